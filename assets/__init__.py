@@ -1,0 +1,1 @@
+"""Fonts and the window icon, installed as ``visualizer.assets`` (see pyproject.toml)."""

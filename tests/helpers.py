@@ -1,0 +1,27 @@
+"""Small checks several test files share."""
+
+from __future__ import annotations
+
+from visualizer.grids import Grid
+from visualizer.maze import Maze
+
+
+def is_spanning_tree(maze: Maze) -> bool:
+    """Every cell reachable and exactly cells - 1 passages: connected with no loops."""
+    grid: Grid = maze.grid
+    return maze.passage_count() == grid.size - 1 and bool(maze.reachable_from(0).all())
+
+
+def passages_are_symmetric(maze: Maze) -> bool:
+    """Each open bit has its twin on the neighbour's side, and no bit points off the grid."""
+    grid = maze.grid
+    for cell in range(grid.size):
+        bits = int(maze.passages[cell])
+        existing = 0
+        for d, nb in grid.neighbours(cell):
+            existing |= 1 << d
+            if bits >> d & 1 and not maze.is_open(nb, grid.opposite(d)):
+                return False
+        if bits & ~existing:
+            return False
+    return True

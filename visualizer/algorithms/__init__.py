@@ -1,0 +1,22 @@
+"""The one registry of maze generators. Adding an algorithm: one module, one line here."""
+
+from __future__ import annotations
+
+from . import backtracker, dungeon, prim
+from .base import Algorithm, Param
+
+ALGORITHMS: dict[str, Algorithm] = {
+    module.ALGORITHM.name: module.ALGORITHM
+    for module in (backtracker, prim, dungeon)
+}
+
+
+def get_algorithm(name: str) -> Algorithm:
+    """Look an algorithm up by name; ValueError lists the names when it is unknown."""
+    try:
+        return ALGORITHMS[name]
+    except KeyError:
+        raise ValueError(f"unknown algorithm {name!r}; choose one of: {', '.join(ALGORITHMS)}") from None
+
+
+__all__ = ["ALGORITHMS", "Algorithm", "Param", "get_algorithm"]

@@ -1,0 +1,122 @@
+"""What every algorithm declares: its generator function, a description and typed parameters."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Union
+
+from ..events import EventStream
+from ..grids import Grid
+
+ParamValue = Union[int, float, str]
+Generator = Callable[..., EventStream]
+
+
+@dataclass(frozen=True)
+class Param:
+    """One keyword parameter of an algorithm, with the checks that keep bad input out."""
+
+    name: str
+    default: ParamValue
+    help: str
+    minimum: float | None = None
+    maximum: float | None = None
+    choices: tuple[str, ...] = ()
+
+    @property
+    def type(self) -> type:
+        return type(self.default)
+
+    def parse(self, text: str) -> ParamValue:
+        """Turn command-line text into a checked value (ValueError with a readable reason)."""
+        kind = self.type
+        try:
+            value = kind(text) if kind is not int else int(text, 10)
+        except ValueError:
+            raise ValueError(f"parameter {self.name} takes {self.type_name}, got {text!r}") from None
+        return self.check(value)
+
+    def check(self, value: Any) -> ParamValue:
+        """Validate an already-typed value (from JSON, a save file or code)."""
+        kind = self.type
+        if kind is float and isinstance(value, int) and not isinstance(value, bool):
+            value = float(value)
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise ValueError(f"parameter {self.name} takes {self.type_name}, got {value!r}")
+        if self.choices and value not in self.choices:
+            raise ValueError(f"parameter {self.name} must be one of {', '.join(self.choices)}, got {value!r}")
+        if self.minimum is not None and value < self.minimum:
+            raise ValueError(f"parameter {self.name} must be at least {self.minimum:g}, got {value}")
+        if self.maximum is not None and value > self.maximum:
+            raise ValueError(f"parameter {self.name} must be at most {self.maximum:g}, got {value}")
+        return value
+
+    @property
+    def type_name(self) -> str:
+        if self.choices:
+            return "one of " + "|".join(self.choices)
+        return {int: "a whole number", float: "a number", str: "text"}[self.type]
+
+    def summary(self) -> str:
+        """``name=default`` plus range and help, for ``list`` and ``--help``."""
+        bounds = ""
+        if self.choices:
+            bounds = f" ({'|'.join(self.choices)})"
+        elif self.minimum is not None or self.maximum is not None:
+            lo = "" if self.minimum is None else f"{self.minimum:g}"
+            hi = "" if self.maximum is None else f"{self.maximum:g}"
+            bounds = f" ({lo}..{hi})"
+        return f"{self.name}={self.default}{bounds}: {self.help}"
+
+
+@dataclass(frozen=True)
+class Algorithm:
+    """A registered maze generator."""
+
+    name: str
+    func: Generator
+    description: str
+    params: tuple[Param, ...] = ()
+    grids: tuple[str, ...] = ("square", "hex")
+    perfect: bool = True
+    """True when the result is a spanning tree (every cell, no loops)."""
+    shows_stack: bool = False
+    """True when a carved cell stays 'on the stack' until its BACKTRACK event (for the display)."""
+    phases: tuple[str, ...] = field(default=())
+
+    def defaults(self) -> dict[str, ParamValue]:
+        return {p.name: p.default for p in self.params}
+
+    def resolve(self, given: Mapping[str, Any]) -> dict[str, ParamValue]:
+        """Defaults overlaid with ``given``, every value checked; ValueError names the culprit."""
+        known = {p.name: p for p in self.params}
+        values = self.defaults()
+        for name, value in given.items():
+            if name not in known:
+                options = ", ".join(known) or "none"
+                raise ValueError(f"algorithm {self.name} has no parameter {name!r} (parameters: {options})")
+            param = known[name]
+            values[name] = param.parse(value) if isinstance(value, str) and param.type is not str else param.check(value)
+        return values
+
+    def parse_params(self, pairs: list[str]) -> dict[str, ParamValue]:
+        """Parse ``["k=v", ...]`` from the command line into checked values."""
+        given: dict[str, str] = {}
+        for pair in pairs:
+            name, sep, text = pair.partition("=")
+            if not sep or not name:
+                raise ValueError(f"parameter {pair!r} must look like name=value")
+            given[name.strip()] = text.strip()
+        return self.resolve(given)
+
+    def supports(self, grid: Grid | str) -> bool:
+        kind = grid if isinstance(grid, str) else grid.kind
+        return kind in self.grids
+
+    def run(self, grid: Grid, seed: int, **params: Any) -> EventStream:
+        """Start the generator on ``grid`` with a ``random.Random(seed)``; parameters are checked."""
+        if not self.supports(grid):
+            raise ValueError(f"algorithm {self.name} works on {' and '.join(self.grids)} grids, not {grid.kind}")
+        values = self.resolve(params)
+        return self.func(grid, random.Random(seed), **values)

@@ -1,0 +1,173 @@
+"""The command line: the window by default, plus headless ``generate``, ``list`` and ``bench``.
+
+Every user mistake ends as one line on stderr and exit status 2 (``ERROR_EXIT``), never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import NoReturn, Sequence
+
+from .algorithms import ALGORITHMS, get_algorithm
+from .fileio import write_atomic
+from .grids import GRIDS, MAX_SIDE
+from .spec import MazeSpec, random_seed
+
+PROG = "maze-visualizer"
+ERROR_EXIT = 2
+FORMATS = ("text", "json", "png")
+
+
+class UsageError(Exception):
+    """A mistake in what the user asked for; the message is shown as it is."""
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:  # one clear line instead of usage + message
+        raise UsageError(message)
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``"40x30"`` -> (40, 30), both from 1 to MAX_SIDE."""
+    w, sep, h = text.lower().partition("x")
+    if not sep or not w.strip().isdigit() or not h.strip().isdigit():
+        raise argparse.ArgumentTypeError(f"size must look like WIDTHxHEIGHT (for example 40x30), got {text!r}")
+    width, height = int(w), int(h)
+    if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
+        raise argparse.ArgumentTypeError(f"width and height must each be from 1 to {MAX_SIDE}, got {text!r}")
+    return width, height
+
+
+def parse_seed(text: str) -> int:
+    try:
+        seed = int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seed must be a whole number, got {text!r}") from None
+    if not 0 <= seed < 2**63:
+        raise argparse.ArgumentTypeError(f"seed must be from 0 to 2**63-1, got {text!r}")
+    return seed
+
+
+def add_maze_options(parser: argparse.ArgumentParser, default_size: str) -> None:
+    parser.add_argument("--algorithm", "-a", default="backtracker", metavar="NAME",
+                        help=f"maze algorithm: {', '.join(ALGORITHMS)} (default: backtracker)")
+    parser.add_argument("--grid", "-g", default="square", choices=list(GRIDS), help="grid shape (default: square)")
+    parser.add_argument("--size", "-s", type=parse_size, default=parse_size(default_size), metavar="WxH",
+                        help=f"cells across and down, each 1 to {MAX_SIDE} (default: {default_size})")
+    parser.add_argument("--seed", type=parse_seed, default=None, metavar="N",
+                        help="random seed; the same seed gives the same maze (default: a random one)")
+    parser.add_argument("--param", "-p", action="append", default=[], metavar="NAME=VALUE",
+                        help="algorithm parameter, repeatable; see the list command")
+
+
+def build_parser() -> Parser:
+    parser = Parser(prog=PROG, description="Watch maze and dungeon algorithms work, step by step. "
+                    "With no command, opens the visualizer window.")
+    add_maze_options(parser, "30x20")
+    parser.add_argument("--speed", type=float, default=None, metavar="EVENTS",
+                        help="events per second to start with (default: about 60)")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    gen = sub.add_parser("generate", help="generate a maze without a window and export it",
+                         description="Generate a maze headless and write it as text, JSON or PNG.")
+    add_maze_options(gen, "20x15")
+    gen.add_argument("--format", "-f", choices=FORMATS, default=None,
+                     help="output format (default: from the output file's extension, else text)")
+    gen.add_argument("--output", "-o", metavar="FILE", default=None,
+                     help="file to write (default: standard output; png needs a file)")
+    sub.add_parser("list", help="list the algorithms with their parameters")
+    bench = sub.add_parser("bench", help="print speed and memory figures")
+    bench.add_argument("--sizes", default="100,500,1000", metavar="N,N,...",
+                       help="square sides to measure (default: 100,500,1000)")
+    bench.add_argument("--algorithm", "-a", action="append", default=None, metavar="NAME",
+                       help="only this algorithm (repeatable)")
+    return parser
+
+
+def spec_from_args(args: argparse.Namespace) -> MazeSpec:
+    info = get_algorithm(args.algorithm)
+    params = info.parse_params(args.param)
+    width, height = args.size
+    seed = random_seed() if args.seed is None else args.seed
+    return MazeSpec(args.algorithm, args.grid, width, height, seed, params).check()
+
+
+def output_format(args: argparse.Namespace) -> str:
+    if args.format:
+        return args.format
+    suffix = Path(args.output).suffix.lower() if args.output else ""
+    return {".json": "json", ".png": "png"}.get(suffix, "text")
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    spec = spec_from_args(args)
+    fmt = output_format(args)
+    if fmt == "png" and not args.output:
+        raise UsageError("png output needs --output FILE")
+    if args.output:
+        folder = Path(args.output).resolve().parent
+        if not folder.is_dir():
+            raise UsageError(f"cannot write {args.output}: folder {folder} does not exist")
+    maze = spec.build()
+    if fmt == "text":
+        from .export.text import to_text
+        data: bytes | str = to_text(maze)
+    elif fmt == "json":
+        from .export.json_io import dumps
+        data = dumps(maze, spec)
+    else:
+        from .render.image import png_bytes
+        data = png_bytes(maze)
+    if args.output:
+        try:
+            write_atomic(args.output, data)
+        except OSError as err:
+            raise UsageError(f"cannot write {args.output}: {err.strerror or err}") from None
+    else:
+        sys.stdout.write(data if isinstance(data, str) else data.decode("latin-1"))
+    return 0
+
+
+def cmd_list(_: argparse.Namespace) -> int:
+    for info in ALGORITHMS.values():
+        grids = " + ".join(info.grids)
+        kind = "perfect maze" if info.perfect else "with loops / rooms"
+        print(f"{info.name}  [{grids}; {kind}]")
+        print(f"    {info.description}")
+        for param in info.params:
+            print(f"    --param {param.summary()}")
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from .bench import run_bench
+    try:
+        sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
+    except ValueError:
+        raise UsageError(f"--sizes takes whole numbers separated by commas, got {args.sizes!r}") from None
+    if not sizes or any(not 1 <= s <= MAX_SIDE for s in sizes):
+        raise UsageError(f"--sizes must each be from 1 to {MAX_SIDE}")
+    for name in args.algorithm or []:
+        get_algorithm(name)
+    run_bench(sizes, args.algorithm)
+    return 0
+
+
+def cmd_window(args: argparse.Namespace) -> int:
+    from .app.main import run_app
+    return run_app(spec_from_args(args), speed=args.speed)
+
+
+COMMANDS = {"generate": cmd_generate, "list": cmd_list, "bench": cmd_bench, None: cmd_window}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        return COMMANDS[args.command](args)
+    except (UsageError, ValueError) as err:
+        print(f"{PROG}: error: {err}", file=sys.stderr)
+        return ERROR_EXIT
+    except KeyboardInterrupt:
+        return 130

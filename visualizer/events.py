@@ -1,0 +1,96 @@
+"""The event stream: what a generator or solver says happened, one small tuple at a time.
+
+An event is a plain 4-tuple ``(kind, cell, other, value)``. Plain tuples (not a class) because a
+1000 x 1000 maze yields millions of them and tuple creation is the cheapest thing Python has; the
+field meanings per kind are documented on :class:`Kind`.
+
+Maze-changing kinds (``Kind.changes_maze``) are folded into the :class:`~visualizer.maze.Maze`;
+the finished maze is exactly that fold. Display kinds only annotate the picture.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import Iterator, Union
+
+EventValue = Union[int, str]
+Event = tuple["Kind", int, int, EventValue]
+"""``(kind, cell, other, value)``: ``other`` is -1 and ``value`` is -1 when unused."""
+
+EventStream = Iterator[Event]
+NO_CELL = -1
+
+
+class Kind(IntEnum):
+    """Every kind of event. Fields are ``(cell, other, value)``."""
+
+    # --- maze-changing -------------------------------------------------------------
+    CARVE = 0
+    """Open the passage ``cell`` -> ``other`` in direction ``value``; ``other`` becomes current.
+    With ``other == -1``: open ``cell`` alone (a start cell) in region ``value`` (-1 for none)."""
+    CONNECT = 1
+    """Open a connector ``cell`` -> ``other`` (direction ``value``) joining two regions into one."""
+    PRUNE = 2
+    """Close dead-end ``cell`` and its last passage to ``other`` (direction ``value``, -1 if none)."""
+    WALL = 3
+    """Close the passage ``cell`` -> ``other`` (direction ``value``): wall-adding algorithms."""
+    OPEN_FIELD = 4
+    """Open every cell and every passage between neighbours: the start of a wall-adding algorithm."""
+    ROOM = 5
+    """Make ``cell`` a room floor of region ``value`` (room passages come as CARVE events)."""
+
+    # --- display only ------------------------------------------------------------
+    CURRENT = 10
+    """``cell`` is where the algorithm is looking now."""
+    FRONTIER_ADD = 11
+    """``cell`` joins the frontier (cells next to the maze, waiting to be added)."""
+    FRONTIER_REMOVE = 12
+    """``cell`` leaves the frontier without being carved."""
+    BACKTRACK = 13
+    """``cell`` is popped off the stack, finished; ``other`` is the new current cell (-1: done)."""
+    PHASE = 14
+    """A new phase of the algorithm begins; ``value`` is its name ("rooms", "maze", ...)."""
+    WALK = 15
+    """A random-walk step ``cell`` -> ``other`` (direction ``value``) not yet part of the maze."""
+    WALK_ERASE = 16
+    """A walk cell is erased (its loop was cut)."""
+    SET = 17
+    """``cell`` now belongs to set ``value`` (union-find, Eller's rows): for colouring."""
+    SEARCH = 20
+    """A solver reached ``cell`` from ``other``."""
+    PATH = 21
+    """``cell`` is on the solution path (``other`` is the previous path cell or -1)."""
+    DEAD_END = 22
+    """A solver filled ``cell`` as a dead end (dead-end filling)."""
+
+    @property
+    def changes_maze(self) -> bool:
+        """True for the kinds that the maze model folds; False for display-only kinds."""
+        return self < 10
+
+
+MAZE_KINDS = frozenset(k for k in Kind if k.changes_maze)
+DISPLAY_KINDS = frozenset(k for k in Kind if not k.changes_maze)
+
+
+def changes_maze(event: Event) -> bool:
+    """True when folding ``event`` changes the maze (not just the picture)."""
+    return event[0] < 10
+
+
+def describe(event: Event) -> str:
+    """A one-line human reading of an event, for logs, tests and the step-by-step HUD."""
+    kind, cell, other, value = event
+    name = Kind(kind).name.lower()
+    parts = [name]
+    if cell != NO_CELL:
+        parts.append(f"cell {cell}")
+    if other != NO_CELL:
+        parts.append(f"-> {other}")
+    if kind == Kind.PHASE:
+        parts.append(str(value))
+    elif value != NO_CELL and other != NO_CELL:
+        parts.append(f"dir {value}")
+    elif value != NO_CELL:
+        parts.append(f"value {value}")
+    return " ".join(parts)

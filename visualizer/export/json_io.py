@@ -1,0 +1,171 @@
+"""The JSON exchange format (version 1). Enough to rebuild the passage graph with nothing else.
+
+    {
+      "format": "maze-visualizer", "version": 1,
+      "grid": "square" | "hex", "width": W, "height": H,
+      "algorithm": "backtracker", "params": {...}, "seed": 7,
+      "directions": ["N", "E", "S", "W"],          # the grid's direction names, by index
+      "entrance": {"cell": [x, y], "direction": "N"},
+      "exit": {"cell": [x, y], "direction": "S"},
+      "passages": [[[x1, y1], [x2, y2]], ...],      # each open passage once, between neighbours
+      "solid": [[x, y], ...],                         # cells that are not open (pruned, never carved)
+      "rooms": [{"id": 0, "shape": "rectangle", "x": 1, "y": 2, "width": 3, "height": 4,
+                 "cells": [[x, y], ...]}, ...]        # dungeons; hex rooms: "shape": "hexagon",
+                                                      # "center": [x, y], "radius": r
+    }
+
+Hex coordinates are (column, row) with odd columns half a cell lower (see ``grids``).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+
+from ..grids import MAX_SIDE, Grid, make_grid
+from ..maze import CellState, Maze
+from ..spec import MazeSpec
+
+FORMAT = "maze-visualizer"
+VERSION = 1
+
+
+class FormatError(ValueError):
+    """A JSON maze that cannot be trusted: the message says what is wrong, in one line."""
+
+
+def to_dict(maze: Maze, spec: MazeSpec | None = None) -> dict[str, Any]:
+    grid = maze.grid
+    names = grid.direction_names
+
+    def xy(cell: int) -> list[int]:
+        return list(grid.coords(cell))
+
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "grid": grid.kind,
+        "width": grid.width,
+        "height": grid.height,
+        "algorithm": spec.algorithm if spec else None,
+        "params": spec.info.resolve(spec.params) if spec else {},
+        "seed": spec.seed if spec else None,
+        "directions": list(names),
+        "entrance": {"cell": xy(maze.entrance[0]), "direction": names[maze.entrance[1]]},
+        "exit": {"cell": xy(maze.exit[0]), "direction": names[maze.exit[1]]},
+        "passages": [[xy(a), xy(b)] for a, b in maze.passage_list()],
+        "solid": [xy(int(c)) for c in np.flatnonzero(~_open_mask(maze))],
+    }
+    if maze.rooms:
+        data["rooms"] = [_room_dict(grid, room_id, cells) for room_id, cells in sorted(maze.rooms.items())]
+    return data
+
+
+def _open_mask(maze: Maze) -> np.ndarray:
+    return (maze.state == CellState.PASSAGE) | (maze.state == CellState.ROOM)
+
+
+def _room_dict(grid: Grid, room_id: int, cells: list[int]) -> dict[str, Any]:
+    coords = [grid.coords(c) for c in cells]
+    room: dict[str, Any] = {"id": room_id}
+    if grid.kind == "hex":
+        centre = min(cells, key=lambda c: max(grid.distance(c, o) for o in cells))
+        room.update(shape="hexagon", center=list(grid.coords(centre)),
+                    radius=max(grid.distance(centre, o) for o in cells))
+    else:
+        xs, ys = [x for x, _ in coords], [y for _, y in coords]
+        room.update(shape="rectangle", x=min(xs), y=min(ys),
+                    width=max(xs) - min(xs) + 1, height=max(ys) - min(ys) + 1)
+    room["cells"] = [list(c) for c in coords]
+    return room
+
+
+def dumps(maze: Maze, spec: MazeSpec | None = None) -> str:
+    return json.dumps(to_dict(maze, spec), separators=(",", ":")) + "\n"
+
+
+# --- reading back -------------------------------------------------------------------
+
+
+def _need(cond: bool, message: str) -> None:
+    if not cond:
+        raise FormatError(message)
+
+
+def _int(value: Any, what: str, lo: int, hi: int) -> int:
+    _need(isinstance(value, int) and not isinstance(value, bool), f"{what} must be a whole number")
+    _need(lo <= value <= hi, f"{what} must be between {lo} and {hi}, got {value}")
+    return value
+
+
+def _cell(grid: Grid, value: Any, what: str) -> int:
+    _need(isinstance(value, list) and len(value) == 2, f"{what} must be an [x, y] pair")
+    x = _int(value[0], f"{what} x", 0, grid.width - 1)
+    y = _int(value[1], f"{what} y", 0, grid.height - 1)
+    return grid.cell(x, y)
+
+
+def _opening(grid: Grid, value: Any, what: str) -> tuple[int, int]:
+    _need(isinstance(value, dict), f"{what} must be an object")
+    cell = _cell(grid, value.get("cell"), f"{what} cell")
+    name = value.get("direction")
+    _need(name in grid.direction_names, f"{what} direction must be one of {', '.join(grid.direction_names)}")
+    return cell, grid.direction_names.index(name)
+
+
+def from_dict(data: Any) -> tuple[Maze, MazeSpec | None]:
+    """Rebuild the maze (and its spec when one is recorded); FormatError says what is wrong."""
+    _need(isinstance(data, dict), "the file is not a JSON object")
+    _need(data.get("format") == FORMAT, f"this is not a {FORMAT} file")
+    _need(data.get("version") == VERSION, f"unknown version {data.get('version')!r} (this program reads {VERSION})")
+    kind = data.get("grid")
+    _need(kind in ("square", "hex"), f"grid must be square or hex, got {kind!r}")
+    width = _int(data.get("width"), "width", 1, MAX_SIDE)
+    height = _int(data.get("height"), "height", 1, MAX_SIDE)
+    grid = make_grid(kind, width, height)
+    maze = Maze(grid)
+    passages = data.get("passages")
+    _need(isinstance(passages, list), "passages must be a list")
+    for i, pair in enumerate(passages):
+        _need(isinstance(pair, list) and len(pair) == 2, f"passage {i} must be a pair of cells")
+        a, b = _cell(grid, pair[0], f"passage {i}"), _cell(grid, pair[1], f"passage {i}")
+        try:
+            d = grid.direction_between(a, b)
+        except ValueError:
+            raise FormatError(f"passage {i} joins cells that are not neighbours") from None
+        maze.passages[a] |= 1 << d
+        maze.passages[b] |= 1 << grid.opposite(d)
+    maze.state[:] = CellState.PASSAGE
+    solid = data.get("solid", [])
+    _need(isinstance(solid, list), "solid must be a list")
+    for i, value in enumerate(solid):
+        cell = _cell(grid, value, f"solid cell {i}")
+        _need(maze.passages[cell] == 0, f"solid cell {i} has an open passage")
+        maze.state[cell] = CellState.UNVISITED
+    rooms = data.get("rooms", [])
+    _need(isinstance(rooms, list), "rooms must be a list")
+    for i, room in enumerate(rooms):
+        _need(isinstance(room, dict) and isinstance(room.get("cells"), list), f"room {i} must list its cells")
+        room_id = _int(room.get("id", i), f"room {i} id", 0, grid.size)
+        for value in room["cells"]:
+            cell = _cell(grid, value, f"room {i} cell")
+            maze.state[cell] = CellState.ROOM
+            maze.region[cell] = room_id
+            maze.rooms.setdefault(room_id, []).append(cell)
+    maze.entrance = _opening(grid, data.get("entrance"), "entrance")
+    maze.exit = _opening(grid, data.get("exit"), "exit")
+    spec = None
+    if isinstance(data.get("algorithm"), str) and isinstance(data.get("seed"), int):
+        params = data.get("params") if isinstance(data.get("params"), dict) else {}
+        spec = MazeSpec(data["algorithm"], kind, width, height, data["seed"], params)
+    return maze, spec
+
+
+def loads(text: str) -> tuple[Maze, MazeSpec | None]:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise FormatError(f"not valid JSON ({err.msg} at line {err.lineno})") from None
+    return from_dict(data)

@@ -1,0 +1,52 @@
+"""Breadth-first search: the shortest path through open passages, shown as a spreading wave."""
+
+from __future__ import annotations
+
+from collections import deque
+
+from ..events import EventStream, Kind
+from ..maze import Maze
+
+SEARCH, PATH = Kind.SEARCH, Kind.PATH
+
+
+def bfs(maze: Maze, start: int, goal: int) -> EventStream:
+    """Yield a SEARCH event per reached cell, then PATH events from start to goal (none if cut off).
+
+    The generator's return value is the path as a list of cells ([] when the goal is unreachable).
+    """
+    came_from = {start: -1}
+    queue = deque([start])
+    yield (SEARCH, start, -1, -1)
+    while queue:
+        cell = queue.popleft()
+        if cell == goal:
+            break
+        for nb in maze.open_neighbours(cell):
+            if nb not in came_from:
+                came_from[nb] = cell
+                queue.append(nb)
+                yield (SEARCH, nb, cell, -1)
+    if goal not in came_from:
+        return []
+    path = [goal]
+    while came_from[path[-1]] != -1:
+        path.append(came_from[path[-1]])
+    path.reverse()
+    previous = -1
+    for cell in path:
+        yield (PATH, cell, previous, -1)
+        previous = cell
+    return path
+
+
+def shortest_path(maze: Maze, start: int | None = None, goal: int | None = None) -> list[int]:
+    """The shortest path (cells, both ends included) between two cells; entrance to exit by default."""
+    start = maze.entrance[0] if start is None else start
+    goal = maze.exit[0] if goal is None else goal
+    search = bfs(maze, start, goal)
+    while True:
+        try:
+            next(search)
+        except StopIteration as stop:
+            return stop.value

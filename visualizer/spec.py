@@ -1,0 +1,59 @@
+"""A maze recipe: algorithm, grid, size, seed and parameters. The same spec gives the same maze."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .algorithms import Algorithm, get_algorithm
+from .events import EventStream
+from .grids import Grid, make_grid
+from .maze import Maze
+
+
+@dataclass(frozen=True)
+class MazeSpec:
+    algorithm: str = "backtracker"
+    grid: str = "square"
+    width: int = 20
+    height: int = 15
+    seed: int = 1
+    params: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def info(self) -> Algorithm:
+        return get_algorithm(self.algorithm)
+
+    def make_grid(self) -> Grid:
+        return make_grid(self.grid, self.width, self.height)
+
+    def events(self, grid: Grid | None = None) -> EventStream:
+        """A fresh generator of this spec's events."""
+        return self.info.run(grid or self.make_grid(), self.seed, **self.params)
+
+    def build(self) -> Maze:
+        """The finished maze (the fold of every event)."""
+        grid = self.make_grid()
+        return Maze(grid).fold(self.events(grid))
+
+    def check(self) -> "MazeSpec":
+        """Raise ValueError with a readable message if anything in the spec is off; else self."""
+        info = self.info
+        self.make_grid()
+        if not info.supports(self.grid):
+            raise ValueError(f"algorithm {self.algorithm} works on {' and '.join(info.grids)} grids, not {self.grid}")
+        info.resolve(self.params)
+        return self
+
+    def with_(self, **changes: Any) -> "MazeSpec":
+        return replace(self, **changes)
+
+    @property
+    def size_text(self) -> str:
+        return f"{self.width}x{self.height}"
+
+
+def random_seed() -> int:
+    """A fresh seed small enough to read aloud and type back in."""
+    return random.SystemRandom().randrange(1, 1_000_000)
