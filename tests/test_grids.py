@@ -59,3 +59,14 @@ def test_bad_sizes_are_refused_with_a_reason(size):
 def test_unknown_grid_lists_the_choices():
     with pytest.raises(ValueError, match="square, hex"):
         make_grid("triangle", 3, 3)
+
+
+@given(kind=st.sampled_from(["square", "hex"]), w=sides, h=sides)
+def test_neighbour_array_matches_neighbours(kind, w, h):
+    grid = make_grid(kind, w, h)
+    table = grid.neighbour_array()
+    for cell in range(grid.size):
+        expected = [-1] * grid.directions
+        for d, nb in grid.neighbours(cell):
+            expected[d] = nb
+        assert table[cell].tolist() == expected

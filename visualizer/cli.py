@@ -50,6 +50,19 @@ def parse_seed(text: str) -> int:
     return seed
 
 
+def parse_speed(text: str) -> float:
+    """Events per second, or ``instant`` for as fast as the machine goes."""
+    if text.strip().lower() in ("instant", "max", "unlimited"):
+        return float("inf")
+    try:
+        speed = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"speed must be events per second or 'instant', got {text!r}") from None
+    if not 0 < speed <= 1_000_000 or speed != speed:
+        raise argparse.ArgumentTypeError(f"speed must be above 0 and at most 1000000, got {text!r}")
+    return speed
+
+
 def add_maze_options(parser: argparse.ArgumentParser, default_size: str) -> None:
     parser.add_argument("--algorithm", "-a", default="backtracker", metavar="NAME",
                         help=f"maze algorithm: {', '.join(ALGORITHMS)} (default: backtracker)")
@@ -66,8 +79,8 @@ def build_parser() -> Parser:
     parser = Parser(prog=PROG, description="Watch maze and dungeon algorithms work, step by step. "
                     "With no command, opens the visualizer window.")
     add_maze_options(parser, "30x20")
-    parser.add_argument("--speed", type=float, default=None, metavar="EVENTS",
-                        help="events per second to start with (default: about 60)")
+    parser.add_argument("--speed", type=parse_speed, default=None, metavar="EVENTS",
+                        help="events per second to start with, or 'instant' (default: 120)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     gen = sub.add_parser("generate", help="generate a maze without a window and export it",
                          description="Generate a maze headless and write it as text, JSON or PNG.")
@@ -82,6 +95,7 @@ def build_parser() -> Parser:
                        help="square sides to measure (default: 100,500,1000)")
     bench.add_argument("--algorithm", "-a", action="append", default=None, metavar="NAME",
                        help="only this algorithm (repeatable)")
+    bench.add_argument("--no-window", action="store_true", help="skip the window benchmarks")
     return parser
 
 
@@ -151,6 +165,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
     for name in args.algorithm or []:
         get_algorithm(name)
     run_bench(sizes, args.algorithm)
+    if not args.no_window:
+        from .app.bench_window import run_window_bench
+        run_window_bench()
     return 0
 
 

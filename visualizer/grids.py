@@ -15,6 +15,8 @@ from abc import ABC, abstractmethod
 from functools import partial
 from typing import Callable, Union
 
+import numpy as np
+
 Neighbours = list[tuple[int, int]]
 """``[(direction, neighbour_cell), ...]`` for the neighbours that exist."""
 Taken = Union[bytes, bytearray]
@@ -89,6 +91,23 @@ class Grid(ABC):
     entrance_direction: int
     exit_direction: int
 
+    STEPS: tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]
+    """``(dx, dy)`` per direction, for cells in even and in odd columns."""
+
+    def neighbour_array(self) -> np.ndarray:
+        """The (size, directions) table of neighbour ids, -1 past the edge (numpy, no Python loop)."""
+        cells = np.arange(self.size, dtype=np.int64)
+        x, y = cells % self.width, cells // self.width
+        odd = (x & 1).astype(bool)
+        out = np.full((self.size, self.directions), -1, dtype=np.int64)
+        for d in range(self.directions):
+            dx = np.where(odd, self.STEPS[1][d][0], self.STEPS[0][d][0])
+            dy = np.where(odd, self.STEPS[1][d][1], self.STEPS[0][d][1])
+            nx, ny = x + dx, y + dy
+            inside = (nx >= 0) & (nx < self.width) & (ny >= 0) & (ny < self.height)
+            out[:, d] = np.where(inside, ny * self.width + nx, -1)
+        return out
+
     @abstractmethod
     def _make_free_neighbours(self) -> Callable[[int, Taken], Neighbours]:
         """Build the fast neighbour function (a closure over the size, unrolled for speed)."""
@@ -104,7 +123,7 @@ class SquareGrid(Grid):
     direction_names = ("N", "E", "S", "W")
     entrance_direction = 0
     exit_direction = 2
-    DELTAS = ((0, -1), (1, 0), (0, 1), (-1, 0))
+    STEPS = (((0, -1), (1, 0), (0, 1), (-1, 0)),) * 2
 
     def _make_free_neighbours(self) -> Callable[[int, Taken], Neighbours]:
         w, n = self.width, self.size
@@ -138,6 +157,8 @@ class HexGrid(Grid):
     exit_direction = 3
     DOUBLED_DELTAS = ((-1, -1), (-2, 0), (-1, 1), (1, 1), (2, 0), (1, -1))
     """``(dy, dx)`` per direction in doubled coordinates, as in the source hex maze."""
+    STEPS = (((-1, -1), (0, -1), (1, -1), (1, 0), (0, 1), (-1, 0)),
+             ((-1, 0), (0, -1), (1, 0), (1, 1), (0, 1), (-1, 1)))
 
     def _make_free_neighbours(self) -> Callable[[int, Taken], Neighbours]:
         w, h = self.width, self.height

@@ -46,10 +46,9 @@ def square_lines(maze: Maze) -> list[str]:
             tiles[2 * y + 2][2 * x + 1] = FLOOR
         if _open_block(maze, cell):
             tiles[2 * y + 2][2 * x + 2] = FLOOR
-    dx_dy = {0: (0, -1), 1: (1, 0), 2: (0, 1), 3: (-1, 0)}
     for cell, d in _outside_openings(maze):
         x, y = grid.coords(cell)
-        dx, dy = dx_dy[d]
+        dx, dy = grid.STEPS[0][d]
         tiles[2 * y + 1 + dy][2 * x + 1 + dx] = FLOOR
     return ["".join(row) for row in tiles]
 

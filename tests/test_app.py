@@ -1,0 +1,301 @@
+"""The window, driven headless with posted key events (SDL dummy drivers)."""
+
+import random
+from itertools import islice
+
+import numpy as np
+import pygame
+import pytest
+
+from helpers import passages_are_symmetric
+from visualizer.app import watch
+from visualizer.app.main import open_window
+from visualizer.app.watch import INSTANT, App
+from visualizer.maze import CellState, Maze
+from visualizer.overlay import Mark
+from visualizer.render.palette import STYLE_COLOURS, Style
+from visualizer.spec import MazeSpec
+
+FLOOR = STYLE_COLOURS[Style.FLOOR]
+UNVISITED = STYLE_COLOURS[Style.UNVISITED]
+
+
+@pytest.fixture
+def screen():
+    surface = open_window((960, 600))
+    yield surface
+    pygame.quit()
+
+
+def make_app(screen, algorithm="backtracker", grid="square", size=(12, 8), seed=3, speed=60.0):
+    app = App(MazeSpec(algorithm, grid, *size, seed), speed=speed, screen=screen)
+    app.frame([], 0.0)
+    return app
+
+
+def press(app, key, mod=0, char="", frames=1, dt=1 / 60):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=char))
+    for _ in range(frames):
+        app.frame(pygame.event.get(), dt)
+
+
+def run_frames(app, frames, dt=1 / 60):
+    for _ in range(frames):
+        app.frame(pygame.event.get(), dt)
+
+
+def colour_at(app, x, y):
+    """Colour of the drawn maze at a board pixel (the persistent surface, under HUD and toasts)."""
+    return tuple(app.board_surface.get_at((int(x), int(y))))[:3]
+
+
+def test_pause_stops_event_consumption(screen):
+    app = make_app(screen, speed=600)
+    run_frames(app, 5)
+    press(app, pygame.K_SPACE)
+    before = app.run.applied
+    run_frames(app, 60)
+    assert app.paused and app.run.applied == before
+    press(app, pygame.K_SPACE, frames=10)
+    assert app.run.applied > before
+
+
+@pytest.mark.parametrize("key", [pygame.K_RIGHT, pygame.K_PERIOD])
+def test_step_advances_exactly_one_event(screen, key):
+    app = make_app(screen)
+    press(app, pygame.K_SPACE)
+    before = app.run.applied
+    press(app, key, frames=30)
+    assert app.run.applied == before + 1
+    press(app, key)
+    assert app.run.applied == before + 2
+
+
+def test_step_while_running_pauses_first(screen):
+    app = make_app(screen, speed=60)
+    press(app, pygame.K_RIGHT)
+    assert app.paused
+
+
+def test_speed_keys_change_the_rate(screen):
+    app = make_app(screen, size=(40, 30), speed=60)
+
+    def events_in_one_second():
+        before = app.run.applied
+        run_frames(app, 60)
+        return app.run.applied - before
+
+    slow = events_in_one_second()
+    assert 50 <= slow <= 70
+    for key in (pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS):
+        press(app, key, mod=pygame.KMOD_SHIFT if key == pygame.K_EQUALS else 0)
+    assert app.speed == 500
+    fast = events_in_one_second()
+    assert fast > 5 * slow
+    press(app, pygame.K_MINUS)
+    press(app, pygame.K_KP_MINUS)
+    assert app.speed == 120
+
+
+def test_speed_runs_from_one_per_second_to_instant(screen):
+    app = make_app(screen)
+    for _ in range(40):
+        press(app, pygame.K_MINUS)
+    assert app.speed == 1
+    for _ in range(40):
+        press(app, pygame.K_PLUS)
+    assert app.speed == INSTANT
+
+
+def test_instant_finishes_and_stays_responsive(screen):
+    app = make_app(screen, size=(60, 40), speed=INSTANT)
+    frames = 0
+    while not app.run.idle and frames < 500:
+        run_frames(app, 1)
+        frames += 1
+    assert app.run.idle
+    press(app, pygame.K_g)  # keys still work
+    assert app.spec.grid == "hex"
+
+
+def test_algorithm_keys(screen):
+    app = make_app(screen)
+    press(app, pygame.K_TAB)
+    assert app.spec.algorithm == "prim"
+    press(app, pygame.K_TAB, mod=pygame.KMOD_SHIFT)
+    assert app.spec.algorithm == "backtracker"
+    press(app, pygame.K_3)
+    assert app.spec.algorithm == "dungeon"
+    press(app, pygame.K_KP2)
+    assert app.spec.algorithm == "prim"
+    press(app, pygame.K_9)  # no ninth algorithm: nothing happens
+    assert app.spec.algorithm == "prim"
+
+
+def test_grid_and_size_keys(screen):
+    app = make_app(screen)
+    press(app, pygame.K_g)
+    assert app.spec.grid == "hex" and app.run.grid.kind == "hex"
+    width = app.spec.width
+    press(app, pygame.K_RIGHTBRACKET)
+    assert app.spec.width > width and app.board.grid is app.run.grid
+    press(app, pygame.K_LEFTBRACKET)
+    press(app, pygame.K_LEFTBRACKET)
+    assert app.spec.width < width
+
+
+def recorded_steps(app, count):
+    seen = []
+    for _ in range(count):
+        press(app, pygame.K_RIGHT)
+        seen.append(app.run.overlay.last)
+    return seen
+
+
+def test_restart_replays_the_same_events(screen):
+    app = make_app(screen, algorithm="dungeon", size=(20, 14))
+    first = recorded_steps(app, 80)
+    press(app, pygame.K_r)
+    assert app.run.applied == 0
+    assert recorded_steps(app, 80) == first
+    seed = app.spec.seed
+    press(app, pygame.K_n)
+    assert app.spec.seed != seed
+
+
+def test_carved_cells_show_floor_and_unvisited_do_not(screen):
+    app = make_app(screen, algorithm="prim", size=(10, 8))
+    press(app, pygame.K_SPACE)
+    for _ in range(30):
+        press(app, pygame.K_RIGHT)
+    maze, overlay = app.run.maze, app.run.overlay
+    done = [c for c in range(maze.grid.size) if maze.state[c] == CellState.PASSAGE
+            and overlay.mark[c] == Mark.NONE and c != overlay.current]
+    fresh = [c for c in range(maze.grid.size) if maze.state[c] == CellState.UNVISITED]
+    assert done and fresh
+    for cell in done:
+        assert colour_at(app, *app.board.cell_centre(cell)) == FLOOR
+    for cell in fresh:
+        colour = colour_at(app, *app.board.cell_centre(cell))
+        assert colour != FLOOR
+        assert colour == (STYLE_COLOURS[Style.FRONTIER] if overlay.mark[cell] == Mark.FRONTIER else UNVISITED)
+
+
+def test_hex_cells_fill_their_polygon(screen):
+    app = make_app(screen, grid="hex", size=(9, 6), speed=INSTANT)
+    while not app.run.idle:
+        run_frames(app, 1)
+    apothem = app.board.radius * np.sqrt(3) / 2
+    for cell in range(app.run.grid.size):
+        cx, cy = app.board.cell_centre(cell)
+        assert colour_at(app, cx, cy) == FLOOR
+        for angle in range(0, 360, 30):  # well inside the hexagon, clear of the walls
+            r = 0.7 * apothem
+            x, y = cx + r * np.cos(np.radians(angle)), cy + r * np.sin(np.radians(angle))
+            assert colour_at(app, x, y) == FLOOR, (cell, angle)
+
+
+def test_walls_are_drawn_between_unjoined_cells(screen):
+    app = make_app(screen, size=(6, 4), speed=INSTANT)
+    while not app.run.idle:
+        run_frames(app, 1)
+    grid, maze = app.run.grid, app.run.maze
+    walls = 0
+    for cell in range(grid.size):
+        for d, nb in grid.neighbours(cell):
+            (ax, ay), (bx, by) = app.board.cell_centre(cell), app.board.cell_centre(nb)
+            mid = colour_at(app, (ax + bx) / 2, (ay + by) / 2)
+            if maze.is_open(cell, d):
+                assert mid == FLOOR
+            else:
+                assert mid != FLOOR
+                walls += 1
+    assert walls > 0
+
+
+def test_solve_animates_search_then_path(screen):
+    app = make_app(screen, size=(8, 6), speed=INSTANT)
+    press(app, pygame.K_s)
+    while not app.run.idle:
+        run_frames(app, 1)
+    overlay = app.run.overlay
+    assert overlay.searched > 0 and overlay.path_length >= 2
+    assert overlay.mark[app.run.maze.exit[0]] == Mark.PATH
+    press(app, pygame.K_s)  # again: clear
+    assert not (overlay.mark == Mark.PATH).any()
+
+
+def test_help_overlay_and_escape(screen):
+    app = make_app(screen)
+    press(app, pygame.K_F1)
+    assert app.show_help
+    press(app, pygame.K_ESCAPE)
+    assert not app.show_help and app.running
+    press(app, pygame.K_h)
+    press(app, pygame.K_h)
+    assert not app.show_help
+    press(app, pygame.K_q)
+    assert not app.running
+
+
+def test_screenshot_is_saved_and_announced(screen, tmp_path, monkeypatch):
+    monkeypatch.setenv("MAZE_VISUALIZER_SCREENSHOTS", str(tmp_path))
+    app = make_app(screen)
+    press(app, pygame.K_F12)
+    press(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    shots = sorted(tmp_path.glob("*.png"))
+    assert len(shots) == 2
+    assert any(str(shot) in app.toast[0] for shot in shots)
+    assert pygame.image.load(str(shots[0])).get_size() == screen.get_size()
+    assert not app.run.overlay.searched  # Ctrl+S saves, it does not solve
+
+
+def test_window_resize_refits_the_maze(screen):
+    app = make_app(screen)
+    pygame.display.set_mode((700, 500), pygame.RESIZABLE)
+    app.screen = pygame.display.get_surface()
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(700, 500), w=700, h=500))
+    run_frames(app, 1)
+    assert (app.board.width, app.board.height) == app.view_rect().size
+
+
+FUZZ_KEYS = [pygame.K_SPACE, pygame.K_RIGHT, pygame.K_PERIOD, pygame.K_PLUS, pygame.K_MINUS, pygame.K_KP_PLUS,
+             pygame.K_KP_MINUS, pygame.K_EQUALS, pygame.K_TAB, pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_9,
+             pygame.K_g, pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET, pygame.K_r, pygame.K_n, pygame.K_s,
+             pygame.K_h, pygame.K_F1, pygame.K_F12, pygame.K_p, pygame.K_m, pygame.K_UP, pygame.K_DOWN,
+             pygame.K_LEFT, pygame.K_w, pygame.K_a, pygame.K_d, pygame.K_e, pygame.K_x, pygame.K_F5,
+             pygame.K_BACKSPACE, pygame.K_RETURN, pygame.K_KP5, pygame.K_0]
+
+
+def test_fuzz_random_keys_for_5000_frames(screen, tmp_path, monkeypatch):
+    monkeypatch.setenv("MAZE_VISUALIZER_SCREENSHOTS", str(tmp_path))
+    monkeypatch.setattr(watch, "INSTANT_BUDGET", 0.003)
+    monkeypatch.setattr(watch, "FRAME_BUDGET", 0.003)
+    rng = random.Random(1234)
+    app = make_app(screen, size=(10, 8))
+    for frame in range(5000):
+        events = []
+        for _ in range(rng.choice((0, 0, 0, 1, 1, 2))):
+            key = rng.choice(FUZZ_KEYS) if rng.random() < 0.9 else rng.randrange(32, 127)
+            if key == pygame.K_q:  # quitting ends the run; the quit keys have their own test
+                continue
+            mod = rng.choice((0, 0, 0, pygame.KMOD_SHIFT, pygame.KMOD_CTRL))
+            events.append(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=""))
+        if rng.random() < 0.002:
+            events.append(pygame.event.Event(pygame.VIDEORESIZE, size=(960, 600), w=960, h=600))
+        if app.spec.width > 64:  # keep the test quick: shrink back when it grew large
+            events.append(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFTBRACKET, mod=0, unicode=""))
+        app.frame(events, rng.choice((0.0, 1 / 60, 0.1)))
+        assert app.running
+        if frame % 500 == 0:
+            assert_consistent(app)
+    assert_consistent(app)
+
+
+def assert_consistent(app):
+    """The maze on screen is exactly the fold of the events the generator has produced so far."""
+    run = app.run
+    replay = Maze(run.grid).fold(islice(run.spec.events(run.grid), run.generation_events))
+    assert replay.same_as(run.maze)
+    assert passages_are_symmetric(run.maze)
+    assert (app.board.width, app.board.height) == app.view_rect().size or app.layout_dirty

@@ -1,0 +1,29 @@
+"""Every key the app knows, in one table: the help overlay and the README are written from it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Binding:
+    keys: str
+    action: str
+
+
+WATCH_KEYS: tuple[Binding, ...] = (
+    Binding("Space", "pause / resume"),
+    Binding("Right  or  .", "one event forward (pauses first)"),
+    Binding("+  /  -", "faster / slower (1 event/s ... instant)"),
+    Binding("Tab  /  Shift+Tab", "next / previous algorithm"),
+    Binding("1 ... 9", "choose algorithm by number"),
+    Binding("G", "switch square / hex grid"),
+    Binding("[  /  ]", "smaller / larger maze"),
+    Binding("R", "restart: same seed, same maze, step for step"),
+    Binding("N", "new random seed"),
+    Binding("S", "solve: animate BFS, then the path (again: clear)"),
+    Binding("P", "play this maze with the arrow keys"),
+    Binding("Ctrl+S  or  F12", "save a PNG screenshot"),
+    Binding("H  or  F1", "show / hide this help"),
+    Binding("Esc  or  Q", "close help, or quit"),
+)

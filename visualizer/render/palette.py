@@ -1,0 +1,84 @@
+"""Colours and what they mean. Okabe-Ito hues, so no two meanings differ by red vs green alone.
+
+Every cell gets a *style*; each style has a colour and a rank. An open passage between two cells
+takes the style of the lower-ranked one, so a trail (stack, path) reads as one continuous line and
+the passage from the current cell back to the trail is drawn in the trail's colour.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+import numpy as np
+
+Colour = tuple[int, int, int]
+
+BACKGROUND: Colour = (18, 20, 26)
+WALL: Colour = (32, 35, 44)
+CONNECTOR: Colour = (240, 228, 66)  # Okabe-Ito yellow
+PANEL: Colour = (28, 31, 40)
+TEXT: Colour = (235, 235, 228)
+TEXT_DIM: Colour = (160, 166, 180)
+ACCENT: Colour = (86, 180, 233)
+
+REGION_COLOURS: tuple[Colour, ...] = (
+    (118, 186, 232), (242, 182, 96), (130, 206, 178), (226, 150, 196), (196, 190, 110), (150, 160, 236),
+    (236, 140, 110), (120, 200, 220), (210, 170, 140), (176, 220, 130), (200, 150, 226), (246, 210, 150),
+)
+
+
+class Style(IntEnum):
+    FLOOR = 0
+    ROOM = 1
+    SEARCH = 2
+    DEAD_END = 3
+    STACK = 4
+    WALK = 5
+    PATH = 6
+    FRONTIER = 7
+    CURRENT = 8
+    UNVISITED = 9
+    PRUNED = 10
+    REGION = 11  # REGION + k for region colour k
+
+
+STYLE_COLOURS: dict[Style, Colour] = {
+    Style.FLOOR: (236, 234, 226),
+    Style.ROOM: (214, 226, 240),
+    Style.SEARCH: (160, 216, 200),   # pale bluish green
+    Style.DEAD_END: (120, 112, 128),
+    Style.STACK: (86, 180, 233),     # sky blue
+    Style.WALK: (204, 121, 167),     # reddish purple
+    Style.PATH: (0, 114, 178),       # blue
+    Style.FRONTIER: (230, 159, 0),   # orange
+    Style.CURRENT: (213, 94, 0),     # vermillion
+    Style.UNVISITED: (62, 66, 80),
+    Style.PRUNED: (44, 40, 52),
+}
+STYLE_RANKS: dict[Style, int] = {
+    Style.FLOOR: 0, Style.ROOM: 0, Style.SEARCH: 2, Style.DEAD_END: 2, Style.STACK: 3, Style.WALK: 3,
+    Style.PATH: 4, Style.FRONTIER: 5, Style.CURRENT: 6, Style.UNVISITED: 7, Style.PRUNED: 7,
+}
+REGION_RANK = 1
+
+STYLE_COUNT = int(Style.REGION) + len(REGION_COLOURS)
+PALETTE = np.array([STYLE_COLOURS[Style(i)] for i in range(Style.REGION)] + list(REGION_COLOURS), dtype=np.uint8)
+"""Colour of each style index, shape (STYLE_COUNT, 3)."""
+RANKS = np.array([STYLE_RANKS[Style(i)] for i in range(Style.REGION)] + [REGION_RANK] * len(REGION_COLOURS),
+                 dtype=np.int16)
+
+LEGEND: dict[str, tuple[Colour, str]] = {
+    "floor": (STYLE_COLOURS[Style.FLOOR], "in the maze"),
+    "room": (STYLE_COLOURS[Style.ROOM], "room"),
+    "unvisited": (STYLE_COLOURS[Style.UNVISITED], "not yet visited"),
+    "current": (STYLE_COLOURS[Style.CURRENT], "current cell"),
+    "stack": (STYLE_COLOURS[Style.STACK], "on the stack"),
+    "frontier": (STYLE_COLOURS[Style.FRONTIER], "frontier"),
+    "walk": (STYLE_COLOURS[Style.WALK], "random walk"),
+    "region": (REGION_COLOURS[0], "region (until joined)"),
+    "connector": (CONNECTOR, "connector (door)"),
+    "pruned": (STYLE_COLOURS[Style.PRUNED], "pruned dead end"),
+    "search": (STYLE_COLOURS[Style.SEARCH], "searched by the solver"),
+    "path": (STYLE_COLOURS[Style.PATH], "solution path"),
+    "wall": (WALL, "wall"),
+}

@@ -1,0 +1,64 @@
+"""Which style each cell, passage and wall corner has, computed with numpy from the model."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..maze import CellState, Maze
+from ..overlay import Mark, Overlay
+from .palette import RANKS, REGION_COLOURS, Style
+
+MARK_STYLES = np.array([-1, Style.FRONTIER, Style.STACK, Style.WALK, Style.SEARCH, Style.PATH, Style.DEAD_END],
+                       dtype=np.int16)
+STATE_STYLES = np.array([Style.UNVISITED, Style.FLOOR, Style.ROOM, Style.PRUNED], dtype=np.int16)
+WALL_STYLE = -2
+"""Pseudo-style for closed edges and wall posts (the renderer maps it to the wall colour)."""
+CONNECTOR_STYLE = -3
+
+
+def cell_styles(maze: Maze, overlay: Overlay, cells: np.ndarray) -> np.ndarray:
+    """Style index of each cell in ``cells``."""
+    style = STATE_STYLES[maze.state[cells]]
+    open_cell = (style == Style.FLOOR) | (style == Style.ROOM)
+    set_id = overlay.set_id[cells]
+    grouped = open_cell & (set_id >= 0)
+    style = np.where(grouped, Style.REGION + set_id % len(REGION_COLOURS), style)
+    if overlay.show_regions:
+        region = maze.region[cells]
+        coloured = open_cell & (region >= 0)
+        style = np.where(coloured, Style.REGION + region % len(REGION_COLOURS), style)
+    marked = MARK_STYLES[overlay.mark[cells]]
+    style = np.where(marked >= 0, marked, style)
+    if overlay.current >= 0:
+        style = np.where(cells == overlay.current, Style.CURRENT, style)
+    return style.astype(np.int16)
+
+
+def lower_rank(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Per pair, the style that wins on a shared passage (the lower rank; ``a`` on ties)."""
+    return np.where(RANKS[a] <= RANKS[b], a, b)
+
+
+def edge_styles(maze: Maze, overlay: Overlay, slots: np.ndarray, neighbours: np.ndarray,
+                style: np.ndarray, openings: np.ndarray) -> np.ndarray:
+    """Style of each edge slot ``cell * D + d``: wall, connector, or the winning cell style.
+
+    ``neighbours`` is the (n, D) neighbour table, ``style`` every cell's style, ``openings`` a
+    boolean per slot for the entrance and exit gaps in the outer wall.
+    """
+    d_count = neighbours.shape[1]
+    cell, d = np.divmod(slots, d_count)
+    nb = neighbours[cell, d]
+    is_open = (maze.passages[cell] >> d.astype(np.uint8)) & 1 == 1
+    own = style[cell]
+    other = np.where(nb >= 0, style[np.maximum(nb, 0)], own)
+    out = np.where(is_open, lower_rank(own, other), WALL_STYLE)
+    out = np.where(is_open & (overlay.connector[slots] == 1), CONNECTOR_STYLE, out)
+    return np.where(openings[slots], own, out).astype(np.int16)
+
+
+def is_open_cell(maze: Maze) -> np.ndarray:
+    return (maze.state == CellState.PASSAGE) | (maze.state == CellState.ROOM)
+
+
+__all__ = ["Mark", "cell_styles", "edge_styles", "lower_rank", "WALL_STYLE", "CONNECTOR_STYLE"]
