@@ -125,3 +125,16 @@ def test_bench_prints_figures(capsys):
     assert any("plain DFS" in line for line in lines)
     assert {row["algorithm"] for row in figures["rows"]} >= {"backtracker", "prim", "dungeon"}
     assert all(row["events"] > 0 and row["seconds"] > 0 for row in figures["rows"])
+
+
+@pytest.mark.parametrize("args,message", [
+    (["play", "--algorithm", "nope"], "unknown algorithm"),
+    (["play", "--grid", "round"], "invalid choice"),
+    (["play", "--data-dir", "/etc/hostname"], "not a folder"),
+    (["--speed", "0"], "above 0"),
+    (["--speed", "fast"], "instant"),
+])
+def test_bad_window_and_play_options(args, message):
+    result = run_cli(*args)
+    assert result.returncode == 2 and message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1

@@ -6,6 +6,7 @@ Every user mistake ends as one line on stderr and exit status 2 (``ERROR_EXIT``)
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import NoReturn, Sequence
@@ -89,6 +90,17 @@ def build_parser() -> Parser:
                      help="output format (default: from the output file's extension, else text)")
     gen.add_argument("--output", "-o", metavar="FILE", default=None,
                      help="file to write (default: standard output; png needs a file)")
+    play = sub.add_parser("play", help="play the maze game: walk to the exit, level after level",
+                          description="Play: reach the exit with the arrow keys; each level is a larger maze. "
+                          "Progress is saved on each level and on leaving.")
+    play.add_argument("--algorithm", "-a", default="backtracker", metavar="NAME",
+                      help=f"maze algorithm: {', '.join(ALGORITHMS)} (default: backtracker)")
+    play.add_argument("--grid", "-g", default="square", choices=list(GRIDS), help="grid shape (default: square)")
+    play.add_argument("--seed", type=parse_seed, default=None, metavar="N", help="seed of level 1 (default: random)")
+    play.add_argument("--continue", dest="resume", action="store_true", help="resume the saved game")
+    play.add_argument("--data-dir", metavar="DIR", default=None,
+                      help="folder for the save file (default: $MAZE_VISUALIZER_DATA, "
+                      "$XDG_DATA_HOME/maze-visualizer or ~/.local/share/maze-visualizer)")
     sub.add_parser("list", help="list the algorithms with their parameters")
     bench = sub.add_parser("bench", help="print speed and memory figures")
     bench.add_argument("--sizes", default="100,500,1000", metavar="N,N,...",
@@ -176,7 +188,20 @@ def cmd_window(args: argparse.Namespace) -> int:
     return run_app(spec_from_args(args), speed=args.speed)
 
 
-COMMANDS = {"generate": cmd_generate, "list": cmd_list, "bench": cmd_bench, None: cmd_window}
+def cmd_play(args: argparse.Namespace) -> int:
+    from .app.main import run_app
+    get_algorithm(args.algorithm)
+    if args.data_dir:
+        folder = Path(args.data_dir).expanduser()
+        if folder.exists() and not folder.is_dir():
+            raise UsageError(f"--data-dir {args.data_dir} is not a folder")
+        os.environ["MAZE_VISUALIZER_DATA"] = str(folder)
+    seed = random_seed() if args.seed is None else args.seed
+    spec = MazeSpec(args.algorithm, args.grid, 8, 5, seed).check()
+    return run_app(spec, play="continue" if args.resume else "new")
+
+
+COMMANDS = {"generate": cmd_generate, "list": cmd_list, "bench": cmd_bench, "play": cmd_play, None: cmd_window}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

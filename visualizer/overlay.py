@@ -25,6 +25,7 @@ class Mark(IntEnum):
     SEARCH = 4
     PATH = 5
     DEAD_END = 6
+    TRAIL = 7
 
 
 _CARVE, _BACKTRACK, _FRONTIER_ADD = int(Kind.CARVE), int(Kind.BACKTRACK), int(Kind.FRONTIER_ADD)
@@ -44,6 +45,8 @@ class Overlay:
         self.set_id = np.full(n, -1, dtype=np.int32)
         self.connector = np.zeros(n * d, dtype=np.uint8)
         """``connector[cell * directions + d]`` is 1 when that passage was opened as a connector."""
+        self.hidden: np.ndarray | None = None
+        """Fog of war in play mode: True for cells the player has not seen (None: no fog)."""
         self.current = -1
         self.phase = ""
         self.show_regions = False

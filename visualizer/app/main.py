@@ -26,9 +26,24 @@ def open_window(size: tuple[int, int] = WINDOW_SIZE) -> pygame.Surface:
     return pygame.display.set_mode(size, pygame.RESIZABLE)
 
 
-def run_app(spec: MazeSpec, speed: float | None = None) -> int:
+def start_play(app: App, mode: str) -> None:
+    """``play``: level 1 at once (or the start screen when a save exists); ``continue``: the save."""
+    from ..play.save import save_path
+    from .play import PlayMode
+
+    play = PlayMode.start_screen(app, app.spec)
+    if mode == "continue":
+        play.continue_game()
+    elif not save_path().exists():
+        play.new_game()
+    app.enter_play(play)
+
+
+def run_app(spec: MazeSpec, speed: float | None = None, play: str | None = None) -> int:
     screen = open_window()
     app = App(spec, speed=speed, screen=screen)
+    if play:
+        start_play(app, play)
     clock = pygame.time.Clock()
     try:
         while app.running:

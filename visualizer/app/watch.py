@@ -27,6 +27,7 @@ from ..session import DONE, SOLVING, Run
 from ..spec import MazeSpec, random_seed
 from . import text
 from .keys import WATCH_KEYS
+from .play import PLAY_KEYS, PlayMode
 
 INSTANT = math.inf
 SPEEDS = (1, 2, 4, 8, 15, 30, 60, 120, 250, 500, 1000, 2000, 4000, 8000, 16000, 32000, INSTANT)
@@ -76,6 +77,7 @@ class App:
         self.board_surface: pygame.Surface | None = None
         self.layout_dirty = True
         self.run = Run(spec)
+        self.play: PlayMode | None = None
         self.toast_message("Press H for help", 6.0)
 
     # --- state changes ------------------------------------------------------------
@@ -182,10 +184,34 @@ class App:
         self.toast_message(f"Screenshot saved: {path}", 6.0)
         return path
 
+    def enter_play(self, play: "PlayMode | None" = None) -> None:
+        """Switch to play mode (P): the current maze, finished instantly if it was still growing."""
+        self.play = play or PlayMode.from_current_maze(self)
+        self.show_help = False
+        self.layout_dirty = True
+
+    def leave_play(self) -> None:
+        """Back to watching; the game is saved so it can be continued."""
+        if self.play is not None:
+            self.play.leave()
+            self.play = None
+            self.layout_dirty = True
+            self.run.overlay.full_redraw = True
+
+    def scene(self):
+        """``(grid, maze, overlay)`` of what the board shows, or None (play's start screen)."""
+        if self.play is not None:
+            if not self.play.ready:
+                return None
+            return self.play.game.maze.grid, self.play.game.maze, self.play.overlay
+        return self.run.grid, self.run.maze, self.run.overlay
+
     # --- input --------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
+            if self.play is not None:
+                self.play.leave()
             self.running = False
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.layout_dirty = True
@@ -195,15 +221,21 @@ class App:
     def handle_key(self, key: int, mod: int, char: str = "") -> None:
         ctrl = bool(mod & pygame.KMOD_CTRL)
         shift = bool(mod & pygame.KMOD_SHIFT)
-        if key in (pygame.K_ESCAPE, pygame.K_q):
-            if self.show_help and key == pygame.K_ESCAPE:
-                self.show_help = False
-            else:
-                self.running = False
+        if key == pygame.K_ESCAPE and self.show_help:
+            self.show_help = False
         elif key in (pygame.K_h, pygame.K_F1):
             self.show_help = not self.show_help
         elif key == pygame.K_F12 or (key == pygame.K_s and ctrl):
             self.save_screenshot()
+        elif self.play is not None:
+            if key == pygame.K_ESCAPE:
+                self.leave_play()
+            elif not self.show_help:
+                self.play.handle_key(key, mod)
+        elif key in (pygame.K_ESCAPE, pygame.K_q):
+            self.running = False
+        elif key == pygame.K_p:
+            self.enter_play()
         elif key == pygame.K_SPACE:
             self.paused = not self.paused
         elif key in (pygame.K_RIGHT, pygame.K_PERIOD, pygame.K_KP_PERIOD):
@@ -237,6 +269,9 @@ class App:
     def advance(self, dt: float) -> None:
         """Pull as many events as the speed allows for ``dt`` seconds, within the frame budget."""
         self.clock_time += dt
+        if self.play is not None:
+            self.play.advance(dt)
+            return
         if self.paused or self.run.idle:
             return
         now = time.perf_counter()
@@ -257,7 +292,7 @@ class App:
         if not self.running:
             return
         self.advance(dt)
-        if self.run.overlay.last is not None:
+        if self.play is None and self.run.overlay.last is not None:
             self.kinds_seen.add(self.run.overlay.last[0])
         self.draw()
 
@@ -272,32 +307,40 @@ class App:
         return pygame.Rect(MARGIN, MARGIN, max(1, width - self.panel_width() - 2 * MARGIN),
                            max(1, height - 2 * MARGIN))
 
-    def _ensure_layout(self) -> None:
+    def _ensure_layout(self, grid, overlay) -> None:
+        """Build the board again when the grid, its size or the window changed."""
         view = self.view_rect()
-        if (self.layout_dirty or self.board is None or self.board.grid is not self.run.grid
-                and (self.board.grid.kind, self.board.grid.width, self.board.grid.height)
-                != (self.run.grid.kind, self.run.grid.width, self.run.grid.height)
+        shape = (grid.kind, grid.width, grid.height)
+        if (self.layout_dirty or self.board is None or self.board_surface is None
+                or (self.board.grid.kind, self.board.grid.width, self.board.grid.height) != shape
                 or (self.board.width, self.board.height) != view.size):
-            self.board = Board(self.run.grid, view.width, view.height)
+            self.board = Board(grid, view.width, view.height)
             self.board_surface = pygame.Surface(view.size, depth=32)
             self.board.use_format(self.board_surface.map_rgb)
-            self.run.overlay.full_redraw = True
+            overlay.full_redraw = True
             self.layout_dirty = False
 
     def draw(self) -> None:
-        self._ensure_layout()
-        assert self.board is not None and self.board_surface is not None
-        full, cells = self.run.overlay.take_dirty()
-        if full or cells:
-            pixels = pygame.surfarray.pixels2d(self.board_surface)
-            try:
-                self.board.paint(pixels, self.run.maze, self.run.overlay, full, cells)
-            finally:
-                del pixels
         self.screen.fill(BACKGROUND)
         view = self.view_rect()
-        self.screen.blit(self.board_surface, view.topleft)
-        self.draw_progress(view)
+        scene = self.scene()
+        if scene is not None:
+            grid, maze, overlay = scene
+            self._ensure_layout(grid, overlay)
+            assert self.board is not None and self.board_surface is not None
+            full, cells = overlay.take_dirty()
+            if full or cells:
+                pixels = pygame.surfarray.pixels2d(self.board_surface)
+                try:
+                    self.board.paint(pixels, maze, overlay, full, cells)
+                finally:
+                    del pixels
+            self.screen.blit(self.board_surface, view.topleft)
+        if self.play is not None:
+            self.play.draw_markers(self.screen, view.topleft)
+            self.play.draw_screen(self.screen, view)
+        else:
+            self.draw_progress(view)
         self.draw_panel()
         self.draw_toast(view)
         if self.show_help:
@@ -315,6 +358,8 @@ class App:
         pygame.draw.rect(self.screen, ACCENT, bar)
 
     def status_lines(self) -> list[tuple[str, str]]:
+        if self.play is not None:
+            return self.play.status_lines() + [("FPS", f"{self.fps:.0f}")]
         run, spec = self.run, self.spec
         info = spec.info
         names = list(ALGORITHMS)
@@ -354,6 +399,8 @@ class App:
         return describe(self.run.overlay.last)
 
     def legend_keys(self) -> list[str]:
+        if self.play is not None:
+            return self.play.legend_keys()
         keys: list[str] = []
         for kind in sorted(self.kinds_seen | self.run_kinds()):
             keys.extend(k for k in LEGEND_FOR_KIND.get(Kind(kind), ()) if k not in keys)
@@ -400,7 +447,8 @@ class App:
             label = self.fit(meaning, size, panel.right - x - swatch - size)
             self.screen.blit(text.rendered(label, size, TEXT), (x + swatch + size // 2, y))
             y += int(size * 1.4)
-        hint = text.rendered("H help   Space pause   S solve   P play", max(12, size - 3), TEXT_DIM)
+        hint_text = "H help   Esc leave play" if self.play else "H help   Space pause   S solve   P play"
+        hint = text.rendered(hint_text, max(12, size - 3), TEXT_DIM)
         self.screen.blit(hint, (x, height - int(size * 1.6)))
 
     @staticmethod
@@ -424,7 +472,7 @@ class App:
         self.screen.blit(label, label.get_rect(center=box.center))
 
     def help_bindings(self):
-        return WATCH_KEYS
+        return PLAY_KEYS if self.play is not None else WATCH_KEYS
 
     def draw_help(self) -> None:
         width, height = self.screen.get_size()

@@ -20,7 +20,7 @@ import numpy as np
 from ..grids import Grid
 from ..maze import Maze
 from ..overlay import Overlay
-from .palette import BACKGROUND, CONNECTOR, PALETTE, WALL
+from .palette import BACKGROUND, CONNECTOR, PALETTE, WALL, Style
 from .styles import WALL_STYLE, cell_styles, edge_styles, lower_rank
 
 COLOURS = np.vstack([PALETTE, np.array([CONNECTOR, WALL, BACKGROUND], dtype=np.uint8)])
@@ -209,7 +209,7 @@ class Board:
         self.element_style[self.slot_base + slots] = edge_styles(
             maze, overlay, slots, self.neighbours, self.cell_style, self._openings(maze))
         if self.corner_count:
-            self._restyle_corners(maze, cells, everything)
+            self._restyle_corners(maze, overlay, cells, everything)
         if self.packed is not None:
             if everything:
                 self.element_pixel[:] = self.packed[self.element_style]
@@ -219,7 +219,7 @@ class Board:
 
     _touched_corners = np.empty(0, dtype=np.int64)
 
-    def _restyle_corners(self, maze: Maze, cells: np.ndarray, everything: bool = False) -> None:
+    def _restyle_corners(self, maze: Maze, overlay: Overlay, cells: np.ndarray, everything: bool = False) -> None:
         w = self.grid.width
         if everything:
             corners = np.arange(self.corner_count)
@@ -234,7 +234,11 @@ class Board:
         block = full & (p[tl] & 0b0110 == 0b0110) & (p[tr] & 0b0100 > 0) & (p[bl] & 0b0010 > 0)
         s = self.cell_style
         winner = lower_rank(lower_rank(s[tl], s[tr]), lower_rank(s[bl], s[br]))
-        self.element_style[self.corner_base + corners] = np.where(block, winner, WALL_STYLE)
+        styles = np.where(block, winner, WALL_STYLE)
+        if overlay.hidden is not None:
+            hidden = np.where(around >= 0, overlay.hidden[np.maximum(around, 0)], True).all(axis=1)
+            styles = np.where(hidden, Style.FOG, styles)
+        self.element_style[self.corner_base + corners] = styles
 
     # --- painting -----------------------------------------------------------------
 

@@ -39,7 +39,9 @@ class Style(IntEnum):
     CURRENT = 8
     UNVISITED = 9
     PRUNED = 10
-    REGION = 11  # REGION + k for region colour k
+    TRAIL = 11
+    FOG = 12
+    REGION = 13  # REGION + k for region colour k
 
 
 STYLE_COLOURS: dict[Style, Colour] = {
@@ -54,10 +56,13 @@ STYLE_COLOURS: dict[Style, Colour] = {
     Style.CURRENT: (213, 94, 0),     # vermillion
     Style.UNVISITED: (62, 66, 80),
     Style.PRUNED: (44, 40, 52),
+    Style.TRAIL: (120, 206, 170),    # bluish green, light
+    Style.FOG: (24, 26, 34),
 }
 STYLE_RANKS: dict[Style, int] = {
     Style.FLOOR: 0, Style.ROOM: 0, Style.SEARCH: 2, Style.DEAD_END: 2, Style.STACK: 3, Style.WALK: 3,
     Style.PATH: 4, Style.FRONTIER: 5, Style.CURRENT: 6, Style.UNVISITED: 7, Style.PRUNED: 7,
+    Style.TRAIL: 3, Style.FOG: 8,
 }
 REGION_RANK = 1
 
@@ -81,4 +86,12 @@ LEGEND: dict[str, tuple[Colour, str]] = {
     "search": (STYLE_COLOURS[Style.SEARCH], "searched by the solver"),
     "path": (STYLE_COLOURS[Style.PATH], "solution path"),
     "wall": (WALL, "wall"),
+    "trail": (STYLE_COLOURS[Style.TRAIL], "your trail"),
+    "player": ((213, 94, 0), "you"),
+    "goal": (CONNECTOR, "the exit"),
+    "fog": (STYLE_COLOURS[Style.FOG], "not seen yet (fog)"),
 }
+PLAYER: Colour = (213, 94, 0)
+PLAYER_RING: Colour = (255, 255, 255)
+GOAL: Colour = CONNECTOR
+BUMP: Colour = (230, 159, 0)

@@ -8,8 +8,8 @@ from ..maze import CellState, Maze
 from ..overlay import Mark, Overlay
 from .palette import RANKS, REGION_COLOURS, Style
 
-MARK_STYLES = np.array([-1, Style.FRONTIER, Style.STACK, Style.WALK, Style.SEARCH, Style.PATH, Style.DEAD_END],
-                       dtype=np.int16)
+MARK_STYLES = np.array([-1, Style.FRONTIER, Style.STACK, Style.WALK, Style.SEARCH, Style.PATH, Style.DEAD_END,
+                        Style.TRAIL], dtype=np.int16)
 STATE_STYLES = np.array([Style.UNVISITED, Style.FLOOR, Style.ROOM, Style.PRUNED], dtype=np.int16)
 WALL_STYLE = -2
 """Pseudo-style for closed edges and wall posts (the renderer maps it to the wall colour)."""
@@ -31,6 +31,8 @@ def cell_styles(maze: Maze, overlay: Overlay, cells: np.ndarray) -> np.ndarray:
     style = np.where(marked >= 0, marked, style)
     if overlay.current >= 0:
         style = np.where(cells == overlay.current, Style.CURRENT, style)
+    if overlay.hidden is not None:
+        style = np.where(overlay.hidden[cells], Style.FOG, style)
     return style.astype(np.int16)
 
 
@@ -54,7 +56,11 @@ def edge_styles(maze: Maze, overlay: Overlay, slots: np.ndarray, neighbours: np.
     other = np.where(nb >= 0, style[np.maximum(nb, 0)], own)
     out = np.where(is_open, lower_rank(own, other), WALL_STYLE)
     out = np.where(is_open & (overlay.connector[slots] == 1), CONNECTOR_STYLE, out)
-    return np.where(openings[slots], own, out).astype(np.int16)
+    out = np.where(openings[slots], own, out)
+    if overlay.hidden is not None:  # fog hides walls whose every side is unseen
+        fogged = overlay.hidden[cell] & np.where(nb >= 0, overlay.hidden[np.maximum(nb, 0)], True)
+        out = np.where(fogged, Style.FOG, out)
+    return out.astype(np.int16)
 
 
 def is_open_cell(maze: Maze) -> np.ndarray:

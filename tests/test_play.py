@@ -1,0 +1,281 @@
+"""Play mode: walking, hex directions, walls, levels, and saves that survive crashes and tampering."""
+
+import json
+import os
+
+import pygame
+import pytest
+
+from visualizer.app.main import open_window, start_play
+from visualizer.app.play import ALL_DONE, GAVE_UP, PLAYING, START, WON
+from visualizer.app.watch import App
+from visualizer.grids import make_grid
+from visualizer.maze import Maze
+from visualizer.overlay import Mark
+from visualizer.play import save as saves
+from visualizer.play.game import HEX, Game
+from visualizer.play.levels import FINAL_LEVEL, level_size
+from visualizer.solvers import shortest_path
+from visualizer.spec import MazeSpec
+
+
+@pytest.fixture
+def data(tmp_path, monkeypatch):
+    monkeypatch.setenv("MAZE_VISUALIZER_DATA", str(tmp_path))
+    return tmp_path
+
+
+@pytest.fixture
+def screen():
+    surface = open_window((960, 600))
+    yield surface
+    pygame.quit()
+
+
+def key(app, k, frames=1):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+    for _ in range(frames):
+        app.frame(pygame.event.get(), 1 / 60)
+
+
+SQUARE_KEY = {0: pygame.K_UP, 1: pygame.K_RIGHT, 2: pygame.K_DOWN, 3: pygame.K_LEFT}
+HEX_KEY = {0: pygame.K_q, 1: pygame.K_w, 2: pygame.K_e, 3: pygame.K_d, 4: pygame.K_s, 5: pygame.K_a}
+
+
+def walk_shortest_path(app):
+    game = app.play.game
+    path = shortest_path(game.maze, game.position, game.goal)
+    table = SQUARE_KEY if game.maze.grid.kind == "square" else HEX_KEY
+    for a, b in zip(path, path[1:]):
+        key(app, table[game.maze.grid.direction_between(a, b)])
+    return path
+
+
+@pytest.mark.parametrize("grid", ["square", "hex"])
+def test_following_the_bfs_path_wins_and_grows_the_next_level(screen, data, grid):
+    app = App(MazeSpec("backtracker", grid, 8, 5, 4), screen=screen)
+    app.frame([], 0)
+    key(app, pygame.K_p)
+    assert app.play is not None and app.play.stage == PLAYING
+    game = app.play.game
+    path = walk_shortest_path(app)
+    assert app.play.stage == WON and game.moves == len(path) - 1
+    assert game.efficiency == 1.0
+    assert (data / "save.json").exists()  # saved on completion
+    key(app, pygame.K_RETURN)
+    nxt = app.play.game
+    assert nxt.level == game.level + 1
+    assert nxt.maze.grid.size > game.maze.grid.size and nxt.maze.grid.kind == grid
+    assert app.play.stage == PLAYING
+
+
+def test_p_finishes_a_running_generation_first(screen, data):
+    app = App(MazeSpec("prim", "square", 12, 8, 2), speed=5, screen=screen)
+    app.frame([], 0)
+    key(app, pygame.K_p)
+    game = app.play.game
+    assert app.run.finished
+    assert Maze(game.maze.grid).fold(app.run.spec.events()).same_as(game.maze)
+
+
+def hex_game():
+    spec = MazeSpec("prim", "hex", 7, 7, 1)
+    grid = make_grid("hex", 7, 7)
+    maze = Maze(grid).fold([(4, -1, -1, -1)])  # an open field: every passage open
+    centre = grid.cell(3, 3)
+    return Game(spec=spec, maze=maze, position=centre), grid, centre
+
+
+@pytest.mark.parametrize("name", list(HEX))
+def test_each_hex_direction_moves_where_expected(name):
+    game, grid, centre = hex_game()
+    assert game.move_named(name)
+    assert game.position == grid.neighbour(centre, HEX[name])
+
+
+@pytest.mark.parametrize("side,vertical,expected", [
+    ("left", "up", "up-left"), ("left", "down", "down-left"),
+    ("right", "up", "up-right"), ("right", "down", "down-right")])
+def test_hex_left_right_follow_the_last_vertical_key(side, vertical, expected):
+    game, grid, centre = hex_game()
+    game.last_vertical = vertical
+    assert game.move_named(side)
+    assert game.position == grid.neighbour(centre, HEX[expected])
+
+
+def test_hex_left_takes_the_only_open_side():
+    spec = MazeSpec("prim", "hex", 5, 5, 1)
+    grid = make_grid("hex", 5, 5)
+    centre = grid.cell(2, 2)
+    sw = grid.neighbour(centre, HEX["down-left"])
+    maze = Maze(grid).fold([(0, centre, sw, HEX["down-left"])])
+    game = Game(spec=spec, maze=maze, position=centre)
+    game.last_vertical = "up"
+    assert game.move_named("left") and game.position == sw
+
+
+def test_walls_block_with_feedback_not_errors(screen, data):
+    app = App(MazeSpec("backtracker", "square", 8, 5, 4), screen=screen)
+    app.frame([], 0)
+    key(app, pygame.K_p)
+    game = app.play.game
+    blocked = [d for d in range(4) if not game.maze.is_open(game.position, d)]
+    start = game.position
+    key(app, SQUARE_KEY[blocked[0]])
+    assert game.position == start and game.moves == 0
+    assert app.play.bump_until > app.clock_time  # the marker jolts
+
+
+def test_give_up_shows_the_shortest_path(screen, data):
+    app = App(MazeSpec("backtracker", "square", 8, 5, 4), screen=screen)
+    app.frame([], 0)
+    key(app, pygame.K_p)
+    key(app, pygame.K_x)
+    assert app.play.stage == GAVE_UP
+    path = shortest_path(app.play.game.maze)
+    assert all(app.play.overlay.mark[c] == Mark.PATH for c in path)
+
+
+def test_final_level_ends_the_game(screen, data):
+    app = App(MazeSpec("backtracker", "square", *level_size(FINAL_LEVEL), 9), screen=screen)
+    app.frame([], 0)
+    key(app, pygame.K_p)
+    assert app.play.game.level == FINAL_LEVEL
+    walk_shortest_path(app)
+    assert app.play.stage == ALL_DONE
+    key(app, pygame.K_ESCAPE)
+    assert app.play is None and app.running
+
+
+def test_fog_hides_unseen_cells(screen, data):
+    app = App(MazeSpec("dungeon", "square", 30, 20, 2), screen=screen)
+    app.frame([], 0)
+    key(app, pygame.K_p)
+    key(app, pygame.K_f)
+    hidden = app.play.overlay.hidden
+    assert hidden is not None and hidden.sum() > app.play.game.maze.grid.size // 2
+    assert not hidden[app.play.game.position]
+    walk_shortest_path(app)
+    assert hidden.sum() < app.play.game.maze.grid.size  # walking reveals
+
+
+# --- saves ------------------------------------------------------------------------
+
+
+def a_game(level=3):
+    game = Game.new_level(level, MazeSpec("dungeon", "hex", 1, 1, 77))
+    path = shortest_path(game.maze)
+    for a, b in zip(path[:5], path[1:5]):
+        game.move(game.maze.grid.direction_between(a, b))
+    game.elapsed = 12.5
+    game.fog = True
+    return game
+
+
+def test_save_and_continue_round_trip(data):
+    game = a_game()
+    saves.save_game(game)
+    back = saves.load_game()
+    assert (back.level, back.position, back.trail, back.moves, back.elapsed, back.fog) == \
+        (game.level, game.position, game.trail, game.moves, game.elapsed, game.fog)
+    assert set(back.maze.passage_list()) == set(game.maze.passage_list())
+    assert back.maze.rooms == game.maze.rooms
+    assert back.spec.with_(params={}) == game.spec.with_(params={})
+    assert back.spec.params == game.spec.info.resolve(game.spec.params)  # defaults written out
+    assert back.seen == game.seen
+
+
+def test_continue_from_the_start_screen_and_the_command(screen, data):
+    game = a_game()
+    saves.save_game(game)
+    app = App(MazeSpec(), screen=screen)
+    start_play(app, "new")  # a save exists: the start screen asks first
+    assert app.play.stage == START
+    key(app, pygame.K_c)
+    assert app.play.game.position == game.position and app.play.game.level == game.level
+    key(app, pygame.K_ESCAPE)  # leaving saves
+    app2 = App(MazeSpec(), screen=screen)
+    start_play(app2, "continue")
+    assert app2.play.game.trail == game.trail
+
+
+def test_quitting_the_window_saves(screen, data):
+    app = App(MazeSpec("backtracker", "square", 8, 5, 4), screen=screen)
+    app.frame([], 0)
+    key(app, pygame.K_p)
+    moved = [d for d in range(4) if app.play.game.maze.is_open(app.play.game.position, d)]
+    key(app, SQUARE_KEY[moved[0]])
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.frame(pygame.event.get(), 1 / 60)
+    assert not app.running
+    assert saves.load_game().moves == 1
+
+
+def test_an_interrupted_save_keeps_the_old_one(data, monkeypatch):
+    old = a_game(level=2)
+    saves.save_game(old)
+    before = (data / "save.json").read_bytes()
+
+    def crash(src, dst):
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(os, "replace", crash)
+    with pytest.raises(OSError):
+        saves.save_game(a_game(level=5))
+    assert (data / "save.json").read_bytes() == before
+    assert sorted(p.name for p in data.iterdir()) == ["save.json"]  # no temp file left behind
+
+
+def tamper(data, change):
+    saves.save_game(a_game())
+    path = data / "save.json"
+    doc = json.loads(path.read_text())
+    change(doc)
+    path.write_text(json.dumps(doc))
+    return path
+
+
+CORRUPTIONS = {
+    "wrong type": lambda d: d.update(moves="many"),
+    "unknown version": lambda d: d.update(version=99),
+    "size out of range": lambda d: d["spec"].update(width=99999),
+    "level out of range": lambda d: d.update(level=0),
+    "player outside the grid": lambda d: d.update(player=[500, 2]),
+    "player on a wall": lambda d: d.update(player=d["maze"]["solid"][0]),
+    "maze not connected": lambda d: d["maze"].update(passages=d["maze"]["passages"][: len(d["maze"]["passages"]) // 2]),
+    "not an object": lambda d: d.clear(),
+}
+
+
+@pytest.mark.parametrize("case", list(CORRUPTIONS))
+def test_a_tampered_save_is_explained_kept_and_replaced_by_a_fresh_game(data, case):
+    path = tamper(data, CORRUPTIONS[case])
+    game, message = saves.continue_or_explain(path)
+    assert game is None and "could not be used" in message and "\n" not in message
+    assert not path.exists()
+    kept = list(data.glob("save.json.bad-*"))
+    assert len(kept) == 1  # nothing silently destroyed
+
+
+def test_a_truncated_save(data):
+    saves.save_game(a_game())
+    path = data / "save.json"
+    path.write_bytes(path.read_bytes()[:200])
+    game, message = saves.continue_or_explain(path)
+    assert game is None and "not valid JSON" in message
+    assert list(data.glob("save.json.bad-*"))
+
+
+def test_a_save_is_never_evaluated(data):
+    (data / "save.json").write_text('__import__("os").system("touch pwned")')
+    game, _ = saves.continue_or_explain(data / "save.json")
+    assert game is None and not (data / "pwned").exists()
+
+
+def test_data_dir_follows_xdg(monkeypatch, tmp_path):
+    monkeypatch.delenv("MAZE_VISUALIZER_DATA", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert saves.data_dir() == tmp_path / "maze-visualizer"
+    monkeypatch.delenv("XDG_DATA_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert saves.data_dir() == tmp_path / ".local" / "share" / "maze-visualizer"

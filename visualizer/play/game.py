@@ -1,0 +1,151 @@
+"""The rules of walking a maze: where the player is, which moves are legal, when a level is won.
+
+Pure Python: the window turns keys into ``move``/``move_hex_sideways`` calls and draws the state.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+from ..maze import Maze
+from ..solvers import shortest_path
+from ..spec import MazeSpec
+from .levels import FINAL_LEVEL, level_size
+
+SIGHT = 3
+"""How many steps along open passages the player can see with fog of war on."""
+
+# Square directions and hex directions by name.
+SQUARE = {"up": 0, "right": 1, "down": 2, "left": 3}
+HEX = {"up-left": 0, "up": 1, "up-right": 2, "down-right": 3, "down": 4, "down-left": 5}
+
+
+@dataclass
+class Game:
+    """One level being played."""
+
+    spec: MazeSpec
+    maze: Maze
+    level: int = 1
+    position: int = -1
+    trail: list[int] = field(default_factory=list)
+    moves: int = 0
+    elapsed: float = 0.0
+    fog: bool = False
+    seen: set[int] = field(default_factory=set)
+    gave_up: bool = False
+    last_vertical: str = "up"
+    """The last of up/down pressed: breaks ties for Left/Right on hex grids."""
+
+    def __post_init__(self) -> None:
+        if self.position < 0:
+            self.position = self.maze.entrance[0]
+        if not self.trail:
+            self.trail = [self.position]
+        self.shortest = len(shortest_path(self.maze)) - 1
+        self.look_around()
+
+    @classmethod
+    def new_level(cls, level: int, base: MazeSpec, fog: bool = False) -> "Game":
+        """Level ``level`` of a game: a fresh maze of the base's algorithm and grid, sized for the level."""
+        width, height = level_size(level)
+        spec = base.with_(width=width, height=height)
+        return cls(spec=spec, maze=spec.build(), level=level, fog=fog)
+
+    # --- state --------------------------------------------------------------------
+
+    @property
+    def goal(self) -> int:
+        return self.maze.exit[0]
+
+    @property
+    def won(self) -> bool:
+        return self.position == self.goal and not self.gave_up
+
+    @property
+    def finished(self) -> bool:
+        """Won or given up: the level is over."""
+        return self.won or self.gave_up
+
+    @property
+    def is_final_level(self) -> bool:
+        return self.level >= FINAL_LEVEL
+
+    @property
+    def efficiency(self) -> float:
+        """Shortest path length over the moves made (1.0 = perfect)."""
+        return self.shortest / self.moves if self.moves else 1.0
+
+    def look_around(self) -> None:
+        """Remember every cell within SIGHT steps of the player (fog of war)."""
+        seen = {self.position}
+        frontier = deque([(self.position, 0)])
+        while frontier:
+            cell, depth = frontier.popleft()
+            if depth == SIGHT:
+                continue
+            for nb in self.maze.open_neighbours(cell):
+                if nb not in seen:
+                    seen.add(nb)
+                    frontier.append((nb, depth + 1))
+        self.seen |= seen
+
+    # --- moving -------------------------------------------------------------------
+
+    def move(self, direction: int) -> bool:
+        """Step through the passage in ``direction``; False (and nothing changes) if a wall is there."""
+        if self.finished or not self.maze.is_open(self.position, direction):
+            return False
+        target = self.maze.grid.neighbour(self.position, direction)
+        if target < 0:
+            return False
+        self.position = target
+        self.moves += 1
+        self.trail.append(target)
+        self.look_around()
+        return True
+
+    def move_named(self, name: str) -> bool:
+        """Move by a direction name: up/down/left/right on square grids, the six hex names on hex."""
+        if self.maze.grid.kind == "square":
+            return self.move(SQUARE[name])
+        if name in ("up", "down"):
+            self.last_vertical = name
+        if name in ("left", "right"):
+            return self.move_hex_sideways(name)
+        return self.move(HEX[name])
+
+    def move_hex_sideways(self, side: str) -> bool:
+        """Left/Right on a hex grid: the open one of up-left/down-left (or the right pair).
+
+        When both are open, go toward the last vertical direction pressed.
+        """
+        upper, lower = (HEX["up-left"], HEX["down-left"]) if side == "left" else (HEX["up-right"], HEX["down-right"])
+        open_upper = self.maze.is_open(self.position, upper)
+        open_lower = self.maze.is_open(self.position, lower)
+        if open_upper and open_lower:
+            return self.move(upper if self.last_vertical == "up" else lower)
+        if open_upper:
+            return self.move(upper)
+        if open_lower:
+            return self.move(lower)
+        return False
+
+    def give_up(self) -> list[int]:
+        """End the level and return the shortest path from where the player stands to the goal."""
+        self.gave_up = True
+        return shortest_path(self.maze, self.position, self.goal)
+
+    def restart_level(self) -> None:
+        """Back to the entrance of the same maze, counters cleared."""
+        self.position = self.maze.entrance[0]
+        self.trail = [self.position]
+        self.moves = 0
+        self.elapsed = 0.0
+        self.gave_up = False
+        self.seen = set()
+        self.look_around()
+
+    def next_level(self) -> "Game":
+        return Game.new_level(self.level + 1, self.spec.with_(seed=self.spec.seed + 1), fog=self.fog)
