@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from helpers import passages_are_symmetric
+from visualizer.algorithms import ALGORITHMS
 from visualizer.app import watch
 from visualizer.app.main import open_window
 from visualizer.app.watch import INSTANT, App
@@ -128,8 +129,19 @@ def test_algorithm_keys(screen):
     assert app.spec.algorithm == "dungeon"
     press(app, pygame.K_KP2)
     assert app.spec.algorithm == "prim"
-    press(app, pygame.K_9)  # no ninth algorithm: nothing happens
-    assert app.spec.algorithm == "prim"
+    press(app, pygame.K_9)
+    assert app.spec.algorithm == list(ALGORITHMS)[8]
+
+
+def test_hex_skips_square_only_algorithms(screen):
+    app = make_app(screen, grid="hex")
+    seen = set()
+    for _ in range(len(ALGORITHMS)):
+        press(app, pygame.K_TAB)
+        seen.add(app.spec.algorithm)
+    assert "sidewinder" not in seen and "blobby_division" in seen
+    press(app, pygame.K_5)  # sidewinder is fifth: refused with a message, nothing changes
+    assert app.spec.algorithm != "sidewinder" and "square" in app.toast[0]
 
 
 def test_grid_and_size_keys(screen):

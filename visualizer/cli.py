@@ -163,6 +163,8 @@ def cmd_list(_: argparse.Namespace) -> int:
         print(f"    {info.description}")
         for param in info.params:
             print(f"    --param {param.summary()}")
+    from .algorithms.base import BRAID
+    print(f"\nEvery algorithm also takes --param {BRAID.summary()}")
     return 0
 
 

@@ -191,11 +191,6 @@ class Maze:
 
 def full_passages(grid: Grid) -> np.ndarray:
     """The passage bitmask with every passage between neighbours open (an open field)."""
-    out = np.zeros(grid.size, dtype=np.uint8)
-    neighbours = grid.neighbours
-    for cell in range(grid.size):
-        bits = 0
-        for d, _ in neighbours(cell):
-            bits |= 1 << d
-        out[cell] = bits
-    return out
+    exists = grid.neighbour_array() >= 0
+    weights = (1 << np.arange(grid.directions)).astype(np.uint8)
+    return (exists * weights).sum(axis=1).astype(np.uint8)

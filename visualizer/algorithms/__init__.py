@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from . import backtracker, dungeon, prim
+from . import (aldous_broder, backtracker, binary_tree, blobby_division, dungeon, eller, growing_tree,
+               hunt_and_kill, kruskal, prim, prim_simplified, prim_true, recursive_division, sidewinder, wilson)
 from .base import Algorithm, Param
 
 ALGORITHMS: dict[str, Algorithm] = {
     module.ALGORITHM.name: module.ALGORITHM
-    for module in (backtracker, prim, dungeon)
+    for module in (backtracker, prim, dungeon, binary_tree, sidewinder, aldous_broder, wilson, hunt_and_kill,
+                   kruskal, prim_true, prim_simplified, growing_tree, eller, recursive_division, blobby_division)
 }
 
 

@@ -23,6 +23,8 @@ class Param:
     minimum: float | None = None
     maximum: float | None = None
     choices: tuple[str, ...] = ()
+    check_text: Callable[[str], object] | None = None
+    """Extra validation for text parameters (raises ValueError with the reason)."""
 
     @property
     def type(self) -> type:
@@ -50,6 +52,11 @@ class Param:
             raise ValueError(f"parameter {self.name} must be at least {self.minimum:g}, got {value}")
         if self.maximum is not None and value > self.maximum:
             raise ValueError(f"parameter {self.name} must be at most {self.maximum:g}, got {value}")
+        if self.check_text is not None:
+            try:
+                self.check_text(value)
+            except ValueError as err:
+                raise ValueError(f"parameter {self.name}: {err}") from None
         return value
 
     @property
@@ -70,6 +77,9 @@ class Param:
         return f"{self.name}={self.default}{bounds}: {self.help}"
 
 
+BRAID = Param("braid", 0, "percent of dead ends opened into a neighbour afterwards (loops)", minimum=0, maximum=100)
+
+
 @dataclass(frozen=True)
 class Algorithm:
     """A registered maze generator."""
@@ -84,13 +94,20 @@ class Algorithm:
     shows_stack: bool = False
     """True when a carved cell stays 'on the stack' until its BACKTRACK event (for the display)."""
     phases: tuple[str, ...] = field(default=())
+    slow: bool = False
+    """True for random-walk algorithms whose time grows much faster than the cell count."""
+
+    @property
+    def all_params(self) -> tuple[Param, ...]:
+        """The algorithm's own parameters plus the ``braid`` post-process every algorithm accepts."""
+        return self.params + (BRAID,)
 
     def defaults(self) -> dict[str, ParamValue]:
-        return {p.name: p.default for p in self.params}
+        return {p.name: p.default for p in self.all_params}
 
     def resolve(self, given: Mapping[str, Any]) -> dict[str, ParamValue]:
         """Defaults overlaid with ``given``, every value checked; ValueError names the culprit."""
-        known = {p.name: p for p in self.params}
+        known = {p.name: p for p in self.all_params}
         values = self.defaults()
         for name, value in given.items():
             if name not in known:
@@ -119,4 +136,11 @@ class Algorithm:
         if not self.supports(grid):
             raise ValueError(f"algorithm {self.name} works on {' and '.join(self.grids)} grids, not {grid.kind}")
         values = self.resolve(params)
-        return self.func(grid, random.Random(seed), **values)
+        braid = int(values.pop("braid"))
+        rng = random.Random(seed)
+        events = self.func(grid, rng, **values)
+        if braid:
+            from .braid import braided
+
+            return braided(events, grid, rng, braid)
+        return events

@@ -112,7 +112,7 @@ class App:
         info = ALGORITHMS[name]
         spec = self.spec
         if not info.supports(spec.grid):
-            self.toast_message(f"{name} does not run on {spec.grid} grids")
+            self.toast_message(f"{name} runs on {' and '.join(info.grids)} grids only (G switches the grid)")
             return
         self.restart(spec.with_(algorithm=name, params={}))
 
