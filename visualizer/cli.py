@@ -102,6 +102,19 @@ def build_parser() -> Parser:
                       help="folder for the save file (default: $MAZE_VISUALIZER_DATA, "
                       "$XDG_DATA_HOME/maze-visualizer or ~/.local/share/maze-visualizer)")
     sub.add_parser("list", help="list the algorithms with their parameters")
+    stats = sub.add_parser("stats", help="maze metrics averaged over many seeds, to compare algorithms",
+                           description="Generate SAMPLES mazes per algorithm and print the mean and spread of "
+                           "dead ends, longest path, solution length, straight vs turning corridors, junctions, "
+                           "and the directions dead ends open toward (the bias fingerprint).")
+    stats.add_argument("--algorithm", "-a", action="append", default=None, metavar="NAME",
+                       help="algorithm to measure (repeatable; 'all' for every one; default: backtracker)")
+    stats.add_argument("--grid", "-g", default="square", choices=list(GRIDS), help="grid shape (default: square)")
+    stats.add_argument("--size", "-s", type=parse_size, default=parse_size("30x20"), metavar="WxH",
+                       help="cells across and down (default: 30x20)")
+    stats.add_argument("--samples", "-n", type=int, default=20, metavar="N", help="mazes per algorithm (default: 20)")
+    stats.add_argument("--seed", type=parse_seed, default=1, metavar="N", help="first seed (default: 1)")
+    stats.add_argument("--param", "-p", action="append", default=[], metavar="NAME=VALUE",
+                       help="algorithm parameter, repeatable (braid=N works for all)")
     bench = sub.add_parser("bench", help="print speed and memory figures")
     bench.add_argument("--sizes", default="100,500,1000", metavar="N,N,...",
                        help="square sides to measure (default: 100,500,1000)")
@@ -185,6 +198,31 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_stats(args: argparse.Namespace) -> int:
+    from .metrics import direction_shares, measure, summarize
+
+    names = args.algorithm or ["backtracker"]
+    if "all" in names:
+        names = list(ALGORITHMS)
+    if not 1 <= args.samples <= 100_000:
+        raise UsageError(f"--samples must be from 1 to 100000, got {args.samples}")
+    width, height = args.size
+    for name in names:
+        info = get_algorithm(name)
+        if not info.supports(args.grid):
+            print(f"{name}: runs on {' and '.join(info.grids)} grids only, skipped\n")
+            continue
+        params = info.parse_params(args.param) if args.param else {}
+        samples = [measure(MazeSpec(name, args.grid, width, height, args.seed + i, params).build())
+                   for i in range(args.samples)]
+        print(f"{name} on {args.grid} {width}x{height}, {args.samples} samples (mean ± spread)")
+        for label, (mean, spread) in summarize(samples).items():
+            print(f"  {label:<16}{mean:>10.1f} ± {spread:<8.1f}")
+        shares = "  ".join(f"{d} {pct:.0f}%" for d, pct in direction_shares(samples).items())
+        print(f"  dead ends open  {shares}\n")
+    return 0
+
+
 def cmd_window(args: argparse.Namespace) -> int:
     from .app.main import run_app
     return run_app(spec_from_args(args), speed=args.speed)
@@ -203,7 +241,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     return run_app(spec, play="continue" if args.resume else "new")
 
 
-COMMANDS = {"generate": cmd_generate, "list": cmd_list, "bench": cmd_bench, "play": cmd_play, None: cmd_window}
+COMMANDS = {"generate": cmd_generate, "list": cmd_list, "bench": cmd_bench, "play": cmd_play, "stats": cmd_stats,
+            None: cmd_window}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -138,6 +138,7 @@ class Overlay:
             self.path_length += 1
         elif kind == Kind.DEAD_END:
             mark[cell] = Mark.DEAD_END
+            self.searched += 1
 
     def finish(self) -> None:
         """The generator has run out: no current cell, no stack, regions no longer coloured."""

@@ -12,7 +12,7 @@ from typing import Callable, Iterator
 from .events import Event, Kind
 from .maze import Maze
 from .overlay import Overlay
-from .solvers import bfs
+from .solvers import get_solver
 from .spec import MazeSpec
 
 GENERATING, SOLVING, DONE = "generating", "solving", "done"
@@ -29,6 +29,9 @@ class Run:
         self.overlay = Overlay(self.grid, shows_stack=spec.info.shows_stack)
         self.stream: Iterator[Event] = spec.events(self.grid)
         self.stage = GENERATING
+        self.solver: str | None = None
+        self.solution: list[int] | None = None
+        """The solver's path once it has finished ([] when it found none)."""
         self.applied = 0
         """Events applied so far, generation and solving together."""
         self.generation_events = 0
@@ -56,8 +59,8 @@ class Run:
         while done < count:
             try:
                 event = next(stream)
-            except StopIteration:
-                self._end_stream()
+            except StopIteration as stop:
+                self._end_stream(stop.value)
                 break
             maze_apply(event)
             overlay_apply(event)
@@ -71,9 +74,11 @@ class Run:
             self.generation_events += done
         return done
 
-    def _end_stream(self) -> None:
+    def _end_stream(self, result: object = None) -> None:
         if self.stage == GENERATING:
             self.overlay.finish()
+        elif self.stage == SOLVING:
+            self.solution = list(result or [])
         self.stage = DONE
         self.stream = iter(())
 
@@ -82,15 +87,19 @@ class Run:
         while self.stage == GENERATING:
             self.step(1 << 16)
 
-    def solve(self) -> None:
-        """Start (or restart) the BFS animation from entrance to exit, finishing generation first."""
+    def solve(self, solver: str = "bfs") -> None:
+        """Start (or restart) a solver's animation from entrance to exit, finishing generation first."""
         self.finish_generation()
         self.overlay.clear_solution()
-        self.stream = bfs(self.maze, self.maze.entrance[0], self.maze.exit[0])
+        self.solver = solver
+        self.solution = None
+        self.stream = get_solver(solver).run(self.maze)
         self.stage = SOLVING
 
     def clear_solution(self) -> None:
         self.overlay.clear_solution()
+        self.solver = None
+        self.solution = None
         if self.stage == SOLVING:
             self.stream = iter(())
             self.stage = DONE

@@ -1,7 +1,7 @@
 """Kruskal's: knock down walls in random order, but only between cells of different sets.
 
-Every cell starts as its own set (its own colour). Each opened wall merges two sets, and the
-smaller set is repainted in the larger one's colour, so you watch islands grow and join. A wall
+Every cell starts as its own set. Each opened wall merges two sets into one coloured island, and
+the smaller island is repainted in the larger one's colour, so you watch islands grow and join. A wall
 between two cells of the same set would close a loop, so it stays.
 """
 
@@ -22,8 +22,6 @@ def kruskal(grid: Grid, rng: random.Random) -> EventStream:
     rng.shuffle(edges)
     set_of = list(range(grid.size))
     members: list[list[int]] = [[c] for c in range(grid.size)]
-    for cell in range(grid.size):
-        yield (SET, cell, -1, cell)
     if grid.size == 1:
         yield (CARVE, 0, -1, -1)
     for a, b, d in edges:
@@ -33,6 +31,8 @@ def kruskal(grid: Grid, rng: random.Random) -> EventStream:
         if len(members[sa]) < len(members[sb]):
             sa, sb = sb, sa
         yield (CARVE, a, b, d)
+        if len(members[sa]) == 1:  # a lone cell gets its colour when it first joins
+            yield (SET, members[sa][0], -1, sa)
         for cell in members[sb]:
             set_of[cell] = sa
             yield (SET, cell, -1, sa)

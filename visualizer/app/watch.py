@@ -23,7 +23,9 @@ from ..maze import CellState
 from ..render.board import Board
 from ..render.image import surface_png
 from ..render.palette import ACCENT, BACKGROUND, LEGEND, PANEL, TEXT, TEXT_DIM
+from ..metrics import Metrics, measure
 from ..session import DONE, SOLVING, Run
+from ..solvers import SOLVERS
 from ..spec import MazeSpec, random_seed
 from . import text
 from .keys import WATCH_KEYS
@@ -38,6 +40,7 @@ INSTANT_BUDGET = 0.045
 """Seconds of generator work per frame in instant mode: fast, yet keys still answer at once."""
 SIZE_STEPS = (4, 6, 8, 10, 12, 16, 20, 25, 30, 40, 50, 64, 80, 100, 128, 160, 200, 256)
 TOAST_SECONDS = 4.0
+BRAID_STEPS = (25, 50, 100)
 MARGIN = 16
 
 LEGEND_FOR_KIND = {
@@ -78,6 +81,10 @@ class App:
         self.layout_dirty = True
         self.run = Run(spec)
         self.play: PlayMode | None = None
+        self.solver = "bfs"
+        self.show_metrics = False
+        self._metrics: tuple[tuple[int, int], Metrics] | None = None
+        self._solution_reported = True
         self.toast_message("Press H for help", 6.0)
 
     # --- state changes ------------------------------------------------------------
@@ -162,8 +169,47 @@ class App:
         if self.run.stage == SOLVING or self.run.overlay.path_length or self.run.overlay.searched:
             self.run.clear_solution()
             return
-        self.run.solve()
+        self.run.solve(self.solver)
+        self._solution_reported = False
         self.paused = False
+
+    def cycle_solver(self, step: int) -> None:
+        names = list(SOLVERS)
+        self.solver = names[(names.index(self.solver) + step) % len(names)]
+        self.toast_message(f"Solver: {SOLVERS[self.solver].description}")
+        if self.run.solver is not None:
+            self.run.solve(self.solver)
+            self._solution_reported = False
+            self.paused = False
+
+    def cycle_braid(self) -> None:
+        """B: restart with more loops (0 -> 25 -> 50 -> 100 -> 0 percent of dead ends opened)."""
+        current = int(self.spec.params.get("braid", 0))
+        steps = [s for s in BRAID_STEPS if s > current]
+        braid = steps[0] if steps else 0
+        params = {k: v for k, v in self.spec.params.items() if k != "braid"}
+        if braid:
+            params["braid"] = braid
+        self.restart(self.spec.with_(params=params))
+        self.toast_message(f"Braid {braid} %: " + ("a perfect maze" if not braid else "dead ends opened into loops"))
+
+    def report_solution(self) -> None:
+        """Say once when a solver has finished, and plainly when it found no way out."""
+        run = self.run
+        if self._solution_reported or run.solution is None:
+            return
+        self._solution_reported = True
+        name = SOLVERS[run.solver].name if run.solver else "solver"
+        if run.solution:
+            self.toast_message(f"{name}: path of {len(run.solution):,} cells, {run.overlay.searched:,} cells visited")
+        else:
+            self.toast_message(f"{name} found no way out (it went round in circles)", 6.0)
+
+    def metrics(self) -> Metrics:
+        key = (id(self.run), self.run.generation_events)
+        if self._metrics is None or self._metrics[0] != key:
+            self._metrics = (key, measure(self.run.maze))
+        return self._metrics[1]
 
     def save_screenshot(self) -> Path | None:
         folder = screenshot_dir()
@@ -263,6 +309,12 @@ class App:
             self.restart(self.spec.with_(seed=random_seed()))
         elif key == pygame.K_s:
             self.toggle_solve()
+        elif key == pygame.K_v:
+            self.cycle_solver(-1 if shift else +1)
+        elif key == pygame.K_b:
+            self.cycle_braid()
+        elif key == pygame.K_m:
+            self.show_metrics = not self.show_metrics
 
     # --- time ---------------------------------------------------------------------
 
@@ -294,6 +346,7 @@ class App:
         self.advance(dt)
         if self.play is None and self.run.overlay.last is not None:
             self.kinds_seen.add(self.run.overlay.last[0])
+            self.report_solution()
         self.draw()
 
     # --- drawing ------------------------------------------------------------------
@@ -375,8 +428,13 @@ class App:
             ("Events", f"{run.generation_events:,}"),
             ("State", state),
         ]
-        if run.overlay.searched:
-            lines.append(("Solver", f"BFS searched {run.overlay.searched:,}, path {run.overlay.path_length:,}"))
+        solver = SOLVERS[run.solver or self.solver].name
+        if run.overlay.searched or run.stage == SOLVING:
+            lines.append(("Solver", f"{solver}: visited {run.overlay.searched:,}, path {run.overlay.path_length:,}"))
+        else:
+            lines.append(("Solver", f"{solver} (S to run)"))
+        if spec.params.get("braid"):
+            lines.append(("Braid", f"{spec.params['braid']} %"))
         lines.append(("FPS", f"{self.fps:.0f}"))
         if self.paused and run.overlay.last is not None:
             lines.append(("Last", self.describe_last()))
@@ -435,6 +493,9 @@ class App:
                              (x + label_w, y))
             y += int(size * 1.45)
         y += size // 2
+        if self.show_metrics and self.play is None:
+            self.draw_metrics(x, y, size, panel)
+            return
         self.screen.blit(text.rendered("Legend", size, TEXT, True), (x, y))
         y += int(size * 1.5)
         swatch = int(size * 0.95)
@@ -450,6 +511,30 @@ class App:
         hint_text = "H help   Esc leave play" if self.play else "H help   Space pause   S solve   P play"
         hint = text.rendered(hint_text, max(12, size - 3), TEXT_DIM)
         self.screen.blit(hint, (x, height - int(size * 1.6)))
+
+    def draw_metrics(self, x: int, y: int, size: int, panel: pygame.Rect) -> None:
+        """The metrics panel (M): figures for the maze as it stands, and the dead-end direction bars."""
+        title = "Metrics" + ("" if self.run.finished else " (so far)")
+        self.screen.blit(text.rendered(title, size, TEXT, True), (x, y))
+        y += int(size * 1.5)
+        metrics = self.metrics()
+        label_w = max(text.font(size).size(label)[0] for label, _ in metrics.rows()) + size
+        for label, value in metrics.rows():
+            self.screen.blit(text.rendered(label, size, TEXT_DIM), (x, y))
+            value = self.fit(value, size, panel.right - x - label_w - size // 2)
+            self.screen.blit(text.rendered(value, size, TEXT), (x + label_w, y))
+            y += int(size * 1.4)
+        y += size // 2
+        self.screen.blit(text.rendered("Dead ends open toward", size, TEXT, True), (x, y))
+        y += int(size * 1.5)
+        counts = metrics.dead_end_directions
+        most = max(counts.values()) or 1
+        bar_w = panel.right - x - 4 * size
+        for name, count in counts.items():
+            self.screen.blit(text.rendered(name, size, TEXT_DIM), (x, y))
+            length = int(bar_w * count / most)
+            pygame.draw.rect(self.screen, ACCENT, (x + 3 * size, y + size // 5, max(1, length), int(size * 0.8)))
+            y += int(size * 1.3)
 
     @staticmethod
     def fit(value: str, size: int, width: int) -> str:

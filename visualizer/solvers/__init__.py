@@ -1,5 +1,23 @@
-"""Maze solvers: generators that yield SEARCH events as they explore and PATH events for the answer."""
+"""The one registry of maze solvers: generators that yield SEARCH (or DEAD_END) events, then PATH."""
 
+from __future__ import annotations
+
+from . import astar, bfs as bfs_module, dead_end_filling, dfs, wall_follower
+from .base import Solver, run_to_end
 from .bfs import bfs, shortest_path
 
-__all__ = ["bfs", "shortest_path"]
+SOLVERS: dict[str, Solver] = {
+    solver.name: solver
+    for solver in (bfs_module.SOLVER, astar.SOLVER, dfs.SOLVER, wall_follower.RIGHT, wall_follower.LEFT,
+                   dead_end_filling.SOLVER)
+}
+
+
+def get_solver(name: str) -> Solver:
+    try:
+        return SOLVERS[name]
+    except KeyError:
+        raise ValueError(f"unknown solver {name!r}; choose one of: {', '.join(SOLVERS)}") from None
+
+
+__all__ = ["SOLVERS", "Solver", "bfs", "get_solver", "run_to_end", "shortest_path"]

@@ -6,8 +6,9 @@ from collections import deque
 
 from ..events import EventStream, Kind
 from ..maze import Maze
+from .base import Solver, announce_path, path_from, run_to_end
 
-SEARCH, PATH = Kind.SEARCH, Kind.PATH
+SEARCH = Kind.SEARCH
 
 
 def bfs(maze: Maze, start: int, goal: int) -> EventStream:
@@ -27,26 +28,14 @@ def bfs(maze: Maze, start: int, goal: int) -> EventStream:
                 came_from[nb] = cell
                 queue.append(nb)
                 yield (SEARCH, nb, cell, -1)
-    if goal not in came_from:
-        return []
-    path = [goal]
-    while came_from[path[-1]] != -1:
-        path.append(came_from[path[-1]])
-    path.reverse()
-    previous = -1
-    for cell in path:
-        yield (PATH, cell, previous, -1)
-        previous = cell
-    return path
+    return (yield from announce_path(path_from(came_from, goal)))
 
 
 def shortest_path(maze: Maze, start: int | None = None, goal: int | None = None) -> list[int]:
     """The shortest path (cells, both ends included) between two cells; entrance to exit by default."""
     start = maze.entrance[0] if start is None else start
     goal = maze.exit[0] if goal is None else goal
-    search = bfs(maze, start, goal)
-    while True:
-        try:
-            next(search)
-        except StopIteration as stop:
-            return stop.value
+    return run_to_end(bfs(maze, start, goal))
+
+
+SOLVER = Solver("bfs", bfs, "Breadth-first search: a wave in every direction; always a shortest path.")

@@ -1,0 +1,122 @@
+"""Numbers that tell maze algorithms apart: dead ends, river length, straightness, bias.
+
+Computed from the model alone (numpy where it can), so the same figures come out of the window's
+metrics panel and ``maze-visualizer stats``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .maze import CellState, Maze
+from .solvers import shortest_path
+
+POPCOUNT = np.array([bin(i).count("1") for i in range(256)], dtype=np.uint8)
+
+
+@dataclass
+class Metrics:
+    open_cells: int
+    dead_ends: float
+    """Percent of open cells with exactly one passage."""
+    longest_path: float
+    """The longest shortest path between two cells, as percent of the open cells."""
+    solution: int
+    """Cells on the shortest path from entrance to exit (0 when there is none)."""
+    straight: float
+    """Percent of corridor cells (two passages) that go straight through."""
+    turning: float
+    junctions: int
+    """Cells with three or more passages."""
+    dead_end_directions: dict[str, int] = field(default_factory=dict)
+    """How many dead ends open toward each direction: the fingerprint of a biased algorithm."""
+
+    def rows(self) -> list[tuple[str, str]]:
+        """Label/value pairs for a panel or a table."""
+        return [
+            ("Dead ends", f"{self.dead_ends:.1f} %"),
+            ("Longest path", f"{self.longest_path:.1f} % of cells"),
+            ("Solution", f"{self.solution:,} cells"),
+            ("Straight", f"{self.straight:.1f} % of corridor cells"),
+            ("Turning", f"{self.turning:.1f} %"),
+            ("Junctions", f"{self.junctions:,}"),
+        ]
+
+    def numbers(self) -> dict[str, float]:
+        """The scalar figures by name (for averaging over samples)."""
+        return {"dead ends %": self.dead_ends, "longest path %": self.longest_path, "solution cells": self.solution,
+                "straight %": self.straight, "turning %": self.turning, "junctions": self.junctions}
+
+
+def _farthest(maze: Maze, start: int) -> tuple[int, int]:
+    """(cell, distance) farthest from ``start`` through open passages (BFS)."""
+    dist = {start: 0}
+    queue = deque([start])
+    far, far_d = start, 0
+    while queue:
+        cell = queue.popleft()
+        d = dist[cell]
+        if d > far_d:
+            far, far_d = cell, d
+        for nb in maze.open_neighbours(cell):
+            if nb not in dist:
+                dist[nb] = d + 1
+                queue.append(nb)
+    return far, far_d
+
+
+def measure(maze: Maze) -> Metrics:
+    grid = maze.grid
+    open_mask = (maze.state == CellState.PASSAGE) | (maze.state == CellState.ROOM)
+    open_cells = int(open_mask.sum())
+    degree = POPCOUNT[maze.passages]
+    dead = open_mask & (degree == 1)
+    corridor = open_mask & (degree == 2)
+    straight_masks = [(1 << d) | (1 << grid.opposite(d)) for d in range(grid.directions // 2)]
+    straight = corridor & np.isin(maze.passages, straight_masks)
+    histogram = {name: 0 for name in grid.direction_names}
+    dead_bits = maze.passages[dead]
+    for d, name in enumerate(grid.direction_names):
+        histogram[name] = int(np.count_nonzero(dead_bits == (1 << d)))
+    longest = 0
+    if open_cells:
+        first = int(np.flatnonzero(open_mask)[0])
+        far, _ = _farthest(maze, first)
+        _, longest = _farthest(maze, far)  # double sweep: exact on trees, a close bound with loops
+    corridors = int(corridor.sum())
+    path = shortest_path(maze) if open_mask[maze.entrance[0]] and open_mask[maze.exit[0]] else []
+    return Metrics(
+        open_cells=open_cells,
+        dead_ends=100 * float(dead.sum()) / max(1, open_cells),
+        longest_path=100 * (longest + 1) / max(1, open_cells) if open_cells else 0.0,
+        solution=len(path),
+        straight=100 * float(straight.sum()) / max(1, corridors),
+        turning=100 * float(corridors - straight.sum()) / max(1, corridors),
+        junctions=int((open_mask & (degree >= 3)).sum()),
+        dead_end_directions=histogram,
+    )
+
+
+def summarize(samples: list[Metrics]) -> dict[str, tuple[float, float]]:
+    """Mean and standard deviation of each scalar figure over several mazes."""
+    out: dict[str, tuple[float, float]] = {}
+    for name in samples[0].numbers():
+        values = [m.numbers()[name] for m in samples]
+        mean = sum(values) / len(values)
+        spread = math.sqrt(sum((v - mean) ** 2 for v in values) / len(values))
+        out[name] = (mean, spread)
+    return out
+
+
+def direction_shares(samples: list[Metrics]) -> dict[str, float]:
+    """Percent of all dead ends (over the samples) opening toward each direction."""
+    totals: dict[str, int] = {}
+    for m in samples:
+        for name, count in m.dead_end_directions.items():
+            totals[name] = totals.get(name, 0) + count
+    whole = sum(totals.values()) or 1
+    return {name: 100 * count / whole for name, count in totals.items()}
