@@ -330,7 +330,9 @@ def test_solver_key_cycles_and_the_hud_names_it(screen):
     press(app, pygame.K_s)
     while not app.run.idle:
         run_frames(app, 1)
-    assert app.run.solution and "dead_end_filling" in dict(app.status_lines())["Solver"]
+    lines = dict(app.status_lines())
+    assert app.run.solution and lines["Solver"] == "dead_end_filling"
+    assert lines["Path"] == f"{len(app.run.solution)} cells"
 
 
 def test_braid_key_restarts_with_loops(screen):

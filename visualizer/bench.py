@@ -8,7 +8,10 @@ seconds on a shared machine are noisy, ratios much less so.
 from __future__ import annotations
 
 import gc
+import math
 import random
+import subprocess
+import sys
 import time
 from typing import Callable, Iterable
 
@@ -20,6 +23,30 @@ DEFAULT_SIZES = (100, 500, 1000)
 TARGET_SECONDS = 2.5
 TARGET_RATIO = 2.0
 TARGET_MODEL_MB = 20.0
+SLOW_LIMIT = 500
+"""Random-walk algorithms are measured up to this side unless asked for by name."""
+MAZELIB_SIDE = 500
+MAZELIB_CLASSES = {
+    "backtracker": "BacktrackingGenerator", "prim": "Prims", "binary_tree": "BinaryTree",
+    "sidewinder": "Sidewinder", "aldous_broder": "AldousBroder", "wilson": "Wilsons",
+    "hunt_and_kill": "HuntAndKill", "kruskal": "Kruskal", "growing_tree": "GrowingTree", "eller": "Ellers",
+    "recursive_division": "Division", "prim_simplified": "Prims",
+}
+"""Our algorithm -> the mazelib generator class that does the same job (mazelib: square grids only)."""
+MAZELIB_MIN_RATIO = {"binary_tree": 1.0, "sidewinder": 1.0}
+"""mazelib vectorizes these two with numpy: we must be at least as fast; every other one 5x faster."""
+MAZELIB_SCRIPT = """
+import sys, time
+from importlib import import_module
+name, side = sys.argv[1], int(sys.argv[2])
+from mazelib import Maze
+generator = getattr(import_module("mazelib.generate." + name), name)
+maze = Maze(1)
+maze.generator = generator(side, side)
+start = time.perf_counter()
+maze.generate()
+print(time.perf_counter() - start)
+"""
 
 
 def plain_dfs(width: int, height: int, seed: int) -> list[int]:
@@ -67,9 +94,8 @@ def generate_and_fold(algorithm: str, grid_kind: str, side: int, seed: int = 1) 
     maze = Maze(grid)
     apply = maze.apply
     count = 0
-    for event in ALGORITHMS[algorithm].run(grid, seed):
+    for count, event in enumerate(ALGORITHMS[algorithm].run(grid, seed), 1):
         apply(event)
-        count += 1
     return maze, count
 
 
@@ -77,9 +103,10 @@ def run_bench(sizes: Iterable[int] = DEFAULT_SIZES, algorithms: Iterable[str] | 
               grids: Iterable[str] = ("square", "hex"), out: Callable[[str], None] = print) -> dict:
     """Print one row per algorithm x grid x size, then the targets; returns the figures."""
     sizes = list(sizes)
-    names = list(algorithms or ALGORITHMS)
-    figures: dict = {"rows": [], "baseline": {}}
-    out(f"{'algorithm':<14}{'grid':<8}{'size':>11}{'seconds':>10}{'events':>11}{'events/s':>12}"
+    named = list(algorithms or [])
+    names = named or list(ALGORITHMS)
+    figures: dict = {"rows": [], "baseline": {}, "skipped": []}
+    out(f"{'algorithm':<20}{'grid':<8}{'size':>11}{'seconds':>10}{'events':>12}{'events/s':>12}"
         f"{'model MB':>10}{'vs plain':>10}")
     for side in sizes:
         base_seconds, _ = timed(lambda: plain_dfs(side, side, 1))
@@ -88,18 +115,66 @@ def run_bench(sizes: Iterable[int] = DEFAULT_SIZES, algorithms: Iterable[str] | 
             for kind in grids:
                 if not ALGORITHMS[name].supports(kind):
                     continue
+                if ALGORITHMS[name].slow and side > SLOW_LIMIT and name not in named:
+                    figures["skipped"].append((name, kind, side))
+                    continue
                 seconds, (maze, count) = timed(lambda: generate_and_fold(name, kind, side))
                 ratio = seconds / base_seconds if base_seconds else float("nan")
                 mb = maze.nbytes / 1e6
                 figures["rows"].append(dict(algorithm=name, grid=kind, side=side, seconds=seconds,
                                             events=count, model_mb=mb, ratio=ratio))
-                out(f"{name:<14}{kind:<8}{f'{side}x{side}':>11}{seconds:>10.3f}{count:>11,}"
+                out(f"{name:<20}{kind:<8}{f'{side}x{side}':>11}{seconds:>10.3f}{count:>12,}"
                     f"{count / seconds:>12,.0f}{mb:>10.2f}{ratio:>9.2f}x")
                 del maze
-        out(f"{'plain DFS':<14}{'square':<8}{f'{side}x{side}':>11}{base_seconds:>10.3f}"
-            f"{'(no events)':>23}")
+        out(f"{'plain DFS':<20}{'square':<8}{f'{side}x{side}':>11}{base_seconds:>10.3f}"
+            f"{'(no events)':>24}")
+    for name, kind, side in figures["skipped"]:
+        out(f"{name:<20}{kind:<8}{f'{side}x{side}':>11}  skipped: a random walk this size takes minutes "
+            f"(ask for it with -a {name})")
     _print_targets(figures, out)
     return figures
+
+
+def mazelib_seconds(class_name: str, side: int, timeout: float) -> float | None:
+    """Seconds mazelib takes to generate (in a child process); None when mazelib is not installed,
+    ``math.inf`` when it did not finish within ``timeout``."""
+    try:
+        done = subprocess.run([sys.executable, "-c", MAZELIB_SCRIPT, class_name, str(side)],
+                              capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return math.inf
+    if done.returncode != 0:
+        if "No module named 'mazelib'" in done.stderr:
+            return None
+        raise RuntimeError(f"mazelib {class_name} failed: {done.stderr.strip().splitlines()[-1:]}")
+    return float(done.stdout.strip())
+
+
+def compare_with_mazelib(figures: dict, timeout: float = 120.0, out: Callable[[str], None] = print) -> dict:
+    """Ours (every event generated and applied) against mazelib's generate() at 500 x 500, square."""
+    rows = {r["algorithm"]: r for r in figures["rows"] if r["grid"] == "square" and r["side"] == MAZELIB_SIDE}
+    results: dict = {}
+    if not rows:
+        return results
+    out("")
+    if mazelib_seconds("BinaryTree", 2, 60) is None:
+        out("mazelib is not installed: comparison skipped (pip install mazelib to see it)")
+        return results
+    out(f"against mazelib at {MAZELIB_SIDE} x {MAZELIB_SIDE} (square; mazelib capped at {timeout:.0f} s):")
+    for name, class_name in MAZELIB_CLASSES.items():
+        if name not in rows:
+            continue
+        ours = rows[name]["seconds"]
+        theirs = mazelib_seconds(class_name, MAZELIB_SIDE, timeout)
+        assert theirs is not None
+        need = MAZELIB_MIN_RATIO.get(name, 5.0)
+        ratio = theirs / ours
+        shown = f"> {timeout:.0f} s" if math.isinf(theirs) else f"{theirs:.2f} s"
+        ratio_text = f"> {timeout / ours:.0f}x" if math.isinf(theirs) else f"{ratio:.1f}x"
+        results[name] = (ours, theirs, ratio)
+        out(f"  {name:<20}ours {ours:7.2f} s   mazelib {class_name:<22}{shown:>10}   ours faster {ratio_text:>7}"
+            f"  (target >= {need:g}x: {'met' if ratio >= need else 'MISSED'})")
+    return results
 
 
 def _print_targets(figures: dict, out: Callable[[str], None]) -> None:

@@ -121,6 +121,8 @@ def build_parser() -> Parser:
     bench.add_argument("--algorithm", "-a", action="append", default=None, metavar="NAME",
                        help="only this algorithm (repeatable)")
     bench.add_argument("--no-window", action="store_true", help="skip the window benchmarks")
+    bench.add_argument("--mazelib-timeout", type=float, default=120.0, metavar="SECONDS",
+                       help="longest wait for one mazelib run when mazelib is installed (default: 120)")
     return parser
 
 
@@ -191,7 +193,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
         raise UsageError(f"--sizes must each be from 1 to {MAX_SIDE}")
     for name in args.algorithm or []:
         get_algorithm(name)
-    run_bench(sizes, args.algorithm)
+    from .bench import compare_with_mazelib
+    figures = run_bench(sizes, args.algorithm)
+    compare_with_mazelib(figures, timeout=args.mazelib_timeout)
     if not args.no_window:
         from .app.bench_window import run_window_bench
         run_window_bench()

@@ -57,28 +57,36 @@ class Maze:
         self._p = memoryview(self.passages)
         self._s = memoryview(self.state)
         self._r = memoryview(self.region)
+        self.apply = self._make_apply()
 
-    # --- folding events ------------------------------------------------------------
+    def _make_apply(self):
+        """Build ``apply`` as a closure over the memoryviews: no attribute lookups on the hot path."""
+        p, s, r = self._p, self._s, self._r
+        bit = tuple(1 << d for d in range(self.grid.directions))
+        back = tuple(1 << o for o in self._opposite)
+        rare = self._apply_rare
 
-    def apply(self, event: Event) -> None:
-        """Fold one event; display-only events are ignored."""
-        kind, a, b, v = event
-        if kind == _CARVE:
-            s = self._s
-            if b >= 0:
-                p = self._p
-                p[a] |= 1 << v
-                p[b] |= 1 << self._opposite[v]
-                if s[a] == _UNVISITED or s[a] == _PRUNED:
+        def apply(event: Event) -> None:
+            """Fold one event; display-only events are ignored."""
+            kind, a, b, v = event
+            if kind == _CARVE:
+                if b >= 0:
+                    p[a] |= bit[v]
+                    p[b] |= back[v]
+                    state = s[b]
+                    if state == _UNVISITED or state == _PRUNED:
+                        s[b] = _PASSAGE
+                        r[b] = r[a]
+                    state = s[a]
+                    if state == _UNVISITED or state == _PRUNED:
+                        s[a] = _PASSAGE
+                elif s[a] != _ROOM:
                     s[a] = _PASSAGE
-                if s[b] == _UNVISITED or s[b] == _PRUNED:
-                    s[b] = _PASSAGE
-                    self._r[b] = self._r[a]
-            elif s[a] != _ROOM:
-                s[a] = _PASSAGE
-                self._r[a] = v
-        elif kind < 10:
-            self._apply_rare(kind, a, b, v)
+                    r[a] = v
+            elif kind < 10:
+                rare(kind, a, b, v)
+
+        return apply
 
     def _apply_rare(self, kind: int, a: int, b: int, v: int) -> None:
         p, s, r = self._p, self._s, self._r

@@ -27,13 +27,15 @@ def sidewinder(grid: Grid, rng: random.Random, *, close: int = 50) -> EventStrea
     for row_start in range(w, w * h, w):
         run_start = row_start
         last = row_start + w - 1
-        for c in range(row_start, last + 1):
-            if c == last or rnd() < chance:
+        for c in range(row_start, last):
+            if rnd() < chance:
                 member = run_start + int(rnd() * (c - run_start + 1))
                 yield (CARVE, member - w, member, SOUTH)
                 run_start = c + 1
             else:
                 yield (CARVE, c, c + 1, EAST)
+        member = run_start + int(rnd() * (last - run_start + 1))  # the east wall closes the last run
+        yield (CARVE, member - w, member, SOUTH)
 
 
 ALGORITHM = Algorithm(

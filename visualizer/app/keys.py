@@ -30,3 +30,18 @@ WATCH_KEYS: tuple[Binding, ...] = (
     Binding("H  or  F1", "show / hide this help"),
     Binding("Esc  or  Q", "close help, or quit"),
 )
+
+PLAY_KEYS: tuple[Binding, ...] = (
+    Binding("Arrows  or  W A S D", "move (square grids)"),
+    Binding("Up / Down  or  W / S", "hex: north / south"),
+    Binding("Left / Right", "hex: the open west / east side, toward your last up/down"),
+    Binding("Q  E  /  A  D", "hex: north-west, north-east / south-west, south-east"),
+    Binding("X", "give up: show the shortest path"),
+    Binding("R", "restart this level"),
+    Binding("F", "fog of war on / off"),
+    Binding("Enter  or  Space", "next level (after a win)"),
+    Binding("C  /  N", "start screen: continue / new game"),
+    Binding("Ctrl+S  or  F12", "save a PNG screenshot"),
+    Binding("H  or  F1", "show / hide this help"),
+    Binding("Esc", "save and leave play"),
+)

@@ -19,7 +19,6 @@ from ..play.save import continue_or_explain, save_game, save_path
 from ..render.palette import ACCENT, BUMP, GOAL, PANEL, PLAYER, PLAYER_RING, TEXT, TEXT_DIM
 from ..spec import MazeSpec
 from . import text
-from .keys import Binding
 
 if TYPE_CHECKING:
     from .watch import App
@@ -33,20 +32,6 @@ HEX_KEYS = {pygame.K_UP: "up", pygame.K_w: "up", pygame.K_DOWN: "down", pygame.K
             pygame.K_LEFT: "left", pygame.K_RIGHT: "right", pygame.K_q: "up-left", pygame.K_e: "up-right",
             pygame.K_a: "down-left", pygame.K_d: "down-right"}
 
-PLAY_KEYS: tuple[Binding, ...] = (
-    Binding("Arrows  or  W A S D", "move (square grids)"),
-    Binding("Up / Down  or  W / S", "hex: north / south"),
-    Binding("Left / Right", "hex: the open west / east side, toward your last up/down"),
-    Binding("Q  E  /  A  D", "hex: north-west, north-east / south-west, south-east"),
-    Binding("X", "give up: show the shortest path"),
-    Binding("R", "restart this level"),
-    Binding("F", "fog of war on / off"),
-    Binding("Enter  or  Space", "next level (after a win)"),
-    Binding("C  /  N", "start screen: continue / new game"),
-    Binding("Ctrl+S  or  F12", "save a PNG screenshot"),
-    Binding("H  or  F1", "show / hide this help"),
-    Binding("Esc", "save and leave play"),
-)
 
 
 class PlayMode:

@@ -28,8 +28,8 @@ from ..session import DONE, SOLVING, Run
 from ..solvers import SOLVERS
 from ..spec import MazeSpec, random_seed
 from . import text
-from .keys import WATCH_KEYS
-from .play import PLAY_KEYS, PlayMode
+from .keys import PLAY_KEYS, WATCH_KEYS
+from .play import PlayMode
 
 INSTANT = math.inf
 SPEEDS = (1, 2, 4, 8, 15, 30, 60, 120, 250, 500, 1000, 2000, 4000, 8000, 16000, 32000, INSTANT)
@@ -430,7 +430,9 @@ class App:
         ]
         solver = SOLVERS[run.solver or self.solver].name
         if run.overlay.searched or run.stage == SOLVING:
-            lines.append(("Solver", f"{solver}: visited {run.overlay.searched:,}, path {run.overlay.path_length:,}"))
+            lines.append(("Solver", solver))
+            lines.append(("Visited", f"{run.overlay.searched:,} cells"))
+            lines.append(("Path", f"{run.overlay.path_length:,} cells"))
         else:
             lines.append(("Solver", f"{solver} (S to run)"))
         if spec.params.get("braid"):
@@ -462,6 +464,8 @@ class App:
         keys: list[str] = []
         for kind in sorted(self.kinds_seen | self.run_kinds()):
             keys.extend(k for k in LEGEND_FOR_KIND.get(Kind(kind), ()) if k not in keys)
+        if not self.spec.info.shows_stack and "stack" in keys:
+            keys.remove("stack")  # corridor backtracks (dungeon) are not drawn as a stack
         return keys + ["unvisited", "wall"]
 
     def run_kinds(self) -> set[int]:
