@@ -1,0 +1,25 @@
+"""A normal install must carry every subpackage and asset (a missing one only shows up installed)."""
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def listed_packages() -> set[str]:
+    text = (ROOT / "pyproject.toml").read_text()
+    block = re.search(r"packages = \[(.*?)\]", text, re.S).group(1)
+    return set(re.findall(r'"([\w.]+)"', block))
+
+
+def test_every_subpackage_is_listed_in_pyproject():
+    found = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "visualizer").rglob("__init__.py")}
+    assert found <= listed_packages(), f"add to pyproject.toml packages: {sorted(found - listed_packages())}"
+
+
+def test_assets_are_present():
+    assert (ROOT / "assets" / "fonts" / "DejaVuSans.ttf").is_file()
+    assert (ROOT / "assets" / "icon.png").is_file()
+    from visualizer.resources import asset
+
+    assert asset("fonts", "DejaVuSans-Bold.ttf").stat().st_size > 100_000
