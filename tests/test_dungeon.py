@@ -5,7 +5,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from visualizer.events import Kind
-from visualizer.grids import make_grid
 from visualizer.maze import CellState, Maze
 from visualizer.spec import MazeSpec
 
@@ -46,7 +45,7 @@ def test_rooms_do_not_overlap_and_stay_whole(kind, seed):
     grid, _, maze = build(kind, 40, 25, seed)
     assert len(maze.rooms) >= 3
     seen = set()
-    for room_id, cells in maze.rooms.items():
+    for cells in maze.rooms.values():
         assert not seen & set(cells), "rooms overlap"
         seen |= set(cells)
         members = set(cells)

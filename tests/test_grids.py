@@ -45,7 +45,7 @@ def test_free_neighbours_skips_taken_cells():
 def test_hex_distance_counts_steps():
     grid = HexGrid(9, 9)
     centre = grid.cell(4, 4)
-    for d, nb in grid.neighbours(centre):
+    for _, nb in grid.neighbours(centre):
         assert grid.distance(centre, nb) == 1
     assert grid.distance(grid.cell(0, 0), grid.cell(4, 0)) == 4
 

@@ -77,7 +77,7 @@ class Board:
         ys = np.floor(self.origin[1] + np.arange(th + 1) * tile).astype(np.int64)
         self.xs, self.ys = xs, ys
         # Which element each tile shows.
-        d, n = grid.directions, grid.size
+        n = grid.size
         tiles = np.full((th, tw), -1, dtype=np.int64)
         cx, cy = np.meshgrid(np.arange(w), np.arange(h))
         cell = cy * w + cx
