@@ -279,3 +279,26 @@ def test_data_dir_follows_xdg(monkeypatch, tmp_path):
     monkeypatch.delenv("XDG_DATA_HOME")
     monkeypatch.setenv("HOME", str(tmp_path))
     assert saves.data_dir() == tmp_path / ".local" / "share" / "maze-visualizer"
+
+
+def test_leaving_after_a_win_continues_at_the_next_level(screen, data):
+    app = App(MazeSpec("backtracker", "square", 8, 5, 4), screen=screen)
+    app.frame([], 0)
+    key(app, pygame.K_p)
+    level = app.play.game.level
+    walk_shortest_path(app)
+    key(app, pygame.K_ESCAPE)  # leave on the win screen
+    resumed = saves.load_game()
+    assert resumed.level == level + 1 and resumed.moves == 0
+    assert resumed.position == resumed.maze.entrance[0]
+
+
+def test_leaving_after_giving_up_saves_a_fresh_try(screen, data):
+    app = App(MazeSpec("backtracker", "square", 8, 5, 4), screen=screen)
+    app.frame([], 0)
+    key(app, pygame.K_p)
+    game = app.play.game
+    key(app, pygame.K_x)
+    key(app, pygame.K_ESCAPE)
+    resumed = saves.load_game()
+    assert resumed.level == game.level and resumed.moves == 0 and not resumed.gave_up

@@ -68,7 +68,7 @@ class PlayMode:
 
     def start(self, game: Game) -> None:
         self.game = game
-        self.stage = PLAYING
+        self.stage = WON if game.won else PLAYING
         self.overlay = Overlay(game.maze.grid)
         for cell in game.trail:
             self.overlay.mark[cell] = Mark.TRAIL
@@ -110,8 +110,12 @@ class PlayMode:
         pygame.key.set_repeat(0)
 
     def save(self) -> None:
-        if self.game is None or self.stage == ALL_DONE:
+        """Save what Continue should bring back: the level under way, or after a win the next one
+        (saved when the level was won), or after giving up a fresh try at the same level."""
+        if self.game is None or self.stage in (ALL_DONE, WON, START):
             return
+        if self.stage == GAVE_UP:
+            self.game.restart_level()
         try:
             save_game(self.game, self.save_file)
         except OSError as err:
