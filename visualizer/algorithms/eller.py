@@ -31,23 +31,24 @@ def eller(grid: Grid, rng: random.Random, *, join: int = 50, down: int = 40) -> 
                 sets[x] = next_id
                 next_id += 1
                 yield (SET, row + x, -1, sets[x])
+        columns: dict[int, list[int]] = {}
+        for x in range(w):
+            columns.setdefault(sets[x], []).append(x)
         last_row = y == h - 1
         for x in range(w - 1):
-            if sets[x] != sets[x + 1] and (last_row or rnd() * 100 < join):
+            keep, merge = sets[x], sets[x + 1]
+            if keep != merge and (last_row or rnd() * 100 < join):
                 yield (CARVE, row + x, row + x + 1, EAST)
-                old, new = sets[x + 1], sets[x]
-                for k in range(w):
-                    if sets[k] == old:
-                        sets[k] = new
-                        yield (SET, row + k, -1, new)
+                moved = columns.pop(merge)
+                for k in moved:  # the merged set takes the kept set's colour
+                    sets[k] = keep
+                    yield (SET, row + k, -1, keep)
+                columns[keep].extend(moved)
         if last_row:
             break
-        members: dict[int, list[int]] = {}
-        for x in range(w):
-            members.setdefault(sets[x], []).append(x)
         below = [-1] * w
-        for set_id, columns in members.items():
-            drops = [x for x in columns if rnd() * 100 < down] or [columns[int(rnd() * len(columns))]]
+        for set_id, members in columns.items():
+            drops = [x for x in members if rnd() * 100 < down] or [members[int(rnd() * len(members))]]
             for x in drops:
                 below[x] = set_id
                 yield (CARVE, row + x, row + x + w, SOUTH)

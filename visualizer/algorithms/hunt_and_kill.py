@@ -1,7 +1,7 @@
 """Hunt-and-kill: a random walk into unvisited cells; when it is stuck, hunt for a new start.
 
-The walk phase makes long passages like the backtracker. The hunt scans rows from the top for an
-unvisited cell beside the maze (each scanned row lights up as the current cell) and joins it in.
+The walk phase makes long passages like the backtracker. The hunt phase scans rows from the top for
+an unvisited cell beside the maze (each scanned row's first cell lights up) and joins it in.
 Rows that are already complete are skipped, so the hunt never rescans the finished top.
 """
 
@@ -13,7 +13,7 @@ from ..events import EventStream, Kind
 from ..grids import Grid
 from .base import Algorithm
 
-CARVE, CURRENT = Kind.CARVE, Kind.CURRENT
+CARVE, CURRENT, PHASE = Kind.CARVE, Kind.CURRENT, Kind.PHASE
 
 
 def hunt_and_kill(grid: Grid, rng: random.Random) -> EventStream:
@@ -26,6 +26,7 @@ def hunt_and_kill(grid: Grid, rng: random.Random) -> EventStream:
     cell = int(rnd() * grid.size)
     visited[cell] = 1
     left_in_row[cell // w] -= 1
+    yield (PHASE, -1, -1, "walk")
     yield (CARVE, cell, -1, -1)
     first_row = 0
     while True:
@@ -39,6 +40,9 @@ def hunt_and_kill(grid: Grid, rng: random.Random) -> EventStream:
             continue
         while first_row < h and left_in_row[first_row] == 0:
             first_row += 1
+        if first_row == h:
+            return
+        yield (PHASE, -1, -1, "hunt")
         found = None
         for row in range(first_row, h):  # hunt
             if left_in_row[row] == 0:
@@ -58,6 +62,7 @@ def hunt_and_kill(grid: Grid, rng: random.Random) -> EventStream:
         cell, (d, nb) = found
         visited[cell] = 1
         left_in_row[cell // w] -= 1
+        yield (PHASE, -1, -1, "walk")
         yield (CARVE, nb, cell, grid.opposite(d))
 
 
