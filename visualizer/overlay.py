@@ -30,6 +30,12 @@ class Mark(IntEnum):
 
 _CARVE, _BACKTRACK, _FRONTIER_ADD = int(Kind.CARVE), int(Kind.BACKTRACK), int(Kind.FRONTIER_ADD)
 _NONE, _FRONTIER, _STACK, _WALK = int(Mark.NONE), int(Mark.FRONTIER), int(Mark.STACK), int(Mark.WALK)
+_SEARCH_MARK, _PATH_MARK, _DEAD_END_MARK = int(Mark.SEARCH), int(Mark.PATH), int(Mark.DEAD_END)
+# Plain ints: looking a member up on an Enum class costs a Python call, and this runs per event.
+(_SET, _FRONTIER_REMOVE, _WALK_ERASE, _CURRENT, _WALK, _SEARCH, _PATH, _DEAD_END, _CONNECT, _PRUNE, _PHASE,
+ _OPEN_FIELD) = (int(k) for k in (Kind.SET, Kind.FRONTIER_REMOVE, Kind.WALK_ERASE, Kind.CURRENT, Kind.WALK,
+                                  Kind.SEARCH, Kind.PATH, Kind.DEAD_END, Kind.CONNECT, Kind.PRUNE, Kind.PHASE,
+                                  Kind.OPEN_FIELD))
 
 
 class Overlay:
@@ -107,38 +113,38 @@ class Overlay:
             self.dirty.add(cell)
         if other >= 0:
             self.dirty.add(other)
-        if kind in (Kind.FRONTIER_REMOVE, Kind.WALK_ERASE):
+        if kind == _SET:
+            self.set_id[cell] = value
+        elif kind == _FRONTIER_REMOVE or kind == _WALK_ERASE:
             mark[cell] = _NONE
-        elif kind == Kind.CURRENT:
+        elif kind == _CURRENT:
             self._move_current(cell)
-        elif kind == Kind.WALK:
+        elif kind == _WALK:
             mark[cell] = mark[other] = _WALK
             self._move_current(other)
-        elif kind == Kind.CONNECT:
+        elif kind == _SEARCH:
+            mark[cell] = _SEARCH_MARK
+            self.searched += 1
+        elif kind == _PATH:
+            mark[cell] = _PATH_MARK
+            self.path_length += 1
+        elif kind == _DEAD_END:
+            mark[cell] = _DEAD_END_MARK
+            self.searched += 1
+        elif kind == _CONNECT:
             d = self.grid.directions
             self.connector[cell * d + value] = 1
             self.connector[other * d + self.grid.opposite(int(value))] = 1
-        elif kind == Kind.PRUNE:
+        elif kind == _PRUNE:
             mark[cell] = _NONE
             self._move_current(cell)
-        elif kind == Kind.PHASE:
+        elif kind == _PHASE:
             self.phase = str(value)
             self.show_regions = self.phase in REGION_PHASES
             self._move_current(-1)
             self.full_redraw = True
-        elif kind == Kind.OPEN_FIELD:
+        elif kind == _OPEN_FIELD:
             self.full_redraw = True
-        elif kind == Kind.SET:
-            self.set_id[cell] = value
-        elif kind == Kind.SEARCH:
-            mark[cell] = Mark.SEARCH
-            self.searched += 1
-        elif kind == Kind.PATH:
-            mark[cell] = Mark.PATH
-            self.path_length += 1
-        elif kind == Kind.DEAD_END:
-            mark[cell] = Mark.DEAD_END
-            self.searched += 1
 
     def finish(self) -> None:
         """The generator has run out: no current cell, no stack, regions no longer coloured."""

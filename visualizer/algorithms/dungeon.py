@@ -18,6 +18,8 @@ from __future__ import annotations
 import random
 from collections import deque
 
+import numpy as np
+
 from ..events import EventStream, Kind
 from ..grids import Grid
 from ..maze import CellState, Maze
@@ -113,9 +115,18 @@ def fill_corridors(grid: Grid, rng: random.Random, shadow: Maze, first_region: i
 def connect_regions(grid: Grid, rng: random.Random, shadow: Maze, loops: int) -> EventStream:
     """Open connectors in random order, keeping each one that joins two separate regions."""
     region = shadow.region
-    connectors = [(a, b, d) for a in range(grid.size) for d, b in grid.neighbours(a)
-                  if a < b and region[a] != region[b] and region[a] >= 0 and region[b] >= 0]
+    table = grid.neighbour_array()
+    cells = np.arange(grid.size)
+    connectors: list[tuple[int, int, int]] = []
+    for d in range(grid.directions):  # every wall between two different regions, once (a < b)
+        nb = table[:, d]
+        safe = np.maximum(nb, 0)
+        between = (nb > cells) & (region >= 0) & (region[safe] >= 0) & (region != region[safe])
+        found = np.flatnonzero(between)
+        connectors.extend(zip(found.tolist(), nb[found].tolist(), [d] * len(found)))
+    connectors.sort()  # a fixed order before the seeded shuffle, whatever numpy returned
     rng.shuffle(connectors)
+    region = region.tolist()
     parent: dict[int, int] = {}
 
     def find(r: int) -> int:
@@ -128,7 +139,7 @@ def connect_regions(grid: Grid, rng: random.Random, shadow: Maze, loops: int) ->
 
     doors: set[int] = set()
     for a, b, d in connectors:
-        ra, rb = find(int(region[a])), find(int(region[b]))
+        ra, rb = find(region[a]), find(region[b])
         if ra != rb:
             parent[rb] = ra
         elif a in doors or b in doors or rng.random() * 100 >= loops:
@@ -139,12 +150,16 @@ def connect_regions(grid: Grid, rng: random.Random, shadow: Maze, loops: int) ->
 
 def prune_dead_ends(grid: Grid, rng: random.Random, shadow: Maze, keep_percent: int) -> EventStream:
     """Remove corridor cells with a single way out until none remain (rooms are never pruned)."""
-    state = shadow.state
+    state = memoryview(shadow.state)
+    passage = int(CellState.PASSAGE)
+    degree = shadow.degree
 
     def is_dead_end(cell: int) -> bool:
-        return state[cell] == CellState.PASSAGE and shadow.degree(cell) <= 1
+        return state[cell] == passage and degree(cell) <= 1
 
-    queue = deque(c for c in range(grid.size) if is_dead_end(c))
+    open_bits = np.unpackbits(shadow.passages[:, None], axis=1).sum(axis=1)
+    candidates = np.flatnonzero((shadow.state == passage) & (open_bits <= 1)).tolist()
+    queue = deque(c for c in candidates if is_dead_end(c))  # is_dead_end adds the entrance/exit openings
     kept = {c for c in queue if rng.random() * 100 < keep_percent}
     while queue:
         cell = queue.popleft()

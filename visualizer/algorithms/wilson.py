@@ -13,7 +13,7 @@ from ..events import EventStream, Kind
 from ..grids import Grid
 from .base import Algorithm
 
-CARVE, WALK, WALK_ERASE = Kind.CARVE, Kind.WALK, Kind.WALK_ERASE
+CARVE, WALK, WALK_ERASE, CURRENT = Kind.CARVE, Kind.WALK, Kind.WALK_ERASE, Kind.CURRENT
 
 
 def wilson(grid: Grid, rng: random.Random) -> EventStream:
@@ -44,7 +44,7 @@ def wilson(grid: Grid, rng: random.Random) -> EventStream:
                 del path[cut + 1:]
                 del dirs[cut:]
                 cell = nb
-                yield (Kind.CURRENT, cell, -1, -1)
+                yield (CURRENT, cell, -1, -1)
                 continue
             yield (WALK, cell, nb, d)
             dirs.append(d)
