@@ -138,3 +138,13 @@ def test_bad_window_and_play_options(args, message):
     result = run_cli(*args)
     assert result.returncode == 2 and message in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_bench_skips_mazelib_cleanly_when_absent(monkeypatch):
+    from visualizer import bench
+
+    monkeypatch.setattr(bench, "mazelib_installed", lambda: False)
+    lines = []
+    figures = {"rows": [{"algorithm": "backtracker", "grid": "square", "side": bench.MAZELIB_SIDE, "seconds": 1.0}]}
+    assert bench.compare_with_mazelib(figures, out=lines.append) == {}
+    assert any("not installed" in line for line in lines)
