@@ -13,7 +13,7 @@ from ..events import EventStream, Kind
 from ..grids import Grid
 from .base import Algorithm
 
-OPEN_FIELD, WALL, SET = Kind.OPEN_FIELD, Kind.WALL, Kind.SET
+OPEN_FIELD, WALL, SET, CURRENT = Kind.OPEN_FIELD, Kind.WALL, Kind.SET, Kind.CURRENT
 
 
 def blobby_division(grid: Grid, rng: random.Random) -> EventStream:
@@ -53,6 +53,7 @@ def blobby_division(grid: Grid, rng: random.Random) -> EventStream:
                     yield (SET, nb, -1, mine)
         seam = [(c, nb, d) for c in halves[0] for d, nb in neighbours(c) if label[nb] == next_label + 1]
         gap = int(rnd() * len(seam))
+        yield (CURRENT, seam[gap][0], -1, -1)  # the doorway the new wall keeps
         for k, (c, nb, d) in enumerate(seam):
             if k != gap:
                 yield (WALL, c, nb, d)

@@ -13,7 +13,7 @@ from ..events import EventStream, Kind
 from ..grids import Grid
 from .base import Algorithm
 
-OPEN_FIELD, WALL = Kind.OPEN_FIELD, Kind.WALL
+OPEN_FIELD, WALL, CURRENT = Kind.OPEN_FIELD, Kind.WALL, Kind.CURRENT
 EAST, SOUTH = 1, 2
 
 
@@ -31,6 +31,7 @@ def recursive_division(grid: Grid, rng: random.Random) -> EventStream:
         if horizontal:
             wy = y + int(rnd() * (ch - 1))  # the wall runs below row wy
             gap = x + int(rnd() * cw)
+            yield (CURRENT, wy * w + gap, -1, -1)  # the doorway this wall keeps
             for cx in range(x, x + cw):
                 if cx != gap:
                     yield (WALL, wy * w + cx, (wy + 1) * w + cx, SOUTH)
@@ -39,6 +40,7 @@ def recursive_division(grid: Grid, rng: random.Random) -> EventStream:
         else:
             wx = x + int(rnd() * (cw - 1))  # the wall runs right of column wx
             gap = y + int(rnd() * ch)
+            yield (CURRENT, gap * w + wx, -1, -1)
             for cy in range(y, y + ch):
                 if cy != gap:
                     yield (WALL, cy * w + wx, cy * w + wx + 1, EAST)
