@@ -89,47 +89,49 @@ def dumps(maze: Maze, spec: MazeSpec | None = None) -> str:
 # --- reading back -------------------------------------------------------------------
 
 
-def _need(cond: bool, message: str) -> None:
+def need(cond: bool, message: str, error: type[ValueError] = FormatError) -> None:
+    """Raise ``error(message)`` unless ``cond``: every check on untrusted input reads as one line."""
     if not cond:
-        raise FormatError(message)
+        raise error(message)
 
 
-def _int(value: Any, what: str, lo: int, hi: int) -> int:
-    _need(isinstance(value, int) and not isinstance(value, bool), f"{what} must be a whole number")
-    _need(lo <= value <= hi, f"{what} must be between {lo} and {hi}, got {value}")
+def whole(value: Any, what: str, lo: int, hi: int, error: type[ValueError] = FormatError) -> int:
+    """``value`` if it is a whole number (not a bool) from ``lo`` to ``hi``; else ``error``."""
+    need(isinstance(value, int) and not isinstance(value, bool), f"{what} must be a whole number", error)
+    need(lo <= value <= hi, f"{what} must be between {lo} and {hi}, got {value}", error)
     return value
 
 
 def _cell(grid: Grid, value: Any, what: str) -> int:
-    _need(isinstance(value, list) and len(value) == 2, f"{what} must be an [x, y] pair")
-    x = _int(value[0], f"{what} x", 0, grid.width - 1)
-    y = _int(value[1], f"{what} y", 0, grid.height - 1)
+    need(isinstance(value, list) and len(value) == 2, f"{what} must be an [x, y] pair")
+    x = whole(value[0], f"{what} x", 0, grid.width - 1)
+    y = whole(value[1], f"{what} y", 0, grid.height - 1)
     return grid.cell(x, y)
 
 
 def _opening(grid: Grid, value: Any, what: str) -> tuple[int, int]:
-    _need(isinstance(value, dict), f"{what} must be an object")
+    need(isinstance(value, dict), f"{what} must be an object")
     cell = _cell(grid, value.get("cell"), f"{what} cell")
     name = value.get("direction")
-    _need(name in grid.direction_names, f"{what} direction must be one of {', '.join(grid.direction_names)}")
+    need(name in grid.direction_names, f"{what} direction must be one of {', '.join(grid.direction_names)}")
     return cell, grid.direction_names.index(name)
 
 
 def from_dict(data: Any) -> tuple[Maze, MazeSpec | None]:
     """Rebuild the maze (and its spec when one is recorded); FormatError says what is wrong."""
-    _need(isinstance(data, dict), "the file is not a JSON object")
-    _need(data.get("format") == FORMAT, f"this is not a {FORMAT} file")
-    _need(data.get("version") == VERSION, f"unknown version {data.get('version')!r} (this program reads {VERSION})")
+    need(isinstance(data, dict), "the file is not a JSON object")
+    need(data.get("format") == FORMAT, f"this is not a {FORMAT} file")
+    need(data.get("version") == VERSION, f"unknown version {data.get('version')!r} (this program reads {VERSION})")
     kind = data.get("grid")
-    _need(kind in ("square", "hex"), f"grid must be square or hex, got {kind!r}")
-    width = _int(data.get("width"), "width", 1, MAX_SIDE)
-    height = _int(data.get("height"), "height", 1, MAX_SIDE)
+    need(kind in ("square", "hex"), f"grid must be square or hex, got {kind!r}")
+    width = whole(data.get("width"), "width", 1, MAX_SIDE)
+    height = whole(data.get("height"), "height", 1, MAX_SIDE)
     grid = make_grid(kind, width, height)
     maze = Maze(grid)
     passages = data.get("passages")
-    _need(isinstance(passages, list), "passages must be a list")
+    need(isinstance(passages, list), "passages must be a list")
     for i, pair in enumerate(passages):
-        _need(isinstance(pair, list) and len(pair) == 2, f"passage {i} must be a pair of cells")
+        need(isinstance(pair, list) and len(pair) == 2, f"passage {i} must be a pair of cells")
         a, b = _cell(grid, pair[0], f"passage {i}"), _cell(grid, pair[1], f"passage {i}")
         try:
             d = grid.direction_between(a, b)
@@ -139,16 +141,16 @@ def from_dict(data: Any) -> tuple[Maze, MazeSpec | None]:
         maze.passages[b] |= 1 << grid.opposite(d)
     maze.state[:] = CellState.PASSAGE
     solid = data.get("solid", [])
-    _need(isinstance(solid, list), "solid must be a list")
+    need(isinstance(solid, list), "solid must be a list")
     for i, value in enumerate(solid):
         cell = _cell(grid, value, f"solid cell {i}")
-        _need(maze.passages[cell] == 0, f"solid cell {i} has an open passage")
+        need(maze.passages[cell] == 0, f"solid cell {i} has an open passage")
         maze.state[cell] = CellState.UNVISITED
     rooms = data.get("rooms", [])
-    _need(isinstance(rooms, list), "rooms must be a list")
+    need(isinstance(rooms, list), "rooms must be a list")
     for i, room in enumerate(rooms):
-        _need(isinstance(room, dict) and isinstance(room.get("cells"), list), f"room {i} must list its cells")
-        room_id = _int(room.get("id", i), f"room {i} id", 0, grid.size)
+        need(isinstance(room, dict) and isinstance(room.get("cells"), list), f"room {i} must list its cells")
+        room_id = whole(room.get("id", i), f"room {i} id", 0, grid.size)
         for value in room["cells"]:
             cell = _cell(grid, value, f"room {i} cell")
             maze.state[cell] = CellState.ROOM

@@ -16,12 +16,13 @@ from __future__ import annotations
 import json
 import os
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from ..export.json_io import FormatError, from_dict, to_dict
+from ..export.json_io import FormatError, from_dict, need, to_dict, whole
 from ..fileio import write_atomic
 from ..grids import MAX_SIDE
 from ..maze import CellState
@@ -85,15 +86,8 @@ def save_game(game: Game, path: Path | None = None) -> Path:
     return path
 
 
-def _need(cond: bool, message: str) -> None:
-    if not cond:
-        raise SaveError(message)
-
-
-def _whole(value: Any, what: str, lo: float, hi: float) -> int:
-    _need(isinstance(value, int) and not isinstance(value, bool), f"{what} is not a whole number")
-    _need(lo <= value <= hi, f"{what} is out of range ({value})")
-    return value
+_need = partial(need, error=SaveError)
+_whole = partial(whole, error=SaveError)
 
 
 def game_from_dict(data: Any) -> Game:
