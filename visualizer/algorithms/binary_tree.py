@@ -50,17 +50,18 @@ def _square(grid: Grid, rng: random.Random, bias: str) -> EventStream:
 
 def _hex(grid: Grid, rng: random.Random, bias: str) -> EventStream:
     vertical, diagonal, fallback = HEX_DIRS[bias]
-    neighbour = grid.neighbour
+    table = grid.neighbour_array()
+    ups, sides, edges = (table[:, d].tolist() for d in (vertical, diagonal, fallback))
     rnd = rng.random
     roots = []
     for cell in range(grid.size):
-        up, side = neighbour(cell, vertical), neighbour(cell, diagonal)
+        up, side = ups[cell], sides[cell]
         if up >= 0 and side >= 0:
             target, d = (up, vertical) if rnd() < 0.5 else (side, diagonal)
         elif up >= 0 or side >= 0:
             target, d = (up, vertical) if up >= 0 else (side, diagonal)
         else:
-            target, d = neighbour(cell, fallback), fallback
+            target, d = edges[cell], fallback
         if target < 0:
             roots.append(cell)
             continue
