@@ -17,7 +17,8 @@ CARVE, CURRENT = Kind.CARVE, Kind.CURRENT
 
 def aldous_broder(grid: Grid, rng: random.Random) -> EventStream:
     """Walk at random until every cell has been entered once."""
-    neighbours = grid.neighbours
+    flat = grid.neighbour_flat()
+    directions = grid.directions
     rnd = rng.random
     visited = bytearray(grid.size)
     cell = int(rnd() * grid.size)
@@ -25,8 +26,10 @@ def aldous_broder(grid: Grid, rng: random.Random) -> EventStream:
     remaining = grid.size - 1
     yield (CARVE, cell, -1, -1)
     while remaining:
-        options = neighbours(cell)
-        d, nb = options[int(rnd() * len(options))]
+        d = int(rnd() * directions)
+        nb = flat[cell * directions + d]
+        if nb < 0:  # off the edge: choose again (uniform over the neighbours that exist)
+            continue
         if visited[nb]:
             yield (CURRENT, nb, -1, -1)
         else:

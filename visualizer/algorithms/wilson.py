@@ -18,7 +18,8 @@ CARVE, WALK, WALK_ERASE, CURRENT = Kind.CARVE, Kind.WALK, Kind.WALK_ERASE, Kind.
 
 def wilson(grid: Grid, rng: random.Random) -> EventStream:
     """Add loop-erased walks from each cell not yet in the maze, in random order."""
-    neighbours = grid.neighbours
+    flat = grid.neighbour_flat()
+    directions = grid.directions
     rnd = rng.random
     in_maze = bytearray(grid.size)
     order = list(range(grid.size))
@@ -34,8 +35,10 @@ def wilson(grid: Grid, rng: random.Random) -> EventStream:
         where = {start: 0}
         cell = start
         while not in_maze[cell]:
-            options = neighbours(cell)
-            d, nb = options[int(rnd() * len(options))]
+            d = int(rnd() * directions)
+            nb = flat[cell * directions + d]
+            if nb < 0:  # off the edge: choose again
+                continue
             if nb in where:  # the walk crossed itself: erase the loop
                 cut = where[nb]
                 for erased in path[cut + 1:]:
