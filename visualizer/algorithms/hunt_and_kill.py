@@ -48,13 +48,16 @@ def hunt_and_kill(grid: Grid, rng: random.Random) -> EventStream:
             if left_in_row[row] == 0:
                 continue
             yield (CURRENT, row * w, -1, -1)
-            for candidate in range(row * w, row * w + w):
-                if visited[candidate]:
-                    continue
+            position, end = row * w, row * w + w
+            while True:
+                candidate = visited.find(0, position, end)  # the next unvisited cell, found at C speed
+                if candidate < 0:
+                    break
                 joined = [(d, nb) for d, nb in neighbours(candidate) if visited[nb]]
                 if joined:
                     found = candidate, joined[int(rnd() * len(joined))]
                     break
+                position = candidate + 1
             if found:
                 break
         if found is None:
