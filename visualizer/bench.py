@@ -33,8 +33,9 @@ MAZELIB_CLASSES = {
     "recursive_division": "Division", "prim_simplified": "Prims",
 }
 """Our algorithm -> the mazelib generator class that does the same job (mazelib: square grids only)."""
-MAZELIB_MIN_RATIO = {"binary_tree": 1.0, "sidewinder": 1.0}
-"""mazelib vectorizes these two with numpy: we must be at least as fast; every other one 5x faster."""
+MAZELIB_MIN_RATIO = {"binary_tree": 1.0, "sidewinder": 1.0, "recursive_division": 1.0}
+"""mazelib vectorizes these with numpy (Division draws each wall as one array slice): we must be at
+least as fast; every other one 5x faster."""
 MAZELIB_SCRIPT = """
 import sys, time
 from importlib import import_module

@@ -25,25 +25,24 @@ def recursive_division(grid: Grid, rng: random.Random) -> EventStream:
     chambers = [(0, 0, grid.width, grid.height)]
     while chambers:
         x, y, cw, ch = chambers.pop()
-        if cw < 2 and ch < 2:
-            continue
-        horizontal = ch > cw or (ch == cw and rnd() < 0.5)
-        if horizontal:
+        if cw < 2 or ch < 2:
+            continue  # a one-cell-wide chamber is already a corridor: open, no loops
+        if ch > cw or (ch == cw and rnd() < 0.5):
             wy = y + int(rnd() * (ch - 1))  # the wall runs below row wy
-            gap = x + int(rnd() * cw)
-            yield (CURRENT, wy * w + gap, -1, -1)  # the doorway this wall keeps
-            for cx in range(x, x + cw):
-                if cx != gap:
-                    yield (WALL, wy * w + cx, (wy + 1) * w + cx, SOUTH)
+            gap = wy * w + x + int(rnd() * cw)
+            yield (CURRENT, gap, -1, -1)  # the doorway this wall keeps
+            for cell in range(wy * w + x, wy * w + x + cw):
+                if cell != gap:
+                    yield (WALL, cell, cell + w, SOUTH)
             chambers.append((x, wy + 1, cw, y + ch - wy - 1))
             chambers.append((x, y, cw, wy - y + 1))
         else:
             wx = x + int(rnd() * (cw - 1))  # the wall runs right of column wx
-            gap = y + int(rnd() * ch)
-            yield (CURRENT, gap * w + wx, -1, -1)
-            for cy in range(y, y + ch):
-                if cy != gap:
-                    yield (WALL, cy * w + wx, cy * w + wx + 1, EAST)
+            gap = (y + int(rnd() * ch)) * w + wx
+            yield (CURRENT, gap, -1, -1)
+            for cell in range(y * w + wx, (y + ch) * w + wx, w):
+                if cell != gap:
+                    yield (WALL, cell, cell + 1, EAST)
             chambers.append((wx + 1, y, x + cw - wx - 1, ch))
             chambers.append((x, y, wx - x + 1, ch))
 
