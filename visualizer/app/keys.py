@@ -22,7 +22,7 @@ WATCH_KEYS: tuple[Binding, ...] = (
     Binding("R", "restart: same seed, same maze, step for step"),
     Binding("N", "new random seed"),
     Binding("S", "solve with the chosen solver (again: clear)"),
-    Binding("V  /  Shift+V", "next / previous solver (BFS, A*, DFS, walls, dead ends)"),
+    Binding("V  /  Shift+V", "next / previous solver: BFS, A*, DFS, wall followers, dead ends"),
     Binding("B", "braid: open 0 / 25 / 50 / 100 % of dead ends (loops)"),
     Binding("M", "metrics panel: dead ends, longest path, bias"),
     Binding("P", "play this maze with the arrow keys"),

@@ -569,7 +569,7 @@ class App:
         bindings = self.help_bindings()
         rows = len(bindings) + 1.5
         line = int(size * 1.45)
-        box = pygame.Rect(0, 0, min(width - 40, size * 40), min(height - 40, int(rows * line) + 2 * size))
+        box = pygame.Rect(0, 0, min(width - 40, size * 46), min(height - 40, int(rows * line) + 2 * size))
         box.center = (width // 2, height // 2)
         shade = pygame.Surface((width, height), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 160))
