@@ -65,21 +65,20 @@ class Maze:
         bit = tuple(1 << d for d in range(self.grid.directions))
         back = tuple(1 << o for o in self._opposite)
         rare = self._apply_rare
+        reopen = frozenset((_UNVISITED, _PRUNED))  # states a carve turns into passage
 
         def apply(event: Event) -> None:
             """Fold one event; display-only events are ignored."""
             kind, a, b, v = event
-            if kind == _CARVE:
+            if kind == _CARVE:  # the most frequent event by far
                 if b >= 0:
                     p[a] |= bit[v]
                     p[b] |= back[v]
-                    state = s[b]
-                    if state == _UNVISITED or state == _PRUNED:
-                        s[b] = _PASSAGE
+                    if s[b] in reopen:
+                        s[b] = 1
                         r[b] = r[a]
-                    state = s[a]
-                    if state == _UNVISITED or state == _PRUNED:
-                        s[a] = _PASSAGE
+                    if s[a] in reopen:
+                        s[a] = 1
                 elif s[a] != _ROOM:
                     s[a] = _PASSAGE
                     r[a] = v
