@@ -356,3 +356,23 @@ def test_metrics_panel_toggles(screen):
     assert app.metrics().open_cells == 96
     press(app, pygame.K_m)
     assert not app.show_metrics
+
+
+def test_leaving_instant_mid_generation_drops_stale_marks(screen, monkeypatch):
+    """Instant mode skips annotations; slowing down mid-way must not leave a stale stack behind."""
+    monkeypatch.setattr(watch, "INSTANT_BUDGET", 0.0)  # one chunk per frame: stop well before the end
+    app = make_app(screen, size=(60, 40), speed=60)
+    run_frames(app, 30)  # a trail is drawn at normal speed
+    assert (app.run.overlay.mark == Mark.STACK).any()
+    app.speed = INSTANT
+    run_frames(app, 3)
+    assert app.run.overlay.stale and not app.run.finished
+    press(app, pygame.K_SPACE)  # pause, then step down to 60 events/s
+    while app.speed > 60:
+        press(app, pygame.K_MINUS)
+    press(app, pygame.K_SPACE)
+    run_frames(app, 10)  # about ten events
+    overlay = app.run.overlay
+    assert not overlay.stale and not app.run.finished
+    assert 0 < (overlay.mark == Mark.STACK).sum() <= 12  # only cells pushed since annotating resumed
+    assert_consistent(app)

@@ -51,6 +51,8 @@ class Overlay:
         self.set_id = np.full(n, -1, dtype=np.int32)
         self.connector = np.zeros(n * d, dtype=np.uint8)
         """``connector[cell * directions + d]`` is 1 when that passage was opened as a connector."""
+        self.stale = False
+        """True after quiet (instant) steps: the marks no longer match the generator's state."""
         self.hidden: np.ndarray | None = None
         """Fog of war in play mode: True for cells the player has not seen (None: no fog)."""
         self.current = -1
@@ -59,60 +61,64 @@ class Overlay:
         self.searched = 0
         self.path_length = 0
         self.last: Event | None = None
-        self.dirty: set[int] = set()
+        self.dirty: list[int] = []
+        """Cells whose look changed since the last draw (repeats allowed; the renderer dedups)."""
         self.full_redraw = True
+        self.apply = self._make_apply()
 
     def _move_current(self, cell: int) -> None:
         if self.current >= 0:
-            self.dirty.add(self.current)
+            self.dirty.append(self.current)
         self.current = cell
         if cell >= 0:
-            self.dirty.add(cell)
+            self.dirty.append(cell)
 
-    def apply(self, event: Event) -> None:
-        """Fold one event into the marks and note the cells it touched.
-
-        The common kinds come first and touch only memoryviews: the app calls this for every
-        event, hundreds of thousands of times a second in instant mode.
-        """
-        kind, cell, other, value = event
-        self.last = event
+    def _make_apply(self):
+        """Build ``apply`` as a closure: the app calls it for every event, hundreds of thousands of
+        times a second in instant mode, so the common kinds touch only local names."""
         mark = self._mark
-        dirty = self.dirty
-        if kind == _CARVE:
-            if other >= 0:
-                mark[other] = self._carved_mark
-                if mark[cell] == _WALK:
-                    mark[cell] = _NONE
-                dirty.add(cell)
-                target = other
+        carved = self._carved_mark
+        rare = self._apply_rare
+        touch = self.dirty.append
+
+        def apply(event: Event) -> None:
+            """Fold one event into the marks and note the cells it touched."""
+            kind, cell, other, value = event
+            self.last = event
+            if kind == _CARVE:
+                previous = self.current
+                if other >= 0:
+                    mark[other] = carved
+                    if mark[cell] == _WALK:
+                        mark[cell] = _NONE
+                    self.current = other
+                    touch(other)
+                else:
+                    mark[cell] = carved
+                    self.current = cell
+                touch(cell)
+                if previous >= 0 and previous != cell:
+                    touch(previous)
+            elif kind == _BACKTRACK:
+                mark[cell] = _NONE
+                touch(cell)
+                if other >= 0:
+                    touch(other)
+                self.current = other
+            elif kind == _FRONTIER_ADD:
+                mark[cell] = _FRONTIER
+                touch(cell)
             else:
-                mark[cell] = self._carved_mark
-                target = cell
-            if self.current >= 0:
-                dirty.add(self.current)
-            self.current = target
-            dirty.add(target)
-            return
-        if kind == _BACKTRACK:
-            mark[cell] = _NONE
-            dirty.add(cell)
-            if other >= 0:
-                dirty.add(other)
-            self.current = other
-            return
-        if kind == _FRONTIER_ADD:
-            mark[cell] = _FRONTIER
-            dirty.add(cell)
-            return
-        self._apply_rare(kind, cell, other, value)
+                rare(kind, cell, other, value)
+
+        return apply
 
     def _apply_rare(self, kind: int, cell: int, other: int, value) -> None:
         mark = self._mark
         if cell >= 0:
-            self.dirty.add(cell)
+            self.dirty.append(cell)
         if other >= 0:
-            self.dirty.add(other)
+            self.dirty.append(other)
         if kind == _SET:
             self.set_id[cell] = value
         elif kind == _FRONTIER_REMOVE or kind == _WALK_ERASE:
@@ -147,10 +153,23 @@ class Overlay:
             self.full_redraw = True
 
     def finish(self) -> None:
-        """The generator has run out: no current cell, no stack, regions no longer coloured."""
-        self._move_current(-1)
-        self.mark[(self.mark == Mark.STACK) | (self.mark == Mark.FRONTIER)] = Mark.NONE
+        """The generator has run out: no current cell, stack, walk or sets; regions not coloured."""
+        self.drop_stale_marks()
         self.show_regions = False
+
+    def mark_stale(self, last: Event | None) -> None:
+        """Quiet steps skipped the annotations: what is drawn is only the maze, redrawn in full."""
+        self.stale = True
+        self.last = last
+        self.full_redraw = True
+
+    def drop_stale_marks(self) -> None:
+        """Clear the generation's annotations (current cell, stack, frontier, walk, sets)."""
+        self._move_current(-1)
+        generation_marks = np.isin(self.mark, (Mark.STACK, Mark.FRONTIER, Mark.WALK))
+        self.mark[generation_marks] = Mark.NONE
+        self.set_id[:] = -1
+        self.stale = False
         self.full_redraw = True
 
     def clear_solution(self) -> None:
@@ -161,8 +180,8 @@ class Overlay:
         self.full_redraw = True
 
     def take_dirty(self) -> tuple[bool, list[int]]:
-        """``(full_redraw, cells)`` since the last call; resets both."""
-        full, cells = self.full_redraw, list(self.dirty)
+        """``(full_redraw, cells)`` since the last call, each cell once; resets both."""
+        full, cells = self.full_redraw, list(set(self.dirty))
         self.full_redraw = False
         self.dirty.clear()
         return full, cells

@@ -7,6 +7,7 @@ changed. Restarting is making a new Run.
 from __future__ import annotations
 
 import time
+from itertools import islice
 from typing import Callable, Iterator
 
 from .events import Event, Kind
@@ -16,7 +17,11 @@ from .solvers import get_solver
 from .spec import MazeSpec
 
 GENERATING, SOLVING, DONE = "generating", "solving", "done"
-_CONNECT = int(Kind.CONNECT)
+_CONNECT, _PATH = int(Kind.CONNECT), int(Kind.PATH)
+_OUTLASTING = frozenset(int(k) for k in (Kind.PHASE, Kind.CONNECT, Kind.OPEN_FIELD))
+"""Display kinds whose effect outlasts the generation; quiet steps still fold these."""
+CHUNK = 256
+"""Events pulled between two looks at the clock."""
 
 
 class Run:
@@ -48,37 +53,61 @@ class Run:
     def _after_connect(self) -> None:
         """A connect merged two regions: every cell of the absorbed one changes colour."""
         if len(self.maze.relabelled):
-            self.overlay.dirty.update(self.maze.relabelled.tolist())
+            self.overlay.dirty.extend(self.maze.relabelled.tolist())
 
-    def step(self, count: int = 1, deadline: float | None = None, clock: Callable[[], float] = time.perf_counter) -> int:
-        """Apply up to ``count`` events (stopping early at ``deadline``); returns how many were applied."""
+    def step(self, count: int = 1, deadline: float | None = None, clock: Callable[[], float] = time.perf_counter,
+             quiet: bool = False) -> int:
+        """Apply up to ``count`` events (stopping early at ``deadline``); returns how many were applied.
+
+        Events are pulled in chunks through ``islice`` (a C loop) and the clock is read once a chunk.
+        ``quiet`` (instant mode) skips the per-event annotations of a generation - nobody can see
+        them at that speed - and keeps only what outlasts it (phases, connectors); the overlay
+        drops its stale marks when annotating resumes.
+        """
         generating = self.stage == GENERATING
+        quiet = quiet and generating
+        if not quiet and self.overlay.stale:
+            self.overlay.drop_stale_marks()
         done = 0
         maze_apply, overlay_apply, relabel = self.maze.apply, self.overlay.apply, self._after_connect
         stream = self.stream
+        event = None
         while done < count:
-            try:
-                event = next(stream)
-            except StopIteration as stop:
-                self._end_stream(stop.value)
+            chunk = min(CHUNK, count - done)
+            pulled = 0
+            if quiet:
+                for event in islice(stream, chunk):
+                    maze_apply(event)
+                    if event[0] in _OUTLASTING:
+                        overlay_apply(event)
+                        if event[0] == _CONNECT:
+                            relabel()
+                    pulled += 1
+            else:
+                for event in islice(stream, chunk):
+                    maze_apply(event)
+                    overlay_apply(event)
+                    if event[0] == _CONNECT:
+                        relabel()
+                    pulled += 1
+            done += pulled
+            if pulled < chunk:
+                self._end_stream()
                 break
-            maze_apply(event)
-            overlay_apply(event)
-            if event[0] == _CONNECT:
-                relabel()
-            done += 1
-            if deadline is not None and done & 255 == 0 and clock() >= deadline:
+            if deadline is not None and clock() >= deadline:
                 break
         self.applied += done
         if generating:
             self.generation_events += done
+        if quiet and done:
+            self.overlay.mark_stale(event)
         return done
 
-    def _end_stream(self, result: object = None) -> None:
+    def _end_stream(self) -> None:
         if self.stage == GENERATING:
             self.overlay.finish()
         elif self.stage == SOLVING:
-            self.solution = list(result or [])
+            self.solution = self._path_so_far
         self.stage = DONE
         self.stream = iter(())
 
@@ -93,8 +122,16 @@ class Run:
         self.overlay.clear_solution()
         self.solver = solver
         self.solution = None
-        self.stream = get_solver(solver).run(self.maze)
+        self._path_so_far: list[int] = []
+        self.stream = self._recording_path(get_solver(solver).run(self.maze))
         self.stage = SOLVING
+
+    def _recording_path(self, events: Iterator[Event]) -> Iterator[Event]:
+        """Pass a solver's events on, keeping its PATH cells: they are its answer."""
+        for event in events:
+            if event[0] == _PATH:
+                self._path_so_far.append(event[1])
+            yield event
 
     def clear_solution(self) -> None:
         self.overlay.clear_solution()

@@ -46,7 +46,9 @@ def instant_window_seconds(kind: str, side: int) -> float:
     from .watch import INSTANT, App
 
     app = App(MazeSpec("backtracker", kind, side, side, 1), speed=INSTANT, screen=pygame.display.get_surface())
-    app.frame([], 0)
+    app.paused = True
+    app.frame([], 0)  # lay the board out first, without generating
+    app.paused = False
     start = time.perf_counter()
     while not app.run.idle:
         app.frame(pygame.event.get(), 1 / 60)

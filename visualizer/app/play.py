@@ -160,11 +160,11 @@ class PlayMode:
         before = game.position
         if game.move_named(name):
             self.overlay.mark[game.position] = Mark.TRAIL
-            self.overlay.dirty.update((before, game.position))
+            self.overlay.dirty.extend((before, game.position))
             if self.overlay.hidden is not None:
                 newly = [c for c in game.seen if self.overlay.hidden[c]]
                 self.overlay.hidden[newly] = False
-                self.overlay.dirty.update(newly)
+                self.overlay.dirty.extend(newly)
             if game.won:
                 self.level_won()
         else:

@@ -37,6 +37,8 @@ DEFAULT_SPEED = 120
 FRAME_BUDGET = 0.010
 """Seconds of generator work per frame at a finite speed (the rest of the frame is for drawing)."""
 INSTANT_BUDGET = 0.045
+INSTANT_PAINT_SECONDS = 0.1
+"""In instant mode the board is repainted at most this often (10 times a second) until it is done."""
 """Seconds of generator work per frame in instant mode: fast, yet keys still answer at once."""
 SIZE_STEPS = (4, 6, 8, 10, 12, 16, 20, 25, 30, 40, 50, 64, 80, 100, 128, 160, 200, 256)
 TOAST_SECONDS = 4.0
@@ -79,6 +81,8 @@ class App:
         self.board: Board | None = None
         self.board_surface: pygame.Surface | None = None
         self.layout_dirty = True
+        self.last_paint = time.perf_counter()
+        """Wall-clock time of the last board repaint (instant mode repaints a few times a second)."""
         self.run = Run(spec)
         self.play: PlayMode | None = None
         self.solver = "bfs"
@@ -328,7 +332,7 @@ class App:
             return
         now = time.perf_counter()
         if self.speed == INSTANT:
-            self.run.step(1 << 30, deadline=now + INSTANT_BUDGET)
+            self.run.step(1 << 30, deadline=now + INSTANT_BUDGET, quiet=True)
             return
         self.credit += self.speed * min(dt, 0.25)
         count = int(self.credit)
@@ -381,13 +385,8 @@ class App:
             grid, maze, overlay = scene
             self._ensure_layout(grid, overlay)
             assert self.board is not None and self.board_surface is not None
-            full, cells = overlay.take_dirty()
-            if full or cells:
-                pixels = pygame.surfarray.pixels2d(self.board_surface)
-                try:
-                    self.board.paint(pixels, maze, overlay, full, cells)
-                finally:
-                    del pixels
+            if not self.board_can_wait():
+                self.paint_board(maze, overlay)
             self.screen.blit(self.board_surface, view.topleft)
         if self.play is not None:
             self.play.draw_markers(self.screen, view.topleft)
@@ -398,6 +397,24 @@ class App:
         self.draw_toast(view)
         if self.show_help:
             self.draw_help()
+
+    def paint_board(self, maze, overlay) -> None:
+        """Bring the persistent board surface up to date with the cells that changed."""
+        full, cells = overlay.take_dirty()
+        if not (full or cells):
+            return
+        self.last_paint = time.perf_counter()
+        pixels = pygame.surfarray.pixels2d(self.board_surface)
+        try:
+            self.board.paint(pixels, maze, overlay, full, cells)
+        finally:
+            del pixels  # unlock the surface before it is blitted
+
+    def board_can_wait(self) -> bool:
+        """True while instant mode is generating and the board was repainted less than
+        INSTANT_PAINT_SECONDS ago: repainting every frame would cost more than the generator."""
+        return (self.play is None and self.speed == INSTANT and not self.paused and not self.run.finished
+                and time.perf_counter() - self.last_paint < INSTANT_PAINT_SECONDS and not self.layout_dirty)
 
     def progress(self) -> float:
         """Share of cells the generator has reached (for the instant-mode progress bar)."""
