@@ -69,7 +69,9 @@ class Board:
         w, h = grid.width, grid.height
         tw, th = 2 * w + 1, 2 * h + 1
         fit = min(self.width / tw, self.height / th)
-        tile = math.floor(fit) if fit >= 2 else fit
+        # Whole-pixel tiles look crisp, but rounding 2.8 down to 2 would waste a third of the view:
+        # below 8 px a tile, fill the view and let tiles differ by a pixel.
+        tile = math.floor(fit) if fit >= 8 else fit
         self.tile = tile
         self.cell_pixels = tile
         self.origin = ((self.width - tw * tile) / 2, (self.height - th * tile) / 2)
