@@ -148,3 +148,35 @@ def test_bench_skips_mazelib_cleanly_when_absent(monkeypatch):
     figures = {"rows": [{"algorithm": "backtracker", "grid": "square", "side": bench.MAZELIB_SIDE, "seconds": 1.0}]}
     assert bench.compare_with_mazelib(figures, out=lines.append) == {}
     assert any("not installed" in line for line in lines)
+
+
+@pytest.mark.parametrize("grid", ["square", "hex"])
+def test_generate_png_draws_the_maze_like_the_window(tmp_path, grid):
+    import pygame
+
+    from visualizer.render.palette import STYLE_COLOURS, WALL, Style
+
+    out = tmp_path / "maze.png"
+    result = run_cli("generate", "-a", "prim", "-g", grid, "-s", "8x6", "--seed", "2", "-o", str(out))
+    assert result.returncode == 0 and result.stdout == ""
+    image = pygame.image.load(str(out))
+    colours = {tuple(image.get_at((x, y)))[:3] for x in range(image.get_width()) for y in range(image.get_height())}
+    assert STYLE_COLOURS[Style.FLOOR] in colours and WALL in colours
+    assert STYLE_COLOURS[Style.UNVISITED] not in colours  # a finished maze has no unvisited cell
+
+
+def test_png_needs_an_output_file():
+    result = run_cli("generate", "--format", "png")
+    assert result.returncode == 2 and "needs --output" in result.stderr
+
+
+def test_stats_prints_mean_and_spread_and_bias(capsys):
+    assert main(["stats", "-a", "binary_tree", "-a", "sidewinder", "-g", "hex", "-s", "10x8", "-n", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "binary_tree on hex 10x8, 3 samples" in out and "±" in out
+    assert "sidewinder: runs on square grids only, skipped" in out
+    assert "dead ends open" in out and "NW" in out
+
+
+def test_stats_rejects_a_bad_sample_count(capsys):
+    assert main(["stats", "-n", "0"]) == 2
