@@ -69,10 +69,6 @@ class Kind(IntEnum):
         return self < 10
 
 
-MAZE_KINDS = frozenset(k for k in Kind if k.changes_maze)
-DISPLAY_KINDS = frozenset(k for k in Kind if not k.changes_maze)
-
-
 def changes_maze(event: Event) -> bool:
     """True when folding ``event`` changes the maze (not just the picture)."""
     return event[0] < 10

@@ -156,9 +156,13 @@ class Maze:
         outside = (cell == self.entrance[0]) + (cell == self.exit[0])
         return int(self._p[cell]).bit_count() + outside
 
+    def open_mask(self) -> np.ndarray:
+        """Boolean per cell: True where a walker may stand (passages and rooms)."""
+        return (self.state == _PASSAGE) | (self.state == _ROOM)
+
     def open_cells(self) -> np.ndarray:
         """Ids of the cells a walker may stand on (passages and rooms)."""
-        return np.flatnonzero((self.state == _PASSAGE) | (self.state == _ROOM))
+        return np.flatnonzero(self.open_mask())
 
     def reachable_from(self, start: int) -> np.ndarray:
         """Boolean mask of the cells reachable from ``start`` through open passages."""

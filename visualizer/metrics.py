@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .maze import CellState, Maze
+from .maze import Maze
 from .solvers import shortest_path
 
 POPCOUNT = np.array([bin(i).count("1") for i in range(256)], dtype=np.uint8)
@@ -71,7 +71,7 @@ def _farthest(maze: Maze, start: int) -> tuple[int, int]:
 
 def measure(maze: Maze) -> Metrics:
     grid = maze.grid
-    open_mask = (maze.state == CellState.PASSAGE) | (maze.state == CellState.ROOM)
+    open_mask = maze.open_mask()
     open_cells = int(open_mask.sum())
     degree = POPCOUNT[maze.passages]
     dead = open_mask & (degree == 1)

@@ -11,7 +11,7 @@ import random
 
 from ..events import EventStream, Kind
 from ..grids import Grid
-from ..maze import CellState, Maze
+from ..maze import Maze
 
 CARVE, PHASE = Kind.CARVE, Kind.PHASE
 
@@ -25,7 +25,7 @@ def braided(events: EventStream, grid: Grid, rng: random.Random, percent: int) -
     if percent <= 0:
         return
     yield (PHASE, -1, -1, "braid")
-    open_cell = (shadow.state == CellState.PASSAGE) | (shadow.state == CellState.ROOM)
+    open_cell = shadow.open_mask()
 
     def dead_end(cell: int) -> bool:
         return bool(open_cell[cell]) and int(shadow.passages[cell]).bit_count() == 1

@@ -56,15 +56,11 @@ def to_dict(maze: Maze, spec: MazeSpec | None = None) -> dict[str, Any]:
         "entrance": {"cell": xy(maze.entrance[0]), "direction": names[maze.entrance[1]]},
         "exit": {"cell": xy(maze.exit[0]), "direction": names[maze.exit[1]]},
         "passages": [[xy(a), xy(b)] for a, b in maze.passage_list()],
-        "solid": [xy(int(c)) for c in np.flatnonzero(~_open_mask(maze))],
+        "solid": [xy(int(c)) for c in np.flatnonzero(~maze.open_mask())],
     }
     if maze.rooms:
         data["rooms"] = [_room_dict(grid, room_id, cells) for room_id, cells in sorted(maze.rooms.items())]
     return data
-
-
-def _open_mask(maze: Maze) -> np.ndarray:
-    return (maze.state == CellState.PASSAGE) | (maze.state == CellState.ROOM)
 
 
 def _room_dict(grid: Grid, room_id: int, cells: list[int]) -> dict[str, Any]:

@@ -25,7 +25,6 @@ import numpy as np
 from ..export.json_io import FormatError, from_dict, need, to_dict, whole
 from ..fileio import write_atomic
 from ..grids import MAX_SIDE
-from ..maze import CellState
 from ..spec import MazeSpec
 from .game import Game
 from .levels import FINAL_LEVEL
@@ -111,7 +110,7 @@ def game_from_dict(data: Any) -> Game:
         raise SaveError(f"the saved maze is damaged: {err}") from None
     grid = maze.grid
     _need((grid.kind, grid.width, grid.height) == (spec.grid, width, height), "the saved maze does not match its recipe")
-    is_open = (maze.state == CellState.PASSAGE) | (maze.state == CellState.ROOM)
+    is_open = maze.open_mask()
     _need(bool(is_open[maze.entrance[0]]) and bool(is_open[maze.exit[0]]), "the maze's entrance or exit is walled in")
     reach = maze.reachable_from(maze.entrance[0])
     _need(bool(np.array_equal(reach, is_open)), "the saved maze is not connected")

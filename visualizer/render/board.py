@@ -182,13 +182,6 @@ class Board:
         x, y = self._cell_centres[cell]
         return float(x), float(y)
 
-    def cell_at(self, x: int, y: int) -> int:
-        """The cell under a board pixel, or -1 (walls and background)."""
-        if not (0 <= x < self.width and 0 <= y < self.height):
-            return -1
-        element = int(self.owner[x, y])
-        return element if 0 <= element < self.grid.size else -1
-
     # --- styles -------------------------------------------------------------------
 
     def _openings(self, maze: Maze) -> np.ndarray:

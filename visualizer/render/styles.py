@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..maze import CellState, Maze
+from ..maze import Maze
 from ..overlay import Mark, Overlay
 from .palette import RANKS, REGION_COLOURS, Style
 
@@ -61,10 +61,6 @@ def edge_styles(maze: Maze, overlay: Overlay, slots: np.ndarray, neighbours: np.
         fogged = overlay.hidden[cell] & np.where(nb >= 0, overlay.hidden[np.maximum(nb, 0)], True)
         out = np.where(fogged, Style.FOG, out)
     return out.astype(np.int16)
-
-
-def is_open_cell(maze: Maze) -> np.ndarray:
-    return (maze.state == CellState.PASSAGE) | (maze.state == CellState.ROOM)
 
 
 __all__ = ["Mark", "cell_styles", "edge_styles", "lower_rank", "WALL_STYLE", "CONNECTOR_STYLE"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import deque
 
 from ..events import EventStream, Kind
-from ..maze import CellState, Maze
+from ..maze import Maze
 from .base import Solver, announce_path, path_from
 
 DEAD_END = Kind.DEAD_END
@@ -17,7 +17,7 @@ DEAD_END = Kind.DEAD_END
 
 def dead_end_filling(maze: Maze, start: int, goal: int) -> EventStream:
     grid = maze.grid
-    is_open = (maze.state == CellState.PASSAGE) | (maze.state == CellState.ROOM)
+    is_open = maze.open_mask()
     filled = bytearray(grid.size)
     degree = {c: len(maze.open_neighbours(c)) for c in range(grid.size) if is_open[c]}
     queue = deque(c for c, deg in degree.items() if deg <= 1 and c not in (start, goal))
