@@ -124,7 +124,7 @@ class Board:
         self.radius = radius
         self.cell_pixels = radius * sqrt3
         apothem = radius * sqrt3 / 2
-        half_wall = max(0.6, radius * 0.09)
+        half_wall = max(1.0, radius * 0.09)  # at least 2 px: a wall must read as a line
         self.origin = ((self.width - span_w * radius) / 2, (self.height - span_h * radius) / 2)
         cells = np.arange(grid.size)
         col, row = cells % w, cells // w
