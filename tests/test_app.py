@@ -131,6 +131,12 @@ def test_algorithm_keys(screen):
     assert app.spec.algorithm == "prim"
     press(app, pygame.K_9)
     assert app.spec.algorithm == list(ALGORITHMS)[8]
+    press(app, pygame.K_0)
+    assert app.spec.algorithm == list(ALGORITHMS)[9]
+    press(app, pygame.K_5, mod=pygame.KMOD_SHIFT)
+    assert app.spec.algorithm == list(ALGORITHMS)[14]
+    press(app, pygame.K_9, mod=pygame.KMOD_SHIFT)  # no 19th algorithm: nothing changes
+    assert app.spec.algorithm == list(ALGORITHMS)[14]
 
 
 def test_hex_skips_square_only_algorithms(screen):
@@ -376,3 +382,17 @@ def test_leaving_instant_mid_generation_drops_stale_marks(screen, monkeypatch):
     assert not overlay.stale and not app.run.finished
     assert 0 < (overlay.mark == Mark.STACK).sum() <= 12  # only cells pushed since annotating resumed
     assert_consistent(app)
+
+
+def test_legend_follows_the_run(screen):
+    app = make_app(screen, algorithm="prim", size=(10, 8), speed=60)
+    run_frames(app, 10)
+    assert {"frontier", "current", "unvisited"} <= set(app.legend_keys())
+    app.speed = INSTANT
+    while not app.run.idle:
+        run_frames(app, 1)
+    assert "frontier" not in app.legend_keys() and "unvisited" not in app.legend_keys()
+    press(app, pygame.K_s)
+    while not app.run.idle:
+        run_frames(app, 1)
+    assert {"search", "path"} <= set(app.legend_keys())

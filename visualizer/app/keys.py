@@ -16,7 +16,7 @@ WATCH_KEYS: tuple[Binding, ...] = (
     Binding("Right  or  .", "one event forward (pauses first)"),
     Binding("+  /  -", "faster / slower (1 event/s ... instant)"),
     Binding("Tab  /  Shift+Tab", "next / previous algorithm"),
-    Binding("1 ... 9", "choose algorithm by number"),
+    Binding("1 ... 9, 0", "choose algorithm 1 to 10 (with Shift: 11 to 15)"),
     Binding("G", "switch square / hex grid"),
     Binding("[  /  ]", "smaller / larger maze"),
     Binding("R", "restart: same seed, same maze, step for step"),

@@ -43,6 +43,11 @@ INSTANT_PAINT_SECONDS = 0.1
 SIZE_STEPS = (4, 6, 8, 10, 12, 16, 20, 25, 30, 40, 50, 64, 80, 100, 128, 160, 200, 256)
 TOAST_SECONDS = 4.0
 BRAID_STEPS = (25, 50, 100)
+DIGITS = {**{pygame.K_0 + d: d for d in range(10)}, **{pygame.K_KP0: 0},
+          **{pygame.K_KP1 + d: d + 1 for d in range(9)}}
+"""Number keys, main row and keypad, by the digit they type."""
+TRANSIENT_LEGEND = frozenset({"current", "stack", "frontier", "walk", "region"})
+"""Legend entries for marks that only exist while a maze is being generated."""
 MARGIN = 16
 
 LEGEND_FOR_KIND = {
@@ -296,8 +301,8 @@ class App:
             self.change_speed(-1)
         elif key == pygame.K_TAB:
             self.cycle_algorithm(-1 if shift else +1)
-        elif pygame.K_1 <= key <= pygame.K_9 or pygame.K_KP1 <= key <= pygame.K_KP9:
-            index = key - (pygame.K_1 if key <= pygame.K_9 else pygame.K_KP1)
+        elif (digit := DIGITS.get(key)) is not None:
+            index = (digit - 1) % 10 + (10 if shift else 0)  # 1..9, 0 = 10; with Shift 11..20
             names = list(ALGORITHMS)
             if index < len(names):
                 self.choose_algorithm(names[index])
@@ -483,6 +488,9 @@ class App:
             keys.extend(k for k in LEGEND_FOR_KIND.get(Kind(kind), ()) if k not in keys)
         if not self.spec.info.shows_stack and "stack" in keys:
             keys.remove("stack")  # corridor backtracks (dungeon) are not drawn as a stack
+        if self.run.finished:  # the generation's annotations are gone once it is done
+            keys = [k for k in keys if k not in TRANSIENT_LEGEND]
+            return keys + ["wall"]
         return keys + ["unvisited", "wall"]
 
     def run_kinds(self) -> set[int]:
