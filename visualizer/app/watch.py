@@ -25,6 +25,7 @@ from ..render.image import surface_png
 from ..render.palette import ACCENT, BACKGROUND, LEGEND, PANEL, TEXT, TEXT_DIM
 from ..metrics import Metrics, measure
 from ..session import DONE, SOLVING, Run
+from ..render.styles import visible_legend
 from ..solvers import SOLVERS
 from ..spec import MazeSpec, random_seed
 from . import text
@@ -46,15 +47,9 @@ BRAID_STEPS = (25, 50, 100)
 DIGITS = {**{pygame.K_0 + d: d for d in range(10)}, **{pygame.K_KP0: 0},
           **{pygame.K_KP1 + d: d + 1 for d in range(9)}}
 """Number keys, main row and keypad, by the digit they type."""
-TRANSIENT_LEGEND = frozenset({"current", "stack", "frontier", "walk", "region"})
-"""Legend entries for marks that only exist while a maze is being generated."""
+LEGEND_SECONDS = 0.25
 MARGIN = 16
 
-LEGEND_FOR_KIND = {
-    Kind.CARVE: ("floor", "current"), Kind.BACKTRACK: ("stack",), Kind.FRONTIER_ADD: ("frontier",),
-    Kind.ROOM: ("room", "region"), Kind.CONNECT: ("connector",), Kind.PRUNE: ("pruned",),
-    Kind.WALK: ("walk",), Kind.SEARCH: ("search",), Kind.PATH: ("path",),
-}
 
 
 def speed_label(speed: float) -> str:
@@ -82,7 +77,7 @@ class App:
         self.credit = 0.0
         self.fps = 0.0
         self.toast: tuple[str, float] | None = None
-        self.kinds_seen: set[int] = set()
+        self._legend: tuple[float, list[str]] = (-1.0, [])
         self.board: Board | None = None
         self.board_surface: pygame.Surface | None = None
         self.layout_dirty = True
@@ -108,7 +103,7 @@ class App:
         grid_changed = (spec.grid, spec.width, spec.height) != (self.spec.grid, self.spec.width, self.spec.height)
         self.run = Run(spec)
         self.credit = 0.0
-        self.kinds_seen.clear()
+        self._legend = (-1.0, [])
         if grid_changed:
             self.layout_dirty = True
 
@@ -353,8 +348,7 @@ class App:
         if not self.running:
             return
         self.advance(dt)
-        if self.play is None and self.run.overlay.last is not None:
-            self.kinds_seen.add(self.run.overlay.last[0])
+        if self.play is None:
             self.report_solution()
         self.draw()
 
@@ -481,30 +475,19 @@ class App:
         return describe(self.run.overlay.last)
 
     def legend_keys(self) -> list[str]:
+        """What each colour on the board means, for exactly the colours there now."""
         if self.play is not None:
             return self.play.legend_keys()
-        keys: list[str] = []
-        for kind in sorted(self.kinds_seen | self.run_kinds()):
-            keys.extend(k for k in LEGEND_FOR_KIND.get(Kind(kind), ()) if k not in keys)
-        if not self.spec.info.shows_stack and "stack" in keys:
-            keys.remove("stack")  # corridor backtracks (dungeon) are not drawn as a stack
-        if self.run.finished:  # the generation's annotations are gone once it is done
-            keys = [k for k in keys if k not in TRANSIENT_LEGEND]
-            return keys + ["wall"]
-        return keys + ["unvisited", "wall"]
+        return visible_legend(self.run.maze, self.run.overlay)
 
-    def run_kinds(self) -> set[int]:
-        """Kinds this run is known to produce, so the legend is complete before they first appear."""
-        kinds = {Kind.CARVE}
-        if self.spec.info.shows_stack:
-            kinds.add(Kind.BACKTRACK)
-        if self.spec.info.phases:
-            kinds |= {Kind.ROOM, Kind.CONNECT, Kind.PRUNE}
-        if self.spec.algorithm == "prim":
-            kinds.add(Kind.FRONTIER_ADD)
-        if self.run.overlay.searched:
-            kinds |= {Kind.SEARCH, Kind.PATH}
-        return kinds
+    def panel_legend(self) -> list[str]:
+        """``legend_keys`` refreshed at most 4 times a second: it scans every cell."""
+        stamp, keys = self._legend
+        now = time.perf_counter()
+        if now - stamp > LEGEND_SECONDS or not keys or self.play is not None:
+            keys = self.legend_keys()
+            self._legend = (now, keys)
+        return keys
 
     def draw_panel(self) -> None:
         width, height = self.screen.get_size()
@@ -528,7 +511,7 @@ class App:
         self.screen.blit(text.rendered("Legend", size, TEXT, True), (x, y))
         y += int(size * 1.5)
         swatch = int(size * 0.95)
-        for key in self.legend_keys():
+        for key in self.panel_legend():
             colour, meaning = LEGEND[key]
             if y + swatch > height - 2 * size:
                 break

@@ -64,3 +64,22 @@ def edge_styles(maze: Maze, overlay: Overlay, slots: np.ndarray, neighbours: np.
 
 
 __all__ = ["Mark", "cell_styles", "edge_styles", "lower_rank", "WALL_STYLE", "CONNECTOR_STYLE"]
+
+
+LEGEND_ORDER = ("current", "floor", "room", "region", "set", "stack", "frontier", "walk", "connector", "pruned",
+                "search", "dead end", "path", "unvisited", "wall")
+_LEGEND_OF_STYLE = {Style.FLOOR: "floor", Style.ROOM: "room", Style.SEARCH: "search", Style.DEAD_END: "dead end",
+                    Style.STACK: "stack", Style.WALK: "walk", Style.PATH: "path", Style.FRONTIER: "frontier",
+                    Style.CURRENT: "current", Style.UNVISITED: "unvisited", Style.PRUNED: "pruned"}
+
+
+def visible_legend(maze: Maze, overlay: Overlay) -> list[str]:
+    """Legend keys for exactly the colours on the board now, in a fixed reading order."""
+    styles = np.unique(cell_styles(maze, overlay, np.arange(maze.grid.size)))
+    keys = {_LEGEND_OF_STYLE[Style(int(s))] for s in styles if int(s) in _LEGEND_OF_STYLE}
+    if (styles >= Style.REGION).any():
+        keys.add("region" if overlay.show_regions else "set")
+    if overlay.connector.any():
+        keys.add("connector")
+    keys.add("wall")
+    return [k for k in LEGEND_ORDER if k in keys]
