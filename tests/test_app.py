@@ -396,3 +396,20 @@ def test_legend_follows_the_run(screen):
     while not app.run.idle:
         run_frames(app, 1)
     assert {"search", "path"} <= set(app.legend_keys())
+
+
+def test_step_back_undoes_exactly_one_event(screen):
+    app = make_app(screen, algorithm="wilson", grid="hex", size=(9, 7))
+    press(app, pygame.K_SPACE)
+    for _ in range(40):
+        press(app, pygame.K_RIGHT)
+    before = app.run.maze.copy()
+    marks = app.run.overlay.mark.copy()
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_LEFT)
+    assert app.run.generation_events == 40 and app.paused
+    assert app.run.maze.same_as(before)
+    assert (app.run.overlay.mark == marks).all()
+    for _ in range(45):
+        press(app, pygame.K_COMMA)
+    assert app.run.generation_events == 0 and "start" in app.toast[0]

@@ -28,14 +28,15 @@ class Mark(IntEnum):
     TRAIL = 7
 
 
-_CARVE, _BACKTRACK, _FRONTIER_ADD = int(Kind.CARVE), int(Kind.BACKTRACK), int(Kind.FRONTIER_ADD)
-_NONE, _FRONTIER, _STACK, _WALK = int(Mark.NONE), int(Mark.FRONTIER), int(Mark.STACK), int(Mark.WALK)
-_SEARCH_MARK, _PATH_MARK, _DEAD_END_MARK = int(Mark.SEARCH), int(Mark.PATH), int(Mark.DEAD_END)
-# Plain ints: looking a member up on an Enum class costs a Python call, and this runs per event.
-(_SET, _FRONTIER_REMOVE, _WALK_ERASE, _CURRENT, _WALK, _SEARCH, _PATH, _DEAD_END, _CONNECT, _PRUNE, _PHASE,
- _OPEN_FIELD) = (int(k) for k in (Kind.SET, Kind.FRONTIER_REMOVE, Kind.WALK_ERASE, Kind.CURRENT, Kind.WALK,
-                                  Kind.SEARCH, Kind.PATH, Kind.DEAD_END, Kind.CONNECT, Kind.PRUNE, Kind.PHASE,
-                                  Kind.OPEN_FIELD))
+# Plain ints for the per-event code: looking a member up on an Enum class costs a Python call.
+# _K_ names are event kinds, _M_ names are marks (the two enums share words like WALK and PATH).
+_M_NONE, _M_FRONTIER, _M_STACK, _M_WALK, _M_SEARCH, _M_PATH, _M_DEAD_END = (
+    int(m) for m in (Mark.NONE, Mark.FRONTIER, Mark.STACK, Mark.WALK, Mark.SEARCH, Mark.PATH, Mark.DEAD_END))
+(_K_CARVE, _K_BACKTRACK, _K_FRONTIER_ADD, _K_SET, _K_FRONTIER_REMOVE, _K_WALK_ERASE, _K_CURRENT, _K_WALK,
+ _K_SEARCH, _K_PATH, _K_DEAD_END, _K_CONNECT, _K_PRUNE, _K_PHASE, _K_OPEN_FIELD) = (
+    int(k) for k in (Kind.CARVE, Kind.BACKTRACK, Kind.FRONTIER_ADD, Kind.SET, Kind.FRONTIER_REMOVE,
+                     Kind.WALK_ERASE, Kind.CURRENT, Kind.WALK, Kind.SEARCH, Kind.PATH, Kind.DEAD_END,
+                     Kind.CONNECT, Kind.PRUNE, Kind.PHASE, Kind.OPEN_FIELD))
 
 
 class Overlay:
@@ -47,7 +48,7 @@ class Overlay:
         n, d = grid.size, grid.directions
         self.mark = np.zeros(n, dtype=np.uint8)
         self._mark = memoryview(self.mark)
-        self._carved_mark = _STACK if shows_stack else _NONE
+        self._carved_mark = _M_STACK if shows_stack else _M_NONE
         self.set_id = np.full(n, -1, dtype=np.int32)
         self.connector = np.zeros(n * d, dtype=np.uint8)
         """``connector[cell * directions + d]`` is 1 when that passage was opened as a connector."""
@@ -85,12 +86,12 @@ class Overlay:
             """Fold one event into the marks and note the cells it touched."""
             kind, cell, other, value = event
             self.last = event
-            if kind == _CARVE:
+            if kind == _K_CARVE:
                 previous = self.current
                 if other >= 0:
                     mark[other] = carved
-                    if mark[cell] == _WALK:
-                        mark[cell] = _NONE
+                    if mark[cell] == _M_WALK:
+                        mark[cell] = _M_NONE
                     self.current = other
                     touch(other)
                 else:
@@ -99,14 +100,14 @@ class Overlay:
                 touch(cell)
                 if previous >= 0 and previous != cell:
                     touch(previous)
-            elif kind == _BACKTRACK:
-                mark[cell] = _NONE
+            elif kind == _K_BACKTRACK:
+                mark[cell] = _M_NONE
                 touch(cell)
                 if other >= 0:
                     touch(other)
                 self.current = other
-            elif kind == _FRONTIER_ADD:
-                mark[cell] = _FRONTIER
+            elif kind == _K_FRONTIER_ADD:
+                mark[cell] = _M_FRONTIER
                 touch(cell)
             else:
                 rare(kind, cell, other, value)
@@ -119,37 +120,37 @@ class Overlay:
             self.dirty.append(cell)
         if other >= 0:
             self.dirty.append(other)
-        if kind == _SET:
+        if kind == _K_SET:
             self.set_id[cell] = value
-        elif kind == _FRONTIER_REMOVE or kind == _WALK_ERASE:
-            mark[cell] = _NONE
-        elif kind == _CURRENT:
+        elif kind == _K_FRONTIER_REMOVE or kind == _K_WALK_ERASE:
+            mark[cell] = _M_NONE
+        elif kind == _K_CURRENT:
             self._move_current(cell)
-        elif kind == _WALK:
-            mark[cell] = mark[other] = _WALK
+        elif kind == _K_WALK:
+            mark[cell] = mark[other] = _M_WALK
             self._move_current(other)
-        elif kind == _SEARCH:
-            mark[cell] = _SEARCH_MARK
+        elif kind == _K_SEARCH:
+            mark[cell] = _M_SEARCH
             self.searched += 1
-        elif kind == _PATH:
-            mark[cell] = _PATH_MARK
+        elif kind == _K_PATH:
+            mark[cell] = _M_PATH
             self.path_length += 1
-        elif kind == _DEAD_END:
-            mark[cell] = _DEAD_END_MARK
+        elif kind == _K_DEAD_END:
+            mark[cell] = _M_DEAD_END
             self.searched += 1
-        elif kind == _CONNECT:
+        elif kind == _K_CONNECT:
             d = self.grid.directions
             self.connector[cell * d + value] = 1
             self.connector[other * d + self.grid.opposite(int(value))] = 1
-        elif kind == _PRUNE:
-            mark[cell] = _NONE
+        elif kind == _K_PRUNE:
+            mark[cell] = _M_NONE
             self._move_current(cell)
-        elif kind == _PHASE:
+        elif kind == _K_PHASE:
             self.phase = str(value)
             self.show_regions = self.phase in REGION_PHASES
             self._move_current(-1)
             self.full_redraw = True
-        elif kind == _OPEN_FIELD:
+        elif kind == _K_OPEN_FIELD:
             self.full_redraw = True
 
     def finish(self) -> None:

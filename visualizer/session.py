@@ -116,6 +116,16 @@ class Run:
         while self.stage == GENERATING:
             self.step(1 << 16)
 
+    def rewound(self, steps: int = 1) -> "Run":
+        """A new Run standing ``steps`` generation events earlier: the same seed replayed.
+
+        Generators are deterministic, so going back is going forward again from the start; it costs
+        one replay, which for the sizes you step through by hand is a blink.
+        """
+        earlier = Run(self.spec)
+        earlier.step(max(0, self.generation_events - steps))
+        return earlier
+
     def solve(self, solver: str = "bfs") -> None:
         """Start (or restart) a solver's animation from entrance to exit, finishing generation first."""
         self.finish_generation()

@@ -14,6 +14,7 @@ class Binding:
 WATCH_KEYS: tuple[Binding, ...] = (
     Binding("Space", "pause / resume"),
     Binding("Right  or  .", "one event forward (pauses first)"),
+    Binding("Left  or  ,", "one event back (replays the same seed)"),
     Binding("+  /  -", "faster / slower (1 event/s ... instant)"),
     Binding("Tab  /  Shift+Tab", "next / previous algorithm"),
     Binding("1 ... 9, 0", "choose algorithm 1 to 10 (with Shift: 11 to 15)"),

@@ -169,6 +169,18 @@ class App:
             return
         self.run.step(1)
 
+    def step_back(self) -> None:
+        """Left / comma: pause and undo the last generation event (a solution is cleared first)."""
+        self.paused = True
+        if self.run.solver is not None:
+            self.run.clear_solution()
+            return
+        if self.run.generation_events == 0:
+            self.toast_message("This is the start: nothing to step back to")
+            return
+        self.run = self.run.rewound(1)
+        self.run.overlay.full_redraw = True
+
     def toggle_solve(self) -> None:
         if self.run.stage == SOLVING or self.run.overlay.path_length or self.run.overlay.searched:
             self.run.clear_solution()
@@ -290,6 +302,8 @@ class App:
             self.paused = not self.paused
         elif key in (pygame.K_RIGHT, pygame.K_PERIOD, pygame.K_KP_PERIOD):
             self.step_once()
+        elif key in (pygame.K_LEFT, pygame.K_COMMA):
+            self.step_back()
         elif key in (pygame.K_PLUS, pygame.K_KP_PLUS) or char == "+" or (key == pygame.K_EQUALS):
             self.change_speed(+1)
         elif key in (pygame.K_MINUS, pygame.K_KP_MINUS) or char == "-":

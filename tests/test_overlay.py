@@ -1,0 +1,36 @@
+"""The display state folded from every event: valid marks while running, nothing left over after."""
+
+import numpy as np
+import pytest
+
+from visualizer.algorithms import ALGORITHMS
+from visualizer.overlay import Mark, Overlay
+from visualizer.spec import MazeSpec
+
+SUPPORTED = [(name, kind) for name, info in ALGORITHMS.items() for kind in info.grids]
+
+
+@pytest.mark.parametrize("name,kind", SUPPORTED)
+def test_marks_stay_valid_and_clear_when_done(name, kind):
+    spec = MazeSpec(name, kind, 9, 7, 5)
+    grid = spec.make_grid()
+    overlay = Overlay(grid, shows_stack=spec.info.shows_stack)
+    largest = max(Mark)
+    for i, event in enumerate(spec.events(grid)):
+        overlay.apply(event)
+        if i % 7 == 0:
+            assert overlay.mark.max() <= largest
+            assert overlay.current < grid.size
+    overlay.finish()
+    assert not np.isin(overlay.mark, (Mark.STACK, Mark.FRONTIER, Mark.WALK)).any()
+    assert overlay.current == -1 and (overlay.set_id == -1).all()
+
+
+def test_wilson_walk_marks_are_walk_marks():
+    spec = MazeSpec("wilson", "square", 12, 12, 2)
+    overlay = Overlay(spec.make_grid())
+    seen = set()
+    for event in spec.events():
+        overlay.apply(event)
+        seen.update(np.unique(overlay.mark).tolist())
+    assert Mark.WALK in seen
