@@ -6,8 +6,8 @@ from itertools import islice
 import numpy as np
 import pygame
 import pytest
-
 from helpers import passages_are_symmetric
+
 from visualizer.algorithms import ALGORITHMS
 from visualizer.app import watch
 from visualizer.app.main import open_window

@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from visualizer.app.keys import PLAY_KEYS, WATCH_KEYS
 from visualizer.algorithms import ALGORITHMS
+from visualizer.app.keys import PLAY_KEYS, WATCH_KEYS
 from visualizer.solvers import SOLVERS
 
 README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")

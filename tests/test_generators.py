@@ -3,10 +3,10 @@
 import sys
 
 import pytest
+from helpers import is_spanning_tree, passages_are_symmetric
 from hypothesis import given
 from hypothesis import strategies as st
 
-from helpers import is_spanning_tree, passages_are_symmetric
 from visualizer.algorithms import ALGORITHMS
 from visualizer.events import Kind, changes_maze
 from visualizer.grids import make_grid

@@ -75,10 +75,10 @@ class Maze:
                     p[a] |= bit[v]
                     p[b] |= back[v]
                     if s[b] in reopen:
-                        s[b] = 1
+                        s[b] = _PASSAGE
                         r[b] = r[a]
                     if s[a] in reopen:
-                        s[a] = 1
+                        s[a] = _PASSAGE
                 elif s[a] != _ROOM:
                     s[a] = _PASSAGE
                     r[a] = v

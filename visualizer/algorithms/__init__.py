@@ -2,8 +2,23 @@
 
 from __future__ import annotations
 
-from . import (aldous_broder, backtracker, binary_tree, blobby_division, dungeon, eller, growing_tree,
-               hunt_and_kill, kruskal, prim, prim_simplified, prim_true, recursive_division, sidewinder, wilson)
+from . import (
+    aldous_broder,
+    backtracker,
+    binary_tree,
+    blobby_division,
+    dungeon,
+    eller,
+    growing_tree,
+    hunt_and_kill,
+    kruskal,
+    prim,
+    prim_simplified,
+    prim_true,
+    recursive_division,
+    sidewinder,
+    wilson,
+)
 from .base import Algorithm, Param
 
 ALGORITHMS: dict[str, Algorithm] = {

@@ -73,8 +73,7 @@ class PlayMode:
         for cell in game.trail:
             self.overlay.mark[cell] = Mark.TRAIL
         self.apply_fog()
-        self.overlay.full_redraw = True
-        self.app.layout_dirty = True
+        self.overlay.full_redraw = True  # a new grid shape gets a new layout by itself
         pygame.key.set_repeat(220, 85)  # holding a key walks at a steady pace
 
     def new_game(self) -> None:

@@ -20,12 +20,12 @@ from ..algorithms import ALGORITHMS
 from ..events import Kind, describe
 from ..fileio import write_atomic
 from ..maze import CellState
+from ..metrics import Metrics, measure
 from ..render.board import Board
 from ..render.image import surface_png
 from ..render.palette import ACCENT, BACKGROUND, LEGEND, PANEL, TEXT, TEXT_DIM
-from ..metrics import Metrics, measure
-from ..session import DONE, SOLVING, Run
 from ..render.styles import visible_legend
+from ..session import DONE, SOLVING, Run
 from ..solvers import SOLVERS
 from ..spec import MazeSpec, random_seed
 from . import text
@@ -38,9 +38,9 @@ DEFAULT_SPEED = 120
 FRAME_BUDGET = 0.010
 """Seconds of generator work per frame at a finite speed (the rest of the frame is for drawing)."""
 INSTANT_BUDGET = 0.045
+"""Seconds of generator work per frame in instant mode: fast, yet keys still answer at once."""
 INSTANT_PAINT_SECONDS = 0.1
 """In instant mode the board is repainted at most this often (10 times a second) until it is done."""
-"""Seconds of generator work per frame in instant mode: fast, yet keys still answer at once."""
 SIZE_STEPS = (4, 6, 8, 10, 12, 16, 20, 25, 30, 40, 50, 64, 80, 100, 128, 160, 200, 256)
 TOAST_SECONDS = 4.0
 BRAID_STEPS = (25, 50, 100)
@@ -48,9 +48,8 @@ DIGITS = {**{pygame.K_0 + d: d for d in range(10)}, **{pygame.K_KP0: 0},
           **{pygame.K_KP1 + d: d + 1 for d in range(9)}}
 """Number keys, main row and keypad, by the digit they type."""
 LEGEND_SECONDS = 0.25
+"""The legend scans every cell, so the panel refreshes it at most this often."""
 MARGIN = 16
-
-
 
 def speed_label(speed: float) -> str:
     return "instant" if speed == INSTANT else f"{speed:g} events/s"
@@ -250,15 +249,13 @@ class App:
         """Switch to play mode (P): the current maze, finished instantly if it was still growing."""
         self.play = play or PlayMode.from_current_maze(self)
         self.show_help = False
-        self.layout_dirty = True
 
     def leave_play(self) -> None:
         """Back to watching; the game is saved so it can be continued."""
         if self.play is not None:
             self.play.leave()
             self.play = None
-            self.layout_dirty = True
-            self.run.overlay.full_redraw = True
+            self.run.overlay.full_redraw = True  # the board shows the run again (same shape: same layout)
 
     def scene(self):
         """``(grid, maze, overlay)`` of what the board shows, or None (play's start screen)."""

@@ -203,25 +203,23 @@ class Board:
         slots = self.all_slots if everything else np.unique(self.canonical[cells].ravel())
         self.element_style[self.slot_base + slots] = edge_styles(
             maze, overlay, slots, self.neighbours, self.cell_style, self._openings(maze))
-        if self.corner_count:
-            self._restyle_corners(maze, overlay, cells, everything)
+        corners = self._restyle_corners(maze, overlay, cells, everything) if self.corner_count else cells[:0]
         if self.packed is not None:
             if everything:
                 self.element_pixel[:] = self.packed[self.element_style]
             else:
-                touched = np.concatenate([cells, self.slot_base + slots, self._touched_corners])
+                touched = np.concatenate([cells, self.slot_base + slots, corners])
                 self.element_pixel[touched] = self.packed[self.element_style[touched]]
 
-    _touched_corners = np.empty(0, dtype=np.int64)
-
-    def _restyle_corners(self, maze: Maze, overlay: Overlay, cells: np.ndarray, everything: bool = False) -> None:
+    def _restyle_corners(self, maze: Maze, overlay: Overlay, cells: np.ndarray, everything: bool) -> np.ndarray:
+        """Square wall posts around ``cells``: open inside a 2x2 block of joined cells, else wall.
+        Returns the element ids it restyled."""
         w = self.grid.width
         if everything:
             corners = np.arange(self.corner_count)
         else:
             x, y = cells % w, cells // w
             corners = np.unique(np.concatenate([(y + dy) * (w + 1) + (x + dx) for dy in (0, 1) for dx in (0, 1)]))
-        self._touched_corners = self.corner_base + corners
         around = self.corner_cells[corners]
         full = (around >= 0).all(axis=1)
         tl, tr, bl, br = (np.maximum(around[:, k], 0) for k in range(4))
@@ -234,6 +232,7 @@ class Board:
             hidden = np.where(around >= 0, overlay.hidden[np.maximum(around, 0)], True).all(axis=1)
             styles = np.where(hidden, Style.FOG, styles)
         self.element_style[self.corner_base + corners] = styles
+        return self.corner_base + corners
 
     # --- painting -----------------------------------------------------------------
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from . import astar, bfs as bfs_module, dead_end_filling, dfs, wall_follower
+from . import astar, dead_end_filling, dfs, wall_follower
+from . import bfs as bfs_module
 from .base import Solver, run_to_end
 from .bfs import bfs, shortest_path
 
