@@ -12,8 +12,8 @@ from visualizer.events import Kind, changes_maze
 from visualizer.grids import make_grid
 from visualizer.maze import Maze
 
-PERFECT = [(name, kind) for name, info in ALGORITHMS.items() if info.perfect for kind in info.grids]
-SUPPORTED = [(name, kind) for name, info in ALGORITHMS.items() for kind in info.grids]
+PERFECT = [(name, kind) for name, info in ALGORITHMS.items() if info.perfect for kind in info.grid_names]
+SUPPORTED = [(name, kind) for name, info in ALGORITHMS.items() for kind in info.grid_names]
 sizes = st.tuples(st.integers(1, 14), st.integers(1, 14))
 seeds = st.integers(0, 2**32)
 

@@ -7,7 +7,7 @@ from visualizer.algorithms import ALGORITHMS
 from visualizer.overlay import Mark, Overlay
 from visualizer.spec import MazeSpec
 
-SUPPORTED = [(name, kind) for name, info in ALGORITHMS.items() for kind in info.grids]
+SUPPORTED = [(name, kind) for name, info in ALGORITHMS.items() for kind in info.grid_names]
 
 
 @pytest.mark.parametrize("name,kind", SUPPORTED)

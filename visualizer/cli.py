@@ -8,12 +8,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn, Sequence
+from typing import NoReturn
 
 from .algorithms import ALGORITHMS, get_algorithm
 from .fileio import write_atomic
-from .grids import GRIDS, MAX_SIDE
+from .grids import DEFAULT_GRID, GRIDS, MAX_SIDE
 from .spec import MazeSpec, random_seed
 
 PROG = "maze-visualizer"
@@ -67,7 +68,8 @@ def parse_speed(text: str) -> float:
 def add_maze_options(parser: argparse.ArgumentParser, default_size: str) -> None:
     parser.add_argument("--algorithm", "-a", default="backtracker", metavar="NAME",
                         help=f"maze algorithm: {', '.join(ALGORITHMS)} (default: backtracker)")
-    parser.add_argument("--grid", "-g", default="square", choices=list(GRIDS), help="grid shape (default: square)")
+    parser.add_argument("--grid", "-g", default=DEFAULT_GRID, choices=list(GRIDS),
+                        help=f"grid shape (default: {DEFAULT_GRID})")
     parser.add_argument("--size", "-s", type=parse_size, default=parse_size(default_size), metavar="WxH",
                         help=f"cells across and down, each 1 to {MAX_SIDE} (default: {default_size})")
     parser.add_argument("--seed", type=parse_seed, default=None, metavar="N",
@@ -95,7 +97,8 @@ def build_parser() -> Parser:
                           "Progress is saved on each level and on leaving.")
     play.add_argument("--algorithm", "-a", default="backtracker", metavar="NAME",
                       help=f"maze algorithm: {', '.join(ALGORITHMS)} (default: backtracker)")
-    play.add_argument("--grid", "-g", default="square", choices=list(GRIDS), help="grid shape (default: square)")
+    play.add_argument("--grid", "-g", default=DEFAULT_GRID, choices=list(GRIDS),
+                      help=f"grid shape (default: {DEFAULT_GRID})")
     play.add_argument("--seed", type=parse_seed, default=None, metavar="N", help="seed of level 1 (default: random)")
     play.add_argument("--continue", dest="resume", action="store_true", help="resume the saved game")
     play.add_argument("--data-dir", metavar="DIR", default=None,
@@ -108,7 +111,8 @@ def build_parser() -> Parser:
                            "and the directions dead ends open toward (the bias fingerprint).")
     stats.add_argument("--algorithm", "-a", action="append", default=None, metavar="NAME",
                        help="algorithm to measure (repeatable; 'all' for every one; default: backtracker)")
-    stats.add_argument("--grid", "-g", default="square", choices=list(GRIDS), help="grid shape (default: square)")
+    stats.add_argument("--grid", "-g", default=DEFAULT_GRID, choices=list(GRIDS),
+                       help=f"grid shape (default: {DEFAULT_GRID})")
     stats.add_argument("--size", "-s", type=parse_size, default=parse_size("30x20"), metavar="WxH",
                        help="cells across and down (default: 30x20)")
     stats.add_argument("--samples", "-n", type=int, default=20, metavar="N", help="mazes per algorithm (default: 20)")
@@ -172,7 +176,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 def cmd_list(_: argparse.Namespace) -> int:
     for info in ALGORITHMS.values():
-        grids = " + ".join(info.grids)
+        grids = " + ".join(info.grid_names)
         kind = "perfect maze" if info.perfect else "with loops / rooms"
         print(f"{info.name}  [{grids}; {kind}]")
         print(f"    {info.description}")
@@ -214,7 +218,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
     for name in names:
         info = get_algorithm(name)
         if not info.supports(args.grid):
-            print(f"{name}: runs on {' and '.join(info.grids)} grids only, skipped\n")
+            print(f"{name}: runs on {' and '.join(info.grid_names)} grids only, skipped\n")
             continue
         params = info.parse_params(args.param) if args.param else {}
         samples = [measure(MazeSpec(name, args.grid, width, height, args.seed + i, params).build())

@@ -10,10 +10,10 @@ the finished maze is exactly that fold. Display kinds only annotate the picture.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from enum import IntEnum
-from typing import Iterator, Union
 
-EventValue = Union[int, str]
+EventValue = int | str
 Event = tuple["Kind", int, int, EventValue]
 """``(kind, cell, other, value)``: ``other`` is -1 and ``value`` is -1 when unused."""
 

@@ -8,14 +8,14 @@ from typing import Any
 
 from .algorithms import Algorithm, get_algorithm
 from .events import EventStream
-from .grids import Grid, make_grid
+from .grids import DEFAULT_GRID, Grid, make_grid
 from .maze import Maze
 
 
 @dataclass(frozen=True)
 class MazeSpec:
     algorithm: str = "backtracker"
-    grid: str = "square"
+    grid: str = DEFAULT_GRID
     width: int = 20
     height: int = 15
     seed: int = 1
@@ -42,7 +42,7 @@ class MazeSpec:
         info = self.info
         self.make_grid()
         if not info.supports(self.grid):
-            raise ValueError(f"algorithm {self.algorithm} works on {' and '.join(info.grids)} grids, not {self.grid}")
+            raise ValueError(info.unsupported_message(self.grid))
         info.resolve(self.params)
         return self
 

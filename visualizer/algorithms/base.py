@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Union
+from typing import Any
 
 from ..events import EventStream
-from ..grids import Grid
+from ..grids import GRIDS, Grid
 
-ParamValue = Union[int, float, str]
+ParamValue = int | float | str
 Generator = Callable[..., EventStream]
 
 
@@ -41,7 +42,7 @@ class Param:
 
     def check(self, value: Any) -> ParamValue:
         """Validate an already-typed value (from JSON, a save file or code)."""
-        kind = self.type
+        kind: type[Any] = self.type
         if kind is float and isinstance(value, int) and not isinstance(value, bool):
             value = float(value)
         if not isinstance(value, kind) or isinstance(value, bool):
@@ -88,7 +89,11 @@ class Algorithm:
     func: Generator
     description: str
     params: tuple[Param, ...] = ()
-    grids: tuple[str, ...] = ("square", "hex")
+    grids: tuple[str, ...] | None = None
+    """The grid kinds it runs on; None for every registered grid (it only walks the neighbour graph)."""
+    needs: str = ""
+    """A grid class attribute the algorithm reads (e.g. ``BIAS_DIRECTIONS``): grids where it is empty
+    are not supported."""
     perfect: bool = True
     """True when the result is a spanning tree (every cell, no loops)."""
     shows_stack: bool = False
@@ -114,7 +119,8 @@ class Algorithm:
                 options = ", ".join(known) or "none"
                 raise ValueError(f"algorithm {self.name} has no parameter {name!r} (parameters: {options})")
             param = known[name]
-            values[name] = param.parse(value) if isinstance(value, str) and param.type is not str else param.check(value)
+            parse = isinstance(value, str) and param.type is not str
+            values[name] = param.parse(value) if parse else param.check(value)
         return values
 
     def parse_params(self, pairs: list[str]) -> dict[str, ParamValue]:
@@ -127,14 +133,26 @@ class Algorithm:
             given[name.strip()] = text.strip()
         return self.resolve(given)
 
+    @property
+    def grid_names(self) -> tuple[str, ...]:
+        """The registered grid kinds it runs on, in registry order."""
+        return tuple(kind for kind in GRIDS if self.supports(kind))
+
     def supports(self, grid: Grid | str) -> bool:
         kind = grid if isinstance(grid, str) else grid.kind
-        return kind in self.grids
+        cls = GRIDS.get(kind)
+        if cls is None or (self.grids is not None and kind not in self.grids):
+            return False
+        return not self.needs or bool(getattr(cls, self.needs, None))
+
+    def unsupported_message(self, kind: str) -> str:
+        """Why ``kind`` will not do, naming the grids that would."""
+        return f"algorithm {self.name} works on {' and '.join(self.grid_names)} grids, not {kind}"
 
     def run(self, grid: Grid, seed: int, **params: Any) -> EventStream:
         """Start the generator on ``grid`` with a ``random.Random(seed)``; parameters are checked."""
         if not self.supports(grid):
-            raise ValueError(f"algorithm {self.name} works on {' and '.join(self.grids)} grids, not {grid.kind}")
+            raise ValueError(self.unsupported_message(grid.kind))
         values = self.resolve(params)
         braid = int(values.pop("braid"))
         rng = random.Random(seed)

@@ -1,7 +1,7 @@
 """Rooms and mazes: a dungeon in four visible phases (after Bob Nystrom's "Rooms and Mazes").
 
-1. rooms   - random non-overlapping rooms; floors fully open inside. Square grids get rectangles,
-             hex grids get hexagons (every cell within a radius of a centre cell).
+1. rooms   - random non-overlapping rooms; floors fully open inside. The grid picks the shape
+             (``Grid.room_cells``): rectangles on square grids, hexagons on hex grids.
 2. maze    - every cell outside the rooms is filled with winding corridors (one region per tree).
 3. connect - regions are joined by connectors (a closed wall between two regions), picked in a
              random order and kept only when they join two still-separate regions: a spanning tree
@@ -56,37 +56,12 @@ def dungeon(grid: Grid, rng: random.Random, *, attempts: int = 100, room_min: in
     yield from tracked(prune_dead_ends(grid, rng, shadow, dead_ends))
 
 
-def room_cells(grid: Grid, rng: random.Random, room_min: int, room_max: int) -> list[int]:
-    """A random room's cells: a rectangle on square grids, a hexagon on hex grids ([] if it can't fit)."""
-    if grid.kind == "hex":
-        radius = max(1, rng.randint(room_min, room_max) // 2)
-        cx, cy = rng.randrange(grid.width), rng.randrange(grid.height)
-        return hexagon_cells(grid, grid.cell(cx, cy), radius)
-    w, h = rng.randint(room_min, room_max), rng.randint(room_min, room_max)
-    if w > grid.width or h > grid.height:
-        return []
-    x0, y0 = rng.randint(0, grid.width - w), rng.randint(0, grid.height - h)
-    return [grid.cell(x, y) for y in range(y0, y0 + h) for x in range(x0, x0 + w)]
-
-
-def hexagon_cells(grid: Grid, centre: int, radius: int) -> list[int]:
-    """The cells within ``radius`` steps of ``centre``; [] when part of the hexagon is off the grid."""
-    ring = {centre}
-    frontier = [centre]
-    for _ in range(radius):
-        frontier = [nb for cell in frontier for _, nb in grid.neighbours(cell) if nb not in ring]
-        ring.update(frontier)
-    if len(ring) != 3 * radius * (radius + 1) + 1:
-        return []
-    return sorted(ring)
-
-
 def place_rooms(grid: Grid, rng: random.Random, attempts: int, room_min: int, room_max: int):
     """Try ``attempts`` random rooms, keep those that overlap no kept room; returns the room count."""
     taken = bytearray(grid.size)
     count = 0
     for _ in range(attempts):
-        cells = room_cells(grid, rng, room_min, room_max)
+        cells = grid.room_cells(rng, room_min, room_max)
         if not cells or any(taken[c] for c in cells):
             continue
         members = set(cells)
@@ -150,7 +125,7 @@ def connect_regions(grid: Grid, rng: random.Random, shadow: Maze, loops: int) ->
 
 def prune_dead_ends(grid: Grid, rng: random.Random, shadow: Maze, keep_percent: int) -> EventStream:
     """Remove corridor cells with a single way out until none remain (rooms are never pruned)."""
-    state = memoryview(shadow.state)
+    state = memoryview(shadow.state)  # type: ignore[arg-type]
     passage = int(CellState.PASSAGE)
     degree = shadow.degree
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 import random
 
 from ..events import EventStream, Kind
-from ..grids import Grid
+from ..grids import Grid, SquareGrid
 from .base import Algorithm, Param
 
 CARVE, SET = Kind.CARVE, Kind.SET
-EAST, SOUTH = 1, 2
+EAST, SOUTH = SquareGrid.E, SquareGrid.S
 
 
 def eller(grid: Grid, rng: random.Random, *, join: int = 50, down: int = 40) -> EventStream:
@@ -62,5 +62,5 @@ ALGORITHM = Algorithm(
     description="Eller's: row by row with one row of sets; joins across, drops down, merges at the end.",
     params=(Param("join", 50, "chance in percent of joining two neighbouring sets in a row", minimum=0, maximum=100),
             Param("down", 40, "chance in percent of each extra passage down from a set", minimum=0, maximum=100)),
-    grids=("square",),
+    grids=(SquareGrid.kind,),  # walks rows and columns
 )

@@ -48,9 +48,11 @@ def growing_tree(grid: Grid, rng: random.Random, *, selection: str = "newest:50,
     yield (FRONTIER_ADD, start, -1, -1)
     while active:
         pick = rnd() * total
-        for method, weight in mix:
+        method = mix[-1][0]  # float rounding may leave pick >= 0: the last one, as a full loop would
+        for candidate, weight in mix:
             pick -= weight
             if pick < 0:
+                method = candidate
                 break
         n = len(active)
         index = {"newest": n - 1, "oldest": 0, "middle": n // 2}.get(method)

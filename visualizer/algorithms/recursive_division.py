@@ -10,11 +10,11 @@ from __future__ import annotations
 import random
 
 from ..events import EventStream, Kind
-from ..grids import Grid
+from ..grids import Grid, SquareGrid
 from .base import Algorithm
 
 OPEN_FIELD, WALL, CURRENT = Kind.OPEN_FIELD, Kind.WALL, Kind.CURRENT
-EAST, SOUTH = 1, 2
+EAST, SOUTH = SquareGrid.E, SquareGrid.S
 
 
 def recursive_division(grid: Grid, rng: random.Random) -> EventStream:
@@ -51,5 +51,5 @@ ALGORITHM = Algorithm(
     name="recursive_division",
     func=recursive_division,
     description="Recursive division: walls with one gap split an open field; long straight walls.",
-    grids=("square",),
+    grids=(SquareGrid.kind,),  # walks rows and columns
 )

@@ -9,11 +9,11 @@ from __future__ import annotations
 import random
 
 from ..events import EventStream, Kind
-from ..grids import Grid
+from ..grids import Grid, SquareGrid
 from .base import Algorithm, Param
 
 CARVE = Kind.CARVE
-EAST, SOUTH = 1, 2
+EAST, SOUTH = SquareGrid.E, SquareGrid.S
 
 
 def sidewinder(grid: Grid, rng: random.Random, *, close: int = 50) -> EventStream:
@@ -43,5 +43,5 @@ ALGORITHM = Algorithm(
     func=sidewinder,
     description="Sidewinder: eastward runs, each opening north once; a long top corridor.",
     params=(Param("close", 50, "chance in percent of closing the run at each cell", minimum=1, maximum=100),),
-    grids=("square",),
+    grids=(SquareGrid.kind,),  # walks rows and columns
 )

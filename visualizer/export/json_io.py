@@ -2,7 +2,7 @@
 
     {
       "format": "maze-visualizer", "version": 1,
-      "grid": "square" | "hex", "width": W, "height": H,
+      "grid": <a name in grids.GRIDS>, "width": W, "height": H,
       "algorithm": "backtracker", "params": {...}, "seed": 7,
       "directions": ["N", "E", "S", "W"],          # the grid's direction names, by index
       "entrance": {"cell": [x, y], "direction": "N"},
@@ -10,11 +10,13 @@
       "passages": [[[x1, y1], [x2, y2]], ...],      # each open passage once, between neighbours
       "solid": [[x, y], ...],                         # cells that are not open (pruned, never carved)
       "rooms": [{"id": 0, "shape": "rectangle", "x": 1, "y": 2, "width": 3, "height": 4,
-                 "cells": [[x, y], ...]}, ...]        # dungeons; hex rooms: "shape": "hexagon",
-                                                      # "center": [x, y], "radius": r
+                 "cells": [[x, y], ...]}, ...]        # dungeons; the shape fields come from the
+                                                      # grid (hex rooms: "shape": "hexagon",
+                                                      # "center": [x, y], "radius": r)
     }
 
-Hex coordinates are (column, row) with odd columns half a cell lower (see ``grids``).
+Cells are (column, row) on every grid; what that means on the page is the grid's business
+(hex: odd columns half a cell lower, see ``grids.hex``).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from ..grids import MAX_SIDE, Grid, make_grid
+from ..grids import GRIDS, MAX_SIDE, Grid, make_grid
 from ..maze import CellState, Maze
 from ..spec import MazeSpec
 
@@ -64,18 +66,7 @@ def to_dict(maze: Maze, spec: MazeSpec | None = None) -> dict[str, Any]:
 
 
 def _room_dict(grid: Grid, room_id: int, cells: list[int]) -> dict[str, Any]:
-    coords = [grid.coords(c) for c in cells]
-    room: dict[str, Any] = {"id": room_id}
-    if grid.kind == "hex":
-        centre = min(cells, key=lambda c: max(grid.distance(c, o) for o in cells))
-        room.update(shape="hexagon", center=list(grid.coords(centre)),
-                    radius=max(grid.distance(centre, o) for o in cells))
-    else:
-        xs, ys = [x for x, _ in coords], [y for _, y in coords]
-        room.update(shape="rectangle", x=min(xs), y=min(ys),
-                    width=max(xs) - min(xs) + 1, height=max(ys) - min(ys) + 1)
-    room["cells"] = [list(c) for c in coords]
-    return room
+    return {"id": room_id, **grid.describe_room(cells), "cells": [list(grid.coords(c)) for c in cells]}
 
 
 def dumps(maze: Maze, spec: MazeSpec | None = None) -> str:
@@ -119,7 +110,7 @@ def from_dict(data: Any) -> tuple[Maze, MazeSpec | None]:
     need(data.get("format") == FORMAT, f"this is not a {FORMAT} file")
     need(data.get("version") == VERSION, f"unknown version {data.get('version')!r} (this program reads {VERSION})")
     kind = data.get("grid")
-    need(kind in ("square", "hex"), f"grid must be square or hex, got {kind!r}")
+    need(isinstance(kind, str) and kind in GRIDS, f"grid must be one of {', '.join(GRIDS)}, got {kind!r}")
     width = whole(data.get("width"), "width", 1, MAX_SIDE)
     height = whole(data.get("height"), "height", 1, MAX_SIDE)
     grid = make_grid(kind, width, height)

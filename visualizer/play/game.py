@@ -1,12 +1,14 @@
 """The rules of walking a maze: where the player is, which moves are legal, when a level is won.
 
-Pure Python: the window turns keys into ``move``/``move_hex_sideways`` calls and draws the state.
+Pure Python: the window turns keys into ``move_named`` calls (the grid's ``PLAY_KEYS`` name the
+moves) and draws the state; the grid says which direction a named move walks.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
+from functools import partial
 
 from ..maze import Maze
 from ..solvers import shortest_path
@@ -15,10 +17,6 @@ from .levels import FINAL_LEVEL, level_size
 
 SIGHT = 3
 """How many steps along open passages the player can see with fog of war on."""
-
-# Square directions and hex directions by name.
-SQUARE = {"up": 0, "right": 1, "down": 2, "left": 3}
-HEX = {"up-left": 0, "up": 1, "up-right": 2, "down-right": 3, "down": 4, "down-left": 5}
 
 
 @dataclass
@@ -36,7 +34,7 @@ class Game:
     seen: set[int] = field(default_factory=set)
     gave_up: bool = False
     last_vertical: str = "up"
-    """The last of up/down pressed: breaks ties for Left/Right on hex grids."""
+    """The last of up/down pressed: breaks ties for moves with two ways to go (Left/Right on hex)."""
 
     def __post_init__(self) -> None:
         if self.position < 0:
@@ -107,30 +105,12 @@ class Game:
         return True
 
     def move_named(self, name: str) -> bool:
-        """Move by a direction name: up/down/left/right on square grids, the six hex names on hex."""
-        if self.maze.grid.kind == "square":
-            return self.move(SQUARE[name])
+        """Move by name ("up", "down-left"...): the grid turns the name into a direction here."""
         if name in ("up", "down"):
             self.last_vertical = name
-        if name in ("left", "right"):
-            return self.move_hex_sideways(name)
-        return self.move(HEX[name])
-
-    def move_hex_sideways(self, side: str) -> bool:
-        """Left/Right on a hex grid: the open one of up-left/down-left (or the right pair).
-
-        When both are open, go toward the last vertical direction pressed.
-        """
-        upper, lower = (HEX["up-left"], HEX["down-left"]) if side == "left" else (HEX["up-right"], HEX["down-right"])
-        open_upper = self.maze.is_open(self.position, upper)
-        open_lower = self.maze.is_open(self.position, lower)
-        if open_upper and open_lower:
-            return self.move(upper if self.last_vertical == "up" else lower)
-        if open_upper:
-            return self.move(upper)
-        if open_lower:
-            return self.move(lower)
-        return False
+        is_open = partial(self.maze.is_open, self.position)
+        direction = self.maze.grid.move_direction(name, is_open, self.last_vertical)
+        return direction >= 0 and self.move(direction)
 
     def give_up(self) -> list[int]:
         """End the level and return the shortest path from where the player stands to the goal."""

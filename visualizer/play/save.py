@@ -109,7 +109,8 @@ def game_from_dict(data: Any) -> Game:
     except (FormatError, ValueError) as err:
         raise SaveError(f"the saved maze is damaged: {err}") from None
     grid = maze.grid
-    _need((grid.kind, grid.width, grid.height) == (spec.grid, width, height), "the saved maze does not match its recipe")
+    same = (grid.kind, grid.width, grid.height) == (spec.grid, width, height)
+    _need(same, "the saved maze does not match its recipe")
     is_open = maze.open_mask()
     _need(bool(is_open[maze.entrance[0]]) and bool(is_open[maze.exit[0]]), "the maze's entrance or exit is walled in")
     reach = maze.reachable_from(maze.entrance[0])

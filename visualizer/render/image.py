@@ -14,19 +14,20 @@ MAX_IMAGE_SIDE = 4096
 
 
 def image_size(maze: Maze, target: int = 2000) -> tuple[int, int]:
-    """A pixel size that shows the maze crisply: whole-pixel tiles, at most MAX_IMAGE_SIDE a side."""
+    """A pixel size that shows the maze crisply, at most MAX_IMAGE_SIDE a side.
+
+    The grid says how many of its units the picture spans, how large a unit may be drawn, whether
+    a unit must be whole pixels (tiles) and what margin its outer walls need.
+    """
     grid = maze.grid
-    if grid.kind == "square":
-        tw, th = 2 * grid.width + 1, 2 * grid.height + 1
-        tile = max(1, min(12, target // max(tw, th)))
-        return min(tw * tile, MAX_IMAGE_SIDE), min(th * tile, MAX_IMAGE_SIDE)
-    # Hexagons: leave room for half a wall outside the outermost edges.
-    span_w = 1.5 * grid.width + 0.5
-    span_h = math.sqrt(3) * (grid.height + (0.5 if grid.width > 1 else 0))
-    radius = max(3.0, min(16.0, target / max(span_w, span_h)))
-    margin = 2 * math.ceil(radius * 0.1) + 2
-    return (min(math.ceil(span_w * radius) + margin, MAX_IMAGE_SIDE),
-            min(math.ceil(span_h * radius) + margin, MAX_IMAGE_SIDE))
+    span_w, span_h = grid.pixel_span()
+    smallest, largest = grid.UNIT_PIXELS
+    unit = max(smallest, min(largest, target / max(span_w, span_h)))
+    if grid.WHOLE_UNITS:
+        unit = math.floor(unit)
+    margin = grid.pixel_margin(unit)
+    return (min(math.ceil(span_w * unit) + margin, MAX_IMAGE_SIDE),
+            min(math.ceil(span_h * unit) + margin, MAX_IMAGE_SIDE))
 
 
 def render_surface(maze: Maze, overlay: Overlay | None = None, size: tuple[int, int] | None = None):

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import heapq
 
-from ..events import EventStream, Kind
+from ..events import Kind
 from ..maze import Maze
-from .base import Solver, announce_path, path_from
+from .base import SearchStream, Solver, announce_path, path_from
 
 SEARCH = Kind.SEARCH
 
 
-def astar(maze: Maze, start: int, goal: int) -> EventStream:
+def astar(maze: Maze, start: int, goal: int) -> SearchStream:
     distance = maze.grid.distance
     came_from = {start: -1}
     cost = {start: 0}

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
-from typing import Callable
 
-from ..events import EventStream, Kind
+from ..events import Event, EventStream, Kind
 from ..maze import Maze
 
 SolverFunc = Callable[[Maze, int, int], EventStream]
+SearchStream = Generator[Event, None, list[int]]
+"""A solver's events; the generator's return value is the path it found."""
 PATH = Kind.PATH
 
 
@@ -36,7 +38,7 @@ def path_from(came_from: dict[int, int], goal: int) -> list[int]:
     return path
 
 
-def announce_path(path: list[int]) -> EventStream:
+def announce_path(path: list[int]) -> SearchStream:
     """PATH events from start to goal; returns the path so ``yield from`` gives it to the caller."""
     previous = -1
     for cell in path:

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from collections import deque
 
-from ..events import EventStream, Kind
+from ..events import Kind
 from ..maze import Maze
-from .base import Solver, announce_path, path_from, run_to_end
+from .base import SearchStream, Solver, announce_path, path_from, run_to_end
 
 SEARCH = Kind.SEARCH
 
 
-def bfs(maze: Maze, start: int, goal: int) -> EventStream:
+def bfs(maze: Maze, start: int, goal: int) -> SearchStream:
     """Yield a SEARCH event per reached cell, then PATH events from start to goal (none if cut off).
 
     The generator's return value is the path as a list of cells ([] when the goal is unreachable).

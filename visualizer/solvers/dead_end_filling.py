@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from collections import deque
 
-from ..events import EventStream, Kind
+from ..events import Kind
 from ..maze import Maze
-from .base import Solver, announce_path, path_from
+from .base import SearchStream, Solver, announce_path, path_from
 
 DEAD_END = Kind.DEAD_END
 
 
-def dead_end_filling(maze: Maze, start: int, goal: int) -> EventStream:
+def dead_end_filling(maze: Maze, start: int, goal: int) -> SearchStream:
     grid = maze.grid
     is_open = maze.open_mask()
     filled = bytearray(grid.size)

@@ -5,14 +5,14 @@ Finds a path, not necessarily the shortest one (on a perfect maze there is only 
 
 from __future__ import annotations
 
-from ..events import EventStream, Kind
+from ..events import Kind
 from ..maze import Maze
-from .base import Solver, announce_path, path_from
+from .base import SearchStream, Solver, announce_path, path_from
 
 SEARCH = Kind.SEARCH
 
 
-def dfs(maze: Maze, start: int, goal: int) -> EventStream:
+def dfs(maze: Maze, start: int, goal: int) -> SearchStream:
     came_from = {start: -1}
     stack = [start]
     while stack:

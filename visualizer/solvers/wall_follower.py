@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..events import EventStream, Kind
 from ..maze import Maze
-from .base import Solver, announce_path
+from .base import SearchStream, Solver, announce_path
 
 SEARCH, CURRENT = Kind.SEARCH, Kind.CURRENT
 
@@ -23,7 +23,7 @@ def turn_order(heading: int, directions: int, hand: str) -> list[int]:
     return [(heading + t) % directions for t in turns] + [(heading + half) % directions]
 
 
-def follow_wall(maze: Maze, start: int, goal: int, hand: str) -> EventStream:
+def follow_wall(maze: Maze, start: int, goal: int, hand: str) -> SearchStream:
     grid = maze.grid
     directions = grid.directions
     heading = grid.opposite(maze.entrance[1]) if start == maze.entrance[0] else 0

@@ -1,0 +1,28 @@
+"""Grid types and their registry. Each module holds one type and everything that differs by kind.
+
+Adding a grid type is one module (a ``Grid`` subclass) plus one line in ``GRIDS`` below; the
+rest of the program only ever asks a grid object, never compares ``grid.kind`` with a name.
+"""
+
+from __future__ import annotations
+
+from .base import MAX_SIDE, Grid, Neighbours, Taken
+from .hex import HexGrid
+from .square import SquareGrid
+
+GRIDS: dict[str, type[Grid]] = {cls.kind: cls for cls in (SquareGrid, HexGrid)}
+"""Every grid type by name, in the order menus and ``--grid`` list them."""
+
+DEFAULT_GRID = SquareGrid.kind
+"""The grid a spec, the command line and the window start with."""
+
+__all__ = ["DEFAULT_GRID", "GRIDS", "MAX_SIDE", "Grid", "HexGrid", "Neighbours", "SquareGrid", "Taken", "make_grid"]
+
+
+def make_grid(kind: str, width: int, height: int) -> Grid:
+    """Build a grid by name; ValueError with a readable message for an unknown name or bad size."""
+    try:
+        cls = GRIDS[kind]
+    except KeyError:
+        raise ValueError(f"unknown grid {kind!r}; choose one of: {', '.join(GRIDS)}") from None
+    return cls(width, height)

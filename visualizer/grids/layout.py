@@ -1,0 +1,46 @@
+"""What a grid tells the renderer about pixels: which element owns each pixel of a view.
+
+A grid type computes a :class:`Layout` for a view and a camera (``scale`` pixels per grid unit,
+``origin`` the view position of the grid's (0, 0)); the board only reads it. Elements are
+numbered: cells ``0..n-1``, then edge slots ``n + cell * D + d``, then wall posts (corners).
+Pure numpy, no pygame: exports and tests use it without a window.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+
+@dataclass
+class Layout:
+    owner: np.ndarray
+    """``(width, height)`` int32, x-major like ``surfarray``: the element each pixel shows, -1 none."""
+    bbox: np.ndarray
+    """``(n, 4)`` int32 ``x0, y0, x1, y1``: the pixels a cell, its edges and posts can touch."""
+    centres: np.ndarray
+    """``(n, 2)`` float32 pixel centres of the cells."""
+    cell_pixels: float
+    """A cell's size on screen (for markers and for deciding when to follow the player)."""
+    corner_count: int = 0
+    """Wall posts (tile corners); 0 for grids drawn without them."""
+    corner_cells: Callable[[np.ndarray], np.ndarray] = lambda posts: np.empty((0, 4), dtype=np.int32)
+    """``corner_cells(posts)`` -> ``(len(posts), k)`` the cells around each post (-1 off the grid),
+    computed on demand: a table for a million posts would cost 16 MB."""
+    corners_of: Callable[[np.ndarray], np.ndarray] = lambda cells: cells[:0]
+    """The posts touching some cells (for repainting them when a cell changes)."""
+    extra: dict = field(default_factory=dict)
+    """Grid-specific figures tests and markers may read (``tile``, ``radius``)."""
+
+
+def outside(x: np.ndarray, y: np.ndarray, width: int, height: int) -> np.ndarray:
+    """True for grid coordinates off a width x height grid."""
+    return (x < 0) | (x >= width) | (y < 0) | (y >= height)
+
+
+def clip_box(x0: np.ndarray, y0: np.ndarray, x1: np.ndarray, y1: np.ndarray) -> np.ndarray:
+    """Stack pixel boxes as int32, clamped so huge zooms cannot overflow."""
+    limit = 2 ** 30
+    return np.clip(np.stack([x0, y0, x1, y1], axis=-1), -limit, limit).astype(np.int32)

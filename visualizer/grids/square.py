@@ -1,0 +1,175 @@
+"""Square cells in rows and columns: four neighbours, drawn as a tile map.
+
+Text picture: the (2W+1) x (2H+1) tile map, ``#`` wall and space floor; cell (x, y) is tile
+(2x+1, 2y+1) and the wall between two cells is the tile between them. The PNG uses the same
+tiles, so a square grid spans 2W+1 by 2H+1 tile units.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, ClassVar
+
+import numpy as np
+
+from .base import Grid, Neighbours, Taken, clamp_side
+from .layout import Layout, clip_box, outside
+
+if TYPE_CHECKING:
+    from ..maze import Maze
+
+N, E, S, W = 0, 1, 2, 3
+"""The square directions, clockwise from north."""
+
+WALL, FLOOR = "#", " "
+"""The text picture's tiles."""
+
+
+class SquareGrid(Grid):
+    kind = "square"
+    directions = 4
+    direction_names = ("N", "E", "S", "W")
+    N, E, S, W = N, E, S, W
+    entrance_direction = N
+    exit_direction = S
+    STEPS = (((0, -1), (1, 0), (0, 1), (-1, 0)),) * 2
+
+    MOVES: ClassVar[dict[str, int]] = {"up": N, "right": E, "down": S, "left": W}
+    PLAY_KEYS: ClassVar[dict[str, str]] = {"up": "up", "w": "up", "down": "down", "s": "down",
+                                           "left": "left", "a": "left", "right": "right", "d": "right"}
+    PLAY_HELP = (("Arrows  or  W A S D", "move (square grids)"),)
+    BIAS_DIRECTIONS: ClassVar[dict[str, tuple[int, int, int]]] = {
+        "NE": (N, E, E), "NW": (N, W, W), "SE": (S, E, E), "SW": (S, W, W)}
+    """(vertical, horizontal, fallback): only the bias corner has neither, and it is the root,
+    so the fallback (the horizontal again) never leads anywhere."""
+
+    def _make_free_neighbours(self) -> Callable[[int, Taken], Neighbours]:
+        w, n = self.width, self.size
+
+        # Directions as literals (0 N, 1 E, 2 S, 3 W): a constant is the fastest lookup there is.
+        def free_neighbours(c: int, taken: Taken) -> Neighbours:
+            x = c % w
+            out = []
+            if c >= w and not taken[c - w]:
+                out.append((0, c - w))
+            if x < w - 1 and not taken[c + 1]:
+                out.append((1, c + 1))
+            if c + w < n and not taken[c + w]:
+                out.append((2, c + w))
+            if x > 0 and not taken[c - 1]:
+                out.append((3, c - 1))
+            return out
+
+        return free_neighbours
+
+    def distance(self, a: int, b: int) -> int:
+        ax, ay = self.coords(a)
+        bx, by = self.coords(b)
+        return abs(ax - bx) + abs(ay - by)
+
+    # --- pictures -------------------------------------------------------------------
+
+    @classmethod
+    def span_for(cls, width: int, height: int) -> tuple[float, float]:
+        """Tiles: a wall tile between and around the cell tiles."""
+        return 2 * width + 1, 2 * height + 1
+
+    @classmethod
+    def fitting_height(cls, width: int, aspect: float) -> int:
+        """The height whose tile map at this width fills a view ``aspect`` (height / width) tall."""
+        return clamp_side(((2 * width + 1) * aspect - 1) / 2)
+
+    def text_lines(self, maze: Maze) -> list[str]:
+        """The tile map, one string per tile row."""
+        w, h = self.width, self.height
+        tiles = [[WALL] * (2 * w + 1) for _ in range(2 * h + 1)]
+        open_cells = maze.open_mask()
+        for cell in range(self.size):
+            x, y = self.coords(cell)
+            if open_cells[cell]:
+                tiles[2 * y + 1][2 * x + 1] = FLOOR
+            if maze.is_open(cell, E):
+                tiles[2 * y + 1][2 * x + 2] = FLOOR
+            if maze.is_open(cell, S):
+                tiles[2 * y + 2][2 * x + 1] = FLOOR
+            if self._open_block(maze, cell):
+                tiles[2 * y + 2][2 * x + 2] = FLOOR
+        for cell, d in {maze.entrance, maze.exit}:
+            x, y = self.coords(cell)
+            dx, dy = self.STEPS[0][d]
+            tiles[2 * y + 1 + dy][2 * x + 1 + dx] = FLOOR
+        return ["".join(row) for row in tiles]
+
+    def _open_block(self, maze: Maze, cell: int) -> bool:
+        """True when the 2x2 cells right and below ``cell`` are all joined (a room): no pillar between."""
+        x, y = self.coords(cell)
+        if x + 1 >= self.width or y + 1 >= self.height:
+            return False
+        return (maze.is_open(cell, E) and maze.is_open(cell, S)
+                and maze.is_open(cell + 1, S) and maze.is_open(cell + self.width, E))
+
+    # --- pixels -------------------------------------------------------------------
+
+    def pixel_layout(self, width: int, height: int, scale: float, origin: tuple[float, float],
+                     canonical: np.ndarray) -> Layout:
+        """Cells and the walls between them are tiles of one size; posts fill the tile corners."""
+        w, h = self.width, self.height
+        tw, th = 2 * w + 1, 2 * h + 1
+        xs = np.floor(origin[0] + np.arange(tw + 1) * scale).astype(np.int64)
+        ys = np.floor(origin[1] + np.arange(th + 1) * scale).astype(np.int64)
+        # The tile under each pixel column and row (only the view's pixels: cost follows the view).
+        tx = np.searchsorted(xs, np.arange(width), side="right") - 1
+        ty = np.searchsorted(ys, np.arange(height), side="right") - 1
+        valid_x, valid_y = (tx >= 0) & (tx < tw), (ty >= 0) & (ty < th)
+        tx, ty = np.clip(tx, 0, tw - 1), np.clip(ty, 0, th - 1)
+        owner = self._tile_owner(tx[:, None], ty[None, :], canonical)
+        owner[~valid_x, :] = -1
+        owner[:, ~valid_y] = -1
+        cells = np.arange(self.size, dtype=np.int64)
+        cx, cy = cells % w, cells // w
+        bbox = clip_box(xs[2 * cx], ys[2 * cy], xs[2 * cx + 3], ys[2 * cy + 3])
+        centres = np.stack([(xs[2 * cx + 1] + xs[2 * cx + 2]) / 2,
+                            (ys[2 * cy + 1] + ys[2 * cy + 2]) / 2], axis=-1).astype(np.float32)
+        return Layout(owner=owner, bbox=bbox, centres=centres, cell_pixels=scale,
+                      corner_count=(w + 1) * (h + 1), corner_cells=self._post_cells, corners_of=self._posts_of,
+                      extra={"tile": scale})
+
+    def _tile_owner(self, tx: np.ndarray, ty: np.ndarray, canonical: np.ndarray) -> np.ndarray:
+        """Element of tile (tx, ty): odd/odd a cell, odd/even an edge slot, even/even a post."""
+        w, h, n = self.width, self.height, self.size
+        cx, cy = tx // 2, ty // 2  # the cell right/below the tile
+        odd_x, odd_y = (tx & 1) == 1, (ty & 1) == 1
+        cell = np.minimum(cy, h - 1) * w + np.minimum(cx, w - 1)
+        # An even column is the west edge of cell cx (the east edge of the last cell at the border).
+        west = np.where(cx < w, canonical[cell, W], canonical[cell, E])
+        north = np.where(cy < h, canonical[cell, N], canonical[cell, S])
+        owner = np.where(odd_x & odd_y, cell, 0)
+        owner = np.where(~odd_x & odd_y, n + west, owner)
+        owner = np.where(odd_x & ~odd_y, n + north, owner)
+        post = n + n * self.directions + cy * (w + 1) + cx
+        owner = np.where(~odd_x & ~odd_y, post, owner)
+        return np.ascontiguousarray(owner, dtype=np.int32)
+
+    def _post_cells(self, posts: np.ndarray) -> np.ndarray:
+        """The four cells around each post (top-left, top-right, bottom-left, bottom-right), -1 off-grid."""
+        w, h = self.width, self.height
+        py, px = np.divmod(np.asarray(posts, dtype=np.int64), w + 1)
+        around = []
+        for dy in (-1, 0):
+            for dx in (-1, 0):
+                x, y = px + dx, py + dy
+                around.append(np.where(outside(x, y, w, h), -1, y * w + x))
+        return np.stack(around, axis=1).astype(np.int32)
+
+    def _posts_of(self, cells: np.ndarray) -> np.ndarray:
+        """The four posts at the corners of each cell."""
+        w = self.width
+        x, y = cells % w, cells // w
+        return np.unique(np.concatenate([(y + dy) * (w + 1) + (x + dx) for dy in (0, 1) for dx in (0, 1)]))
+
+    def corner_joined(self, passages: np.ndarray, around: np.ndarray) -> np.ndarray:
+        """A post is open inside a 2x2 block of cells joined all round (a room), else a wall."""
+        full = (around >= 0).all(axis=1)
+        tl, tr, bl, br = (passages[np.maximum(around[:, k], 0)] for k in range(4))
+        east, south = np.uint8(1 << E), np.uint8(1 << S)
+        return (full & (tl & east > 0) & (tl & south > 0) & (tr & south > 0) & (bl & east > 0))
