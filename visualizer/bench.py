@@ -13,10 +13,12 @@ import random
 import subprocess
 import sys
 import time
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
+from functools import partial
+from typing import TypeVar
 
 from .algorithms import ALGORITHMS
-from .grids import make_grid
+from .grids import GRIDS, SquareGrid, make_grid
 from .maze import Maze
 
 DEFAULT_SIZES = (100, 500, 1000)
@@ -82,7 +84,10 @@ def plain_dfs(width: int, height: int, seed: int) -> list[int]:
     return passages
 
 
-def timed(func: Callable[[], object]) -> tuple[float, object]:
+T = TypeVar("T")
+
+
+def timed(func: Callable[[], T]) -> tuple[float, T]:
     gc.collect()
     start = time.perf_counter()
     result = func()
@@ -95,13 +100,13 @@ def generate_and_fold(algorithm: str, grid_kind: str, side: int, seed: int = 1) 
     maze = Maze(grid)
     apply = maze.apply
     count = 0
-    for count, event in enumerate(ALGORITHMS[algorithm].run(grid, seed), 1):
+    for count, event in enumerate(ALGORITHMS[algorithm].run(grid, seed), 1):  # noqa: B007 (count is the result)
         apply(event)
     return maze, count
 
 
 def run_bench(sizes: Iterable[int] = DEFAULT_SIZES, algorithms: Iterable[str] | None = None,
-              grids: Iterable[str] = ("square", "hex"), out: Callable[[str], None] = print) -> dict:
+              grids: Iterable[str] = tuple(GRIDS), out: Callable[[str], None] = print) -> dict:
     """Print one row per algorithm x grid x size, then the targets; returns the figures."""
     sizes = list(sizes)
     named = list(algorithms or [])
@@ -110,7 +115,7 @@ def run_bench(sizes: Iterable[int] = DEFAULT_SIZES, algorithms: Iterable[str] | 
     out(f"{'algorithm':<20}{'grid':<8}{'size':>11}{'seconds':>10}{'events':>12}{'events/s':>12}"
         f"{'model MB':>10}{'vs plain':>10}")
     for side in sizes:
-        base_seconds, _ = timed(lambda: plain_dfs(side, side, 1))
+        base_seconds, _ = timed(partial(plain_dfs, side, side, 1))
         figures["baseline"][side] = base_seconds
         for name in names:
             for kind in grids:
@@ -119,7 +124,7 @@ def run_bench(sizes: Iterable[int] = DEFAULT_SIZES, algorithms: Iterable[str] | 
                 if ALGORITHMS[name].slow and side > SLOW_LIMIT and name not in named:
                     figures["skipped"].append((name, kind, side))
                     continue
-                seconds, (maze, count) = timed(lambda: generate_and_fold(name, kind, side))
+                seconds, (maze, count) = timed(partial(generate_and_fold, name, kind, side))
                 ratio = seconds / base_seconds if base_seconds else float("nan")
                 mb = maze.nbytes / 1e6
                 figures["rows"].append(dict(algorithm=name, grid=kind, side=side, seconds=seconds,
@@ -127,7 +132,7 @@ def run_bench(sizes: Iterable[int] = DEFAULT_SIZES, algorithms: Iterable[str] | 
                 out(f"{name:<20}{kind:<8}{f'{side}x{side}':>11}{seconds:>10.3f}{count:>12,}"
                     f"{count / seconds:>12,.0f}{mb:>10.2f}{ratio:>9.2f}x")
                 del maze
-        out(f"{'plain DFS':<20}{'square':<8}{f'{side}x{side}':>11}{base_seconds:>10.3f}"
+        out(f"{'plain DFS':<20}{SquareGrid.kind:<8}{f'{side}x{side}':>11}{base_seconds:>10.3f}"
             f"{'(no events)':>24}")
     for name, kind, side in figures["skipped"]:
         out(f"{name:<20}{kind:<8}{f'{side}x{side}':>11}  skipped: a random walk this size takes minutes "
@@ -159,7 +164,7 @@ def mazelib_seconds(class_name: str, side: int, timeout: float) -> float | None:
 
 def compare_with_mazelib(figures: dict, timeout: float = 120.0, out: Callable[[str], None] = print) -> dict:
     """Ours (every event generated and applied) against mazelib's generate() at 500 x 500, square."""
-    rows = {r["algorithm"]: r for r in figures["rows"] if r["grid"] == "square" and r["side"] == MAZELIB_SIDE}
+    rows = {r["algorithm"]: r for r in figures["rows"] if r["grid"] == SquareGrid.kind and r["side"] == MAZELIB_SIDE}
     results: dict = {}
     if not rows:
         return results
@@ -186,7 +191,7 @@ def compare_with_mazelib(figures: dict, timeout: float = 120.0, out: Callable[[s
 
 
 def _print_targets(figures: dict, out: Callable[[str], None]) -> None:
-    rows = [r for r in figures["rows"] if r["algorithm"] == "backtracker" and r["grid"] == "square"
+    rows = [r for r in figures["rows"] if r["algorithm"] == "backtracker" and r["grid"] == SquareGrid.kind
             and r["side"] == 1000]
     if not rows:
         return
@@ -201,3 +206,88 @@ def _print_targets(figures: dict, out: Callable[[str], None]) -> None:
     out(f"  vs plain DFS {row['ratio']:.2f}x     <= {TARGET_RATIO}x     {verdict(row['ratio'] <= TARGET_RATIO)}")
     out(f"  model memory {row['model_mb']:.1f} MB   <= {TARGET_MODEL_MB:.0f} MB    "
         f"{verdict(row['model_mb'] <= TARGET_MODEL_MB)}")
+    figures["timeline"] = timeline_figures(out=out)
+
+
+TARGET_SEEK_MS = 100.0
+TARGET_STEP_BACK_MS = 16.0
+TARGET_TIMELINE_MB = 64.0
+
+
+def _recorded_run(side: int, quiet: bool = False, record: bool = True):
+    """A square backtracker run generated to its end; returns (run, CPU seconds)."""
+    from .grids import SquareGrid
+    from .session import Run
+    from .spec import MazeSpec
+
+    run = Run(MazeSpec("backtracker", SquareGrid.kind, side, side, 1), record=record)
+    gc.collect()
+    start = time.process_time()
+    while not run.finished:
+        run.step(1 << 14, quiet=quiet)
+        run.overlay.dirty.clear()
+    return run, time.process_time() - start
+
+
+def _recording_cost(side: int, quiet: bool, pairs: int) -> float:
+    """Median over back-to-back pairs of (recording on / off) - 1: a pair shares the machine's load."""
+    ratios = []
+    for i in range(pairs):
+        order = (True, False) if i % 2 else (False, True)
+        seconds = {record: _recorded_run(side, quiet, record)[1] for record in order}
+        ratios.append(seconds[True] / seconds[False])
+    return sorted(ratios)[pairs // 2] - 1
+
+
+def _seek_times(run, targets: list[int], back: bool) -> list[float]:
+    """Milliseconds per seek: to each target, or (``back``) one event back from each target."""
+    times = []
+    for target in targets:
+        if back:
+            run.seek(target)
+            target -= 1
+        start = time.perf_counter()
+        run.seek(target)
+        times.append((time.perf_counter() - start) * 1e3)
+    return sorted(times)
+
+
+def timeline_figures(seek_side: int = 1000, step_side: int = 500, cost_side: int = 300, samples: int = 30,
+                     pairs: int = 7, out: Callable[[str], None] = print) -> dict:
+    """Seek and step-back times, timeline memory and the cost of recording, next to their targets."""
+    from .timeline import INTERVAL
+
+    rng = random.Random(1)
+    big, _ = _recorded_run(seek_side)
+    seeks = _seek_times(big, [rng.randrange(big.total + 1) for _ in range(samples)], back=False)
+    mb, per_event = big.nbytes / 1e6, big.nbytes / big.total
+    del big
+    small, _ = _recorded_run(step_side)
+    boundaries = range(INTERVAL, small.total + 1, INTERVAL)  # one back from these folds the most events
+    backs = _seek_times(small, rng.sample(boundaries, min(samples, len(boundaries))) or [small.total], back=True)
+    del small
+    cost = {"instant" if quiet else "normal": _recording_cost(cost_side, quiet, pairs) for quiet in (True, False)}
+    instant, _ = _recorded_run(step_side, quiet=True)
+    start = time.perf_counter()
+    instant.seek(instant.total - 1)
+    fill = time.perf_counter() - start
+
+    def row(label: str, figure: str, target: str = "", ok: bool | None = None) -> None:
+        verdict = "" if ok is None else ("met" if ok else "MISSED")
+        out(f"  {label:<34}{figure:<34}{target:<12}{verdict}".rstrip())
+
+    out("")
+    out(f"timeline (square backtracker recorded with normal steps; seeks to {samples} random positions, "
+        f"steps back from {len(backs)} snapshot boundaries, the slowest case):")
+    row(f"seek {seek_side}x{seek_side}", f"max {seeks[-1]:.1f} ms (median {seeks[len(seeks) // 2]:.1f})",
+        f"<= {TARGET_SEEK_MS:.0f} ms", seeks[-1] <= TARGET_SEEK_MS)
+    row(f"step back {step_side}x{step_side}", f"max {backs[-1]:.1f} ms (median {backs[len(backs) // 2]:.1f})",
+        f"<= {TARGET_STEP_BACK_MS:.0f} ms", backs[-1] <= TARGET_STEP_BACK_MS)
+    row(f"log + snapshots {seek_side}x{seek_side}", f"{mb:.1f} MB ({per_event:.1f} bytes an event)",
+        f"<= {TARGET_TIMELINE_MB:.0f} MB", mb <= TARGET_TIMELINE_MB)
+    row(f"recording cost {cost_side}x{cost_side}",
+        f"instant {cost['instant']:+.0%}, normal {cost['normal']:+.0%}  (CPU time on / off, median of {pairs} pairs)")
+    row(f"first seek after instant {step_side}x{step_side}",
+        f"{fill * 1e3:.0f} ms  (folds the overlay the quiet steps skipped, once)")
+    return dict(seek_ms=seeks, step_back_ms=backs, timeline_mb=mb, bytes_per_event=per_event,
+                recording_cost=cost, first_seek_after_instant_s=fill)

@@ -11,8 +11,9 @@ costs several times more, and a 1000 x 1000 backtracker folds two million events
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable, Iterator
 from enum import IntEnum
-from typing import Iterable, Iterator
+from typing import Any
 
 import numpy as np
 
@@ -54,9 +55,10 @@ class Maze:
         self._bind_views()
 
     def _bind_views(self) -> None:
-        self._p = memoryview(self.passages)
-        self._s = memoryview(self.state)
-        self._r = memoryview(self.region)
+        # numpy arrays are buffers; numpy's type stubs do not say so
+        self._p = memoryview(self.passages)  # type: ignore[arg-type]
+        self._s = memoryview(self.state)  # type: ignore[arg-type]
+        self._r = memoryview(self.region)  # type: ignore[arg-type]
         self.apply = self._make_apply()
 
     def _make_apply(self):
@@ -67,8 +69,9 @@ class Maze:
         rare = self._apply_rare
         reopen = frozenset((_UNVISITED, _PRUNED))  # states a carve turns into passage
 
-        def apply(event: Event) -> None:
-            """Fold one event; display-only events are ignored."""
+        def apply(event: tuple[int, int, int, Any]) -> None:
+            """Fold one event; display-only events are ignored (``value`` is an int for every
+            maze-changing kind)."""
             kind, a, b, v = event
             if kind == _CARVE:  # the most frequent event by far
                 if b >= 0:

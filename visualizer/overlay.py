@@ -47,7 +47,7 @@ class Overlay:
         self.shows_stack = shows_stack
         n, d = grid.size, grid.directions
         self.mark = np.zeros(n, dtype=np.uint8)
-        self._mark = memoryview(self.mark)
+        self._mark = memoryview(self.mark)  # type: ignore[arg-type]
         self._carved_mark = _M_STACK if shows_stack else _M_NONE
         self.set_id = np.full(n, -1, dtype=np.int32)
         self.connector = np.zeros(n * d, dtype=np.uint8)

@@ -7,39 +7,92 @@ changed. Restarting is making a new Run.
 from __future__ import annotations
 
 import time
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
-from typing import Callable, Iterator
+from operator import itemgetter
 
 from .events import Event, Kind
 from .maze import Maze
 from .overlay import Overlay
 from .solvers import get_solver
 from .spec import MazeSpec
+from .timeline import INTERVAL, Timeline
 
 GENERATING, SOLVING, DONE = "generating", "solving", "done"
 _CONNECT, _PATH = int(Kind.CONNECT), int(Kind.PATH)
 _OUTLASTING = frozenset(int(k) for k in (Kind.PHASE, Kind.CONNECT, Kind.OPEN_FIELD))
 """Display kinds whose effect outlasts the generation; quiet steps still fold these."""
+_OUTLASTING_BYTES = tuple(bytes((k,)) for k in sorted(_OUTLASTING))
+_CONNECT_BYTE = bytes((_CONNECT,))
+_consume: Callable[[Iterable[object]], None] = deque[object](maxlen=0).extend
+"""Run an iterator to its end at C speed, keeping nothing."""
+_kind_of = itemgetter(0)
 CHUNK = 256
 """Events pulled between two looks at the clock."""
+MANY_CELLS = 4096
+"""Changes to more cells than this at once are drawn as a full redraw, not listed cell by cell."""
 
 
 class Run:
-    """A spec being generated event by event, then optionally solved."""
+    """A spec being generated event by event, then optionally solved.
 
-    def __init__(self, spec: MazeSpec) -> None:
+    The generation is recorded in a :class:`~visualizer.timeline.Timeline` as it goes, so
+    :meth:`seek` can show any position again without re-running the generator; stepping after a
+    seek back replays the log, and pulls from the generator again once past the log's end.
+    ``record=False`` skips the timeline (seeking back then replays from the start); ``interval``
+    is the timeline's snapshot spacing (tests use small ones).
+    """
+
+    def __init__(self, spec: MazeSpec, record: bool = True, interval: int = INTERVAL) -> None:
         self.spec = spec.check()
         self.grid = spec.make_grid()
         self.maze = Maze(self.grid)
         self.overlay = Overlay(self.grid, shows_stack=spec.info.shows_stack)
-        self.stream: Iterator[Event] = spec.events(self.grid)
+        self.stream: Iterator[Event] = iter(())
+        """The solver's events while solving."""
+        self._source: Iterator[Event] = spec.events(self.grid)
+        """The generator, standing at ``recorded`` events."""
+        self.timeline: Timeline | None = Timeline(self.grid, interval) if record else None
+        """None when recording is off (``record=False``): seeking then replays from the start."""
         self.stage = GENERATING
         self.solver: str | None = None
         self.solution: list[int] | None = None
         """The solver's path once it has finished ([] when it found none)."""
         self.applied = 0
-        """Events applied so far, generation and solving together."""
-        self.generation_events = 0
+        """Events applied so far, generation and solving together, replays after a seek included:
+        it only grows, so ``(id(run), applied)`` keys a cache of anything drawn from the state."""
+        self.position = 0
+        """Generation events the maze and overlay show."""
+        self.total: int | None = None
+        """Generation events in all, once the generator has ended (None before)."""
+        self._pulled = 0
+        """Events taken from the generator (``recorded`` when recording)."""
+        self._overlay_true = True
+        """False after quiet steps: the overlay is not what a straight run would show."""
+        self._live = False
+        """True while the chunk being folded is new from the generator (not replayed from the log)."""
+        self._interval = interval
+
+    @property
+    def generation_events(self) -> int:
+        """The old name of :attr:`position`."""
+        return self.position
+
+    @property
+    def recorded(self) -> int:
+        """Generation events in the log (the furthest position reached so far)."""
+        return self._pulled
+
+    @property
+    def phase_marks(self) -> list[tuple[int, str]]:
+        """``(position, name)`` of each PHASE event recorded: ``seek(position + 1)`` shows it begun."""
+        return self.timeline.phase_marks if self.timeline is not None else []
+
+    @property
+    def nbytes(self) -> int:
+        """Memory held by the timeline (log and snapshots)."""
+        return self.timeline.nbytes if self.timeline is not None else 0
 
     @property
     def finished(self) -> bool:
@@ -50,62 +103,143 @@ class Run:
     def idle(self) -> bool:
         return self.stage == DONE
 
-    def _after_connect(self) -> None:
-        """A connect merged two regions: every cell of the absorbed one changes colour."""
-        if len(self.maze.relabelled):
-            self.overlay.dirty.extend(self.maze.relabelled.tolist())
+    def _after_connect(self, quiet: bool) -> None:
+        """A connect merged two regions: every cell of the absorbed one changes colour (quiet steps
+        redraw everything anyway; a large region is redrawn whole rather than listed)."""
+        relabelled = self.maze.relabelled
+        if len(relabelled):
+            if self._live and self.timeline is not None:
+                self.timeline.note_merge()
+            if quiet:
+                return
+            if len(relabelled) > MANY_CELLS:
+                self.overlay.full_redraw = True
+            else:
+                self.overlay.dirty.extend(relabelled.tolist())
 
     def step(self, count: int = 1, deadline: float | None = None, clock: Callable[[], float] = time.perf_counter,
              quiet: bool = False) -> int:
         """Apply up to ``count`` events (stopping early at ``deadline``); returns how many were applied.
 
-        Events are pulled in chunks through ``islice`` (a C loop) and the clock is read once a chunk.
-        ``quiet`` (instant mode) skips the per-event annotations of a generation - nobody can see
-        them at that speed - and keeps only what outlasts it (phases, connectors); the overlay
-        drops its stale marks when annotating resumes.
+        Events are taken a chunk at a time (``islice``, a C loop; or a slice of the log after a seek
+        back) and the clock is read once a chunk. ``quiet`` (instant mode) skips the per-event
+        annotations of a generation - nobody can see them at that speed - and keeps only what
+        outlasts it (phases, connectors); the overlay drops its stale marks when annotating resumes.
         """
         generating = self.stage == GENERATING
         quiet = quiet and generating
         if not quiet and self.overlay.stale:
             self.overlay.drop_stale_marks()
+        if generating:
+            done = self._generate(count, deadline, clock, quiet)
+        else:
+            done = self._solve_steps(count, deadline, clock)
+        self.applied += done
+        return done
+
+    def _generate(self, count: int, deadline: float | None, clock: Callable[[], float], quiet: bool) -> int:
         done = 0
+        last: Event | None = None
+        timeline = self.timeline
+        while done < count:
+            want = min(CHUNK, count - done)
+            position = self.position
+            self._live = live = position >= self._pulled
+            if not live:
+                assert timeline is not None
+                stop = min(position + want, self._pulled)
+                events, kinds = timeline.log.events(position, stop), timeline.log.kinds(position, stop)
+            elif self.total is not None:
+                self._end_stream()
+                break
+            elif timeline is not None:
+                want = min(want, self._interval - position % self._interval)
+                events = list(islice(self._source, want))
+                timeline.log.extend(events)
+                kinds = timeline.log.kinds(position, position + len(events))
+            else:
+                events = list(islice(self._source, want))
+                kinds = bytes(map(_kind_of, events))
+            self._fold(events, kinds, quiet)
+            pulled = len(events)
+            if pulled:
+                last = events[-1]
+            done += pulled
+            self.position = position = position + pulled
+            if live:
+                self._pulled = position
+            if quiet and pulled:
+                self._overlay_true = False
+            if pulled and timeline is not None and position % self._interval == 0:
+                timeline.boundary(position, self.maze, self.overlay if self._overlay_true else None)
+            if live and pulled < want:
+                self.total = position
+                self._end_stream()
+                break
+            if deadline is not None and clock() >= deadline:
+                break
+        self._live = False
+        if quiet and done:
+            self.overlay.mark_stale(last)
+        return done
+
+    def _fold(self, events: list[Event], kinds: bytes | bytearray, quiet: bool) -> None:
+        """Apply a chunk of generation events to the maze (and the overlay unless ``quiet``).
+
+        ``kinds`` (a byte per event) shows at C speed whether the chunk holds one of the rare
+        events that need more than the two closures; if not, ``map`` drives the closures, which
+        saves the Python loop's own overhead (a few percent of a quiet run)."""
+        maze_apply, overlay_apply = self.maze.apply, self.overlay.apply
+        if quiet:
+            if any(k in kinds for k in _OUTLASTING_BYTES):
+                self._fold_each(events, quiet)
+            else:
+                _consume(map(maze_apply, events))
+        elif _CONNECT_BYTE in kinds:
+            self._fold_each(events, quiet)
+        else:
+            _consume(map(maze_apply, events))
+            _consume(map(overlay_apply, events))
+
+    def _fold_each(self, events: list[Event], quiet: bool) -> None:
+        """:meth:`_fold` event by event, for chunks with phases, connectors or an open field."""
         maze_apply, overlay_apply, relabel = self.maze.apply, self.overlay.apply, self._after_connect
-        stream = self.stream
-        event = None
+        if quiet:
+            for event in events:
+                maze_apply(event)
+                if event[0] in _OUTLASTING:
+                    overlay_apply(event)
+                    if event[0] == _CONNECT:
+                        relabel(True)
+        else:
+            for event in events:
+                maze_apply(event)
+                overlay_apply(event)
+                if event[0] == _CONNECT:
+                    relabel(False)
+
+    def _solve_steps(self, count: int, deadline: float | None, clock: Callable[[], float]) -> int:
+        done = 0
+        overlay_apply, stream = self.overlay.apply, self.stream
         while done < count:
             chunk = min(CHUNK, count - done)
             pulled = 0
-            if quiet:
-                for event in islice(stream, chunk):
-                    maze_apply(event)
-                    if event[0] in _OUTLASTING:
-                        overlay_apply(event)
-                        if event[0] == _CONNECT:
-                            relabel()
-                    pulled += 1
-            else:
-                for event in islice(stream, chunk):
-                    maze_apply(event)
-                    overlay_apply(event)
-                    if event[0] == _CONNECT:
-                        relabel()
-                    pulled += 1
+            for event in islice(stream, chunk):
+                overlay_apply(event)
+                pulled += 1
             done += pulled
             if pulled < chunk:
                 self._end_stream()
                 break
             if deadline is not None and clock() >= deadline:
                 break
-        self.applied += done
-        if generating:
-            self.generation_events += done
-        if quiet and done:
-            self.overlay.mark_stale(event)
         return done
 
     def _end_stream(self) -> None:
         if self.stage == GENERATING:
             self.overlay.finish()
+            self._overlay_true = True  # finishing clears every mark a quiet step could have missed
+            self._source = iter(())
         elif self.stage == SOLVING:
             self.solution = self._path_so_far
         self.stage = DONE
@@ -116,24 +250,93 @@ class Run:
         while self.stage == GENERATING:
             self.step(1 << 16)
 
-    def rewound(self, steps: int = 1) -> "Run":
-        """A new Run standing ``steps`` generation events earlier: the same seed replayed.
+    # --- moving along the timeline -------------------------------------------------
 
-        Generators are deterministic, so going back is going forward again from the start; it costs
-        one replay, which for the sizes you step through by hand is a blink.
+    def seek(self, position: int) -> int:
+        """Show the maze and overlay exactly as a straight (non-quiet) run shows them after
+        ``position`` generation events; returns the position reached.
+
+        A shown solution is cleared first. Positions past the log run the generator on; positions
+        at or past its end show the finished maze (as ``finish_generation`` leaves it). Restoring
+        loads the snapshot at or before ``position`` and folds the rest from the log; the overlay is
+        marked for a full redraw.
         """
-        earlier = Run(self.spec)
-        earlier.step(max(0, self.generation_events - steps))
-        return earlier
+        if self.solver is not None or self.stage == SOLVING or self.overlay.searched or self.overlay.path_length:
+            self.clear_solution()
+        target = max(0, position if self.total is None else min(position, self.total))
+        if not (self.stage == DONE and target == self.total):
+            self._seek_to(target)
+        self.applied += 1
+        self.overlay.dirty.clear()
+        self.overlay.full_redraw = True
+        return self.position
 
-    def solve(self, solver: str = "bfs") -> None:
-        """Start (or restart) a solver's animation from entrance to exit, finishing generation first."""
+    def _seek_to(self, target: int) -> None:
+        if not self._can_fold_to(target):
+            self._restore(target)
+        while self.position < target and self.stage == GENERATING:
+            self.step(target - self.position)
+        if self.position == self._pulled and self.total is None:
+            self._probe_end()
+        if target == self.total and self.stage == GENERATING:
+            self.step(1)  # nothing left: ends the generation, as a straight run to the end does
+
+    def _probe_end(self) -> None:
+        """Log one more event (not applied) to learn whether the generator has ended right here."""
+        if self.timeline is None:
+            return
+        events = list(islice(self._source, 1))
+        if events:
+            self.timeline.log.extend(events)
+            self._pulled += 1
+        else:
+            self.total = self._pulled
+            self._source = iter(())
+
+    def _can_fold_to(self, target: int) -> bool:
+        """True when folding forward from where the run stands is cheaper than restoring."""
+        if self.stage != GENERATING or not self._overlay_true or self.position > target:
+            return False
+        if self.timeline is None:
+            return True
+        return self.position >= self.timeline.snapshot_at_or_before(target)
+
+    def _restore(self, target: int) -> None:
+        """Stand at ``target``: the snapshot at or before it, then the log (then the generator)."""
+        self.stage = GENERATING
+        self.stream = iter(())
+        self._overlay_true = True
+        if self.timeline is None:
+            self._restart()
+        else:
+            base = self.timeline.snapshot_at_or_before(target)
+            self.timeline.restore(base, self.maze, self.overlay)
+            self.position = base
+        self.overlay.dirty.clear()
+        self.step(target - self.position)
+
+    def _restart(self) -> None:
+        """Without a timeline, going back is going forward again from the start (the same seed)."""
+        self.maze = Maze(self.grid)
+        self.overlay = Overlay(self.grid, shows_stack=self.spec.info.shows_stack)
+        self._source = self.spec.events(self.grid)
+        self.position = self._pulled = 0
+        self.total = None
+
+    def rewound(self, steps: int = 1) -> Run:
+        """This run, moved ``steps`` generation events back (see :meth:`seek`); returns self."""
+        self.seek(self.position - steps)
+        return self
+
+    def solve(self, solver: str = "bfs", start: int | None = None, goal: int | None = None) -> None:
+        """Start (or restart) a solver's animation from ``start`` to ``goal`` (None: the entrance and
+        the exit), finishing generation first."""
         self.finish_generation()
         self.overlay.clear_solution()
         self.solver = solver
         self.solution = None
         self._path_so_far: list[int] = []
-        self.stream = self._recording_path(get_solver(solver).run(self.maze))
+        self.stream = self._recording_path(get_solver(solver).run(self.maze, start, goal))
         self.stage = SOLVING
 
     def _recording_path(self, events: Iterator[Event]) -> Iterator[Event]:
