@@ -1,19 +1,22 @@
-"""The README and the help overlay come from the same key table; they must not drift apart."""
+"""The README and the help overlay come from the same key tables; they must not drift apart."""
 
 from pathlib import Path
 
 import pytest
 
 from visualizer.algorithms import ALGORITHMS
-from visualizer.app.keys import PLAY_KEYS, WATCH_KEYS
+from visualizer.app.keys import SHELL_KEYS, markdown_table
+from visualizer.app.scenes import play, watch
 from visualizer.solvers import SOLVERS
 
 README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("binding", WATCH_KEYS + PLAY_KEYS, ids=lambda b: b.keys)
-def test_every_key_is_documented(binding):
-    assert f"| {binding.keys} | {binding.action} |" in README
+@pytest.mark.parametrize("scene", [watch.WatchScene, play.PlayScene], ids=lambda s: s.name)
+def test_the_readme_key_table_is_the_help_overlay(scene):
+    """The README holds, verbatim, the table the help overlay shows for each scene."""
+    table = markdown_table(scene.help_rows() + SHELL_KEYS.help_rows())
+    assert table in README, f"README is missing or has an outdated key table for {scene.name}:\n{table}"
 
 
 @pytest.mark.parametrize("name", list(ALGORITHMS) + list(SOLVERS))

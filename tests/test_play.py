@@ -7,13 +7,13 @@ import pygame
 import pytest
 
 from visualizer.app.main import open_window, start_play
-from visualizer.app.play import ALL_DONE, GAVE_UP, PLAYING, START, WON
-from visualizer.app.watch import App
-from visualizer.grids import make_grid
+from visualizer.app.scenes.play import ALL_DONE, GAVE_UP, PLAYING, START, WON
+from visualizer.app.shell import Shell as App
+from visualizer.grids import HexGrid, make_grid
 from visualizer.maze import Maze
 from visualizer.overlay import Mark
 from visualizer.play import save as saves
-from visualizer.play.game import HEX, Game
+from visualizer.play.game import Game
 from visualizer.play.levels import FINAL_LEVEL, level_size
 from visualizer.solvers import shortest_path
 from visualizer.spec import MazeSpec
@@ -40,10 +40,11 @@ def key(app, k, frames=1):
 
 SQUARE_KEY = {0: pygame.K_UP, 1: pygame.K_RIGHT, 2: pygame.K_DOWN, 3: pygame.K_LEFT}
 HEX_KEY = {0: pygame.K_q, 1: pygame.K_w, 2: pygame.K_e, 3: pygame.K_d, 4: pygame.K_s, 5: pygame.K_a}
+HEX = HexGrid.MOVES
 
 
 def walk_shortest_path(app):
-    game = app.play.game
+    game = app.scene.game
     path = shortest_path(game.maze, game.position, game.goal)
     table = SQUARE_KEY if game.maze.grid.kind == "square" else HEX_KEY
     for a, b in zip(path, path[1:]):
@@ -56,26 +57,26 @@ def test_following_the_bfs_path_wins_and_grows_the_next_level(screen, data, grid
     app = App(MazeSpec("backtracker", grid, 8, 5, 4), screen=screen)
     app.frame([], 0)
     key(app, pygame.K_p)
-    assert app.play is not None and app.play.stage == PLAYING
-    game = app.play.game
+    assert app.scene is not app.base and app.scene.stage == PLAYING
+    game = app.scene.game
     path = walk_shortest_path(app)
-    assert app.play.stage == WON and game.moves == len(path) - 1
+    assert app.scene.stage == WON and game.moves == len(path) - 1
     assert game.efficiency == 1.0
     assert (data / "save.json").exists()  # saved on completion
     key(app, pygame.K_RETURN)
-    nxt = app.play.game
+    nxt = app.scene.game
     assert nxt.level == game.level + 1
     assert nxt.maze.grid.size > game.maze.grid.size and nxt.maze.grid.kind == grid
-    assert app.play.stage == PLAYING
+    assert app.scene.stage == PLAYING
 
 
 def test_p_finishes_a_running_generation_first(screen, data):
     app = App(MazeSpec("prim", "square", 12, 8, 2), speed=5, screen=screen)
     app.frame([], 0)
     key(app, pygame.K_p)
-    game = app.play.game
-    assert app.run.finished
-    assert Maze(game.maze.grid).fold(app.run.spec.events()).same_as(game.maze)
+    game = app.scene.game
+    assert app.base.run.finished
+    assert Maze(game.maze.grid).fold(app.base.run.spec.events()).same_as(game.maze)
 
 
 def hex_game():
@@ -118,12 +119,12 @@ def test_walls_block_with_feedback_not_errors(screen, data):
     app = App(MazeSpec("backtracker", "square", 8, 5, 4), screen=screen)
     app.frame([], 0)
     key(app, pygame.K_p)
-    game = app.play.game
+    game = app.scene.game
     blocked = [d for d in range(4) if not game.maze.is_open(game.position, d)]
     start = game.position
     key(app, SQUARE_KEY[blocked[0]])
     assert game.position == start and game.moves == 0
-    assert app.play.bump_until > app.clock_time  # the marker jolts
+    assert app.scene.bump_until > app.clock_time  # the marker jolts
 
 
 def test_give_up_shows_the_shortest_path(screen, data):
@@ -131,20 +132,20 @@ def test_give_up_shows_the_shortest_path(screen, data):
     app.frame([], 0)
     key(app, pygame.K_p)
     key(app, pygame.K_x)
-    assert app.play.stage == GAVE_UP
-    path = shortest_path(app.play.game.maze)
-    assert all(app.play.overlay.mark[c] == Mark.PATH for c in path)
+    assert app.scene.stage == GAVE_UP
+    path = shortest_path(app.scene.game.maze)
+    assert all(app.scene.overlay.mark[c] == Mark.PATH for c in path)
 
 
 def test_final_level_ends_the_game(screen, data):
     app = App(MazeSpec("backtracker", "square", *level_size(FINAL_LEVEL), 9), screen=screen)
     app.frame([], 0)
     key(app, pygame.K_p)
-    assert app.play.game.level == FINAL_LEVEL
+    assert app.scene.game.level == FINAL_LEVEL
     walk_shortest_path(app)
-    assert app.play.stage == ALL_DONE
+    assert app.scene.stage == ALL_DONE
     key(app, pygame.K_ESCAPE)
-    assert app.play is None and app.running
+    assert app.scene is app.base and app.running
 
 
 def test_fog_hides_unseen_cells(screen, data):
@@ -152,11 +153,11 @@ def test_fog_hides_unseen_cells(screen, data):
     app.frame([], 0)
     key(app, pygame.K_p)
     key(app, pygame.K_f)
-    hidden = app.play.overlay.hidden
-    assert hidden is not None and hidden.sum() > app.play.game.maze.grid.size // 2
-    assert not hidden[app.play.game.position]
+    hidden = app.scene.overlay.hidden
+    assert hidden is not None and hidden.sum() > app.scene.game.maze.grid.size // 2
+    assert not hidden[app.scene.game.position]
     walk_shortest_path(app)
-    assert hidden.sum() < app.play.game.maze.grid.size  # walking reveals
+    assert hidden.sum() < app.scene.game.maze.grid.size  # walking reveals
 
 
 # --- saves ------------------------------------------------------------------------
@@ -190,20 +191,20 @@ def test_continue_from_the_start_screen_and_the_command(screen, data):
     saves.save_game(game)
     app = App(MazeSpec(), screen=screen)
     start_play(app, "new")  # a save exists: the start screen asks first
-    assert app.play.stage == START
+    assert app.scene.stage == START
     key(app, pygame.K_c)
-    assert app.play.game.position == game.position and app.play.game.level == game.level
+    assert app.scene.game.position == game.position and app.scene.game.level == game.level
     key(app, pygame.K_ESCAPE)  # leaving saves
     app2 = App(MazeSpec(), screen=screen)
     start_play(app2, "continue")
-    assert app2.play.game.trail == game.trail
+    assert app2.scene.game.trail == game.trail
 
 
 def test_quitting_the_window_saves(screen, data):
     app = App(MazeSpec("backtracker", "square", 8, 5, 4), screen=screen)
     app.frame([], 0)
     key(app, pygame.K_p)
-    moved = [d for d in range(4) if app.play.game.maze.is_open(app.play.game.position, d)]
+    moved = [d for d in range(4) if app.scene.game.maze.is_open(app.scene.game.position, d)]
     key(app, SQUARE_KEY[moved[0]])
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     app.frame(pygame.event.get(), 1 / 60)
@@ -285,7 +286,7 @@ def test_leaving_after_a_win_continues_at_the_next_level(screen, data):
     app = App(MazeSpec("backtracker", "square", 8, 5, 4), screen=screen)
     app.frame([], 0)
     key(app, pygame.K_p)
-    level = app.play.game.level
+    level = app.scene.game.level
     walk_shortest_path(app)
     key(app, pygame.K_ESCAPE)  # leave on the win screen
     resumed = saves.load_game()
@@ -297,7 +298,7 @@ def test_leaving_after_giving_up_saves_a_fresh_try(screen, data):
     app = App(MazeSpec("backtracker", "square", 8, 5, 4), screen=screen)
     app.frame([], 0)
     key(app, pygame.K_p)
-    game = app.play.game
+    game = app.scene.game
     key(app, pygame.K_x)
     key(app, pygame.K_ESCAPE)
     resumed = saves.load_game()

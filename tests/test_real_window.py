@@ -1,5 +1,10 @@
-"""The app in a real X window (Xvfb), keys sent with xdotool, screenshot by the app's own F12."""
+"""The app in a real X window (Xvfb): keys and mouse sent with xdotool, screenshot by the app's F12.
 
+The app reports what it shows through ``MAZE_VISUALIZER_STATE_FILE`` (rewritten after each frame
+with input), so the test can aim the mouse at a cell and check what happened.
+"""
+
+import json
 import os
 import shutil
 import subprocess
@@ -12,6 +17,7 @@ import pytest
 NEEDED = ("Xvfb", "xdotool")
 missing = [tool for tool in NEEDED if shutil.which(tool) is None]
 pytestmark = pytest.mark.skipif(bool(missing), reason=f"needs {' and '.join(missing)} (apt-get install xvfb xdotool)")
+SCREEN = (1400, 900)
 
 
 def wait_for(predicate, timeout=20.0):
@@ -26,7 +32,7 @@ def wait_for(predicate, timeout=20.0):
 @pytest.fixture
 def display():
     number = 90 + os.getpid() % 500
-    server = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", "1400x900x24", "-nolisten", "tcp"],
+    server = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", f"{SCREEN[0]}x{SCREEN[1]}x24", "-nolisten", "tcp"],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     name = f":{number}"
     if not wait_for(lambda: os.path.exists(f"/tmp/.X11-unix/X{number}"), 10):
@@ -37,27 +43,96 @@ def display():
     server.wait(10)
 
 
-def test_real_window_runs_and_saves_a_screenshot(display, tmp_path):
-    env = {k: v for k, v in os.environ.items() if k not in ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER")}
-    env.update(DISPLAY=display, MAZE_VISUALIZER_SCREENSHOTS=str(tmp_path), SDL_AUDIODRIVER="dummy")
-    app = subprocess.Popen([sys.executable, "-m", "visualizer", "--size", "24x16", "--seed", "5", "--speed", "400"],
-                           env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    try:
-        def window_id():
-            found = subprocess.run(["xdotool", "search", "--pid", str(app.pid)], env=env,
-                                   capture_output=True, text=True)
-            return found.stdout.split()[0] if found.stdout.split() else None
+class Window:
+    """The running app: send it input with xdotool, read what it reports."""
 
-        assert wait_for(lambda: window_id() is not None), "the window never appeared: " + (app.kill() or app.communicate()[1].decode()[-800:])
+    def __init__(self, display, tmp_path, *args):
+        self.env = {k: v for k, v in os.environ.items() if k not in ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER")}
+        self.state_file = tmp_path / "state.json"
+        self.env.update(DISPLAY=display, MAZE_VISUALIZER_SCREENSHOTS=str(tmp_path), SDL_AUDIODRIVER="dummy",
+                        MAZE_VISUALIZER_STATE_FILE=str(self.state_file), MAZE_VISUALIZER_DATA=str(tmp_path))
+        self.app = subprocess.Popen([sys.executable, "-m", "visualizer", *args], env=self.env,
+                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        appeared = wait_for(lambda: self.window_id() is not None)
+        assert appeared, "the window never appeared: " + (self.app.kill() or self.app.communicate()[1].decode()[-800:])
+
+    def window_id(self):
+        found = subprocess.run(["xdotool", "search", "--pid", str(self.app.pid)], env=self.env,
+                               capture_output=True, text=True)
+        return found.stdout.split()[0] if found.stdout.split() else None
+
+    def xdo(self, *args):
+        subprocess.run(["xdotool", *args], env=self.env, check=True)
+
+    def key(self, name):
+        self.xdo("windowfocus", "--sync", self.window_id(), "key", name)
+
+    def state(self):
+        try:
+            return json.loads(self.state_file.read_text())
+        except (OSError, ValueError):
+            return {}
+
+    def after(self, action, check, timeout=10.0):
+        """Do ``action`` and wait until the reported state satisfies ``check``."""
+        self.state_file.unlink(missing_ok=True)
+        action()
+        assert wait_for(lambda: bool(self.state()) and check(self.state()), timeout), self.state()
+        return self.state()
+
+    def click_at(self, x, y, button=1):
+        origin = self.origin()
+        self.xdo("mousemove", "--sync", str(origin[0] + x), str(origin[1] + y), "click", str(button))
+
+    def origin(self):
+        out = subprocess.run(["xdotool", "getwindowgeometry", "--shell", self.window_id()], env=self.env,
+                             capture_output=True, text=True).stdout
+        fields = dict(line.split("=", 1) for line in out.split())
+        return int(fields["X"]), int(fields["Y"])
+
+    def close(self):
+        if self.app.poll() is None:
+            self.app.kill()
+
+
+def test_real_window_runs_and_saves_a_screenshot(display, tmp_path):
+    window = Window(display, tmp_path, "--size", "24x16", "--seed", "5", "--speed", "400")
+    try:
         time.sleep(2.0)  # let it generate for a while
-        subprocess.run(["xdotool", "windowfocus", "--sync", window_id(), "key", "F12"], env=env, check=True)
+        window.key("F12")
         assert wait_for(lambda: any(tmp_path.glob("*.png"))), "no screenshot was saved"
-        subprocess.run(["xdotool", "windowfocus", "--sync", window_id(), "key", "q"], env=env, check=True)
-        assert app.wait(20) == 0
+        window.key("q")
+        assert window.app.wait(20) == 0
     finally:
-        if app.poll() is None:
-            app.kill()
+        window.close()
     shot = pygame.image.load(str(next(tmp_path.glob("*.png"))))
     colours = {tuple(shot.get_at((x, y)))[:3] for x in range(0, shot.get_width(), 7)
                for y in range(0, shot.get_height(), 7)}
     assert shot.get_width() >= 640 and len(colours) > 5, "the screenshot looks blank"
+
+
+def test_fullscreen_click_zoom_and_scrub_in_a_real_window(display, tmp_path):
+    window = Window(display, tmp_path, "--size", "20x12", "--seed", "3", "--speed", "instant")
+    try:
+        time.sleep(1.5)
+        state = window.after(lambda: window.key("End"), lambda s: s["total"] and s["position"] == s["total"])
+        assert state["window"][0] <= SCREEN[0] and state["window"][1] <= SCREEN[1]
+        state = window.after(lambda: window.key("F11"), lambda s: s["fullscreen"])
+        assert state["window"] == list(SCREEN)
+        state = window.after(lambda: window.key("F11"), lambda s: not s["fullscreen"])
+        assert state["window"][0] < SCREEN[0]
+        cell = 37
+        x, y = state["cells"][cell]
+        state = window.after(lambda: window.click_at(x, y), lambda s: s["endpoints"][0] == cell)
+        before = state["cell_pixels"]
+        state = window.after(lambda: window.click_at(x, y, 4), lambda s: s["cell_pixels"] > before)
+        assert state["cells"][cell] == pytest.approx([x, y], abs=state["cell_pixels"] / 2)
+        left, top, width, height = state["scrub"]
+        total = state["total"]
+        state = window.after(lambda: window.click_at(left + width // 2, top + height // 2),
+                             lambda s: s["position"] < total)
+        assert abs(state["position"] - total / 2) <= total / width + 1
+        window.key("q")
+        assert window.app.wait(20) == 0
+    finally:
+        window.close()

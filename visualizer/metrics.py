@@ -52,6 +52,25 @@ class Metrics:
                 "straight %": self.straight, "turning %": self.turning, "junctions": self.junctions}
 
 
+def distances_from(maze: Maze, start: int) -> np.ndarray:
+    """Steps from ``start`` to every cell through open passages (-1 where unreachable), for the
+    hover readout and distance colouring."""
+    dist = np.full(maze.grid.size, -1, dtype=np.int32)
+    dist[start] = 0
+    frontier = [start]
+    step = 0
+    while frontier:
+        step += 1
+        following = []
+        for cell in frontier:
+            for nb in maze.open_neighbours(cell):
+                if dist[nb] < 0:
+                    dist[nb] = step
+                    following.append(nb)
+        frontier = following
+    return dist
+
+
 def _farthest(maze: Maze, start: int) -> tuple[int, int]:
     """(cell, distance) farthest from ``start`` through open passages (BFS)."""
     dist = {start: 0}

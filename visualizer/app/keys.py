@@ -1,48 +1,198 @@
-"""Every key the app knows, in one table: the help overlay and the README are written from it."""
+"""Key tables that dispatch: each binding names its keys, the help text and the command it runs.
+
+A scene (and the shell) owns one :class:`KeyTable`; ``handle`` is a dictionary lookup, the help
+overlay lists the table's rows, and a test checks that the README shows the same rows. Adding a key
+is one ``Binding`` line in one table.
+
+A command is the name of a method on the object that owns the table, called with ``args`` (and the
+:class:`KeyPress` itself when ``pass_press`` is set: number keys need to know which digit it was).
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+ANY = -1
+"""Modifier wildcard: the binding fires whatever modifiers are held."""
+NONE, SHIFT, CTRL, ALT = 0, 1, 2, 4
+"""Modifier sets, normalised from pygame's left/right, caps- and num-lock flags."""
+
+
+def normalise_mods(mod: int) -> int:
+    """pygame's modifier bits -> NONE/SHIFT/CTRL/ALT combined (lock keys ignored)."""
+    return ((SHIFT if mod & pygame.KMOD_SHIFT else 0) | (CTRL if mod & pygame.KMOD_CTRL else 0)
+            | (ALT if mod & pygame.KMOD_ALT else 0))
+
+
+@dataclass(frozen=True)
+class KeyPress:
+    """One key press as the tables see it."""
+
+    key: int
+    mods: int = NONE
+    char: str = ""
+
+    @classmethod
+    def from_event(cls, key: int, mod: int, char: str = "") -> "KeyPress":
+        return cls(key, normalise_mods(mod), char or "")
+
+    @property
+    def shift(self) -> bool:
+        return bool(self.mods & SHIFT)
+
+
+Chord = tuple[int, int]
+"""``(pygame key code, modifiers)``; modifiers ANY matches whatever is held."""
+
+
+def keys(*codes: int, mods: int = NONE) -> tuple[Chord, ...]:
+    """Chords for several key codes with the same modifiers."""
+    return tuple((code, mods) for code in codes)
 
 
 @dataclass(frozen=True)
 class Binding:
-    keys: str
+    """One row of a key table: what to press, what the help says, what runs."""
+
+    label: str
+    """How the help overlay and the README name the keys, e.g. ``"Tab  /  Shift+Tab"``."""
     action: str
+    """What the key does, in words."""
+    command: str
+    """Method name on the table's owner."""
+    chords: tuple[Chord, ...]
+    args: tuple[Any, ...] = ()
+    chars: tuple[str, ...] = ()
+    """Typed characters that also fire it when no chord matched (``+`` sits on different keys
+    on different keyboard layouts)."""
+    pass_press: bool = False
+    help: bool = True
+    """False for rows folded into another row's help line."""
 
 
-WATCH_KEYS: tuple[Binding, ...] = (
-    Binding("Space", "pause / resume"),
-    Binding("Right  or  .", "one event forward (pauses first)"),
-    Binding("Left  or  ,", "one event back (replays the same seed)"),
-    Binding("+  /  -", "faster / slower (1 event/s ... instant)"),
-    Binding("Tab  /  Shift+Tab", "next / previous algorithm"),
-    Binding("1 ... 9, 0", "choose algorithm 1 to 10 (with Shift: 11 to 15)"),
-    Binding("G", "switch square / hex grid"),
-    Binding("[  /  ]", "smaller / larger maze"),
-    Binding("R", "restart: same seed, same maze, step for step"),
-    Binding("N", "new random seed"),
-    Binding("S", "solve with the chosen solver (again: clear)"),
-    Binding("V  /  Shift+V", "next / previous solver: BFS, A*, DFS, wall followers, dead ends"),
-    Binding("B", "braid: open 0 / 25 / 50 / 100 % of dead ends (loops)"),
-    Binding("M", "metrics panel: dead ends, longest path, bias"),
-    Binding("P", "play this maze with the arrow keys"),
-    Binding("Ctrl+S  or  F12", "save a PNG screenshot"),
-    Binding("H  or  F1", "show / hide this help"),
-    Binding("Esc  or  Q", "close help, or quit"),
-)
+@dataclass
+class KeyTable:
+    """Bindings by chord; building it rejects two bindings on one key."""
 
-PLAY_KEYS: tuple[Binding, ...] = (
-    Binding("Arrows  or  W A S D", "move (square grids)"),
-    Binding("Up / Down  or  W / S", "hex: north / south"),
-    Binding("Left / Right", "hex: the open west / east side, toward your last up/down"),
-    Binding("Q  E  /  A  D", "hex: north-west, north-east / south-west, south-east"),
-    Binding("X", "give up: show the shortest path"),
-    Binding("R", "restart this level"),
-    Binding("F", "fog of war on / off"),
-    Binding("Enter  or  Space", "next level (after a win)"),
-    Binding("C  /  N", "start screen: continue / new game"),
-    Binding("Ctrl+S  or  F12", "save a PNG screenshot"),
-    Binding("H  or  F1", "show / hide this help"),
-    Binding("Esc", "save and leave play"),
-)
+    bindings: tuple[Binding, ...]
+    _by_chord: dict[Chord, Binding] = field(init=False, repr=False)
+    _by_char: dict[str, Binding] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._by_chord, self._by_char = {}, {}
+        for binding in self.bindings:
+            for chord in binding.chords:
+                if chord in self._by_chord:
+                    raise ValueError(f"{binding.label!r} and {self._by_chord[chord].label!r} share key {chord}")
+                self._by_chord[chord] = binding
+            for char in binding.chars:
+                self._by_char.setdefault(char, binding)
+
+    def __add__(self, other: "KeyTable") -> "KeyTable":
+        return KeyTable(self.bindings + other.bindings)
+
+    def find(self, press: KeyPress) -> Binding | None:
+        """The binding for a press: exact modifiers first, then wildcard, then the typed character."""
+        binding = self._by_chord.get((press.key, press.mods)) or self._by_chord.get((press.key, ANY))
+        if binding is None and press.char and not press.mods & (CTRL | ALT):
+            binding = self._by_char.get(press.char)
+        return binding
+
+    def handle(self, owner: object, press: KeyPress) -> bool:
+        """Run the command bound to ``press`` on ``owner``; False when nothing is bound to it."""
+        binding = self.find(press)
+        if binding is None:
+            return False
+        command = getattr(owner, binding.command)
+        if binding.pass_press:
+            command(press, *binding.args)
+        else:
+            command(*binding.args)
+        return True
+
+    def help_rows(self) -> list[Binding]:
+        return [b for b in self.bindings if b.help]
+
+    def chords(self) -> Iterable[Chord]:
+        return self._by_chord.keys()
+
+
+K = pygame
+ROW_DIGITS = (K.K_0, K.K_1, K.K_2, K.K_3, K.K_4, K.K_5, K.K_6, K.K_7, K.K_8, K.K_9)
+KEYPAD_DIGITS = (K.K_KP0, K.K_KP1, K.K_KP2, K.K_KP3, K.K_KP4, K.K_KP5, K.K_KP6, K.K_KP7, K.K_KP8, K.K_KP9)
+DIGIT_KEYS = ROW_DIGITS + KEYPAD_DIGITS
+
+
+def digit_of(key: int) -> int | None:
+    """The digit a number key (main row or keypad) types, or None."""
+    for row in (ROW_DIGITS, KEYPAD_DIGITS):
+        if key in row:
+            return row.index(key)
+    return None
+
+
+SHELL_KEYS = KeyTable((
+    Binding("H  or  F1", "show / hide this help", "toggle_help", keys(K.K_h, K.K_F1)),
+    Binding("Ctrl+S  or  F12", "save a PNG screenshot", "save_screenshot",
+            keys(K.K_s, mods=CTRL) + keys(K.K_F12, mods=ANY)),
+    Binding("F11", "full screen on / off", "toggle_fullscreen", keys(K.K_F11, mods=ANY)),
+    Binding("Ctrl+=  /  Ctrl+-", "larger / smaller panel text (projector)", "scale_text",
+            keys(K.K_EQUALS, K.K_PLUS, K.K_KP_PLUS, mods=CTRL) + keys(K.K_EQUALS, mods=CTRL | SHIFT), args=(+1,)),
+    Binding("Ctrl+-", "", "scale_text", keys(K.K_MINUS, K.K_KP_MINUS, mods=CTRL), args=(-1,), help=False),
+    Binding("Z", "zoom to fit the whole maze (wheel zooms, drag pans)", "fit_view", keys(K.K_z, mods=ANY)),
+))
+"""Keys that work in every scene; the shell looks here before asking the scene."""
+
+WATCH_KEYS = KeyTable((
+    Binding("Space", "pause / resume", "toggle_pause", keys(K.K_SPACE)),
+    Binding("Right  or  .", "one event forward (pauses first)", "step_forward",
+            keys(K.K_RIGHT, K.K_PERIOD, K.K_KP_PERIOD)),
+    Binding("Left  or  ,", "one event back (from the timeline, no replay)", "step_back", keys(K.K_LEFT, K.K_COMMA)),
+    Binding("Home  /  End", "jump to the start / the finished maze", "jump", keys(K.K_HOME), args=(-1,)),
+    Binding("End", "", "jump", keys(K.K_END), args=(+1,), help=False),
+    Binding("+  /  -", "faster / slower (1 event/s ... instant)", "change_speed",
+            keys(K.K_PLUS, K.K_KP_PLUS, K.K_EQUALS) + keys(K.K_EQUALS, K.K_KP_PLUS, mods=SHIFT),
+            args=(+1,), chars=("+",)),
+    Binding("-", "", "change_speed", keys(K.K_MINUS, K.K_KP_MINUS), args=(-1,), chars=("-",), help=False),
+    Binding("Tab  /  Shift+Tab", "next / previous algorithm", "cycle_algorithm", keys(K.K_TAB), args=(+1,)),
+    Binding("Shift+Tab", "", "cycle_algorithm", keys(K.K_TAB, mods=SHIFT), args=(-1,), help=False),
+    Binding("1 ... 9, 0", "choose algorithm 1 to 10 (with Shift: 11 to 15)", "choose_algorithm_number",
+            keys(*DIGIT_KEYS) + keys(*DIGIT_KEYS, mods=SHIFT), pass_press=True),
+    Binding("G", "next grid shape", "cycle_grid", keys(K.K_g, mods=ANY)),
+    Binding("[  /  ]", "smaller / larger maze", "resize_maze", keys(K.K_LEFTBRACKET), args=(-1,)),
+    Binding("]", "", "resize_maze", keys(K.K_RIGHTBRACKET), args=(+1,), help=False),
+    Binding("R", "restart: same seed, same maze, step for step", "restart", keys(K.K_r)),
+    Binding("N", "new random seed", "new_seed", keys(K.K_n)),
+    Binding("S", "solve with the chosen solver (again: clear)", "toggle_solve", keys(K.K_s)),
+    Binding("V  /  Shift+V", "next / previous solver: BFS, A*, DFS, wall followers, dead ends", "cycle_solver",
+            keys(K.K_v), args=(+1,)),
+    Binding("Shift+V", "", "cycle_solver", keys(K.K_v, mods=SHIFT), args=(-1,), help=False),
+    Binding("Click  /  Shift+click", "set the solver's start / goal (S then solves between them)", "",
+            (), help=True),
+    Binding("B", "braid: open 0 / 25 / 50 / 100 % of dead ends (loops)", "cycle_braid", keys(K.K_b)),
+    Binding("M", "metrics panel: dead ends, longest path, bias", "toggle_metrics", keys(K.K_m)),
+    Binding("P", "play this maze with the arrow keys", "play", keys(K.K_p)),
+    Binding("Esc  or  Q", "close help, or quit", "quit", keys(K.K_ESCAPE, K.K_q)),
+))
+
+PLAY_KEYS = KeyTable((
+    Binding("X", "give up: show the shortest path", "give_up", keys(K.K_x)),
+    Binding("R", "restart this level", "restart_level", keys(K.K_r)),
+    Binding("F", "fog of war on / off", "toggle_fog", keys(K.K_f)),
+    Binding("Enter  or  Space", "next level (after a win)", "confirm", keys(K.K_RETURN, K.K_KP_ENTER, K.K_SPACE)),
+    Binding("C  /  N", "start screen: continue / new game", "continue_game", keys(K.K_c)),
+    Binding("N", "", "new_game_key", keys(K.K_n), help=False),
+    Binding("Esc", "save and leave play", "leave_key", keys(K.K_ESCAPE)),
+))
+"""Play keys besides movement; moves come from the grid's own key map (``Grid.PLAY_KEYS``)."""
+
+
+def markdown_table(rows: Iterable[Binding]) -> str:
+    """The README's key table for some help rows (a test checks the README holds exactly this)."""
+    lines = ["| key | action |", "|---|---|"]
+    lines += [f"| {b.label} | {b.action} |" for b in rows]
+    return "\n".join(lines)

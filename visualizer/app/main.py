@@ -1,20 +1,45 @@
-"""Open the window and run the frame loop."""
+"""Open a window that fits the screen and run the frame loop."""
 
 from __future__ import annotations
+
+import os
 
 import pygame
 
 from ..resources import asset
 from ..spec import MazeSpec
 from . import text
-from .watch import INSTANT, App
+from .shell import Shell
 
 WINDOW_SIZE = (1280, 800)
+"""The window size when the screen has room for it."""
+SCREEN_MARGIN = (40, 90)
+"""Room left for window borders, title bar and task bars on a small screen."""
+MIN_SIZE = (640, 480)
 FPS = 60
 
 
-def open_window(size: tuple[int, int] = WINDOW_SIZE) -> pygame.Surface:
-    """Initialise only what we use (no audio: classroom machines often have no sound device)."""
+def fitting_size(desktop: tuple[int, int] | None, wanted: tuple[int, int] = WINDOW_SIZE) -> tuple[int, int]:
+    """The window size: ``wanted`` when the screen has room, else as much as fits (never off screen)."""
+    if desktop is None or desktop[0] <= 0 or desktop[1] <= 0:
+        return wanted
+    room = (max(MIN_SIZE[0], desktop[0] - SCREEN_MARGIN[0]), max(MIN_SIZE[1], desktop[1] - SCREEN_MARGIN[1]))
+    return min(wanted[0], room[0], desktop[0]), min(wanted[1], room[1], desktop[1])
+
+
+def desktop_size() -> tuple[int, int] | None:
+    """The size of the screen the window will open on (the first display)."""
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return tuple(sizes[0]) if sizes else None  # type: ignore[return-value]
+
+
+def open_window(size: tuple[int, int] | None = None) -> pygame.Surface:
+    """Initialise only what we use (no audio: classroom machines often have no sound device); the
+    window is centred and sized to fit the screen unless ``size`` is given."""
+    os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
     pygame.display.init()
     pygame.font.init()
     text.reset_cache()
@@ -23,36 +48,28 @@ def open_window(size: tuple[int, int] = WINDOW_SIZE) -> pygame.Surface:
         pygame.display.set_icon(pygame.image.load(str(asset("icon.png"))))
     except (FileNotFoundError, pygame.error):
         pass
-    return pygame.display.set_mode(size, pygame.RESIZABLE)
+    return pygame.display.set_mode(size or fitting_size(desktop_size()), pygame.RESIZABLE)
 
 
-def start_play(app: App, mode: str) -> None:
+def start_play(shell: Shell, mode: str) -> None:
     """``play``: level 1 at once (or the start screen when a save exists); ``continue``: the save."""
-    from ..play.save import save_path
-    from .play import PlayMode
-
-    play = PlayMode.start_screen(app, app.spec)
-    if mode == "continue":
-        play.continue_game()
-    elif not save_path().exists():
-        play.new_game()
-    app.enter_play(play)
+    spec = getattr(shell.base, "spec", MazeSpec())
+    shell.open_scene("play", spec=spec, mode=mode)
 
 
 def run_app(spec: MazeSpec, speed: float | None = None, play: str | None = None) -> int:
     screen = open_window()
-    app = App(spec, speed=speed, screen=screen)
+    shell = Shell(spec, speed=speed, screen=screen)
     if play:
-        start_play(app, play)
+        start_play(shell, play)
     clock = pygame.time.Clock()
     try:
-        while app.running:
-            busy = app.speed == INSTANT and not app.paused and not app.run.idle
-            dt = clock.tick(0 if busy else FPS) / 1000
-            app.fps = clock.get_fps()
-            app.frame(pygame.event.get(), dt)
-            app.screen = pygame.display.get_surface()
-            pygame.display.flip()
+        while shell.running:
+            dt = clock.tick(0 if shell.scene.unthrottled else FPS) / 1000
+            shell.fps = clock.get_fps()
+            rects = shell.frame(pygame.event.get(), dt)
+            if rects:
+                pygame.display.update(rects)
     finally:
         pygame.quit()
     return 0

@@ -26,12 +26,54 @@ def rendered(text: str, size: int, colour: tuple[int, int, int], bold: bool = Fa
     return font(size, bold).render(text, True, colour)
 
 
+SCALES = (0.7, 0.8, 0.9, 1.0, 1.15, 1.3, 1.5, 1.75, 2.0)
+_scale = [1.0]
+"""The text scale chosen with Ctrl+= / Ctrl+- (kept for the session, across scenes)."""
+
+
 def base_size(window_height: int) -> int:
-    """Body text size: readable from the back of a classroom on a projector, scaling with the window."""
-    return max(14, round(window_height / 40))
+    """Body text size: readable from the back of a classroom on a projector, scaling with the
+    window and with the chosen text scale."""
+    return max(11, round(max(14, window_height / 40) * _scale[0]))
+
+
+def scale() -> float:
+    return _scale[0]
+
+
+def step_scale(step: int) -> float:
+    """One step larger (+1) or smaller (-1) on SCALES; returns the new scale."""
+    i = min(range(len(SCALES)), key=lambda k: abs(SCALES[k] - _scale[0]))
+    _scale[0] = SCALES[max(0, min(len(SCALES) - 1, i + step))]
+    return _scale[0]
+
+
+def wrap(line: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Word-wrap ``line`` to ``width`` pixels at this size; a word longer than the width is split."""
+    measure = font(size, bold).size
+    out: list[str] = []
+    current = ""
+    for word in line.split(" "):
+        candidate = word if not current else current + " " + word
+        if measure(candidate)[0] <= width:
+            current = candidate
+            continue
+        if current:
+            out.append(current)
+        while measure(word)[0] > width and len(word) > 1:
+            cut = len(word) - 1
+            while cut > 1 and measure(word[:cut])[0] > width:
+                cut -= 1
+            out.append(word[:cut])
+            word = word[cut:]
+        current = word
+    out.append(current)
+    return out
 
 
 def reset_cache() -> None:
-    """Forget fonts and rendered lines: they die with ``pygame.quit()`` and must not be reused."""
+    """Forget fonts, rendered lines and the text scale: a new window starts fresh (fonts die with
+    ``pygame.quit()`` and must not be reused)."""
+    _scale[0] = 1.0
     font.cache_clear()
     rendered.cache_clear()

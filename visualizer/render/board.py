@@ -6,14 +6,19 @@ Drawing is then a lookup: ``pixel colour = COLOURS[element_style[owner]]``. A di
 its own styles and repaints only its bounding box, so a frame costs what its events touched; a
 full redraw (resize, phase change, thousands of dirty cells) is one vectorized gather.
 
-Square grids are the (2W+1) x (2H+1) tile map of the source documents: cells and the walls
-between them are tiles of the same size. Hex grids are flat-topped hexagons whose walls are bands
-along closed edges. Nothing here decides maze logic; it only reads the model and overlay.
+Where each element sits on screen is the grid's own business (``Grid.pixel_layout``): the board
+asks for a :class:`~visualizer.grids.Layout` at a *camera* (pixels per grid unit and the screen
+position of the grid's origin), so zoom and pan are just another layout. Nothing here decides maze
+logic or knows a grid kind; it only reads the model and overlay.
+
+Only elements that own a pixel need a style for a full redraw: on a 1000 x 1000 maze shown at a
+third of a pixel a cell, or zoomed in on a corner, that is a fraction of the six million elements.
 """
 
 from __future__ import annotations
 
-import math
+from collections.abc import Callable
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -31,156 +36,87 @@ FULL_REDRAW_SHARE = 8
 
 
 class Board:
-    """Geometry and paint for one grid in a view of ``width`` x ``height`` pixels."""
+    """Geometry and paint for one grid in a view of ``width`` x ``height`` pixels at one camera."""
 
-    def __init__(self, grid: Grid, width: int, height: int) -> None:
+    def __init__(self, grid: Grid, width: int, height: int, camera: Camera | None = None) -> None:
         self.grid = grid
         self.width, self.height = max(1, width), max(1, height)
+        self.camera = camera or fit_camera(grid, self.width, self.height)
         n, d = grid.size, grid.directions
-        self.neighbours = grid.neighbour_array()
+        self.neighbours = grid.neighbour_array(np.int32)
         self.slot_base = n
+        self.canonical = canonical_slots(grid, self.neighbours)
+        layout = grid.pixel_layout(self.width, self.height, self.camera.scale, self.camera.origin, self.canonical)
+        self.layout = layout
+        self.owner = layout.owner
+        self.bbox = layout.bbox
+        self._cell_centres = layout.centres
+        self.cell_pixels = layout.cell_pixels
+        self.corner_count = layout.corner_count
         self.corner_base = n + n * d
-        # Each edge has one canonical slot: the first half of the directions own their edge; the
-        # others use the neighbour's slot, unless the edge is on the outer border.
-        cells = np.arange(n)
-        half = d // 2
-        canonical = np.empty((n, d), dtype=np.int64)
-        for k in range(d):
-            nb = self.neighbours[:, k]
-            own = cells * d + k
-            canonical[:, k] = own if k < half else np.where(nb >= 0, nb * d + grid.opposite(k), own)
-        self.canonical = canonical
-        if grid.kind == "square":
-            self._layout_square()
-        else:
-            self._layout_hex()
         self.element_count = self.corner_base + self.corner_count
         self.element_style = np.full(self.element_count + 1, BACKGROUND_STYLE, dtype=np.int16)
         self.cell_style = np.zeros(n, dtype=np.int16)
-        self.all_slots = np.unique(canonical.ravel())
         self.packed: np.ndarray | None = None
-        """Style -> pixel value in the target surface's format (set by ``use_format``)."""
-        self.element_pixel = np.zeros(self.element_count + 1, dtype=np.uint32)
+        """Style -> pixel value in the target surface's format (set by ``use_format``); indexed by
+        style, negative pseudo-styles from the end."""
+        self._all_slots: np.ndarray | None = None
+        self._visible = self._visible_elements()
 
-    # --- layout -------------------------------------------------------------------
+    def __getattr__(self, name: str):
+        """Grid-specific layout figures (``tile``, ``radius``...) read straight from the layout."""
+        layout = self.__dict__.get("layout")
+        if layout is not None and name in layout.extra:
+            return layout.extra[name]
+        raise AttributeError(name)
 
-    def _layout_square(self) -> None:
-        grid = self.grid
-        w, h = grid.width, grid.height
-        tw, th = 2 * w + 1, 2 * h + 1
-        fit = min(self.width / tw, self.height / th)
-        # Whole-pixel tiles look crisp, but rounding 2.8 down to 2 would waste a third of the view:
-        # below 8 px a tile, fill the view and let tiles differ by a pixel.
-        tile = math.floor(fit) if fit >= 8 else fit
-        self.tile = tile
-        self.cell_pixels = tile
-        self.origin = ((self.width - tw * tile) / 2, (self.height - th * tile) / 2)
-        xs = np.floor(self.origin[0] + np.arange(tw + 1) * tile).astype(np.int64)
-        ys = np.floor(self.origin[1] + np.arange(th + 1) * tile).astype(np.int64)
-        self.xs, self.ys = xs, ys
-        # Which element each tile shows.
-        n = grid.size
-        tiles = np.full((th, tw), -1, dtype=np.int64)
-        cx, cy = np.meshgrid(np.arange(w), np.arange(h))
-        cell = cy * w + cx
-        tiles[1::2, 1::2] = cell
-        tiles[0:-1:2, 1::2] = self.slot_base + self.canonical[cell, 0]  # wall/passage above each cell
-        tiles[-1, 1::2] = self.slot_base + self.canonical[cell[-1], 2]  # bottom border
-        tiles[1::2, 0:-1:2] = self.slot_base + self.canonical[cell, 3]  # left of each cell
-        tiles[1::2, -1] = self.slot_base + self.canonical[cell[:, -1], 1]  # right border
-        self.corner_count = (w + 1) * (h + 1)
-        corner_y, corner_x = np.meshgrid(np.arange(h + 1), np.arange(w + 1), indexing="ij")
-        tiles[0::2, 0::2] = self.corner_base + corner_y * (w + 1) + corner_x
-        # The four cells around each corner (top-left, top-right, bottom-left, bottom-right), -1 off-grid.
-        around = []
-        for dy in (-1, 0):
-            for dx in (-1, 0):
-                x, y = corner_x + dx, corner_y + dy
-                inside = (x >= 0) & (x < w) & (y >= 0) & (y < h)
-                around.append(np.where(inside, y * w + x, -1).ravel())
-        self.corner_cells = np.stack(around, axis=1)
-        px = np.arange(self.width)
-        py = np.arange(self.height)
-        tx = np.searchsorted(xs, px, side="right") - 1
-        ty = np.searchsorted(ys, py, side="right") - 1
-        valid_x = (tx >= 0) & (tx < tw)
-        valid_y = (ty >= 0) & (ty < th)
-        owner = tiles[np.clip(ty, 0, th - 1)][:, np.clip(tx, 0, tw - 1)]
-        owner[~valid_y, :] = -1
-        owner[:, ~valid_x] = -1
-        self.owner = np.ascontiguousarray(owner.T).astype(np.int32)  # x-major, like surfarray
-        # Bounding box of each cell with its four edges and four corners.
-        self.bbox = np.stack([xs[2 * cx], ys[2 * cy], xs[2 * cx + 3], ys[2 * cy + 3]], axis=-1).reshape(n, 4)
-        self._cell_centres = np.stack([(xs[2 * cx + 1] + xs[2 * cx + 2]) / 2,
-                                       (ys[2 * cy + 1] + ys[2 * cy + 2]) / 2], axis=-1).reshape(n, 2)
+    def _visible_elements(self) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+        """``(cells, slots, corners)`` that a full redraw must style, or None for everything.
 
-    def _layout_hex(self) -> None:
-        grid = self.grid
-        w, h = grid.width, grid.height
-        sqrt3 = math.sqrt(3)
-        span_w = 1.5 * w + 0.5
-        span_h = sqrt3 * (h + (0.5 if w > 1 else 0))
-        radius = min(self.width / span_w, self.height / span_h)
-        self.radius = radius
-        self.cell_pixels = radius * sqrt3
-        apothem = radius * sqrt3 / 2
-        half_wall = max(1.0, radius * 0.09)  # at least 2 px: a wall must read as a line
-        self.origin = ((self.width - span_w * radius) / 2, (self.height - span_h * radius) / 2)
-        cells = np.arange(grid.size)
-        col, row = cells % w, cells // w
-        centre_x = self.origin[0] + radius + 1.5 * radius * col
-        centre_y = self.origin[1] + apothem + sqrt3 * radius * (row + 0.5 * (col & 1))
-        self._cell_centres = np.stack([centre_x, centre_y], axis=-1)
-        # Pixel centre -> axial hex coordinates -> cube rounding -> (col, row) in odd-q offset.
-        px = np.arange(self.width) + 0.5 - (self.origin[0] + radius)
-        py = np.arange(self.height) + 0.5 - (self.origin[1] + apothem)
-        X, Y = np.meshgrid(px, py, indexing="ij")
-        q = (2 / 3 * X) / radius
-        r = (-1 / 3 * X + sqrt3 / 3 * Y) / radius
-        q_r, r_r, s_r = np.rint(q), np.rint(r), np.rint(-q - r)
-        dq, dr, ds = np.abs(q_r - q), np.abs(r_r - r), np.abs(s_r - (-q - r))
-        fix_q = (dq > dr) & (dq > ds)
-        fix_r = ~fix_q & (dr > ds)
-        q_r = np.where(fix_q, -r_r - s_r, q_r)
-        r_r = np.where(fix_r, -q_r - s_r, r_r)
-        hx = q_r.astype(np.int64)
-        hy = r_r.astype(np.int64) + (hx - (hx & 1)) // 2
-        # Offset from that hexagon's centre, projected on each edge's outward normal.
-        dx = X - 1.5 * radius * hx
-        dy = Y - sqrt3 * radius * (hy + 0.5 * (hx & 1))
-        normals = [(-sqrt3 / 2, -0.5), (0.0, -1.0), (sqrt3 / 2, -0.5), (sqrt3 / 2, 0.5), (0.0, 1.0), (-sqrt3 / 2, 0.5)]
-        proj = np.stack([dx * nx + dy * ny for nx, ny in normals])
-        edge_dir = proj.argmax(axis=0)
-        on_edge = proj.max(axis=0) > apothem - half_wall
-        inside = (hx >= 0) & (hx < w) & (hy >= 0) & (hy < h)
-        cell = np.where(inside, hy * w + hx, -1)
-        owner = np.where(inside, cell, -1)
-        slot = self.canonical[np.maximum(cell, 0), edge_dir] + self.slot_base
-        owner = np.where(inside & on_edge, slot, owner)
-        # Outside pixels within a wall's half-width of a border cell belong to that cell's border edge.
-        odd = (hx & 1).astype(bool)
-        steps = np.array(grid.STEPS)  # (parity, d, 2)
-        nx = hx + steps[odd.astype(int), edge_dir, 0]
-        ny = hy + steps[odd.astype(int), edge_dir, 1]
-        nb_inside = (nx >= 0) & (nx < w) & (ny >= 0) & (ny < h)
-        outer = ~inside & on_edge & nb_inside
-        nb = np.where(outer, ny * w + nx, 0)
-        opposite = (edge_dir + 3) % 6
-        owner = np.where(outer, self.canonical[nb, opposite] + self.slot_base, owner)
-        self.owner = owner.astype(np.int32)
-        self.corner_count = 0
-        self.corner_cells = np.empty((0, 4), dtype=np.int64)
-        pad = radius + half_wall + 2
-        pad_y = apothem + half_wall + 2
-        self.bbox = np.stack([np.floor(centre_x - pad), np.floor(centre_y - pad_y),
-                              np.ceil(centre_x + pad), np.ceil(centre_y + pad_y)], axis=-1).astype(np.int64)
+        The cells include every cell next to a visible edge or post: an edge's colour depends on
+        the styles of the cells on both sides. (A presence mask, not ``np.unique``: a million
+        pixels take milliseconds this way.)"""
+        n, d = self.grid.size, self.grid.directions
+        present = np.zeros(self.element_count + 1, dtype=bool)
+        present[self.owner.ravel()] = True  # -1 (nothing) lands on the spare last entry
+        present[-1] = False
+        shown = np.flatnonzero(present)
+        del present
+        if len(shown) * 2 > self.element_count:
+            return None  # most elements are on screen: styling them all is as cheap
+        cells = shown[shown < n]
+        slots = shown[(shown >= n) & (shown < self.corner_base)] - n
+        corners = shown[shown >= self.corner_base] - self.corner_base
+        slot_cell = slots // d
+        slot_nb = self.neighbours[slot_cell, slots % d]
+        around = self.layout.corner_cells(corners).ravel() if len(corners) else cells[:0]
+        needed = np.zeros(n, dtype=bool)
+        for group in (cells, slot_cell, slot_nb, around):
+            needed[group[group >= 0]] = True
+        return np.flatnonzero(needed), slots.astype(np.int64), corners.astype(np.int64)
 
     # --- queries ------------------------------------------------------------------
+
+    def same_shape(self, grid: Grid) -> bool:
+        """True when ``grid`` has this board's layout (same type and size): a restart keeps it."""
+        return type(grid) is type(self.grid) and (grid.width, grid.height) == (self.grid.width, self.grid.height)
 
     def cell_centre(self, cell: int) -> tuple[float, float]:
         """Pixel centre of a cell in board coordinates."""
         x, y = self._cell_centres[cell]
         return float(x), float(y)
+
+    def cell_at(self, x: int, y: int) -> int:
+        """The cell drawn at board pixel (x, y), or -1. A wall pixel belongs to the cell that owns
+        that edge slot, so pointing at a wall still picks a cell beside it."""
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            return -1
+        element = int(self.owner[x, y])
+        if element < 0 or element >= self.corner_base:
+            return -1
+        if element < self.grid.size:
+            return element
+        return (element - self.slot_base) // self.grid.directions
 
     # --- styles -------------------------------------------------------------------
 
@@ -192,44 +128,54 @@ class Board:
         return openings
 
     def restyle(self, maze: Maze, overlay: Overlay, cells: np.ndarray | None = None) -> None:
-        """Recompute the styles of ``cells`` (all when None) and of their edges and corners."""
-        everything = cells is None
-        if everything:
-            cells = np.arange(self.grid.size)
+        """Recompute the styles of ``cells`` (every visible element when None) and of their edges and corners."""
+        if cells is None:
+            self._restyle_visible(maze, overlay)
+            return
         if len(cells) == 0:
             return
         self.cell_style[cells] = cell_styles(maze, overlay, cells)
         self.element_style[cells] = self.cell_style[cells]
-        slots = self.all_slots if everything else np.unique(self.canonical[cells].ravel())
+        slots = np.unique(self.canonical[cells].ravel())
         self.element_style[self.slot_base + slots] = edge_styles(
             maze, overlay, slots, self.neighbours, self.cell_style, self._openings(maze))
-        corners = self._restyle_corners(maze, overlay, cells, everything) if self.corner_count else cells[:0]
-        if self.packed is not None:
-            if everything:
-                self.element_pixel[:] = self.packed[self.element_style]
-            else:
-                touched = np.concatenate([cells, self.slot_base + slots, corners])
-                self.element_pixel[touched] = self.packed[self.element_style[touched]]
+        if self.corner_count:
+            self._restyle_corners(maze, overlay, self.layout.corners_of(cells))
 
-    def _restyle_corners(self, maze: Maze, overlay: Overlay, cells: np.ndarray, everything: bool) -> np.ndarray:
-        """Square wall posts around ``cells``: open inside a 2x2 block of joined cells, else wall.
-        Returns the element ids it restyled."""
-        w = self.grid.width
-        if everything:
+    def _restyle_visible(self, maze: Maze, overlay: Overlay) -> None:
+        if self._visible is None:
+            cells = np.arange(self.grid.size)
+            slots = self._own_slots()
             corners = np.arange(self.corner_count)
         else:
-            x, y = cells % w, cells // w
-            corners = np.unique(np.concatenate([(y + dy) * (w + 1) + (x + dx) for dy in (0, 1) for dx in (0, 1)]))
-        around = self.corner_cells[corners]
-        full = (around >= 0).all(axis=1)
-        tl, tr, bl, br = (np.maximum(around[:, k], 0) for k in range(4))
-        p = maze.passages
-        block = full & (p[tl] & 0b0110 == 0b0110) & (p[tr] & 0b0100 > 0) & (p[bl] & 0b0010 > 0)
+            cells, slots, corners = self._visible
+        self.cell_style[cells] = cell_styles(maze, overlay, cells)
+        self.element_style[cells] = self.cell_style[cells]
+        self.element_style[self.slot_base + slots] = edge_styles(
+            maze, overlay, slots, self.neighbours, self.cell_style, self._openings(maze))
+        if self.corner_count:
+            self._restyle_corners(maze, overlay, corners)
+
+    def _own_slots(self) -> np.ndarray:
+        """Every edge slot once: the slots that are their own canonical slot (computed once)."""
+        if self._all_slots is None:
+            flat = self.canonical.ravel()
+            self._all_slots = np.flatnonzero(flat == np.arange(len(flat), dtype=flat.dtype)).astype(np.int32)
+        return self._all_slots
+
+    def _restyle_corners(self, maze: Maze, overlay: Overlay, corners: np.ndarray) -> np.ndarray:
+        """Wall posts: open inside a block of joined cells (the grid says which), else wall.
+        Returns the element ids it restyled."""
+        around = self.layout.corner_cells(corners)
+        joined = self.grid.corner_joined(maze.passages, around)
         s = self.cell_style
-        winner = lower_rank(lower_rank(s[tl], s[tr]), lower_rank(s[bl], s[br]))
-        styles = np.where(block, winner, WALL_STYLE)
+        safe = np.maximum(around, 0)
+        winner = s[safe[:, 0]]
+        for k in range(1, around.shape[1]):
+            winner = lower_rank(winner, s[safe[:, k]])
+        styles = np.where(joined, winner, WALL_STYLE)
         if overlay.hidden is not None:
-            hidden = np.where(around >= 0, overlay.hidden[np.maximum(around, 0)], True).all(axis=1)
+            hidden = np.where(around >= 0, overlay.hidden[safe], True).all(axis=1)
             styles = np.where(hidden, Style.FOG, styles)
         self.element_style[self.corner_base + corners] = styles
         return self.corner_base + corners
@@ -239,7 +185,6 @@ class Board:
     def use_format(self, map_rgb) -> None:
         """Pack every style's colour into the target surface's pixel format (``surface.map_rgb``)."""
         self.packed = np.array([map_rgb(tuple(int(v) for v in c)) for c in COLOURS], dtype=np.uint32)
-        self.element_pixel[:] = self.packed[self.element_style]
 
     def paint(self, pixels: np.ndarray, maze: Maze, overlay: Overlay, full: bool, cells: list[int]) -> int:
         """Bring ``pixels`` (a ``surfarray.pixels2d`` view of the board) up to date; returns cells painted.
@@ -251,14 +196,87 @@ class Board:
             raise RuntimeError("Board.use_format must be called before paint")
         if full or len(cells) * FULL_REDRAW_SHARE > self.grid.size:
             self.restyle(maze, overlay)
-            np.take(self.element_pixel, self.owner, out=pixels)
+            np.take(self.packed, self.element_style[self.owner], out=pixels)
             return self.grid.size
         if not cells:
             return 0
         dirty = np.fromiter(cells, dtype=np.int64, count=len(cells))
         self.restyle(maze, overlay, dirty)
-        colour, owner = self.element_pixel, self.owner
+        style, packed, owner = self.element_style, self.packed, self.owner
+        w, h = self.width, self.height
         for x0, y0, x1, y1 in self.bbox[dirty].tolist():
-            x0, y0 = max(x0, 0), max(y0, 0)
-            pixels[x0:x1, y0:y1] = colour[owner[x0:x1, y0:y1]]
+            x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
+            if x0 < x1 and y0 < y1:
+                pixels[x0:x1, y0:y1] = packed[style[owner[x0:x1, y0:y1]]]
         return len(cells)
+
+    def dirty_rect(self, cells: list[int]) -> tuple[int, int, int, int] | None:
+        """The bounding box (x, y, w, h) of the given cells' pixels within the view, or None."""
+        if not cells:
+            return None
+        boxes = self.bbox[np.fromiter(cells, dtype=np.int64, count=len(cells))]
+        x0, y0 = max(int(boxes[:, 0].min()), 0), max(int(boxes[:, 1].min()), 0)
+        x1, y1 = min(int(boxes[:, 2].max()), self.width), min(int(boxes[:, 3].max()), self.height)
+        return (x0, y0, x1 - x0, y1 - y0) if x0 < x1 and y0 < y1 else None
+
+
+@dataclass(frozen=True)
+class Camera:
+    """Pixels per grid unit and where the grid's origin lands in the view."""
+
+    scale: float
+    origin: tuple[float, float]
+
+    def zoomed(self, factor: float, anchor: tuple[float, float],
+               snap: Callable[[float], float] | None = None) -> "Camera":
+        """Zoom by ``factor`` keeping the grid point under ``anchor`` (view pixels) where it is;
+        ``snap`` adjusts the new scale (the grid's ``fit_scale``: whole-pixel tiles)."""
+        scale = self.scale * factor
+        if snap is not None:
+            scale = snap(scale)
+        ux = (anchor[0] - self.origin[0]) / self.scale
+        uy = (anchor[1] - self.origin[1]) / self.scale
+        return Camera(scale, (anchor[0] - ux * scale, anchor[1] - uy * scale))
+
+    def panned(self, dx: float, dy: float) -> "Camera":
+        return Camera(self.scale, (self.origin[0] + dx, self.origin[1] + dy))
+
+    def kept_in_view(self, span: tuple[float, float], view: tuple[int, int], slack: float = 0.0) -> "Camera":
+        """The same zoom, moved so the grid covers the view where it is larger than the view (and is
+        centred where it is smaller); ``slack`` is the share of the view it may leave bare."""
+        origin = []
+        for extent, size, at in zip(span, view, self.origin):
+            drawn = extent * self.scale
+            if drawn <= size:
+                origin.append((size - drawn) / 2)
+            else:
+                loose = size * slack
+                origin.append(min(loose, max(size - drawn - loose, at)))
+        return Camera(self.scale, (origin[0], origin[1]))
+
+    def to_grid(self, x: float, y: float) -> tuple[float, float]:
+        """View pixel -> grid units."""
+        return (x - self.origin[0]) / self.scale, (y - self.origin[1]) / self.scale
+
+
+def fit_camera(grid: Grid, width: int, height: int) -> Camera:
+    """The camera that shows the whole grid centred in the view, as large as it fits."""
+    span_w, span_h = grid.pixel_span()
+    scale = grid.fit_scale(min(width / span_w, height / span_h))
+    return Camera(scale, ((width - span_w * scale) / 2, (height - span_h * scale) / 2))
+
+
+def canonical_slots(grid: Grid, neighbours: np.ndarray) -> np.ndarray:
+    """``(n, D)`` edge slot ids: each edge has one slot, so both cells beside it paint one element.
+
+    The first half of the directions own their edge; the others use the neighbour's slot, unless
+    the edge is on the outer border."""
+    n, d = grid.size, grid.directions
+    cells = np.arange(n, dtype=np.int32)
+    half = d // 2
+    canonical = np.empty((n, d), dtype=np.int32)
+    for k in range(d):
+        nb = neighbours[:, k]
+        own = cells * d + k
+        canonical[:, k] = own if k < half else np.where(nb >= 0, nb * d + grid.opposite(k), own)
+    return canonical

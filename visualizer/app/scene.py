@@ -1,0 +1,179 @@
+"""What a scene is, and the narrow part of the shell it may use.
+
+The shell (the window) owns layout, the board surface, the panel, messages, help, screenshots,
+zoom and the scrub bar. A scene (watch, play, and later compare and lab) owns what is shown and
+how it changes: its keys, its time, the maze on the board, panel lines, legend and help rows.
+Scenes reach the shell only through :class:`Host`, and open each other by name through the shell's
+scene registry, so no scene imports another scene's module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+from .keys import Binding, KeyPress, KeyTable
+
+if TYPE_CHECKING:
+    import pygame
+
+    from ..grids import Grid
+    from ..maze import Maze
+    from ..overlay import Overlay
+    from ..render.board import Board
+
+
+class Host(Protocol):
+    """The shell as a scene sees it."""
+
+    clock_time: float
+
+    def message(self, text: str, seconds: float = ...) -> None:
+        """Show a one-line message in the panel for a few seconds."""
+
+    def open_scene(self, name: str, **context: Any) -> None:
+        """Put the scene registered as ``name`` on top (built with ``context``)."""
+
+    def close_scene(self) -> None:
+        """Leave the top scene and go back to the one under it."""
+
+    def quit(self) -> None:
+        """Close the window."""
+
+    def view_aspect(self) -> float:
+        """Height / width of the board view (so a new maze can fill it)."""
+
+    def work_budget(self, minimum: float) -> float:
+        """Seconds a busy scene may work this frame: at least ``minimum``, more when drawing is slow,
+        so that drawing never takes more than about 15 % of a frame."""
+
+
+@dataclass(frozen=True)
+class BoardContent:
+    """What the board shows: a maze on a grid with its display state."""
+
+    grid: "Grid"
+    maze: "Maze"
+    overlay: "Overlay"
+
+
+@dataclass(frozen=True)
+class TimelineView:
+    """What the scrub bar shows: where the run stands, how far it is known, and its phases."""
+
+    position: int
+    recorded: int
+    total: int | None
+    """Events of the whole run once it is known, else None (the bar then grows as it runs)."""
+    phases: list[tuple[int, str]] = field(default_factory=list)
+    estimate: int = 0
+    """A guess at the whole run's length while it is unknown (the bar's scale until then)."""
+
+    @property
+    def length(self) -> int:
+        """The events the bar spans: the whole run once known, else the estimate."""
+        return self.total if self.total is not None else max(self.recorded, self.estimate, 1)
+
+
+class Scene:
+    """Base class: a scene that shows nothing and ignores everything. Subclasses override."""
+
+    name = "scene"
+    keys = KeyTable(())
+    pauses_under_help = False
+    """True when the scene's clock stops while the help overlay is open (a game's timer)."""
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
+
+    # --- input --------------------------------------------------------------------
+
+    def handle_key(self, press: KeyPress) -> bool:
+        """Dispatch through the scene's key table; True when a binding took the key."""
+        return self.keys.handle(self, press)
+
+    def click(self, cell: int, shift: bool) -> None:
+        """A click on a board cell."""
+
+    # --- time ---------------------------------------------------------------------
+
+    def advance(self, dt: float) -> None:
+        """Move the scene on by ``dt`` seconds of wall time."""
+
+    @property
+    def busy(self) -> bool:
+        """True while the scene changes by itself (the shell then draws every frame)."""
+        return False
+
+    @property
+    def unthrottled(self) -> bool:
+        """True while the scene wants every moment it can get (no 60 fps sleep between frames)."""
+        return False
+
+    # --- what the shell draws -----------------------------------------------------
+
+    def board_content(self) -> BoardContent | None:
+        return None
+
+    def draw_on_board(self, surface: "pygame.Surface", board: "Board", origin: tuple[int, int]) -> None:
+        """Markers and screens over the board (the board view's clip is set)."""
+
+    def draw_on_screen(self, surface: "pygame.Surface", view: "pygame.Rect") -> None:
+        """What to show in the board's place when there is no maze (a start screen)."""
+
+    def draw_key(self) -> Hashable:
+        """Anything drawn over the board besides the maze: when it changes, the board is redrawn."""
+        return None
+
+    def follow_cell(self) -> int | None:
+        """A cell the view should keep in sight when cells are small (the player), or None."""
+        return None
+
+    def panel_lines(self) -> list[tuple[str, str]]:
+        return []
+
+    def hover_lines(self, cell: int) -> list[tuple[str, str]]:
+        """Panel lines about the cell under the pointer."""
+        return []
+
+    def legend_keys(self) -> list[str]:
+        return []
+
+    def extra_panel(self) -> tuple[str, list[tuple[str, str]]] | None:
+        """A titled block of figures shown instead of the legend (the metrics panel), or None."""
+        return None
+
+    def bar_chart(self) -> tuple[str, dict[str, int]] | None:
+        """A titled bar chart under the extra block, or None."""
+        return None
+
+    def progress(self) -> float | None:
+        """A share done to show as a bar under the board (instant mode), or None."""
+        return None
+
+    def repaint_interval(self) -> float:
+        """Seconds the board may go without a repaint while the scene is busy (0: every frame)."""
+        return 0.0
+
+    @classmethod
+    def help_rows(cls) -> list[Binding]:
+        """The rows of the help overlay (and of the README's key table) for this scene."""
+        return cls.keys.help_rows()
+
+    def hint(self) -> str:
+        return "H help"
+
+    def timeline(self) -> TimelineView | None:
+        return None
+
+    def seek(self, position: int) -> None:
+        """Jump the run to ``position`` events (the scrub bar)."""
+
+    # --- lifetime -----------------------------------------------------------------
+
+    def leave(self) -> None:
+        """The scene is closing (or the window): save what must be saved."""
+
+    def resume(self) -> None:
+        """The scene is on top again after the one above it closed."""

@@ -1,0 +1,360 @@
+"""The play scene: walk the maze with the arrow keys, level after level, saved as you go.
+
+The rules live in ``visualizer.play.game``; this scene turns keys into calls and draws the state.
+Which key moves where is the grid's own map (``Grid.PLAY_KEYS``), so a new grid shape brings its
+own keys.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pygame
+
+from ...grids import GRIDS
+from ...maze import Maze
+from ...overlay import Mark, Overlay
+from ...play.game import Game
+from ...play.levels import FINAL_LEVEL, level_for_width
+from ...play.save import continue_or_explain, save_game, save_path
+from ...render.palette import ACCENT, BUMP, GOAL, PANEL, PLAYER, PLAYER_RING, TEXT, TEXT_DIM
+from ...spec import MazeSpec
+from .. import text
+from ..keys import PLAY_KEYS, Binding, KeyPress
+from ..scene import BoardContent, Host, Scene
+
+START, PLAYING, WON, GAVE_UP, ALL_DONE = "start", "playing", "won", "gave up", "all done"
+BUMP_SECONDS = 0.18
+MOVE_ANGLES = {"up": -90, "down": 90, "left": 180, "right": 0, "up-left": -150, "up-right": -30,
+               "down-left": 150, "down-right": 30}
+"""Screen angle of each move name: the direction the marker jolts when a wall stops it."""
+
+
+class PlayScene(Scene):
+    """One game in the window: a level at a time, saved on completion and on leaving."""
+
+    name = "play"
+    keys = PLAY_KEYS
+    pauses_under_help = True
+
+    def __init__(self, host: Host, game: Game | None, stage: str = PLAYING, save_file: Path | None = None,
+                 base: MazeSpec | None = None) -> None:
+        super().__init__(host)
+        self.save_file = save_file or save_path()
+        self.base = base or (game.spec if game else MazeSpec())
+        self.stage = stage
+        self.bump_until = 0.0
+        self.bump_direction = (0.0, 0.0)
+        self.game: Game | None = None
+        self.overlay: Overlay | None = None
+        if game is not None:
+            self.start(game)
+
+    # --- entering -----------------------------------------------------------------
+
+    @classmethod
+    def open(cls, host: Host, spec: MazeSpec, maze: Maze | None = None, mode: str = "maze",
+             save_file: Path | None = None, **_: Any) -> "PlayScene":
+        """Build the scene for a request: ``maze`` plays the given maze; ``new`` starts level 1 (or the
+        start screen when a save exists); ``continue`` resumes the save."""
+        if mode == "maze" and maze is not None:
+            return cls(host, Game(spec=spec, maze=maze, level=level_for_width(spec.width)))
+        scene = cls(host, None, stage=START, save_file=save_file, base=spec)
+        if mode == "continue":
+            scene.continue_game()
+        elif not scene.save_file.exists():
+            scene.new_game()
+        return scene
+
+    def start(self, game: Game) -> None:
+        self.game = game
+        self.stage = WON if game.won else PLAYING
+        self.overlay = Overlay(game.maze.grid)
+        for cell in game.trail:
+            self.overlay.mark[cell] = Mark.TRAIL
+        self.apply_fog()
+        pygame.key.set_repeat(220, 85)  # holding a key walks at a steady pace
+
+    def new_game(self) -> None:
+        self.start(Game.new_level(1, self.base.with_(params={})))
+
+    def continue_game(self) -> None:
+        """C on the start screen (and ``play --continue``): resume the save, or explain why not."""
+        if self.stage != START:
+            return
+        game, message = continue_or_explain(self.save_file)
+        self.host.message(message, 6.0)
+        if game is not None:
+            self.start(game)
+
+    def new_game_key(self) -> None:
+        if self.stage == START:
+            self.new_game()
+
+    # --- state --------------------------------------------------------------------
+
+    @property
+    def ready(self) -> bool:
+        return self.game is not None
+
+    def apply_fog(self) -> None:
+        game, overlay = self.game, self.overlay
+        if game is None or overlay is None:
+            return
+        if not game.fog:
+            overlay.hidden = None
+        else:
+            hidden = np.ones(game.maze.grid.size, dtype=bool)
+            hidden[list(game.seen)] = False
+            overlay.hidden = hidden
+        overlay.full_redraw = True
+
+    def leave(self) -> None:
+        """Save (when a level is under way) and stop the key repeat."""
+        self.save()
+        pygame.key.set_repeat(0)
+
+    def save(self) -> None:
+        """Save what Continue should bring back: the level under way, or after a win the next one
+        (saved when the level was won), or after giving up a fresh try at the same level."""
+        if self.game is None or self.stage in (ALL_DONE, WON, START):
+            return
+        if self.stage == GAVE_UP:
+            self.game.restart_level()
+        try:
+            save_game(self.game, self.save_file)
+        except OSError as err:
+            self.host.message(f"Could not save the game: {err.strerror or err}", 6.0)
+
+    # --- keys ---------------------------------------------------------------------
+
+    def handle_key(self, press: KeyPress) -> bool:
+        """The table first (give up, restart, fog...), then the grid's movement keys."""
+        if self.keys.handle(self, press):
+            return True
+        if self.stage != PLAYING or self.game is None:
+            return False
+        name = self.game.maze.grid.PLAY_KEYS.get(pygame.key.name(press.key))
+        if name is None:
+            return False
+        self.try_move(name)
+        return True
+
+    def confirm(self) -> None:
+        """Enter / Space: a new game on the start screen, the next level after a win or giving up."""
+        if self.stage == START:
+            self.new_game()
+        elif self.stage in (WON, GAVE_UP):
+            self.advance_level()
+
+    def restart_level(self) -> None:
+        if self.game is not None and self.stage not in (ALL_DONE, START):
+            self.game.restart_level()
+            self.start(self.game)
+
+    def toggle_fog(self) -> None:
+        if self.game is None:
+            return
+        self.game.fog = not self.game.fog
+        self.apply_fog()
+        self.host.message("Fog of war " + ("on" if self.game.fog else "off"))
+
+    def give_up(self) -> None:
+        if self.stage != PLAYING or self.game is None or self.overlay is None:
+            return
+        for cell in self.game.give_up():
+            self.overlay.mark[cell] = Mark.PATH
+        self.overlay.hidden = None
+        self.overlay.full_redraw = True
+        self.stage = GAVE_UP
+
+    def try_move(self, name: str) -> None:
+        game, overlay = self.game, self.overlay
+        assert game is not None and overlay is not None
+        before = game.position
+        if game.move_named(name):
+            overlay.mark[game.position] = Mark.TRAIL
+            overlay.dirty.extend((before, game.position))
+            if overlay.hidden is not None:
+                newly = [c for c in game.seen if overlay.hidden[c]]
+                overlay.hidden[newly] = False
+                overlay.dirty.extend(newly)
+            if game.won:
+                self.level_won()
+        else:
+            self.bump(name)
+
+    def bump(self, name: str) -> None:
+        """Brief visible feedback for walking into a wall: the marker jolts toward it and flashes."""
+        angle = math.radians(MOVE_ANGLES.get(name, 0))
+        self.bump_direction = (math.cos(angle), math.sin(angle))
+        self.bump_until = self.host.clock_time + BUMP_SECONDS
+
+    def level_won(self) -> None:
+        game = self.game
+        assert game is not None
+        self.stage = WON
+        if game.is_final_level:
+            self.stage = ALL_DONE
+            try:
+                if self.save_file.exists():
+                    self.save_file.unlink()  # the game is complete: nothing left to continue
+            except OSError:
+                pass
+            return
+        self.save_next_level()
+
+    def save_next_level(self) -> None:
+        """A level is done: save the start of the next one, so Continue resumes there."""
+        game = self.game
+        assert game is not None
+        try:
+            save_game(game.next_level(), self.save_file)
+        except OSError as err:
+            self.host.message(f"Could not save the game: {err.strerror or err}", 6.0)
+
+    def advance_level(self) -> None:
+        game = self.game
+        assert game is not None
+        if game.is_final_level:
+            self.stage = ALL_DONE
+            return
+        self.start(game.next_level())
+
+    def leave_key(self) -> None:
+        self.host.close_scene()
+
+    # --- time ---------------------------------------------------------------------
+
+    def advance(self, dt: float) -> None:
+        if self.stage == PLAYING and self.game is not None:
+            self.game.elapsed += dt
+
+    @property
+    def busy(self) -> bool:
+        return self.host.clock_time < self.bump_until + 0.05
+
+    # --- drawing ------------------------------------------------------------------
+
+    def board_content(self) -> BoardContent | None:
+        if self.game is None or self.overlay is None:
+            return None
+        return BoardContent(self.game.maze.grid, self.game.maze, self.overlay)
+
+    def follow_cell(self) -> int | None:
+        return self.game.position if self.game is not None else None
+
+    def panel_lines(self) -> list[tuple[str, str]]:
+        game = self.game
+        if game is None:
+            return [("Mode", "play"), ("Grid", self.base.grid), ("Algorithm", self.base.algorithm)]
+        spec = game.spec
+        return [
+            ("Mode", "play" + ("  (fog)" if game.fog else "")),
+            ("Level", f"{game.level} of {FINAL_LEVEL}"),
+            ("Maze", f"{spec.algorithm}, {spec.grid} {spec.width} x {spec.height}"),
+            ("Seed", str(spec.seed)),
+            ("Moves", f"{game.moves:,}"),
+            ("Time", format_time(game.elapsed)),
+            ("Shortest", f"{game.shortest:,} moves"),
+        ]
+
+    def legend_keys(self) -> list[str]:
+        keys = ["player", "goal", "trail", "floor"]
+        if self.game is not None and self.game.maze.rooms:
+            keys.append("room")
+        if self.stage == GAVE_UP:
+            keys.append("path")
+        if self.game is not None and self.game.fog:
+            keys.append("fog")
+        return keys + ["wall"]
+
+    @classmethod
+    def help_rows(cls) -> list[Binding]:
+        """Movement rows from every grid type, then the table's own rows."""
+        moves = [Binding(label, action, "", ()) for kind in GRIDS.values() for label, action in kind.PLAY_HELP]
+        return list(dict.fromkeys(moves)) + cls.keys.help_rows()
+
+    def hint(self) -> str:
+        return "H help   Esc leave play"
+
+    def draw_key(self) -> Hashable:
+        game = self.game
+        bumping = self.host.clock_time < self.bump_until
+        return (self.stage, game.position if game else None, bumping, id(game))
+
+    def draw_on_board(self, surface: pygame.Surface, board, origin: tuple[int, int]) -> None:
+        self.draw_markers(surface, board, origin)
+        self.draw_screen(surface, surface.get_clip())
+
+    def draw_on_screen(self, surface: pygame.Surface, view: pygame.Rect) -> None:
+        self.draw_screen(surface, view)
+
+    def draw_markers(self, surface: pygame.Surface, board, origin: tuple[int, int]) -> None:
+        """The goal and the player on top of the board."""
+        game = self.game
+        if game is None:
+            return
+        size = max(3.0, board.cell_pixels)
+        gx, gy = board.cell_centre(game.goal)
+        goal = [(origin[0] + gx + dx * size * 0.36, origin[1] + gy + dy * size * 0.36)
+                for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0))]
+        pygame.draw.polygon(surface, GOAL, goal)
+        pygame.draw.polygon(surface, (40, 40, 40), goal, max(1, int(size / 14)))
+        px, py = board.cell_centre(game.position)
+        bumping = self.host.clock_time < self.bump_until
+        if bumping:
+            px += self.bump_direction[0] * size * 0.18
+            py += self.bump_direction[1] * size * 0.18
+        radius = max(2, int(size * 0.32))
+        centre = (int(origin[0] + px), int(origin[1] + py))
+        pygame.draw.circle(surface, BUMP if bumping else PLAYER_RING, centre, radius + max(1, radius // 4))
+        pygame.draw.circle(surface, PLAYER, centre, radius)
+
+    def screen_lines(self) -> list[str]:
+        """The start, level-complete and final panels' text (empty while playing)."""
+        game = self.game
+        if self.stage == START:
+            exists = self.save_file.exists()
+            return ["Maze game", f"{self.base.algorithm} on a {self.base.grid} grid, {FINAL_LEVEL} levels",
+                    "N or Enter: new game", "C: continue the saved game" if exists else "(no saved game yet)"]
+        if game is None or self.stage == PLAYING:
+            return []
+        if self.stage == WON:
+            return [f"Level {game.level} complete!", f"Moves {game.moves}   Time {format_time(game.elapsed)}",
+                    f"Shortest path {game.shortest}   Efficiency {game.efficiency:.0%}",
+                    "Enter: next level   R: play it again"]
+        if self.stage == GAVE_UP:
+            return ["The shortest path", f"{game.shortest} moves from the entrance",
+                    "Enter: next level   R: try again"]
+        return ["You finished every level!",
+                f"Last level: {game.moves} moves in {format_time(game.elapsed)}, efficiency {game.efficiency:.0%}",
+                "Esc: back to the visualizer", "(the saved game is complete)"]
+
+    def draw_screen(self, surface: pygame.Surface, view: pygame.Rect) -> None:
+        lines = self.screen_lines()
+        if not lines:
+            return
+        size = text.base_size(surface.get_height())
+        rendered = [text.rendered(lines[0], round(size * 1.4), TEXT, True)]
+        rendered += [text.rendered(line, size, TEXT if i < len(lines) - 2 else TEXT_DIM)
+                     for i, line in enumerate(lines[1:])]
+        width = max(r.get_width() for r in rendered) + 2 * size
+        height = sum(r.get_height() for r in rendered) + size * (len(rendered) + 1)
+        box = pygame.Rect(0, 0, min(width, view.width), height)
+        box.center = view.center
+        pygame.draw.rect(surface, PANEL, box, border_radius=size // 2)
+        pygame.draw.rect(surface, ACCENT, box, 2, border_radius=size // 2)
+        y = box.top + size
+        for line in rendered:
+            surface.blit(line, line.get_rect(midtop=(box.centerx, y)))
+            y += line.get_height() + size
+
+
+def format_time(seconds: float) -> str:
+    minutes, secs = divmod(int(seconds), 60)
+    return f"{minutes}:{secs:02d}"
