@@ -326,3 +326,28 @@ def test_a_step_updates_only_the_board_panel_and_bar_not_the_whole_window(screen
     whole = shell.screen.get_rect()
     assert rects and whole not in rects
     assert shell.view_rect() in rects and shell.panel_rect() in rects
+
+
+@pytest.mark.parametrize(("algorithm", "grid"), [("backtracker", "square"), ("kruskal", "hex"),
+                                                 ("dungeon", "square"), ("wilson", "hex")])
+def test_the_board_after_a_seek_is_pixel_for_pixel_a_straight_run(screen, algorithm, grid):
+    """Seek to random moments (back and forth) and compare the drawn board and the model with a
+    second window that simply ran to the same event."""
+    import random
+
+    size, seed = (14, 9), 4
+    seeking = make_shell(screen, algorithm=algorithm, grid=grid, size=size, seed=seed, speed=INSTANT)
+    finish(seeking)
+    total = seeking.base.run.total
+    rng = random.Random(algorithm)
+    for target in [rng.randrange(total + 1) for _ in range(5)] + [total, 0]:
+        seeking.base.seek(target)
+        seeking.frame([], 0)
+        straight = make_shell(screen, algorithm=algorithm, grid=grid, size=size, seed=seed, speed=60)
+        straight.base.paused = True
+        straight.base.run.step(target if target < total else 1 << 30)  # at the end: the finished picture
+        straight.frame([], 0)
+        assert straight.base.run.maze.same_as(seeking.base.run.maze)
+        ours = pygame.surfarray.array2d(seeking.board_surface)
+        theirs = pygame.surfarray.array2d(straight.board_surface)
+        assert (ours == theirs).all(), (algorithm, grid, target)

@@ -1,5 +1,6 @@
 """The timeline: seeking shows exactly what a straight run shows, and the log is compact."""
 
+import time
 from itertools import islice
 
 import numpy as np
@@ -265,3 +266,26 @@ def test_bench_prints_the_timeline_figures_next_to_their_targets():
     assert len(figures["seek_ms"]) == 3 and figures["step_back_ms"]
     assert set(figures["recording_cost"]) == {"instant", "normal"}
     assert 0 < figures["bytes_per_event"] < 100
+
+
+def test_idle_filling_makes_the_first_seek_after_instant_mode_need_no_fold():
+    """After a quiet (instant) run, idle frames store the skipped display snapshots on a scratch
+    overlay; the overlay on screen is untouched, and a later seek matches a straight run."""
+    from visualizer.session import Run
+    from visualizer.spec import MazeSpec
+
+    spec = MazeSpec("prim", "square", 30, 20, 5)
+    run = Run(spec, interval=64)
+    run.step(1 << 20, quiet=True)
+    assert run.timeline.missing_overlay()
+    shown = run.overlay.mark.copy()
+    while not run.fill_snapshots(time.perf_counter() + 0.01):
+        pass
+    assert not run.timeline.missing_overlay()
+    assert (run.overlay.mark == shown).all()
+    target = run.total // 3
+    run.seek(target)
+    straight = Run(spec, record=False)
+    straight.step(target)
+    assert (run.overlay.mark == straight.overlay.mark).all() and run.maze.same_as(straight.maze)
+    assert run.overlay.current == straight.overlay.current

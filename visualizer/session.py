@@ -73,6 +73,8 @@ class Run:
         self._live = False
         """True while the chunk being folded is new from the generator (not replayed from the log)."""
         self._interval = interval
+        self._scratch: Overlay | None = None
+        """An overlay for filling skipped display snapshots while idle (see ``fill_snapshots``)."""
 
     @property
     def generation_events(self) -> int:
@@ -322,6 +324,19 @@ class Run:
         self._source = self.spec.events(self.grid)
         self.position = self._pulled = 0
         self.total = None
+
+    def fill_snapshots(self, deadline: float, clock: Callable[[], float] = time.perf_counter) -> bool:
+        """Idle work: store the display snapshots that quiet (instant) steps skipped, on a scratch
+        overlay, until ``deadline``. True when there is nothing left to do."""
+        if self.timeline is None:
+            return True
+        if self._scratch is None:
+            self._scratch = Overlay(self.grid, shows_stack=self.spec.info.shows_stack)
+        while clock() < deadline:
+            if self.timeline.fill_some(self._scratch):
+                self._scratch = None
+                return True
+        return False
 
     def rewound(self, steps: int = 1) -> Run:
         """This run, moved ``steps`` generation events back (see :meth:`seek`); returns self."""

@@ -431,6 +431,24 @@ class Timeline:
             overlay.dirty.clear()
             self._record_overlay(chunk + 1, overlay)
 
+    def missing_overlay(self) -> int:
+        """The first boundary whose overlay part quiet steps skipped, or 0 when none is missing."""
+        for index in range(1, len(self.overlay_parts)):
+            if self.overlay_parts[index] is None:
+                return index
+        return 0
+
+    def fill_some(self, scratch: Overlay, chunks: int = 4) -> bool:
+        """Store up to ``chunks`` skipped overlay parts, folding ``scratch`` (never the overlay on
+        screen): done while the window is idle, so the first seek after instant mode is as quick
+        as any. Returns True when none is missing any more."""
+        index = self.missing_overlay()
+        if not index:
+            return True
+        last = min(len(self.overlay_parts) - 1, index + chunks - 1)
+        self._fill_overlay(last, scratch)
+        return not self.missing_overlay()
+
     @property
     def nbytes(self) -> int:
         """Bytes held by the log and the snapshots (arrays shared by two parts counted once)."""

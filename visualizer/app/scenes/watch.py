@@ -38,6 +38,8 @@ INSTANT_PAINT_SECONDS = 0.1
 """In instant mode the board is repainted at most this often (10 times a second) until it is done."""
 SIZE_STEPS = (4, 6, 8, 10, 12, 16, 20, 25, 30, 40, 50, 64, 80, 100, 128, 160, 200, 256)
 BRAID_STEPS = (25, 50, 100)
+IDLE_WORK = 0.008
+"""Seconds a paused or finished run spends each frame on snapshots that instant mode skipped."""
 LEGEND_SECONDS = 0.25
 """The legend scans every cell, so on large mazes it is refreshed at most this often."""
 CHEAP_LEGEND_CELLS = 40_000
@@ -71,6 +73,7 @@ class WatchScene(Scene):
         """Solver start and goal picked with the mouse (None: entrance / exit)."""
         self.racing = False
         """True while End races the run to its finish at instant speed."""
+        self._snapshots_filled = False
 
     # --- the run ------------------------------------------------------------------
 
@@ -83,6 +86,7 @@ class WatchScene(Scene):
         self.run = Run(spec or self.spec)
         self.credit = 0.0
         self.racing = False
+        self._snapshots_filled = False
         self._legend = (-1.0, (), [])
         self.endpoints = [None, None]
 
@@ -256,13 +260,19 @@ class WatchScene(Scene):
         return self.speed == INSTANT
 
     def advance(self, dt: float) -> None:
-        """Pull as many events as the speed allows for ``dt`` seconds, within the frame budget."""
+        """Pull as many events as the speed allows for ``dt`` seconds, within the frame budget;
+        while paused or done, store the display snapshots instant mode skipped (a few ms a
+        frame, nothing on screen changes), so a later seek is as quick as any."""
         if self.busy:
             self._pull_events(dt)
+        elif not self._snapshots_filled:
+            self._snapshots_filled = self.run.fill_snapshots(time.perf_counter() + IDLE_WORK)
         self.report_solution()
 
     def _pull_events(self, dt: float) -> None:
         now = time.perf_counter()
+        if self.instant or self.racing:
+            self._snapshots_filled = False  # quiet steps skip display snapshots: fill them when idle
         if self.racing and self.run.stage != SOLVING:
             self.run.step(1 << 30, deadline=now + self.host.work_budget(INSTANT_BUDGET), quiet=True)
             if self.run.finished:
