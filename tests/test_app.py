@@ -174,8 +174,9 @@ def recorded_steps(app, count):
 def test_restart_replays_the_same_events(screen):
     app = make_app(screen, algorithm="dungeon", size=(20, 14))
     first = recorded_steps(app, 80)
-    press(app, pygame.K_r)
-    assert app.base.run.applied == 0
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="r"))
+    press(app, pygame.K_SPACE)  # R starts the new run moving; Space in the same frame pauses it at once
+    assert app.base.run.applied == 0 and app.base.paused
     assert recorded_steps(app, 80) == first
     seed = app.base.spec.seed
     press(app, pygame.K_n)

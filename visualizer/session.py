@@ -73,6 +73,7 @@ class Run:
         self._live = False
         """True while the chunk being folded is new from the generator (not replayed from the log)."""
         self._interval = interval
+        self._solver_applied = 0
         self._scratch: Overlay | None = None
         """An overlay for filling skipped display snapshots while idle (see ``fill_snapshots``)."""
 
@@ -136,6 +137,7 @@ class Run:
             done = self._generate(count, deadline, clock, quiet)
         else:
             done = self._solve_steps(count, deadline, clock)
+            self._solver_applied += done
         self.applied += done
         return done
 
@@ -338,6 +340,11 @@ class Run:
                 return True
         return False
 
+    @property
+    def solver_events(self) -> int:
+        """Events the solver on screen has applied (0 when none is shown)."""
+        return self._solver_applied if self.solver is not None else 0
+
     def rewound(self, steps: int = 1) -> Run:
         """This run, moved ``steps`` generation events back (see :meth:`seek`); returns self."""
         self.seek(self.position - steps)
@@ -351,6 +358,7 @@ class Run:
         self.solver = solver
         self.solution = None
         self._path_so_far: list[int] = []
+        self._solver_applied = 0
         self.stream = self._recording_path(get_solver(solver).run(self.maze, start, goal))
         self.stage = SOLVING
 

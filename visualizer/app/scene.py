@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from ..maze import Maze
     from ..overlay import Overlay
     from ..render.board import Board
+    from ..spec import MazeSpec
 
 
 class Host(Protocol):
@@ -163,6 +164,10 @@ class Scene:
 
     def hint(self) -> str:
         return "H help"
+
+    def recipe(self) -> "MazeSpec | None":
+        """The maze on screen as a recipe (screenshot names), or None."""
+        return None
 
     def timeline(self) -> TimelineView | None:
         return None

@@ -71,6 +71,9 @@ class Shell:
         self.layout_dirty = True
         self.camera: Camera | None = None
         """None: the whole maze fits the view; else the zoomed and panned camera."""
+        self.user_view = False
+        """True once the user zoomed or asked for the whole maze: following the player then keeps
+        the user's scale (and stops when the whole maze is shown). A new scene resets it."""
         self.hover = -1
         self._press: tuple[int, int] | None = None
         self._dragging = False
@@ -108,6 +111,7 @@ class Shell:
         self.scenes.append(make_scene(name, self, **context))
         self.show_help = False
         self.camera = None
+        self.user_view = False
         self.layout_dirty = True
 
     def close_scene(self) -> None:
@@ -116,6 +120,7 @@ class Shell:
             return
         self.scenes.pop().leave()
         self.camera = None
+        self.user_view = False
         self.layout_dirty = True
         self.scene.resume()
         content = self.scene.board_content()
@@ -160,12 +165,13 @@ class Shell:
 
     def fit_view(self) -> None:
         self.camera = None
+        self.user_view = True
         self.layout_dirty = True
 
     def save_screenshot(self) -> Path | None:
         folder = screenshot_dir()
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        spec = getattr(self.base, "spec", None)
+        spec = self.scene.recipe() or self.base.recipe()
         recipe = f"{spec.algorithm}-{spec.grid}-{spec.size_text}-seed{spec.seed}-" if spec else ""
         name = f"maze-{recipe}{stamp}"
         try:
@@ -279,6 +285,7 @@ class Shell:
                                                                                          view.height / 2)
         fit = fit_camera(board.grid, view.width, view.height)
         most = min(view.width, view.height) / MAX_CELLS_ACROSS_ZOOMED / max(1e-9, board.cell_pixels / camera.scale)
+        self.user_view = True
         zoomed = camera.zoomed(factor, anchor, board.grid.fit_scale)
         if zoomed.scale <= fit.scale * 1.0001:
             self.camera = None
@@ -299,12 +306,12 @@ class Shell:
         """Keep the followed cell (the player) in the middle half of the view when cells would be
         smaller than FOLLOW_CELL_PIXELS with the whole maze in view."""
         board = self.board
-        if cell is None or board is None:
-            return
+        if cell is None or board is None or (self.user_view and self.camera is None):
+            return  # no one to follow, or the whole maze was asked for (Z, zooming out)
         view = self.view_rect()
         fit = fit_camera(grid, view.width, view.height)
         cell_at_fit = board.cell_pixels * fit.scale / board.camera.scale
-        if cell_at_fit >= FOLLOW_CELL_PIXELS:
+        if cell_at_fit >= FOLLOW_CELL_PIXELS and not self.user_view:
             return
         x, y = board.cell_centre(cell)
         centred = view.width * 0.25 <= x <= view.width * 0.75 and view.height * 0.25 <= y <= view.height * 0.75
@@ -334,7 +341,10 @@ class Shell:
     def frame(self, events: list[pygame.event.Event], dt: float) -> list[pygame.Rect]:
         """One frame: input, the scene's work, drawing. Returns the screen rectangles that changed
         (empty when nothing did: the caller then flips nothing)."""
+        depth = len(self.scenes)
         for event in events:
+            if event.type == pygame.KEYDOWN and len(self.scenes) != depth:
+                continue  # the scene changed: the rest of these keys were meant for the old one
             self.handle_event(event)
         self.clock_time += dt
         if not self.running:
@@ -355,7 +365,9 @@ class Shell:
     # --- layout -------------------------------------------------------------------
 
     def text_size(self) -> int:
-        return text.base_size(self.screen.get_height())
+        """Body text size; never so large that the panel cannot hold its lines."""
+        width, height = self.screen.get_size()
+        return min(text.base_size(height), max(11, min(height // 24, width // 40)))
 
     def panel_width(self) -> int:
         width = self.screen.get_width()
@@ -397,6 +409,8 @@ class Shell:
             content.overlay.full_redraw = True
             self.layout_dirty = False
             self._last_key = None
+            if pygame.mouse.get_focused():
+                self.hover = self.cell_at(pygame.mouse.get_pos())
 
     # --- drawing ------------------------------------------------------------------
 
@@ -408,7 +422,7 @@ class Shell:
         toast = self.toast[0] if self.toast and self.clock_time <= self.toast[1] else None
         hover = tuple(scene.hover_lines(self.hover)) if self.hover >= 0 and self._hover_valid() else ()
         window = (id(scene), self.screen.get_size(), text.scale(), self.show_help, self._layouts)
-        board = (scene.draw_key(), scene.progress(), self.camera)
+        board = (scene.draw_key(), self.camera)
         panel = (toast, tuple(scene.panel_lines()), tuple(scene.legend_keys()), scene.extra_panel(), hover)
         return window, board, scene.timeline(), panel
 
@@ -441,7 +455,6 @@ class Shell:
             self.screen.set_clip(view)
             scene.draw_on_screen(self.screen, view)
             self.screen.set_clip(None)
-        self.draw_progress(view)
         if scene.timeline() is not None:
             self.draw_scrub_bar()
         self.draw_panel()
@@ -484,13 +497,6 @@ class Shell:
             self._paint_cost = min(MAX_WORK, self._last_paint - now)
         return True
 
-    def draw_progress(self, view: pygame.Rect) -> None:
-        share = self.scene.progress()
-        if share is None:
-            return
-        bar = pygame.Rect(view.left, view.bottom - 10, int(view.width * share), 10)
-        pygame.draw.rect(self.screen, ACCENT, bar)
-
     def draw_scrub_bar(self) -> None:
         """The run as a bar: how far it is known, where it stands, and where each phase begins."""
         timeline = self.scene.timeline()
@@ -529,35 +535,44 @@ class Shell:
         self.screen.blit(title, (x, y))
         y += title.get_height() + size // 2
         scene = self.scene
-        y = self.draw_rows(scene.panel_lines(), x, y, width, size)
+        bottom = self.draw_footer(panel, x, width, size) - size // 2
+        y = self.draw_rows(scene.panel_lines(), x, y, width, size, bottom)
         if self.hover >= 0 and self._hover_valid():
             y += size // 3
-            y = self.draw_rows(scene.hover_lines(self.hover), x, y, width, size, TEXT_DIM)
-        bottom = self.draw_footer(panel, x, width, size)
+            y = self.draw_rows(scene.hover_lines(self.hover), x, y, width, size, bottom, TEXT_DIM)
         y += size // 2
         extra = scene.extra_panel()
         if extra is not None:
             heading, rows = extra
-            self.screen.blit(text.rendered(heading, size, TEXT, True), (x, y))
-            y = self.draw_rows(rows, x, y + int(size * 1.5), width, size)
+            if y + int(size * 1.5) < bottom:
+                self.screen.blit(text.rendered(heading, size, TEXT, True), (x, y))
+            y = self.draw_rows(rows, x, y + int(size * 1.5), width, size, bottom)
             chart = scene.bar_chart()
             if chart is not None:
-                self.draw_chart(chart, x, y + size // 2, width, size)
+                self.draw_chart(chart, x, y + size // 2, width, size, bottom)
             return
         self.draw_legend(scene.legend_keys(), x, y, width, size, bottom)
 
-    def draw_rows(self, rows: list[tuple[str, str]], x: int, y: int, width: int, size: int,
+    def draw_rows(self, rows: list[tuple[str, str]], x: int, y: int, width: int, size: int, bottom: int,
                   colour: tuple[int, int, int] = TEXT) -> int:
-        """Label / value rows; a value too long for its column wraps onto more lines."""
+        """Label / value rows down to ``bottom``. A value too long for its column wraps; one with a
+        word too long for the column goes under its label, at full width, rather than break it."""
         if not rows:
             return y
         label_w = max(text.font(size).size(label)[0] for label, _ in rows) + size
         label_w = min(label_w, width // 2)
         line = int(size * 1.4)
         for label, value in rows:
+            indent, parts = label_w, text.wrap(value, size, width - label_w)
+            if text.breaks_words(value, parts):
+                indent, parts = size, text.wrap(value, size, width - size)
+                parts = [""] + parts
+            if y + line * len(parts) > bottom:
+                break
             self.screen.blit(text.rendered(label, size, TEXT_DIM), (x, y))
-            for part in text.wrap(value, size, width - label_w):
-                self.screen.blit(text.rendered(part, size, colour), (x + label_w, y))
+            for part in parts:
+                if part:
+                    self.screen.blit(text.rendered(part, size, colour), (x + indent, y))
                 y += line
         return y
 
@@ -600,17 +615,22 @@ class Shell:
                 self.screen.blit(text.rendered(part, size, TEXT), (x + swatch + size // 2, y))
                 y += line
 
-    def draw_chart(self, chart: tuple[str, dict[str, int]], x: int, y: int, width: int, size: int) -> None:
+    def draw_chart(self, chart: tuple[str, dict[str, int]], x: int, y: int, width: int, size: int,
+                   bottom: int) -> None:
         heading, counts = chart
+        if y + int(size * 1.5) + int(size * 1.3) * len(counts) > bottom:
+            return  # no room for the whole chart: a chart cut in half would mislead
         self.screen.blit(text.rendered(heading, size, TEXT, True), (x, y))
         y += int(size * 1.5)
         most = max(counts.values(), default=0) or 1
         label_w = max((text.font(size).size(name)[0] for name in counts), default=0) + size // 2
         bar_w = width - label_w
+        number_w = text.font(size).size(f"{most:,}")[0] + size // 2
         for name, count in counts.items():
             self.screen.blit(text.rendered(name, size, TEXT_DIM), (x, y))
-            length = int(bar_w * count / most)
+            length = int((bar_w - number_w) * count / most)
             pygame.draw.rect(self.screen, ACCENT, (x + label_w, y + size // 5, max(1, length), int(size * 0.8)))
+            self.screen.blit(text.rendered(f"{count:,}", size, TEXT), (x + label_w + max(1, length) + size // 3, y))
             y += int(size * 1.3)
 
     def help_rows(self) -> list[Binding]:

@@ -48,6 +48,11 @@ def step_scale(step: int) -> float:
     return _scale[0]
 
 
+def breaks_words(line: str, parts: list[str]) -> bool:
+    """True when wrapping ``line`` into ``parts`` had to split a word."""
+    return len(" ".join(parts).split()) != len(line.split())
+
+
 def wrap(line: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Word-wrap ``line`` to ``width`` pixels at this size; a word longer than the width is split."""
     measure = font(size, bold).size

@@ -51,6 +51,8 @@ class PlayScene(Scene):
         self.bump_direction = (0.0, 0.0)
         self.game: Game | None = None
         self.overlay: Overlay | None = None
+        self.keeps_save = True
+        """False for a maze played with P while another game is saved: that save is never replaced."""
         if game is not None:
             self.start(game)
 
@@ -62,7 +64,11 @@ class PlayScene(Scene):
         """Build the scene for a request: ``maze`` plays the given maze; ``new`` starts level 1 (or the
         start screen when a save exists); ``continue`` resumes the save."""
         if mode == "maze" and maze is not None:
-            return cls(host, Game(spec=spec, maze=maze, level=level_for_width(spec.width)))
+            scene = cls(host, Game(spec=spec, maze=maze, level=level_for_width(spec.width)), save_file=save_file)
+            scene.keeps_save = not scene.save_file.exists()
+            if not scene.keeps_save:
+                host.message("A saved game exists: this maze is played but not saved (play --continue resumes it)")
+            return scene
         scene = cls(host, None, stage=START, save_file=save_file, base=spec)
         if mode == "continue":
             scene.continue_game()
@@ -114,14 +120,14 @@ class PlayScene(Scene):
         overlay.full_redraw = True
 
     def leave(self) -> None:
-        """Save (when a level is under way) and stop the key repeat."""
-        self.save()
+        """Stop the key repeat (first: a held Esc must not reach the scene below) and save."""
         pygame.key.set_repeat(0)
+        self.save()
 
     def save(self) -> None:
         """Save what Continue should bring back: the level under way, or after a win the next one
         (saved when the level was won), or after giving up a fresh try at the same level."""
-        if self.game is None or self.stage in (ALL_DONE, WON, START):
+        if self.game is None or self.stage in (ALL_DONE, WON, START) or not self.keeps_save:
             return
         if self.stage == GAVE_UP:
             self.game.restart_level()
@@ -148,6 +154,9 @@ class PlayScene(Scene):
         """Enter / Space: a new game on the start screen, the next level after a win or giving up."""
         if self.stage == START:
             self.new_game()
+        elif self.stage == GAVE_UP and self.game is not None and self.game.is_final_level:
+            self.restart_level()  # the last level is only finished by reaching the exit
+            self.host.message("The last level again: reach the exit to finish the game")
         elif self.stage in (WON, GAVE_UP):
             self.advance_level()
 
@@ -201,7 +210,7 @@ class PlayScene(Scene):
         if game.is_final_level:
             self.stage = ALL_DONE
             try:
-                if self.save_file.exists():
+                if self.save_file.exists() and self.keeps_save:
                     self.save_file.unlink()  # the game is complete: nothing left to continue
             except OSError:
                 pass
@@ -212,6 +221,8 @@ class PlayScene(Scene):
         """A level is done: save the start of the next one, so Continue resumes there."""
         game = self.game
         assert game is not None
+        if not self.keeps_save:
+            return
         try:
             save_game(game.next_level(), self.save_file)
         except OSError as err:
@@ -267,7 +278,7 @@ class PlayScene(Scene):
         keys = ["player", "goal", "trail", "floor"]
         if self.game is not None and self.game.maze.rooms:
             keys.append("room")
-        if self.stage == GAVE_UP:
+        if self.overlay is not None and (self.overlay.mark == Mark.PATH).any():
             keys.append("path")
         if self.game is not None and self.game.fog:
             keys.append("fog")
@@ -281,6 +292,9 @@ class PlayScene(Scene):
 
     def hint(self) -> str:
         return "H help   Esc leave play"
+
+    def recipe(self) -> MazeSpec:
+        return self.game.spec if self.game is not None else self.base
 
     def draw_key(self) -> Hashable:
         game = self.game
@@ -329,8 +343,8 @@ class PlayScene(Scene):
                     f"Shortest path {game.shortest}   Efficiency {game.efficiency:.0%}",
                     "Enter: next level   R: play it again"]
         if self.stage == GAVE_UP:
-            return ["The shortest path", f"{game.shortest} moves from the entrance",
-                    "Enter: next level   R: try again"]
+            follow = "Enter or R: try again" if game.is_final_level else "Enter: next level   R: try again"
+            return ["The shortest path", f"{game.shortest} moves from the entrance", follow]
         return ["You finished every level!",
                 f"Last level: {game.moves} moves in {format_time(game.elapsed)}, efficiency {game.efficiency:.0%}",
                 "Esc: back to the visualizer", "(the saved game is complete)"]

@@ -15,7 +15,7 @@ import pygame
 
 from ...algorithms import ALGORITHMS
 from ...events import Kind, describe
-from ...grids import GRIDS
+from ...grids import GRIDS, MAX_SIDE
 from ...maze import CellState
 from ...metrics import Metrics, distances_from, measure
 from ...render.palette import GOAL, PLAYER_RING
@@ -38,16 +38,35 @@ INSTANT_PAINT_SECONDS = 0.1
 """In instant mode the board is repainted at most this often (10 times a second) until it is done."""
 SIZE_STEPS = (4, 6, 8, 10, 12, 16, 20, 25, 30, 40, 50, 64, 80, 100, 128, 160, 200, 256)
 BRAID_STEPS = (25, 50, 100)
+SOLVER_REPLAY_LIMIT = 200_000
+"""Stepping a solver back replays it; above this many events that would lag, so it clears instead."""
 IDLE_WORK = 0.008
 """Seconds a paused or finished run spends each frame on snapshots that instant mode skipped."""
+ESTIMATE_SIDE = 32
+"""Side of the small grid that estimates a run's length for the scrub bar."""
 LEGEND_SECONDS = 0.25
 """The legend scans every cell, so on large mazes it is refreshed at most this often."""
 CHEAP_LEGEND_CELLS = 40_000
 """Up to this many cells the scan costs well under a millisecond: always up to date."""
 
 
+def estimate_events(spec: MazeSpec, side: int = ESTIMATE_SIDE) -> int:
+    """How many events ``spec`` will take, from a run of the same recipe on a grid at most
+    ``side`` cells a side (milliseconds), scaled by the cell count; random walks grow faster
+    than the grid, so theirs is scaled by n log n."""
+    small = spec.with_(width=min(spec.width, side), height=min(spec.height, side))
+    events = sum(1 for _ in small.events())
+    cells, small_cells = spec.width * spec.height, small.width * small.height
+    scale = cells / small_cells
+    if spec.info.slow and small_cells > 1:
+        scale *= math.log(cells) / math.log(small_cells)
+    return max(1, round(events * scale))
+
+
 def speed_label(speed: float) -> str:
-    return "instant" if speed == INSTANT else f"{speed:g} events/s"
+    if speed == INSTANT:
+        return "instant"
+    return f"{speed:g} event/s" if speed == 1 else f"{speed:g} events/s"
 
 
 class WatchScene(Scene):
@@ -68,7 +87,7 @@ class WatchScene(Scene):
         self._legend: tuple[float, tuple, list[str]] = (-1.0, (), [])
         self._distances: tuple[tuple[int, int], np.ndarray] | None = None
         self._solution_reported = True
-        self._estimate: tuple[tuple[int, int], int] = ((0, -1), 0)
+        self._estimate: tuple[int, int] = (0, 0)
         self.endpoints: list[int | None] = [None, None]
         """Solver start and goal picked with the mouse (None: entrance / exit)."""
         self.racing = False
@@ -85,6 +104,7 @@ class WatchScene(Scene):
         """Drop the running generator and start a new one (the same spec replays the same maze)."""
         self.run = Run(spec or self.spec)
         self.credit = 0.0
+        self.paused = False  # a new maze starts moving (R after End must not look like nothing happened)
         self.racing = False
         self._snapshots_filled = False
         self._legend = (-1.0, (), [])
@@ -151,7 +171,7 @@ class WatchScene(Scene):
             self.host.message("That is the " + ("largest" if step > 0 else "smallest") + " size on the keys")
             return
         new_width = options[0] if step > 0 else options[-1]
-        height = GRIDS[self.spec.grid].fitting_height(new_width, self.host.view_aspect())
+        height = max(1, min(MAX_SIDE, round(self.spec.height * new_width / width)))  # same proportions
         self.restart(self.spec.with_(width=new_width, height=height))
 
     def step_forward(self) -> None:
@@ -162,21 +182,37 @@ class WatchScene(Scene):
         self.run.step(1)
 
     def step_back(self) -> None:
-        """Left / comma: pause and undo the last generation event (a solution is cleared first)."""
+        """Left / comma: pause and undo the last event: a solver's (replayed, solvers are quick),
+        else the generation's (from the timeline)."""
         self.paused = True
         if self.run.solver is not None:
-            self.run.clear_solution()
+            self.step_solver_back()
             return
         if self.run.position == 0:
             self.host.message("This is the start: nothing to step back to")
             return
         self.run.seek(self.run.position - 1)
 
+    def step_solver_back(self) -> None:
+        """One solver event back: run the same solver again to one event short of where it was
+        (beyond SOLVER_REPLAY_LIMIT events the solution is cleared instead)."""
+        run = self.run
+        done = run.solver_events
+        if done <= 1 or done > SOLVER_REPLAY_LIMIT:
+            run.clear_solution()
+            return
+        self.start_solver()
+        self.paused = True
+        run.step(done - 1)
+
     def jump(self, direction: int) -> None:
         """Home: the empty grid; End: the finished maze. When the end is not known yet the run
         races there at instant speed, frame by frame, so every key still answers on the way."""
         self.paused = True
         self.racing = False
+        if direction > 0 and self.run.stage == SOLVING:
+            self.run.step(1 << 30)  # End during a solve: the finished solve
+            return
         if direction < 0:
             self.run.seek(0)
         elif self.run.total is not None:
@@ -310,25 +346,21 @@ class WatchScene(Scene):
     def board_content(self) -> BoardContent:
         return BoardContent(self.run.grid, self.run.maze, self.run.overlay)
 
-    def progress(self) -> float | None:
-        """Share of cells reached, for the instant-mode progress bar (None when not shown)."""
-        if not (self.instant or self.racing) or self.run.finished:
-            return None
-        state = self.run.maze.state
-        return float(np.count_nonzero(state != CellState.UNVISITED)) / max(1, state.size)
-
     def draw_on_board(self, surface: pygame.Surface, board, origin: tuple[int, int]) -> None:
         """The solver endpoints picked with the mouse: a ring for the start, a diamond for the goal."""
-        size = max(4.0, board.cell_pixels)
+        size = max(18.0, board.cell_pixels)  # readable on a projector even when cells are tiny
         start, goal = self.endpoints
         if start is not None:
             x, y = board.cell_centre(start)
-            pygame.draw.circle(surface, PLAYER_RING, (origin[0] + x, origin[1] + y), size * 0.38, max(2, int(size / 8)))
+            centre = (origin[0] + x, origin[1] + y)
+            pygame.draw.circle(surface, (20, 20, 20), centre, size * 0.5, max(3, int(size / 5)))
+            pygame.draw.circle(surface, PLAYER_RING, centre, size * 0.45, max(2, int(size / 8)))
         if goal is not None:
             x, y = board.cell_centre(goal)
-            points = [(origin[0] + x + dx * size * 0.38, origin[1] + y + dy * size * 0.38)
+            points = [(origin[0] + x + dx * size * 0.5, origin[1] + y + dy * size * 0.5)
                       for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0))]
             pygame.draw.polygon(surface, GOAL, points)
+            pygame.draw.polygon(surface, (20, 20, 20), points, max(2, int(size / 10)))
 
     def draw_key(self) -> Hashable:
         return tuple(self.endpoints)
@@ -348,7 +380,7 @@ class WatchScene(Scene):
             ("Grid", f"{spec.grid}  {spec.width} x {spec.height}"),
             ("Seed", str(spec.seed)),
             ("Speed", speed_label(self.speed)),
-            ("Phase", run.overlay.phase or ("generating" if not run.finished else "finished")),
+            ("Phase", "finished" if run.finished else (run.overlay.phase or "generating")),
             ("Events", self.events_text()),
             ("State", self.state_word()),
         ]
@@ -415,7 +447,8 @@ class WatchScene(Scene):
         cell, so on large mazes it is refreshed at most LEGEND_SECONDS apart while the run moves."""
         stamp, key, keys = self._legend
         now = time.perf_counter()
-        state = (id(self.run), self.run.applied, self.run.overlay.stale)
+        overlay = self.run.overlay
+        state = (id(self.run), self.run.applied, overlay.stale, overlay.searched, overlay.path_length, self.run.stage)
         cheap = self.run.grid.size <= CHEAP_LEGEND_CELLS
         if state != key and (cheap or now - stamp > LEGEND_SECONDS or not keys):
             keys = visible_legend(self.run.maze, self.run.overlay)
@@ -442,19 +475,19 @@ class WatchScene(Scene):
     def hint(self) -> str:
         return "H help   Space pause   S solve   P play"
 
+    def recipe(self) -> MazeSpec:
+        return self.spec
+
     def timeline(self) -> TimelineView:
         run = self.run
         return TimelineView(run.position, run.recorded, run.total, list(run.phase_marks), self.estimated_total())
 
     def estimated_total(self) -> int:
-        """While the run's length is unknown: events so far over the share of cells reached, so
-        the scrub bar fills roughly as the maze does (the true length replaces it at the end)."""
+        """While the run's length is unknown, the scrub bar's scale: the events the same recipe
+        takes on a small grid, scaled to this one (the true length replaces it at the end)."""
         run = self.run
         if run.total is not None:
             return run.total
-        key = (id(run), run.recorded)
-        if self._estimate[0] != key and run.position == run.recorded:
-            reached = float(np.count_nonzero(run.maze.state)) / max(1, run.grid.size)
-            guess = int(run.recorded / reached * 1.05) if reached > 0.02 else 2 * run.grid.size
-            self._estimate = (key, max(guess, run.recorded + 1))
+        if self._estimate[0] != id(run):
+            self._estimate = (id(run), estimate_events(self.spec))
         return max(self._estimate[1], run.recorded + 1)
