@@ -154,3 +154,10 @@ def test_wrapping_detects_a_broken_word():
     text.font(16)
     assert not text.breaks_words("square 30 x 20", ["square 30", "x 20"])
     assert text.breaks_words("backtracker", ["backtrack", "er"])
+
+
+def test_key_hints_wrap_between_items_not_inside_them():
+    text.font(16)
+    items = ["H help", "Space pause", "S solve", "P play"]
+    lines = text.wrap_items(items, 16, text.font(16).size("H help   Space pause   S solve")[0] + 4)
+    assert lines == ["H help   Space pause   S solve", "P play"]

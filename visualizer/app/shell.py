@@ -579,7 +579,7 @@ class Shell:
     def draw_footer(self, panel: pygame.Rect, x: int, width: int, size: int) -> int:
         """The message (wrapped) and the key hint at the bottom of the panel; returns their top."""
         small = max(11, size - 3)
-        hint = text.wrap(self.scene.hint(), small, width)
+        hint = text.wrap_items(self.scene.hint().split("   "), small, width)
         y = panel.bottom - int(small * 1.5) * len(hint) - size // 2
         top = y
         for part in hint:

@@ -48,6 +48,20 @@ def step_scale(step: int) -> float:
     return _scale[0]
 
 
+def wrap_items(items: list[str], size: int, width: int, gap: str = "   ") -> list[str]:
+    """Pack whole items (such as "S solve") onto lines ``gap`` apart; an item never splits unless
+    it alone is wider than the line."""
+    measure = font(size).size
+    lines: list[str] = []
+    for item in items:
+        candidate = lines[-1] + gap + item if lines else item
+        if lines and measure(candidate)[0] <= width:
+            lines[-1] = candidate
+        else:
+            lines.extend(wrap(item, size, width))
+    return lines
+
+
 def breaks_words(line: str, parts: list[str]) -> bool:
     """True when wrapping ``line`` into ``parts`` had to split a word."""
     return len(" ".join(parts).split()) != len(line.split())
