@@ -103,7 +103,9 @@ def test_seek_back_then_forward_replays_to_the_same_maze(spec, interval, data):
     recorded = run.recorded
     middle = data.draw(st.integers(target, recorded), label="forward within the log")
     run.step(middle - target)
-    assert run.recorded == recorded, "stepping inside the log must not pull from the generator"
+    # inside the log nothing is pulled, except one event of look-ahead on reaching its end (to know
+    # whether that was the last event: the finished maze then shows at once)
+    assert run.recorded <= recorded + (middle == recorded), "stepping inside the log must not pull from the generator"
     assert_shows(run, middle)
     run.finish_generation()
     assert run.position == run.total == total

@@ -183,6 +183,11 @@ class Run:
             if deadline is not None and clock() >= deadline:
                 break
         self._live = False
+        if done and self.stage == GENERATING and self.position == self._pulled:
+            if self.total is None:
+                self._probe_end()  # one event ahead into the log: is this the end?
+            if self.total == self.position:
+                self._end_stream()  # the last event shows the finished maze at once, as seek does
         if quiet and done:
             self.overlay.mark_stale(last)
         return done
