@@ -6,7 +6,11 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+import pygame  # noqa: E402
+import pytest  # noqa: E402
 from hypothesis import HealthCheck, settings  # noqa: E402
+
+from visualizer.app.main import open_window  # noqa: E402
 
 # Locally every run tries new examples (that is how bugs get found); under CI the examples are
 # derived from the test names, so a submission's result does not depend on the draw.
@@ -14,3 +18,18 @@ settings.register_profile("dev", max_examples=60, deadline=None, suppress_health
 settings.register_profile("ci", parent=settings.get_profile("dev"), derandomize=True, print_blob=True)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 settings.register_profile("thorough", parent=settings.get_profile("dev"), max_examples=500)
+
+
+@pytest.fixture
+def screen():
+    """A 960 x 600 window on the dummy video driver, closed after the test."""
+    surface = open_window((960, 600))
+    yield surface
+    pygame.quit()
+
+
+@pytest.fixture
+def data(tmp_path, monkeypatch):
+    """A fresh folder for the game's saves."""
+    monkeypatch.setenv("MAZE_VISUALIZER_DATA", str(tmp_path))
+    return tmp_path

@@ -9,7 +9,6 @@ import pytest
 from helpers import passages_are_symmetric
 
 from visualizer.algorithms import ALGORITHMS
-from visualizer.app.main import open_window
 from visualizer.app.scenes import watch
 from visualizer.app.scenes.watch import INSTANT
 from visualizer.app.shell import Shell as App
@@ -20,13 +19,6 @@ from visualizer.spec import MazeSpec
 
 FLOOR = STYLE_COLOURS[Style.FLOOR]
 UNVISITED = STYLE_COLOURS[Style.UNVISITED]
-
-
-@pytest.fixture
-def screen():
-    surface = open_window((960, 600))
-    yield surface
-    pygame.quit()
 
 
 def make_app(screen, algorithm="backtracker", grid="square", size=(12, 8), seed=3, speed=60.0):

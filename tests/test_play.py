@@ -6,7 +6,7 @@ import os
 import pygame
 import pytest
 
-from visualizer.app.main import open_window, start_play
+from visualizer.app.main import start_play
 from visualizer.app.scenes.play import ALL_DONE, GAVE_UP, PLAYING, START, WON
 from visualizer.app.shell import Shell as App
 from visualizer.grids import HexGrid, make_grid
@@ -17,19 +17,6 @@ from visualizer.play.game import Game
 from visualizer.play.levels import FINAL_LEVEL, level_size
 from visualizer.solvers import shortest_path
 from visualizer.spec import MazeSpec
-
-
-@pytest.fixture
-def data(tmp_path, monkeypatch):
-    monkeypatch.setenv("MAZE_VISUALIZER_DATA", str(tmp_path))
-    return tmp_path
-
-
-@pytest.fixture
-def screen():
-    surface = open_window((960, 600))
-    yield surface
-    pygame.quit()
 
 
 def key(app, k, frames=1):

@@ -6,7 +6,7 @@ import pytest
 
 from visualizer.app import text
 from visualizer.app.keys import PLAY_KEYS, SHELL_KEYS, WATCH_KEYS, Binding, KeyPress, KeyTable, keys
-from visualizer.app.main import fitting_size, open_window
+from visualizer.app.main import fitting_size
 from visualizer.app.scenes import SCENES
 from visualizer.app.scenes.watch import INSTANT
 from visualizer.app.shell import Shell
@@ -14,13 +14,6 @@ from visualizer.grids import GRIDS
 from visualizer.maze import Maze
 from visualizer.render.board import Board
 from visualizer.spec import MazeSpec
-
-
-@pytest.fixture
-def screen():
-    surface = open_window((960, 600))
-    yield surface
-    pygame.quit()
 
 
 def make_shell(screen, algorithm="backtracker", grid="square", size=(12, 8), seed=3, speed=60.0):

@@ -6,25 +6,11 @@ import pygame
 import pytest
 
 from visualizer.app import text
-from visualizer.app.main import open_window
 from visualizer.app.scenes.play import GAVE_UP, PLAYING
 from visualizer.app.scenes.watch import INSTANT, estimate_events
 from visualizer.app.shell import Shell
 from visualizer.play.levels import FINAL_LEVEL, level_size
 from visualizer.spec import MazeSpec
-
-
-@pytest.fixture
-def screen():
-    surface = open_window((960, 600))
-    yield surface
-    pygame.quit()
-
-
-@pytest.fixture
-def data(tmp_path, monkeypatch):
-    monkeypatch.setenv("MAZE_VISUALIZER_DATA", str(tmp_path))
-    return tmp_path
 
 
 def make_shell(screen, algorithm="backtracker", grid="square", size=(12, 8), seed=3, speed=INSTANT):
