@@ -225,3 +225,33 @@ def test_no_module_outside_grids_names_a_grid_kind(path):
     hits = [f"{n}: {line.strip()}" for n, line in enumerate(path.read_text().splitlines(), 1)
             if KIND_LITERAL.search(line)]
     assert not hits, f"{name} names a grid kind:\n" + "\n".join(hits)
+
+
+def test_the_throwaway_grid_draws_to_png_without_a_picture_of_its_own(king):
+    """The base class's default picture: unit squares, walls on sides with a neighbour straight
+    across; an open east passage shows floor between two cells, a closed one shows wall."""
+    import io
+
+    import pygame
+
+    from visualizer.render.board import Board
+    from visualizer.render.image import png_bytes, render_surface
+    from visualizer.render.palette import STYLE_COLOURS, Style
+
+    maze = MazeSpec("backtracker", king.kind, 9, 6, 3).build()
+    picture = pygame.image.load(io.BytesIO(png_bytes(maze)))
+    assert picture.get_width() > 9 and picture.get_height() > 6
+    surface = render_surface(maze, size=(450, 300))
+    board = Board(maze.grid, 450, 300)
+    floor = STYLE_COLOURS[Style.FLOOR]
+    seen = set()
+    for cell in range(maze.grid.size):
+        x, y = maze.grid.coords(cell)
+        if x + 1 >= maze.grid.width:
+            continue
+        (ax, ay), (bx, _) = board.cell_centre(cell), board.cell_centre(cell + 1)
+        colour = tuple(surface.get_at((int((ax + bx) / 2), int(ay))))[:3]
+        is_open = maze.is_open(cell, KingGrid.E)
+        assert (colour == floor) == is_open, (cell, colour)
+        seen.add(is_open)
+    assert seen == {True, False}

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
-from .layout import Layout
+from .layout import Layout, clip_box
 
 if TYPE_CHECKING:
     from ..maze import Maze
@@ -178,8 +178,32 @@ class Grid(ABC):
 
     def pixel_layout(self, width: int, height: int, scale: float, origin: tuple[float, float],
                      canonical: np.ndarray) -> Layout:
-        """Which element owns each pixel of a ``width`` x ``height`` view at this camera."""
-        raise ValueError(f"drawing is not available for {self.kind} grids")
+        """Which element owns each pixel of a ``width`` x ``height`` view at this camera.
+
+        This default suits a grid of unit cells in columns and rows (``span_for`` = width, height)
+        that has no picture of its own: each cell a square, a wall band on each side that leads to
+        a neighbour straight across. Links in other directions (diagonals) are not drawn."""
+        w, n = self.width, self.size
+        gx = (np.arange(width) + 0.5 - origin[0]) / scale
+        gy = (np.arange(height) + 0.5 - origin[1]) / scale
+        cx, cy = np.floor(gx).astype(np.int64), np.floor(gy).astype(np.int64)
+        inside = ((cx >= 0) & (cx < w))[:, None] & ((cy >= 0) & (cy < self.height))[None, :]
+        cell = np.where(inside, cy[None, :] * w + cx[:, None], -1)
+        owner = cell.copy()
+        band = max(1.0, scale * 0.09) / scale
+        fx, fy = (gx - cx)[:, None], (gy - cy)[None, :]
+        sides = {(-1, 0): fx < band, (1, 0): fx > 1 - band, (0, -1): fy < band, (0, 1): fy > 1 - band}
+        for step, near in sides.items():
+            if step in self.STEPS[0] and self.STEPS[0] == self.STEPS[1]:
+                d = self.STEPS[0].index(step)
+                wall = inside & near
+                owner = np.where(wall, n + canonical[np.maximum(cell, 0), d], owner)
+        cells = np.arange(n, dtype=np.int64)
+        x0, y0 = origin[0] + (cells % w) * scale, origin[1] + (cells // w) * scale
+        bbox = clip_box(np.floor(x0) - 1, np.floor(y0) - 1, np.ceil(x0 + scale) + 1, np.ceil(y0 + scale) + 1)
+        centres = np.stack([x0 + scale / 2, y0 + scale / 2], axis=-1).astype(np.float32)
+        return Layout(owner=np.ascontiguousarray(owner, dtype=np.int32), bbox=bbox, centres=centres,
+                      cell_pixels=scale)
 
     def corner_joined(self, passages: np.ndarray, around: np.ndarray) -> np.ndarray:
         """For grids with wall posts: True where a post sits inside joined cells (drawn as floor)."""
