@@ -148,7 +148,10 @@ while not shell.base.run.idle:
     _frame(shell)
     worst = max(worst, time.perf_counter() - t)
 total = time.perf_counter() - start
-peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+# VmHWM, not ru_maxrss: Linux carries ru_maxrss over from the parent through fork and exec
+status = dict(line.split(":", 1) for line in open("/proc/self/status").read().splitlines() if ":" in line)
+rusage = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+peak = int(status["VmHWM"].split()[0]) / 1024 if "VmHWM" in status else rusage / 1024
 print(json.dumps({"first": first, "worst": worst, "total": total, "peak_mb": peak}))
 """
 

@@ -31,11 +31,12 @@ SPEEDS = (1, 2, 4, 8, 15, 30, 60, 120, 250, 500, 1000, 2000, 4000, 8000, 16000, 
 DEFAULT_SPEED = 120
 FRAME_BUDGET = 0.010
 """Seconds of generator work per frame at a finite speed (the rest of the frame is for drawing)."""
-INSTANT_BUDGET = 0.045
+INSTANT_BUDGET = 0.06
 """Seconds of generator work per frame in instant mode at least (the shell may allow more when
 drawing is slow, so generating keeps 85 % of each frame)."""
-INSTANT_PAINT_SECONDS = 0.1
-"""In instant mode the board is repainted at most this often (10 times a second) until it is done."""
+INSTANT_PAINT_SECONDS = 0.15
+"""In instant mode the board is repainted at most this often (about 7 times a second) until it is
+done: enough to watch it fill, cheap enough to leave the frame to the generator."""
 SIZE_STEPS = (4, 6, 8, 10, 12, 16, 20, 25, 30, 40, 50, 64, 80, 100, 128, 160, 200, 256)
 BRAID_STEPS = (25, 50, 100)
 SOLVER_REPLAY_LIMIT = 200_000
@@ -449,7 +450,7 @@ class WatchScene(Scene):
         now = time.perf_counter()
         overlay = self.run.overlay
         state = (id(self.run), self.run.applied, overlay.stale, overlay.searched, overlay.path_length, self.run.stage)
-        cheap = self.run.grid.size <= CHEAP_LEGEND_CELLS
+        cheap = self.run.grid.size <= CHEAP_LEGEND_CELLS and not self.unthrottled
         if state != key and (cheap or now - stamp > LEGEND_SECONDS or not keys):
             keys = visible_legend(self.run.maze, self.run.overlay)
             self._legend = (now, state, keys)
