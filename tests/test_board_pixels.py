@@ -1,0 +1,212 @@
+"""The board's pixels against independent pictures of the same maze: the text picture, the same
+board unzoomed, and one full redraw. Zooming changes sizes, never colours; painting only what
+changed ends where a full redraw does; nothing is drawn off the maze; pointing at a wall picks a
+cell beside it."""
+
+import math
+
+import numpy as np
+import pygame
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from visualizer.grids import GRIDS
+from visualizer.render.board import Board, fit_camera
+from visualizer.render.palette import BACKGROUND, STYLE_COLOURS, WALL, Style
+from visualizer.session import Run
+from visualizer.spec import MazeSpec
+
+PRUNED = STYLE_COLOURS[Style.PRUNED]
+ALGORITHMS = ["backtracker", "prim", "kruskal", "wilson", "dungeon", "hunt_and_kill"]
+
+
+def painted(board: Board, maze, overlay) -> np.ndarray:
+    """A full redraw of ``board`` as an (x, y, 3) colour array."""
+    surface = pygame.Surface((board.width, board.height), depth=32)
+    board.use_format(surface.map_rgb)
+    pixels = pygame.surfarray.pixels2d(surface)
+    board.paint(pixels, maze, overlay, True, [])
+    del pixels
+    return pygame.surfarray.array3d(surface)
+
+
+def run_at(spec: MazeSpec, share: float, solve: bool) -> Run:
+    """A run part-way through its generation (styles of every kind on the board), or solved."""
+    run = Run(spec)
+    total = sum(1 for _ in spec.events())
+    if solve:
+        run.finish_generation()
+        run.solve("bfs")
+        run.step(1 << 20)
+    elif share >= 1:
+        run.finish_generation()
+    else:
+        run.step(int(total * share))
+    return run
+
+
+def sample(image: np.ndarray, x: float, y: float) -> tuple[int, ...] | None:
+    xi, yi = math.floor(x), math.floor(y)
+    if 0 <= xi < image.shape[0] and 0 <= yi < image.shape[1]:
+        return tuple(int(v) for v in image[xi, yi])
+    return None
+
+
+def compare_zoomed(run: Run, view: tuple[int, int], factor: float, anchor: tuple[float, float]) -> int:
+    """Zoom in by ``factor`` on the point ``anchor`` (shares of the maze's width and height) and
+    check every cell centre and wall or passage middle in view against the unzoomed board;
+    returns how many points were compared."""
+    grid = run.grid
+    whole = Board(grid, *view)
+    fitted = whole.camera
+    span = grid.pixel_span()
+    point = tuple(o + a * s * fitted.scale for o, a, s in zip(fitted.origin, anchor, span))  # on the maze
+    zoomed = Board(grid, *view, fitted.zoomed(factor, point, grid.fit_scale))
+    seen, near = painted(whole, run.maze, run.overlay), painted(zoomed, run.maze, run.overlay)
+    compared = 0
+    for cell in range(grid.size):
+        points = [(whole.cell_centre(cell), zoomed.cell_centre(cell))]
+        for _, nb in grid.neighbours(cell):  # the middle of the wall or passage between two cells
+            (ax, ay), (bx, by) = whole.cell_centre(cell), whole.cell_centre(nb)
+            (cx, cy), (dx, dy) = zoomed.cell_centre(cell), zoomed.cell_centre(nb)
+            points.append((((ax + bx) / 2, (ay + by) / 2), ((cx + dx) / 2, (cy + dy) / 2)))
+        for far, close in points:
+            colour = sample(near, *close)
+            if colour is not None:
+                assert colour == sample(seen, *far), (cell, far, close)
+                compared += 1
+    return compared
+
+
+@settings(max_examples=30)
+@given(kind=st.sampled_from(list(GRIDS)), algorithm=st.sampled_from(ALGORITHMS), seed=st.integers(0, 10**6),
+       size=st.tuples(st.integers(4, 12), st.integers(3, 9)), share=st.floats(0.1, 0.9), solve=st.booleans(),
+       factor=st.floats(2.0, 8.0), anchor=st.tuples(st.floats(0, 1), st.floats(0, 1)))
+def test_zooming_changes_the_size_of_cells_and_passages_not_their_colours(kind, algorithm, seed, size, share,
+                                                                         solve, factor, anchor):
+    spec = MazeSpec(algorithm, kind, *size, seed)
+    if not spec.info.supports(kind):
+        return
+    assert compare_zoomed(run_at(spec, share, solve), (420, 320), factor, anchor) > 0
+
+
+@pytest.mark.parametrize("kind", list(GRIDS))
+@pytest.mark.parametrize("solve", [False, True])
+def test_a_trail_crossing_the_edge_of_a_zoomed_view_keeps_its_colour(kind, solve):
+    """The stack of a growing maze, or a solver's path, drawn in its colour right up to the edge
+    of a zoomed view (a passage there is coloured by the cells on both sides, one of them off
+    screen)."""
+    run = run_at(MazeSpec("backtracker", kind, 12, 9, 7), 0.5, solve)
+    for ax in np.linspace(0.05, 0.95, 6):
+        for ay in np.linspace(0.05, 0.95, 6):
+            assert compare_zoomed(run, (420, 320), 2.5, (ax, ay)) > 0
+
+
+@settings(max_examples=12)
+@given(kind=st.sampled_from(list(GRIDS)), algorithm=st.sampled_from(ALGORITHMS), seed=st.integers(0, 10**6),
+       zoom=st.sampled_from([1.0, 1.0, 3.0]), anchor=st.tuples(st.floats(0, 1), st.floats(0, 1)))
+def test_painting_only_what_changed_ends_where_a_full_redraw_does(kind, algorithm, seed, zoom, anchor):
+    """What the window shows while a run plays (each frame repaints only the cells its events
+    touched) is at every moment what one full redraw of the same state shows."""
+    spec = MazeSpec(algorithm, kind, 10, 7, seed)
+    if not spec.info.supports(kind):
+        return
+    view = (360, 280)
+    grid = spec.make_grid()
+    camera = fit_camera(grid, *view)
+    if zoom > 1:
+        span = grid.pixel_span()
+        point = tuple(o + a * s * camera.scale for o, a, s in zip(camera.origin, anchor, span))
+        camera = camera.zoomed(zoom, point, grid.fit_scale)
+    run = Run(spec)
+    board = Board(grid, *view, camera)
+    surface = pygame.Surface(view, depth=32)
+    board.use_format(surface.map_rgb)
+    total = sum(1 for _ in spec.events())
+    checks = {total // 5, total // 2, total - 1}
+    for position in range(total + 1):
+        full, cells = run.overlay.take_dirty()
+        pixels = pygame.surfarray.pixels2d(surface)
+        board.paint(pixels, run.maze, run.overlay, full or position == 0, cells)
+        del pixels
+        if position in checks or run.finished:
+            again = Board(grid, *view, camera)
+            assert (pygame.surfarray.array3d(surface) == painted(again, run.maze, run.overlay)).all(), position
+        if run.finished:
+            break
+        run.step(1)
+
+
+@given(kind=st.sampled_from(list(GRIDS)), w=st.integers(1, 30), h=st.integers(1, 20),
+       view=st.tuples(st.integers(100, 700), st.integers(100, 600)))
+def test_nothing_is_drawn_beyond_the_maze(kind, w, h, view):
+    """Around the fitted maze the view shows plain background: no smear of its edge tiles."""
+    run = run_at(MazeSpec("backtracker", kind, w, h, 1), 1.0, False)
+    board = Board(run.grid, *view)
+    image = painted(board, run.maze, run.overlay)
+    span = run.grid.pixel_span()
+    (ox, oy), scale = board.camera.origin, board.camera.scale
+    edge = int(np.ceil(scale * 0.1)) + 2  # outer walls may reach a little past the span
+    right, bottom = int(np.ceil(ox + span[0] * scale)) + edge, int(np.ceil(oy + span[1] * scale)) + edge
+    left, top = int(np.floor(ox)) - edge, int(np.floor(oy)) - edge
+    for strip in (image[right:, :], image[:, bottom:], image[:max(left, 0), :], image[:, :max(top, 0)]):
+        assert (strip.reshape(-1, 3) == BACKGROUND).all()
+
+
+@given(w=st.integers(1, 14), h=st.integers(1, 10), seed=st.integers(0, 10**6),
+       algorithm=st.sampled_from(["backtracker", "dungeon", "kruskal", "braid"]))
+def test_a_square_board_is_the_text_picture_tile_for_tile(w, h, seed, algorithm):
+    """Floor where the text picture has floor (room interiors without pillars, the entrance and
+    exit gaps), wall where it has wall (dead ends pruned from a dungeon are drawn in their own dark
+    colour on the board and as wall in the text)."""
+    spec = MazeSpec("backtracker" if algorithm == "braid" else algorithm, "square", w, h, seed,
+                    params={"braid": 50} if algorithm == "braid" else {})
+    run = run_at(spec, 1.0, False)
+    maze = run.maze
+    board = Board(maze.grid, 500, 400)
+    image = painted(board, run.maze, run.overlay)
+    tile, (ox, oy) = board.camera.scale, board.camera.origin
+    for ty, row in enumerate(maze.grid.text_lines(maze)):
+        for tx, char in enumerate(row.ljust(2 * w + 1)):
+            colour = sample(image, ox + (tx + 0.5) * tile, oy + (ty + 0.5) * tile)
+            assert (colour in (WALL, PRUNED)) == (char == "#"), (tx, ty, char, colour)
+
+
+@given(kind=st.sampled_from(list(GRIDS)), w=st.integers(2, 16), h=st.integers(2, 12))
+def test_pointing_at_a_wall_picks_one_of_the_two_cells_beside_it(kind, w, h):
+    board = Board(GRIDS[kind](w, h), 480, 360)
+    grid = board.grid
+    for cell in range(grid.size):
+        for _, nb in grid.neighbours(cell):
+            (ax, ay), (bx, by) = board.cell_centre(cell), board.cell_centre(nb)
+            assert board.cell_at(int((ax + bx) / 2), int((ay + by) / 2)) in (cell, nb)
+
+
+@settings(max_examples=20)
+@given(w=st.integers(2, 6), h=st.integers(2, 5), seed=st.integers(0, 10**6),
+       algorithm=st.sampled_from(["backtracker", "prim", "dungeon"]))
+def test_the_hex_outer_wall_is_whole_on_both_sides_of_its_line_except_the_two_gaps(w, h, seed, algorithm):
+    """Zoomed in, a border wall of a hex maze reads as one solid line (just inside and just outside
+    each border edge), with gaps only at the entrance and the exit."""
+    from visualizer.grids.hex import EDGE_NORMALS, SQRT3
+
+    run = run_at(MazeSpec(algorithm, "hex", w, h, seed), 1.0, False)
+    maze, grid = run.maze, run.grid
+    board = Board(grid, 640, 520)
+    apothem = board.radius * SQRT3 / 2
+    assert board.radius > 30
+    image = painted(board, maze, run.overlay)
+    gaps = {maze.entrance, maze.exit}
+    checked = 0
+    for cell in range(grid.size):
+        for d in range(grid.directions):
+            if grid.neighbour(cell, d) >= 0:
+                continue
+            (x, y), (nx, ny) = board.cell_centre(cell), EDGE_NORMALS[d]
+            for depth in (apothem - 1.5, apothem + 1.5):
+                colour = sample(image, x + nx * depth, y + ny * depth)
+                if colour is not None:
+                    assert (colour == WALL) != ((cell, d) in gaps), (cell, d, depth, colour)
+                    checked += 1
+    assert checked >= 2 * (w + h)
