@@ -66,7 +66,6 @@ def run_app(spec: MazeSpec, speed: float | None = None, play: str | None = None)
     try:
         while shell.running:
             dt = clock.tick(0 if shell.scene.unthrottled else FPS) / 1000
-            shell.fps = clock.get_fps()
             rects = shell.frame(pygame.event.get(), dt)
             if rects:
                 pygame.display.update(rects)

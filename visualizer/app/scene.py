@@ -149,10 +149,6 @@ class Scene:
         """A titled bar chart under the extra block, or None."""
         return None
 
-    def progress(self) -> float | None:
-        """A share done to show as a bar under the board (instant mode), or None."""
-        return None
-
     def repaint_interval(self) -> float:
         """Seconds the board may go without a repaint while the scene is busy (0: every frame)."""
         return 0.0

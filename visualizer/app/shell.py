@@ -63,7 +63,6 @@ class Shell:
         self.running = True
         self.show_help = False
         self.clock_time = 0.0
-        self.fps = 0.0
         self.toast: tuple[str, float] | None = None
         self.scenes: list[Scene] = [make_scene("watch", self, spec=spec, speed=speed)]
         self.board: Board | None = None
