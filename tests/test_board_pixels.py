@@ -54,14 +54,15 @@ def sample(image: np.ndarray, x: float, y: float) -> tuple[int, ...] | None:
 
 
 def compare_zoomed(run: Run, view: tuple[int, int], factor: float, anchor: tuple[float, float]) -> int:
-    """Zoom in by ``factor`` on the point ``anchor`` (shares of the maze's width and height) and
-    check every cell centre and wall or passage middle in view against the unzoomed board;
-    returns how many points were compared."""
+    """Zoom in by ``factor`` on the point ``anchor`` (shares of the way between the outermost cell
+    centres, so at least one centre stays in view) and check every cell centre and wall or passage
+    middle in view against the unzoomed board; returns how many points were compared."""
     grid = run.grid
     whole = Board(grid, *view)
     fitted = whole.camera
-    span = grid.pixel_span()
-    point = tuple(o + a * s * fitted.scale for o, a, s in zip(fitted.origin, anchor, span))  # on the maze
+    centres = np.array([whole.cell_centre(c) for c in range(grid.size)])
+    low, high = centres.min(axis=0), centres.max(axis=0)
+    point = tuple(float(lo + a * (hi - lo)) for lo, hi, a in zip(low, high, anchor))
     zoomed = Board(grid, *view, fitted.zoomed(factor, point, grid.fit_scale))
     seen, near = painted(whole, run.maze, run.overlay), painted(zoomed, run.maze, run.overlay)
     compared = 0
@@ -210,3 +211,50 @@ def test_the_hex_outer_wall_is_whole_on_both_sides_of_its_line_except_the_two_ga
                     assert (colour == WALL) != ((cell, d) in gaps), (cell, d, depth, colour)
                     checked += 1
     assert checked >= 2 * (w + h)
+
+
+@settings(max_examples=25)
+@given(kind=st.sampled_from(list(GRIDS)), w=st.integers(1, 9), h=st.integers(1, 7), zoom=st.sampled_from([1.0, 3.0]),
+       anchor=st.tuples(st.floats(0, 1), st.floats(0, 1)))
+def test_every_pixel_picks_nothing_or_the_cell_it_shows_or_one_beside_it(kind, w, h, zoom, anchor):
+    """Hovering anywhere over the board names the nearest cell or (on a wall) one of the cells
+    beside it, and nothing at all off the maze: never a cell elsewhere, never one that does not exist."""
+    grid = GRIDS[kind](w, h)
+    view = (200, 150)
+    camera = fit_camera(grid, *view)
+    if zoom > 1:
+        span = grid.pixel_span()
+        point = tuple(o + a * s * camera.scale for o, a, s in zip(camera.origin, anchor, span))
+        camera = camera.zoomed(zoom, point, grid.fit_scale)
+    board = Board(grid, *view, camera)
+    centres = np.array([board.cell_centre(c) for c in range(grid.size)])
+    allowed = [{c} | {nb for _, nb in grid.neighbours(c)} for c in range(grid.size)]
+    span = grid.pixel_span()
+    (ox, oy), scale = camera.origin, camera.scale
+    edge = math.ceil(scale * 0.1) + 2  # outer walls may reach a little past the span
+    for x in range(view[0]):
+        for y in range(0, view[1], 3):
+            picked = board.cell_at(x, y)
+            assert -1 <= picked < grid.size, (x, y, picked)
+            off_maze = not (ox - edge <= x <= ox + span[0] * scale + edge
+                            and oy - edge <= y <= oy + span[1] * scale + edge)
+            if off_maze:
+                assert picked == -1, (x, y, picked)
+            elif picked >= 0:
+                nearest = int(np.argmin(((centres - (x + 0.5, y + 0.5)) ** 2).sum(axis=1)))
+                assert picked in allowed[nearest], (x, y, picked, nearest)
+
+
+@given(kind=st.sampled_from(list(GRIDS)), w=st.integers(1, 12), h=st.integers(1, 9), seed=st.integers(0, 10**6),
+       algorithm=st.sampled_from(["backtracker", "dungeon", "kruskal"]))
+def test_fog_over_every_cell_gives_nothing_of_the_maze_away(kind, w, h, seed, algorithm):
+    """Playing in fog, the unseen part of the maze is plain fog: no wall, no wall post, no room
+    shows through."""
+    spec = MazeSpec(algorithm, kind, w, h, seed)
+    if not spec.info.supports(kind):
+        return
+    run = run_at(spec, 1.0, False)
+    run.overlay.hidden = np.ones(run.grid.size, dtype=bool)
+    image = painted(Board(run.grid, 300, 240), run.maze, run.overlay)
+    colours = {tuple(int(v) for v in c) for c in np.unique(image.reshape(-1, 3), axis=0)}
+    assert colours <= {STYLE_COLOURS[Style.FOG], BACKGROUND}, colours

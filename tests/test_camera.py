@@ -81,16 +81,19 @@ def test_dragging_far_never_pulls_the_maze_out_of_view(screen, grid, direction):
 @given(scale=st.floats(0.2, 60), origin=st.tuples(st.floats(-1e5, 1e5), st.floats(-1e5, 1e5)),
        span=st.tuples(st.floats(3, 2000), st.floats(3, 2000)),
        view=st.tuples(st.integers(50, 2000), st.integers(50, 2000)), slack=st.sampled_from([0.0, 0.25, 0.5]))
-def test_a_kept_camera_covers_the_view_or_centres_the_maze(scale, origin, span, view, slack):
+def test_a_dragged_maze_follows_the_pointer_until_its_edge_is_slack_inside_the_view(scale, origin, span, view,
+                                                                                     slack):
+    """Smaller than the view: centred. Larger: it moves with the drag until one of its edges has
+    come ``slack`` of the view inward, and stops exactly there (so every edge can be reached)."""
     kept = Camera(scale, origin).kept_in_view(span, view, slack)
     assert kept.scale == scale
-    for extent, size, at in zip(span, view, kept.origin):
+    for extent, size, wanted, at in zip(span, view, origin, kept.origin):
         drawn = extent * scale
         if drawn <= size:
-            assert at == pytest.approx((size - drawn) / 2)  # smaller than the view: centred
-        else:  # larger: at most ``slack`` of the view left bare on either side
-            assert at <= size * slack + 1e-6
-            assert at + drawn >= size * (1 - slack) - 1e-6
+            assert at == pytest.approx((size - drawn) / 2)
+        else:
+            low, high = size - drawn - size * slack, size * slack
+            assert at == pytest.approx(min(high, max(low, wanted)))
 
 
 @given(kind=st.sampled_from(list(GRIDS)), w=st.integers(1, 300), h=st.integers(1, 300),
