@@ -56,12 +56,27 @@ class Kind(IntEnum):
     """A walk cell is erased (its loop was cut)."""
     SET = 17
     """``cell`` now belongs to set ``value`` (union-find, Eller's rows): for colouring."""
+    REJECT = 18
+    """A decision not to open: the wall ``cell`` -> ``other`` (direction ``value``) was looked at
+    and stays closed (Kruskal, Eller, a stale edge in true Prim's, a dungeon connector). With
+    ``value == -1``: a room spanning ``cell`` .. ``other`` was tried and refused (it overlapped)."""
+    CHAMBER = 19
+    """A division algorithm takes up a chamber to split: the cells from ``cell`` (top left) to
+    ``other`` (bottom right) for recursive division; for blobby division the region holding ``cell``,
+    of ``value`` cells (``other`` is -1)."""
+    SCAN = 23
+    """A scan for somewhere to go on looks at the cells ``cell`` .. ``other`` (hunt-and-kill's row)."""
     SEARCH = 20
     """A solver reached ``cell`` from ``other``."""
     PATH = 21
     """``cell`` is on the solution path (``other`` is the previous path cell or -1)."""
     DEAD_END = 22
     """A solver filled ``cell`` as a dead end (dead-end filling)."""
+    OPEN = 24
+    """A solver puts ``cell`` (reached from ``other``) on its to-do list: DFS's stack, A*'s open set
+    (``value``: its f = g + h score; -1 when there is no score)."""
+    TAKE = 25
+    """A solver takes ``cell`` off its to-do list to look at its neighbours (BFS's queue)."""
 
     @property
     def changes_maze(self) -> bool:

@@ -33,10 +33,10 @@ class Mark(IntEnum):
 _M_NONE, _M_FRONTIER, _M_STACK, _M_WALK, _M_SEARCH, _M_PATH, _M_DEAD_END = (
     int(m) for m in (Mark.NONE, Mark.FRONTIER, Mark.STACK, Mark.WALK, Mark.SEARCH, Mark.PATH, Mark.DEAD_END))
 (_K_CARVE, _K_BACKTRACK, _K_FRONTIER_ADD, _K_SET, _K_FRONTIER_REMOVE, _K_WALK_ERASE, _K_CURRENT, _K_WALK,
- _K_SEARCH, _K_PATH, _K_DEAD_END, _K_CONNECT, _K_PRUNE, _K_PHASE, _K_OPEN_FIELD) = (
+ _K_SEARCH, _K_PATH, _K_DEAD_END, _K_CONNECT, _K_PRUNE, _K_PHASE, _K_OPEN_FIELD, _K_SCAN, _K_OPEN) = (
     int(k) for k in (Kind.CARVE, Kind.BACKTRACK, Kind.FRONTIER_ADD, Kind.SET, Kind.FRONTIER_REMOVE,
                      Kind.WALK_ERASE, Kind.CURRENT, Kind.WALK, Kind.SEARCH, Kind.PATH, Kind.DEAD_END,
-                     Kind.CONNECT, Kind.PRUNE, Kind.PHASE, Kind.OPEN_FIELD))
+                     Kind.CONNECT, Kind.PRUNE, Kind.PHASE, Kind.OPEN_FIELD, Kind.SCAN, Kind.OPEN))
 
 
 class Overlay:
@@ -124,8 +124,11 @@ class Overlay:
             self.set_id[cell] = value
         elif kind == _K_FRONTIER_REMOVE or kind == _K_WALK_ERASE:
             mark[cell] = _M_NONE
-        elif kind == _K_CURRENT:
+        elif kind == _K_CURRENT or kind == _K_SCAN:
             self._move_current(cell)
+        elif kind == _K_OPEN:
+            if mark[cell] == _M_NONE:
+                mark[cell] = _M_FRONTIER
         elif kind == _K_WALK:
             mark[cell] = mark[other] = _M_WALK
             self._move_current(other)
@@ -175,7 +178,7 @@ class Overlay:
 
     def clear_solution(self) -> None:
         """Forget search and path marks (before solving again or after the maze changes)."""
-        solver_marks = np.isin(self.mark, (Mark.SEARCH, Mark.PATH, Mark.DEAD_END))
+        solver_marks = np.isin(self.mark, (Mark.SEARCH, Mark.PATH, Mark.DEAD_END, Mark.FRONTIER))
         self.mark[solver_marks] = Mark.NONE
         self.searched = self.path_length = 0
         self.full_redraw = True

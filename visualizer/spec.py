@@ -28,14 +28,15 @@ class MazeSpec:
     def make_grid(self) -> Grid:
         return make_grid(self.grid, self.width, self.height)
 
-    def events(self, grid: Grid | None = None) -> EventStream:
-        """A fresh generator of this spec's events."""
-        return self.info.run(grid or self.make_grid(), self.seed, **self.params)
+    def events(self, grid: Grid | None = None, show: bool = True) -> EventStream:
+        """A fresh generator of this spec's events (``show=False``: without the events that only
+        explain a decision, for work nobody watches)."""
+        return self.info.run(grid or self.make_grid(), self.seed, show=show, **self.params)
 
     def build(self) -> Maze:
         """The finished maze (the fold of every event)."""
         grid = self.make_grid()
-        return Maze(grid).fold(self.events(grid))
+        return Maze(grid).fold(self.events(grid, show=False))
 
     def check(self) -> "MazeSpec":
         """Raise ValueError with a readable message if anything in the spec is off; else self."""

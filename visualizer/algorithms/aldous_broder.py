@@ -15,7 +15,7 @@ from .base import Algorithm
 CARVE, CURRENT = Kind.CARVE, Kind.CURRENT
 
 
-def aldous_broder(grid: Grid, rng: random.Random) -> EventStream:
+def aldous_broder(grid: Grid, rng: random.Random, *, show: bool = True) -> EventStream:
     """Walk at random until every cell has been entered once."""
     flat = grid.neighbour_flat()
     directions = grid.directions

@@ -11,6 +11,7 @@ import random
 
 from ..events import EventStream, Kind
 from ..grids import Grid
+from ..narration import Narrator, Told, plural
 from .base import Algorithm, Param
 
 CARVE = Kind.CARVE
@@ -18,7 +19,7 @@ BACKTRACK = Kind.BACKTRACK
 
 
 def backtracker(grid: Grid, rng: random.Random, *, winding: int = 100, start: int = -1,
-                visited: bytearray | None = None, region: int = -1) -> EventStream:
+                visited: bytearray | None = None, region: int = -1, show: bool = True) -> EventStream:
     """Carve a perfect maze depth-first from a random start cell.
 
     The dungeon reuses this for its corridors: it passes the ``start`` cell, a ``visited`` map with
@@ -56,6 +57,52 @@ def backtracker(grid: Grid, rng: random.Random, *, winding: int = 100, start: in
             yield (BACKTRACK, cell, stack[-1] if stack else -1, -1)
 
 
+class BacktrackerNarrator(Narrator):
+    """The stack, as the walk pushes and pops it."""
+
+    code = (
+        "pick a random start cell, mark it visited, push it",
+        "while the stack is not empty:",
+        "  cell = the cell on top of the stack",
+        "  if cell has unvisited neighbours:",
+        "    next = one of them at random",
+        "    carve the wall between cell and next",
+        "    mark next visited and push it",
+        "  else:",
+        "    pop cell: a dead end, back up one",
+    )
+    legend = {"stack": "on the stack (the way back)", "current": "top of the stack"}
+
+    def __init__(self, grid, params=None) -> None:
+        super().__init__(grid, params)
+        self.stack: list[int] = []
+        self.visited = 0
+
+    def tell_carve(self, cell: int, other: int, value: int) -> Told:
+        if other < 0:
+            self.stack = [cell]
+            self.visited += 1
+            return Told(0, f"Start at {self.name(cell)}: visited, pushed; the stack holds 1 cell")
+        self.stack.append(other)
+        self.visited += 1
+        return Told(5, f"{self.name(cell)} has unvisited neighbours: carve {self.direction(value)} into "
+                       f"{self.name(other)} and push it; stack depth {len(self.stack)}")
+
+    def tell_backtrack(self, cell: int, other: int, value: int) -> Told:
+        if self.stack:
+            self.stack.pop()
+        if other < 0:
+            return Told(8, f"{self.name(cell)} has no unvisited neighbour: pop it; the stack is empty, "
+                           "so every cell it could reach is carved")
+        return Told(8, f"{self.name(cell)} has no unvisited neighbour: pop it; back at {self.name(other)}, "
+                       f"stack depth {len(self.stack)}")
+
+    def data(self) -> list[tuple[str, str]]:
+        return [("Stack", plural(len(self.stack), "cell") + " deep"),
+                ("Top", self.cells_text(reversed(self.stack), len(self.stack))),
+                ("Visited", f"{self.visited:,} of {self.grid.size:,} cells")]
+
+
 ALGORITHM = Algorithm(
     name="backtracker",
     func=backtracker,
@@ -63,4 +110,5 @@ ALGORITHM = Algorithm(
     params=(Param("winding", 100, "chance in percent of turning when going straight is possible",
                   minimum=0, maximum=100),),
     shows_stack=True,
+    narrator=BacktrackerNarrator,
 )

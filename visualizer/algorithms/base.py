@@ -5,10 +5,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..events import EventStream
 from ..grids import GRIDS, Grid
+
+if TYPE_CHECKING:
+    from ..narration import Narrator
 
 ParamValue = int | float | str
 Generator = Callable[..., EventStream]
@@ -101,6 +104,13 @@ class Algorithm:
     phases: tuple[str, ...] = field(default=())
     slow: bool = False
     """True for random-walk algorithms whose time grows much faster than the cell count."""
+    narrator: type[Narrator] | None = None
+    """Follows its events and explains them (pseudocode, sentences, working data)."""
+
+    @property
+    def title(self) -> str:
+        """The name in words ("Recursive backtracker"): the description up to its colon."""
+        return self.description.split(":")[0]
 
     @property
     def all_params(self) -> tuple[Param, ...]:
@@ -149,14 +159,16 @@ class Algorithm:
         """Why ``kind`` will not do, naming the grids that would."""
         return f"algorithm {self.name} works on {' and '.join(self.grid_names)} grids, not {kind}"
 
-    def run(self, grid: Grid, seed: int, **params: Any) -> EventStream:
-        """Start the generator on ``grid`` with a ``random.Random(seed)``; parameters are checked."""
+    def run(self, grid: Grid, seed: int, *, show: bool = True, **params: Any) -> EventStream:
+        """Start the generator on ``grid`` with a ``random.Random(seed)``; parameters are checked.
+        ``show=False`` (nothing is drawn) leaves out the display events that only explain a
+        decision; the maze-changing events, and so the maze, are the same."""
         if not self.supports(grid):
             raise ValueError(self.unsupported_message(grid.kind))
         values = self.resolve(params)
         braid = int(values.pop("braid"))
         rng = random.Random(seed)
-        events = self.func(grid, rng, **values)
+        events = self.func(grid, rng, show=show, **values)
         if braid:
             from .braid import braided
 

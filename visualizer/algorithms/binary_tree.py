@@ -25,7 +25,7 @@ CHUNK = 1 << 16
 """Cells decided per numpy batch: big enough to be fast, small enough to keep memory flat."""
 
 
-def binary_tree(grid: Grid, rng: random.Random, *, bias: str = "NE") -> EventStream:
+def binary_tree(grid: Grid, rng: random.Random, *, bias: str = "NE", show: bool = True) -> EventStream:
     """Visit cells row by row; each joins the neighbour it picks among its two bias directions."""
     directions = grid.BIAS_DIRECTIONS[bias]
     table = grid.neighbour_array()[:, list(directions)]  # per cell: first, second, fallback neighbour

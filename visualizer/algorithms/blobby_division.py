@@ -16,7 +16,7 @@ from .base import Algorithm
 OPEN_FIELD, WALL, SET, CURRENT = Kind.OPEN_FIELD, Kind.WALL, Kind.SET, Kind.CURRENT
 
 
-def blobby_division(grid: Grid, rng: random.Random) -> EventStream:
+def blobby_division(grid: Grid, rng: random.Random, *, show: bool = True) -> EventStream:
     """Split each region in two by random growth from two seeds, then wall the seam but one gap."""
     neighbours = grid.neighbours
     rnd = rng.random

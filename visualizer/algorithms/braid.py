@@ -12,6 +12,7 @@ import random
 from ..events import EventStream, Kind
 from ..grids import Grid
 from ..maze import Maze
+from ..narration import BRAID_PHASE, Narrator, Told
 
 CARVE, PHASE = Kind.CARVE, Kind.PHASE
 
@@ -24,7 +25,7 @@ def braided(events: EventStream, grid: Grid, rng: random.Random, percent: int) -
         yield event
     if percent <= 0:
         return
-    yield (PHASE, -1, -1, "braid")
+    yield (PHASE, -1, -1, BRAID_PHASE)
     open_cell = shadow.open_mask()
 
     def dead_end(cell: int) -> bool:
@@ -44,3 +45,32 @@ def braided(events: EventStream, grid: Grid, rng: random.Random, percent: int) -
         event = (CARVE, cell, nb, d)
         shadow.apply(event)
         yield event
+
+
+class BraidNarrator(Narrator):
+    """The braiding pass after any generator: dead ends opened into loops."""
+
+    code = (
+        "list the dead ends (one way in), in a random order",
+        "for each cell in the list:",
+        "  if it is still a dead end, with the braid chance:",
+        "    prefer a closed neighbour that is a dead end too",
+        "    open the wall to it: a loop, one or two dead ends fewer",
+    )
+
+    def __init__(self, grid, params=None) -> None:
+        super().__init__(grid, params)
+        self.opened = 0
+
+    def tell_phase(self, cell: int, other: int, value: object) -> Told:
+        self.phase = str(value)
+        return Told(0, "The maze is finished; now braid it: dead ends are opened into their neighbours, "
+                       "making loops")
+
+    def tell_carve(self, cell: int, other: int, value: int) -> Told:
+        self.opened += 1
+        return Told(4, f"{self.name(cell)} is a dead end: open its {self.direction(value)} wall into "
+                       f"{self.name(other)}, a loop ({self.opened:,} opened so far)")
+
+    def data(self) -> list[tuple[str, str]]:
+        return [("Walls opened", f"{self.opened:,}")]

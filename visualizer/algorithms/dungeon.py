@@ -30,7 +30,7 @@ CARVE, CONNECT, PRUNE, ROOM, PHASE = Kind.CARVE, Kind.CONNECT, Kind.PRUNE, Kind.
 
 
 def dungeon(grid: Grid, rng: random.Random, *, attempts: int = 100, room_min: int = 2, room_max: int = 5,
-            winding: int = 40, loops: int = 3, dead_ends: int = 0) -> EventStream:
+            winding: int = 40, loops: int = 3, dead_ends: int = 0, show: bool = True) -> EventStream:
     """Rooms, then corridors, then connectors, then pruning; one connected region by construction."""
     if room_max < room_min:
         raise ValueError(f"room_max ({room_max}) must be at least room_min ({room_min})")

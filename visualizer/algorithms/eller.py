@@ -17,7 +17,7 @@ CARVE, SET = Kind.CARVE, Kind.SET
 EAST, SOUTH = SquareGrid.E, SquareGrid.S
 
 
-def eller(grid: Grid, rng: random.Random, *, join: int = 50, down: int = 40) -> EventStream:
+def eller(grid: Grid, rng: random.Random, *, join: int = 50, down: int = 40, show: bool = True) -> EventStream:
     """Row by row: random horizontal joins between sets, then at least one drop per set."""
     w, h = grid.width, grid.height
     rnd = rng.random

@@ -34,7 +34,8 @@ def parse_selection(text: str) -> list[tuple[str, float]]:
     return mix
 
 
-def growing_tree(grid: Grid, rng: random.Random, *, selection: str = "newest:50,random:50") -> EventStream:
+def growing_tree(grid: Grid, rng: random.Random, *, selection: str = "newest:50,random:50",
+                 show: bool = True) -> EventStream:
     """Grow from a random cell, picking active cells by the selection mix."""
     mix = parse_selection(selection)
     total = sum(weight for _, weight in mix)

@@ -16,7 +16,7 @@ from .base import Algorithm
 CARVE, CURRENT, PHASE = Kind.CARVE, Kind.CURRENT, Kind.PHASE
 
 
-def hunt_and_kill(grid: Grid, rng: random.Random) -> EventStream:
+def hunt_and_kill(grid: Grid, rng: random.Random, *, show: bool = True) -> EventStream:
     """Walk until stuck, then hunt row by row for an unvisited cell next to the maze."""
     w, h = grid.width, grid.height
     free_neighbours, neighbours = grid.free_neighbours, grid.neighbours

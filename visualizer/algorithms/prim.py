@@ -19,7 +19,7 @@ FRONTIER_ADD = Kind.FRONTIER_ADD
 OUTSIDE, FRONTIER, IN_MAZE = 0, 1, 2
 
 
-def prim(grid: Grid, rng: random.Random) -> EventStream:
+def prim(grid: Grid, rng: random.Random, *, show: bool = True) -> EventStream:
     """Carve a perfect maze by growing it from a random frontier cell at a time."""
     neighbours = grid.neighbours
     free_neighbours = grid.free_neighbours

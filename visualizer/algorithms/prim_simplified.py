@@ -14,9 +14,9 @@ from .base import Algorithm
 from .growing_tree import growing_tree
 
 
-def prim_simplified(grid: Grid, rng: random.Random) -> EventStream:
+def prim_simplified(grid: Grid, rng: random.Random, *, show: bool = True) -> EventStream:
     """Growing tree that always picks a random active cell."""
-    return growing_tree(grid, rng, selection="random")
+    return growing_tree(grid, rng, selection="random", show=show)
 
 
 ALGORITHM = Algorithm(

@@ -16,7 +16,7 @@ from .base import Algorithm
 CARVE, FRONTIER_ADD = Kind.CARVE, Kind.FRONTIER_ADD
 
 
-def prim_true(grid: Grid, rng: random.Random) -> EventStream:
+def prim_true(grid: Grid, rng: random.Random, *, show: bool = True) -> EventStream:
     """Grow from a random cell, always through the lowest-weight edge out of the maze."""
     neighbours = grid.neighbours
     rnd = rng.random

@@ -17,7 +17,7 @@ OPEN_FIELD, WALL, CURRENT = Kind.OPEN_FIELD, Kind.WALL, Kind.CURRENT
 EAST, SOUTH = SquareGrid.E, SquareGrid.S
 
 
-def recursive_division(grid: Grid, rng: random.Random) -> EventStream:
+def recursive_division(grid: Grid, rng: random.Random, *, show: bool = True) -> EventStream:
     """Split chambers with a wall that keeps one gap, until no chamber can be split."""
     w = grid.width
     rnd = rng.random

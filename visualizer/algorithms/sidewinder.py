@@ -16,7 +16,7 @@ CARVE = Kind.CARVE
 EAST, SOUTH = SquareGrid.E, SquareGrid.S
 
 
-def sidewinder(grid: Grid, rng: random.Random, *, close: int = 50) -> EventStream:
+def sidewinder(grid: Grid, rng: random.Random, *, close: int = 50, show: bool = True) -> EventStream:
     """Each cell either extends the run east or closes it with a passage north."""
     w, h = grid.width, grid.height
     rnd = rng.random

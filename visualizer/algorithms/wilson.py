@@ -16,7 +16,7 @@ from .base import Algorithm
 CARVE, WALK, WALK_ERASE, CURRENT = Kind.CARVE, Kind.WALK, Kind.WALK_ERASE, Kind.CURRENT
 
 
-def wilson(grid: Grid, rng: random.Random) -> EventStream:
+def wilson(grid: Grid, rng: random.Random, *, show: bool = True) -> EventStream:
     """Add loop-erased walks from each cell not yet in the maze, in random order."""
     flat = grid.neighbour_flat()
     directions = grid.directions

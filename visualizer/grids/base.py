@@ -209,6 +209,12 @@ class Grid(ABC):
         """For grids with wall posts: True where a post sits inside joined cells (drawn as floor)."""
         return np.zeros(len(around), dtype=bool)
 
+    def direction_word(self, d: int) -> str:
+        """A direction in words for sentences: "north", "south-east" (from the compass letters)."""
+        letters = {"N": "north", "E": "east", "S": "south", "W": "west"}
+        name = self.direction_names[d]
+        return "-".join(letters.get(ch, ch) for ch in name)
+
     def cell_name(self, cell: int) -> str:
         """How a person names a cell: "(x, y)" here; grids with rings or rows say it their way."""
         return "({}, {})".format(*self.coords(cell))

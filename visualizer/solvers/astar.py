@@ -15,7 +15,7 @@ from .base import SearchStream, Solver, announce_path, path_from
 SEARCH = Kind.SEARCH
 
 
-def astar(maze: Maze, start: int, goal: int) -> SearchStream:
+def astar(maze: Maze, start: int, goal: int, show: bool = True) -> SearchStream:
     distance = maze.grid.distance
     came_from = {start: -1}
     cost = {start: 0}

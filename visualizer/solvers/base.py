@@ -8,7 +8,10 @@ from dataclasses import dataclass
 from ..events import Event, EventStream, Kind
 from ..maze import Maze
 
-SolverFunc = Callable[[Maze, int, int], EventStream]
+from ..narration import Narrator, Told, plural
+
+SolverFunc = Callable[[Maze, int, int, bool], EventStream]
+"""``(maze, start, goal, show)``: ``show=False`` leaves out the to-do list events nobody sees."""
 SearchStream = Generator[Event, None, list[int]]
 """A solver's events; the generator's return value is the path it found."""
 PATH = Kind.PATH
@@ -21,10 +24,15 @@ class Solver:
     description: str
     shortest: bool = True
     """True when the path it finds is always a shortest one."""
+    title: str = ""
+    """The name in words ("Breadth-first search")."""
+    narrator: type[Narrator] | None = None
+    """Follows its events and explains them (pseudocode, sentences, its queue or stack)."""
 
-    def run(self, maze: Maze, start: int | None = None, goal: int | None = None) -> EventStream:
+    def run(self, maze: Maze, start: int | None = None, goal: int | None = None, show: bool = True) -> EventStream:
         """Search from ``start`` (default: the entrance) to ``goal`` (default: the exit)."""
-        return self.func(maze, maze.entrance[0] if start is None else start, maze.exit[0] if goal is None else goal)
+        return self.func(maze, maze.entrance[0] if start is None else start,
+                         maze.exit[0] if goal is None else goal, show)
 
 
 def path_from(came_from: dict[int, int], goal: int) -> list[int]:
@@ -54,3 +62,32 @@ def run_to_end(search: EventStream) -> list[int]:
             next(search)
         except StopIteration as stop:
             return stop.value or []
+
+
+class SolverNarrator(Narrator):
+    """What every solver's narrator shares: the PATH events at the end, read back as the answer.
+    The whole path is one step (Shift+Right walks it a cell at a time)."""
+
+    def __init__(self, grid, params=None) -> None:
+        super().__init__(grid, params)
+        self.path: list[int] = []
+
+    @property
+    def path_line(self) -> int:
+        """The pseudocode line that builds the answer (the last one unless a solver says otherwise)."""
+        return len(self.code) - 1
+
+    def begins_step(self, previous: Event | None, event: Event) -> bool:
+        if event[0] == PATH:
+            return previous is None or previous[0] != PATH
+        return super().begins_step(previous, event)
+
+    def tell_path(self, cell: int, other: int, value: int) -> Told:
+        self.path.append(cell)
+        if other < 0:
+            return Told(self.path_line, f"Read the answer off the came-from notes, goal back to start: "
+                                        f"the path begins at {self.name(cell)}")
+        return Told(self.path_line, f"{self.name(cell)} is next on the path ({plural(len(self.path), 'cell')} so far)")
+
+    def path_rows(self) -> list[tuple[str, str]]:
+        return [("Path", plural(len(self.path), "cell"))] if self.path else []

@@ -6,12 +6,13 @@ from collections import deque
 
 from ..events import Kind
 from ..maze import Maze
-from .base import SearchStream, Solver, announce_path, path_from, run_to_end
+from ..narration import Told, plural
+from .base import SearchStream, Solver, SolverNarrator, announce_path, path_from, run_to_end
 
-SEARCH = Kind.SEARCH
+SEARCH, TAKE = Kind.SEARCH, Kind.TAKE
 
 
-def bfs(maze: Maze, start: int, goal: int) -> SearchStream:
+def bfs(maze: Maze, start: int, goal: int, show: bool = True) -> SearchStream:
     """Yield a SEARCH event per reached cell, then PATH events from start to goal (none if cut off).
 
     The generator's return value is the path as a list of cells ([] when the goal is unreachable).
@@ -21,6 +22,8 @@ def bfs(maze: Maze, start: int, goal: int) -> SearchStream:
     yield (SEARCH, start, -1, -1)
     while queue:
         cell = queue.popleft()
+        if show:
+            yield (TAKE, cell, -1, -1)
         if cell == goal:
             break
         for nb in maze.open_neighbours(cell):
@@ -35,7 +38,47 @@ def shortest_path(maze: Maze, start: int | None = None, goal: int | None = None)
     """The shortest path (cells, both ends included) between two cells; entrance to exit by default."""
     start = maze.entrance[0] if start is None else start
     goal = maze.exit[0] if goal is None else goal
-    return run_to_end(bfs(maze, start, goal))
+    return run_to_end(bfs(maze, start, goal, show=False))
 
 
-SOLVER = Solver("bfs", bfs, "Breadth-first search: a wave in every direction; always a shortest path.")
+class BfsNarrator(SolverNarrator):
+    """The queue: reached cells wait in it, first in first out."""
+
+    code = (
+        "put start in the queue; it is reached",
+        "while the queue is not empty:",
+        "  cell = take the first cell out of the queue",
+        "  if cell is the goal: stop",
+        "  for each open neighbour not reached yet:",
+        "    note that we came from cell; it is reached",
+        "    add it to the back of the queue",
+        "follow the came-from notes back from the goal",
+    )
+    legend = {"search": "reached (queued or looked at)"}
+
+    def __init__(self, grid, params=None) -> None:
+        super().__init__(grid, params)
+        self.queue: deque[int] = deque()
+        self.reached = 0
+
+    def tell_search(self, cell: int, other: int, value: int) -> Told:
+        self.queue.append(cell)
+        self.reached += 1
+        if other < 0:
+            return Told(0, f"Start at {self.name(cell)}: put it in the queue")
+        return Told(6, f"{self.name(cell)} is open from {self.name(other)} and not reached yet: it joins the back "
+                       f"of the queue ({plural(len(self.queue), 'cell')} waiting)")
+
+    def tell_take(self, cell: int, other: int, value: int) -> Told:
+        if self.queue and self.queue[0] == cell:
+            self.queue.popleft()
+        return Told(2, f"Take {self.name(cell)} from the front of the queue (reached earliest of those waiting); "
+                       f"{plural(len(self.queue), 'cell')} left in it")
+
+    def data(self) -> list[tuple[str, str]]:
+        return [("Queue", plural(len(self.queue), "cell")), ("Next out", self.cells_text(self.queue)),
+                ("Reached", f"{self.reached:,} cells")] + self.path_rows()
+
+
+SOLVER = Solver("bfs", bfs, "Breadth-first search: a wave in every direction; always a shortest path.",
+                title="Breadth-first search", narrator=BfsNarrator)

@@ -15,7 +15,7 @@ from .base import SearchStream, Solver, announce_path, path_from
 DEAD_END = Kind.DEAD_END
 
 
-def dead_end_filling(maze: Maze, start: int, goal: int) -> SearchStream:
+def dead_end_filling(maze: Maze, start: int, goal: int, show: bool = True) -> SearchStream:
     grid = maze.grid
     is_open = maze.open_mask()
     filled = bytearray(grid.size)

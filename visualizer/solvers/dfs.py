@@ -12,7 +12,7 @@ from .base import SearchStream, Solver, announce_path, path_from
 SEARCH = Kind.SEARCH
 
 
-def dfs(maze: Maze, start: int, goal: int) -> SearchStream:
+def dfs(maze: Maze, start: int, goal: int, show: bool = True) -> SearchStream:
     came_from = {start: -1}
     stack = [start]
     while stack:

@@ -65,11 +65,11 @@ def loop_erased(walk: list[int]) -> list[int]:
     return path
 
 
-def right_hand(maze: Maze, start: int, goal: int) -> EventStream:
+def right_hand(maze: Maze, start: int, goal: int, show: bool = True) -> EventStream:
     return follow_wall(maze, start, goal, "right")
 
 
-def left_hand(maze: Maze, start: int, goal: int) -> EventStream:
+def left_hand(maze: Maze, start: int, goal: int, show: bool = True) -> EventStream:
     return follow_wall(maze, start, goal, "left")
 
 

@@ -1,0 +1,182 @@
+"""Words for every step: pseudocode with the running line lit, a sentence per event, the data.
+
+A :class:`Narrator` follows an algorithm's events; it never runs the algorithm. It keeps the working
+data a student would draw on the board (the stack, the sets, the walk), says which pseudocode line
+each event comes from and what happened, in one sentence with coordinates and the reason. Every
+generator and solver module defines its narrator beside its generator, so the two cannot drift
+apart; :class:`Narration` keeps one in step with a run for the window.
+
+Pure Python: no pygame, nothing here changes a maze.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Any, ClassVar
+
+from .events import Event, Kind
+from .grids import Grid
+
+BRAID_PHASE = "braid"
+"""The phase name the braiding post-process announces (after any generator)."""
+DATA_ITEMS = 5
+"""How many cells of a stack or queue the data panel lists."""
+
+
+class Tone(IntEnum):
+    """What an annotation over the board means, so the renderer can colour it."""
+
+    ACTIVE = 0
+    """Working data in use: the walk, the run, the chamber being split, the row scanned."""
+    REJECTED = 1
+    """A decision not to open: a wall kept, a room refused."""
+    ERASED = 2
+    """Something just undone: the loop cut out of a walk."""
+
+
+class Shape(IntEnum):
+    PATH = 0
+    """A line through the cells' centres in order, with an arrowhead at the last one."""
+    BOX = 1
+    """An outline around the cells (a chamber, a run, a row)."""
+    WALL = 2
+    """A cross on the wall between the two cells."""
+
+
+@dataclass(frozen=True)
+class Annotation:
+    """Working data drawn over the board (what colours alone cannot say: order, direction, extent)."""
+
+    shape: Shape
+    cells: tuple[int, ...]
+    tone: Tone = Tone.ACTIVE
+
+
+@dataclass(frozen=True)
+class Told:
+    """What one event means: the pseudocode line it comes from (0-based) and one sentence."""
+
+    line: int
+    sentence: str
+
+
+class Narrator:
+    """Follows one algorithm's events and says each one in words.
+
+    Subclasses give ``code`` (4-12 plain lines, indented by two spaces per level), a ``tell_<kind>``
+    method for each event kind the algorithm yields (``tell_carve(cell, other, value)``...), the
+    working data (:meth:`data`) and, where it helps, :meth:`annotations`. ``follows`` lists the
+    kinds that continue the step the event before them began (a Kruskal merge's SET events):
+    one algorithm step is one pass through the pseudocode's loop.
+    """
+
+    title: ClassVar[str] = ""
+    code: ClassVar[tuple[str, ...]] = ()
+    follows: ClassVar[frozenset[int]] = frozenset()
+    legend: ClassVar[Mapping[str, str]] = {}
+    """Legend keys renamed for this algorithm ("frontier" is "active cells" in growing tree)."""
+    phases: ClassVar[tuple[str, ...]] = ()
+
+    def __init__(self, grid: Grid, params: Mapping[str, Any] | None = None) -> None:
+        self.grid = grid
+        self.params = dict(params or {})
+        self.phase = ""
+
+    def name(self, cell: int) -> str:
+        return self.grid.cell_name(cell)
+
+    def direction(self, d: int) -> str:
+        """A direction in words: "north", "south-east"..."""
+        return self.grid.direction_word(d)
+
+    @property
+    def shown_code(self) -> tuple[str, ...]:
+        """The pseudocode on screen now (phased narrators show the running phase's)."""
+        return self.code
+
+    def begins_step(self, previous: Event | None, event: Event) -> bool:
+        """True when ``event`` starts a new pass through the loop (``previous`` came just before)."""
+        return previous is None or event[0] not in self.follows
+
+    def tell(self, event: Event) -> Told:
+        """Follow ``event`` (update the working data) and say what it means."""
+        kind, cell, other, value = event
+        method = getattr(self, "tell_" + Kind(kind).name.lower(), None)
+        if method is None:
+            raise NotImplementedError(f"{type(self).__name__} cannot tell a {Kind(kind).name} event")
+        return method(cell, other, value)
+
+    def tell_phase(self, cell: int, other: int, value: Any) -> Told:
+        self.phase = str(value)
+        number = f" {self.phases.index(self.phase) + 1} of {len(self.phases)}" if self.phase in self.phases else ""
+        return Told(0, f"Phase{number}: {self.phase}")
+
+    def data(self) -> list[tuple[str, str]]:
+        """The working data as label/value rows (the stack's depth and top cells, the sets...)."""
+        return []
+
+    def annotations(self) -> list[Annotation]:
+        """Working data to draw over the board."""
+        return []
+
+    def cells_text(self, cells: Iterable[int], total: int | None = None, limit: int = DATA_ITEMS) -> str:
+        """"(3, 4), (3, 5) ... 12 more": the first ``limit`` cells named, the rest counted."""
+        listed = list(cells)
+        shown = [self.name(c) for c in listed[:limit]]
+        rest = (len(listed) if total is None else total) - len(shown)
+        return ", ".join(shown) + (f" ... {rest:,} more" if rest > 0 else "") if shown else "empty"
+
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """"1 cell", "12 cells"."""
+    return f"{count:,} {word if count == 1 else (words or word + 's')}"
+
+
+class Narration:
+    """Keeps a narrator in step with a run: the lit line, the last sentences, the step count.
+
+    ``fold`` takes events in order; the newest step's sentence is ``sentences[-1]``, and ``detail``
+    the sentence of the newest event when it only continued that step. A braid phase (any
+    algorithm's post-process) hands over to ``braid``'s narrator.
+    """
+
+    def __init__(self, narrator: Narrator, braid: Narrator | None = None, keep: int = 4) -> None:
+        self.first = narrator
+        self.narrator = narrator
+        self.braid = braid
+        self.position = 0
+        self.steps = 0
+        self.lit = -1
+        self.sentences: deque[str] = deque(maxlen=keep)
+        self.detail = ""
+        self.previous: Event | None = None
+
+    def begins_step(self, previous: Event | None, event: Event) -> bool:
+        return self._narrator_for(event).begins_step(previous, event)
+
+    def _narrator_for(self, event: Event) -> Narrator:
+        if event[0] == Kind.PHASE and event[3] == BRAID_PHASE and self.braid is not None:
+            return self.braid
+        return self.narrator
+
+    def fold(self, events: Iterable[Event]) -> None:
+        for event in events:
+            narrator = self.narrator = self._narrator_for(event)
+            begins = narrator.begins_step(self.previous, event)
+            told = narrator.tell(event)
+            if begins:
+                self.steps += 1
+                self.sentences.append(told.sentence)
+                self.detail = ""
+            else:
+                self.detail = told.sentence
+            self.lit = told.line
+            self.previous = event
+            self.position += 1
+
+    @property
+    def code(self) -> tuple[str, ...]:
+        return self.narrator.shown_code
