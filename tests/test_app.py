@@ -55,13 +55,13 @@ def test_pause_stops_event_consumption(screen):
 
 
 @pytest.mark.parametrize("key", [pygame.K_RIGHT, pygame.K_PERIOD])
-def test_step_advances_exactly_one_event(screen, key):
-    app = make_app(screen)
+def test_shift_step_advances_exactly_one_event(screen, key):
+    app = make_app(screen, algorithm="kruskal")
     press(app, pygame.K_SPACE)
     before = app.base.run.applied
-    press(app, key, frames=30)
+    press(app, key, mod=pygame.KMOD_LSHIFT, frames=30)
     assert app.base.run.applied == before + 1
-    press(app, key)
+    press(app, key, mod=pygame.KMOD_RSHIFT)
     assert app.base.run.applied == before + 2
 
 
@@ -354,7 +354,7 @@ def test_solver_key_cycles_and_the_hud_names_it(screen):
     while not app.base.run.idle:
         run_frames(app, 1)
     lines = dict(app.base.panel_lines())
-    assert app.base.run.solution and lines["Solver"] == "dead_end_filling"
+    assert app.base.run.solution and lines["Solver"] == "Dead-end filling"
     assert lines["Path"] == f"{len(app.base.run.solution)} cells"
 
 
@@ -420,11 +420,11 @@ def test_step_back_undoes_exactly_one_event(screen):
     app = make_app(screen, algorithm="wilson", grid="hex", size=(9, 7))
     press(app, pygame.K_SPACE)
     for _ in range(40):
-        press(app, pygame.K_RIGHT)
+        press(app, pygame.K_RIGHT, mod=pygame.KMOD_SHIFT)
     before = app.base.run.maze.copy()
     marks = app.base.run.overlay.mark.copy()
-    press(app, pygame.K_RIGHT)
-    press(app, pygame.K_LEFT)
+    press(app, pygame.K_RIGHT, mod=pygame.KMOD_SHIFT)
+    press(app, pygame.K_LEFT, mod=pygame.KMOD_SHIFT)
     assert app.base.run.generation_events == 40 and app.base.paused
     assert app.base.run.maze.same_as(before)
     assert (app.base.run.overlay.mark == marks).all()

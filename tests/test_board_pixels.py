@@ -54,15 +54,15 @@ def sample(image: np.ndarray, x: float, y: float) -> tuple[int, ...] | None:
 
 
 def compare_zoomed(run: Run, view: tuple[int, int], factor: float, anchor: tuple[float, float]) -> int:
-    """Zoom in by ``factor`` on the point ``anchor`` (shares of the way between the outermost cell
-    centres, so at least one centre stays in view) and check every cell centre and wall or passage
-    middle in view against the unzoomed board; returns how many points were compared."""
+    """Zoom in by ``factor`` on the centre of a cell (``anchor``: shares of the maze's width and
+    height pick which), so that centre stays where it was, and check every cell centre and wall or
+    passage middle in view against the unzoomed board; returns how many points were compared."""
     grid = run.grid
     whole = Board(grid, *view)
     fitted = whole.camera
-    centres = np.array([whole.cell_centre(c) for c in range(grid.size)])
-    low, high = centres.min(axis=0), centres.max(axis=0)
-    point = tuple(float(lo + a * (hi - lo)) for lo, hi, a in zip(low, high, anchor))
+    column = min(grid.width - 1, int(anchor[0] * grid.width))
+    row = min(grid.height - 1, int(anchor[1] * grid.height))
+    point = whole.cell_centre(row * grid.width + column)
     zoomed = Board(grid, *view, fitted.zoomed(factor, point, grid.fit_scale))
     seen, near = painted(whole, run.maze, run.overlay), painted(zoomed, run.maze, run.overlay)
     compared = 0

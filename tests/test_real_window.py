@@ -14,6 +14,8 @@ import time
 import pygame
 import pytest
 
+from visualizer.render.palette import CODE_LIT
+
 NEEDED = ("Xvfb", "xdotool")
 missing = [tool for tool in NEEDED if shutil.which(tool) is None]
 pytestmark = pytest.mark.skipif(bool(missing), reason=f"needs {' and '.join(missing)} (apt-get install xvfb xdotool)")
@@ -31,8 +33,18 @@ def wait_for(predicate, timeout=20.0):
 
 @pytest.fixture
 def display():
+    yield from xvfb(SCREEN)
+
+
+@pytest.fixture
+def small_display():
+    """A 1024 x 768 screen: a classroom projector's."""
+    yield from xvfb((1024, 768))
+
+
+def xvfb(size):
     number = 90 + os.getpid() % 500
-    server = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", f"{SCREEN[0]}x{SCREEN[1]}x24", "-nolisten", "tcp"],
+    server = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", f"{size[0]}x{size[1]}x24", "-nolisten", "tcp"],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     name = f":{number}"
     if not wait_for(lambda: os.path.exists(f"/tmp/.X11-unix/X{number}"), 10):
@@ -136,3 +148,28 @@ def test_fullscreen_click_zoom_and_scrub_in_a_real_window(display, tmp_path):
         assert window.app.wait(20) == 0
     finally:
         window.close()
+
+
+@pytest.mark.parametrize("algorithm", ["kruskal", "wilson", "dungeon"])
+def test_a_paused_run_explains_its_step_on_a_projector_screen(small_display, tmp_path, algorithm):
+    """Paused at 1024 x 768, the teaching panel shows the newest sentence whole and the running
+    pseudocode line on its bright bar (checked in the app's own screenshot)."""
+    window = Window(small_display, tmp_path, "-a", algorithm, "--size", "18x12", "--seed", "4", "--speed", "500")
+    try:
+        time.sleep(1.0)
+        window.key("space")
+        for _ in range(4):
+            state = window.after(lambda: window.key("Right"), lambda s: s["teaching"] and s["teaching"]["lit"] >= 0)
+        teaching = state["teaching"]
+        assert teaching["sentence"] and teaching["sentence_whole"] and teaching["line"].strip()
+        window.key("F12")
+        assert wait_for(lambda: any(tmp_path.glob("*.png"))), "no screenshot was saved"
+        window.key("q")
+        assert window.app.wait(20) == 0
+    finally:
+        window.close()
+    shot = pygame.image.load(str(next(tmp_path.glob("*.png"))))
+    left, top, width, height = state["panel"]
+    lit = sum(1 for x in range(left, left + width, 2) for y in range(top, top + height, 2)
+              if tuple(shot.get_at((x, y)))[:3] == CODE_LIT)
+    assert lit > width * 3, f"no highlighted pseudocode line in the panel ({lit} samples)"

@@ -97,7 +97,7 @@ def test_backtracker_has_fewer_dead_ends_than_prim():
 
 def test_recursive_division_folds_to_a_perfect_maze():
     spec = MazeSpec("recursive_division", "square", 20, 13, 4)
-    events = list(spec.events())
+    events = list(spec.events(show=False))
     assert events[0][0] == Kind.OPEN_FIELD
     assert {e[0] for e in events[1:]} == {Kind.WALL, Kind.CURRENT}  # walls only (and doorway marks)
     maze = spec.build()

@@ -71,7 +71,8 @@ class Kind(IntEnum):
     PATH = 21
     """``cell`` is on the solution path (``other`` is the previous path cell or -1)."""
     DEAD_END = 22
-    """A solver filled ``cell`` as a dead end (dead-end filling)."""
+    """A solver filled ``cell`` as a dead end (dead-end filling); ``other`` is its one way out (in
+    direction ``value``), -1 when it has none."""
     OPEN = 24
     """A solver puts ``cell`` (reached from ``other``) on its to-do list: DFS's stack, A*'s open set
     (``value``: its f = g + h score; -1 when there is no score)."""

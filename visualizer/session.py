@@ -50,7 +50,11 @@ class Run:
         self.maze = Maze(self.grid)
         self.overlay = Overlay(self.grid, shows_stack=spec.info.shows_stack)
         self.stream: Iterator[Event] = iter(())
-        """The solver's events while solving."""
+        """The solver's events not pulled yet, while solving."""
+        self.solver_log: list[Event] = []
+        """The solver's events pulled so far (applied, plus at most one looked ahead at): stepping
+        back through a solve re-applies a prefix of them, the solver is not run again."""
+        self._solver_exhausted = False
         self._source: Iterator[Event] = spec.events(self.grid)
         """The generator, standing at ``recorded`` events."""
         self.timeline: Timeline | None = Timeline(self.grid, interval) if record else None
@@ -137,7 +141,6 @@ class Run:
             done = self._generate(count, deadline, clock, quiet)
         else:
             done = self._solve_steps(count, deadline, clock)
-            self._solver_applied += done
         self.applied += done
         return done
 
@@ -229,20 +232,63 @@ class Run:
 
     def _solve_steps(self, count: int, deadline: float | None, clock: Callable[[], float]) -> int:
         done = 0
-        overlay_apply, stream = self.overlay.apply, self.stream
-        while done < count:
-            chunk = min(CHUNK, count - done)
-            pulled = 0
-            for event in islice(stream, chunk):
-                overlay_apply(event)
-                pulled += 1
-            done += pulled
-            if pulled < chunk:
+        overlay_apply, log = self.overlay.apply, self.solver_log
+        while done < count and self.stage == SOLVING:
+            position = self._solver_applied
+            self._pull_solver(position + min(CHUNK, count - done))
+            events = log[position:position + min(CHUNK, count - done)]
+            _consume(map(overlay_apply, events))
+            self._solver_applied += len(events)
+            done += len(events)
+            if self.solver_peek() is None:
                 self._end_stream()
-                break
             if deadline is not None and clock() >= deadline:
                 break
         return done
+
+    def _pull_solver(self, wanted: int) -> None:
+        """Log the solver's events up to ``wanted`` in all (fewer when it ends first)."""
+        missing = wanted - len(self.solver_log)
+        if missing > 0 and not self._solver_exhausted:
+            pulled = list(islice(self.stream, missing))
+            self.solver_log.extend(pulled)
+            self._solver_exhausted = len(pulled) < missing
+
+    def solver_peek(self) -> Event | None:
+        """The solver's next event, not applied (None when it has no more)."""
+        self._pull_solver(self._solver_applied + 1)
+        log = self.solver_log
+        return log[self._solver_applied] if self._solver_applied < len(log) else None
+
+    def generation_peek(self, index: int | None = None) -> Event | None:
+        """Generation event number ``index`` (default: the next one), read from the log or pulled
+        from the generator into it; None past the end."""
+        index = self.position if index is None else index
+        if self.timeline is None:
+            return None
+        while index >= self._pulled and self.total is None:
+            self._probe_end()
+        return self.timeline.log.event(index) if index < self._pulled else None
+
+    def logged_events(self, start: int, stop: int) -> list[Event]:
+        """Generation events ``start`` to ``stop`` from the log (those recorded so far)."""
+        if self.timeline is None:
+            return []
+        return self.timeline.log.events(start, min(stop, self._pulled))
+
+    def seek_solver(self, count: int) -> None:
+        """Show the solve after its first ``count`` events (re-applied from the solver's log)."""
+        if self.solver is None:
+            return
+        count = max(0, min(count, len(self.solver_log)))
+        self.overlay.clear_solution()
+        _consume(map(self.overlay.apply, self.solver_log[:count]))
+        self._solver_applied = count
+        self.solution = None
+        self.stage = SOLVING
+        if self.solver_peek() is None:
+            self._end_stream()
+        self.applied += 1
 
     def _end_stream(self) -> None:
         if self.stage == GENERATING:
@@ -250,7 +296,7 @@ class Run:
             self._overlay_true = True  # finishing clears every mark a quiet step could have missed
             self._source = iter(())
         elif self.stage == SOLVING:
-            self.solution = self._path_so_far
+            self.solution = [e[1] for e in self.solver_log[:self._solver_applied] if e[0] == _PATH]
         self.stage = DONE
         self.stream = iter(())
 
@@ -361,23 +407,22 @@ class Run:
         self.finish_generation()
         self.overlay.clear_solution()
         self.solver = solver
+        self.solver_ends = (self.maze.entrance[0] if start is None else start,
+                            self.maze.exit[0] if goal is None else goal)
+        """The solve's start and goal cells."""
         self.solution = None
-        self._path_so_far: list[int] = []
         self._solver_applied = 0
-        self.stream = self._recording_path(get_solver(solver).run(self.maze, start, goal))
+        self.solver_log = []
+        self._solver_exhausted = False
+        self.stream = get_solver(solver).run(self.maze, start, goal)
         self.stage = SOLVING
-
-    def _recording_path(self, events: Iterator[Event]) -> Iterator[Event]:
-        """Pass a solver's events on, keeping its PATH cells: they are its answer."""
-        for event in events:
-            if event[0] == _PATH:
-                self._path_so_far.append(event[1])
-            yield event
 
     def clear_solution(self) -> None:
         self.overlay.clear_solution()
         self.solver = None
         self.solution = None
+        self.solver_log = []
+        self._solver_applied = 0
         if self.stage == SOLVING:
             self.stream = iter(())
             self.stage = DONE

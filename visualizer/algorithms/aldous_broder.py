@@ -7,9 +7,13 @@ steps on cells already in the maze, so the last few cells take a long time to be
 from __future__ import annotations
 
 import random
+from collections import deque
+from collections.abc import Mapping
+from typing import Any
 
 from ..events import EventStream, Kind
 from ..grids import Grid
+from ..narration import Annotation, Narrator, Shape, Told, plural
 from .base import Algorithm
 
 CARVE, CURRENT = Kind.CARVE, Kind.CURRENT
@@ -31,7 +35,8 @@ def aldous_broder(grid: Grid, rng: random.Random, *, show: bool = True) -> Event
         if nb < 0:  # off the edge: choose again (uniform over the neighbours that exist)
             continue
         if visited[nb]:
-            yield (CURRENT, nb, -1, -1)
+            if show:  # a step over the maze: nothing changes but where the walker stands
+                yield (CURRENT, nb, -1, -1)
         else:
             visited[nb] = 1
             remaining -= 1
@@ -39,8 +44,66 @@ def aldous_broder(grid: Grid, rng: random.Random, *, show: bool = True) -> Event
         cell = nb
 
 
+TRAIL = 12
+"""How many of the walker's last cells the board shows as its trail."""
+
+
+class AldousBroderNarrator(Narrator):
+    """The walker, its step count and the cells it has still to find (the wasted steps show why it is slow)."""
+
+    code = (
+        "cell = a random cell; mark it visited",
+        "while some cell is unvisited:",
+        "  nb = a random neighbour of cell",
+        "  if nb is unvisited:",
+        "    carve the wall from cell into nb",
+        "    mark nb visited",
+        "  cell = nb",
+    )
+    legend = {"current": "the walker"}
+
+    def __init__(self, grid: Grid, params: Mapping[str, Any] | None = None) -> None:
+        super().__init__(grid, params)
+        self.unvisited = grid.size
+        self.steps = 0
+        self.wasted = 0
+        self.trail: deque[int] = deque(maxlen=TRAIL)
+
+    def tell_carve(self, cell: int, other: int, value: int) -> Told:
+        self.unvisited -= 1
+        if other < 0:
+            self.trail.append(cell)
+            return Told(0, f"The walker starts at {self.name(cell)}, a random cell: visited; "
+                           f"{plural(self.unvisited, 'cell')} still unvisited")
+        self.steps += 1
+        self.trail.append(other)
+        left = f"{plural(self.unvisited, 'cell')} still unvisited" if self.unvisited else "every cell is visited, done"
+        return Told(4, f"The walker steps {self.direction(value)} from {self.name(cell)} into {self.name(other)}, "
+                       f"never visited: carve the wall; {left}")
+
+    def tell_current(self, cell: int, other: int, value: int) -> Told:
+        self.steps += 1
+        self.wasted += 1
+        came = f" {self.direction(self.grid.direction_between(self.trail[-1], cell))}" if self.trail else ""
+        self.trail.append(cell)
+        return Told(6, f"The walker steps{came} onto {self.name(cell)}, already visited: nothing carved; "
+                       f"{plural(self.unvisited, 'cell')} still unvisited after {plural(self.steps, 'step')}")
+
+    def data(self) -> list[tuple[str, str]]:
+        share = f" ({100 * self.wasted / self.steps:.0f}%)" if self.steps else ""
+        return [("Walk", plural(self.steps, "step")),
+                ("Unvisited", f"{self.unvisited:,} of {self.grid.size:,} cells"),
+                ("Steps carving nothing", f"{self.wasted:,}{share}")]
+
+    def annotations(self) -> list[Annotation]:
+        if len(self.trail) < 2:
+            return []
+        return [Annotation(Shape.PATH, tuple(self.trail))]
+
+
 ALGORITHM = Algorithm(
     name="aldous_broder",
+    narrator=AldousBroderNarrator,
     func=aldous_broder,
     description="Aldous-Broder: a random walk carving into unseen cells; unbiased but slow to finish.",
     slow=True,

@@ -10,13 +10,15 @@ neither (hex: along the edge toward the bias side), so the result is still one t
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from itertools import repeat
+from typing import Any
 
 import numpy as np
 
 from ..events import EventStream, Kind
 from ..grids import Grid
+from ..narration import Annotation, Narrator, Shape, Told
 from .base import Algorithm, Param
 
 CARVE = Kind.CARVE
@@ -54,8 +56,70 @@ def choices(rows: np.ndarray, rnd: Callable[[], float]) -> np.ndarray:
     return choice
 
 
+class BinaryTreeNarrator(Narrator):
+    """Each cell's choice: the coin between the two bias directions, or the only way at an edge."""
+
+    code = (
+        "the cell with no bias neighbour is the root",
+        "for each other cell, row by row:",
+        "  if both bias neighbours exist:",
+        "    flip a coin: carve to one of them",
+        "  else if one of them exists:",
+        "    carve to it: at the edge, no choice",
+        "  else (a hex edge cell):",
+        "    carve along the edge toward the bias",
+    )
+    legend = {"current": "the cell that just chose"}
+
+    def __init__(self, grid: Grid, params: Mapping[str, Any] | None = None) -> None:
+        super().__init__(grid, params)
+        self.bias = str(self.params.get("bias", BIASES[0]))
+        self.first, self.second, self.fallback = grid.BIAS_DIRECTIONS.get(self.bias, (-1, -1, -1))
+        self.coins = [0, 0]  # how often the coin chose the first, the second direction
+        self.edge = 0
+        self.joined = 0
+        self.last: tuple[int, int] | None = None
+
+    def tell_carve(self, cell: int, other: int, value: int) -> Told:
+        self.joined += 1
+        if other < 0:
+            return Told(0, f"{self.name(cell)} has no neighbour toward the {self.bias} corner: it is the root, "
+                           "every path ends here")
+        self.last = (other, cell)
+        d = self.grid.opposite(value)
+        has_first = self.grid.neighbour(other, self.first) >= 0
+        has_second = self.grid.neighbour(other, self.second) >= 0
+        into = f"{self.direction(d)} into {self.name(cell)}"
+        if has_first and has_second:
+            self.coins[d != self.first] += 1
+            return Told(3, f"{self.name(other)} can go {self.choices_text('or')}: the coin picks "
+                           f"{self.direction(d)}, so carve into {self.name(cell)}")
+        self.edge += 1
+        if has_first or has_second:
+            missing = self.second if has_first else self.first
+            return Told(5, f"{self.name(other)} has no {self.direction(missing)} neighbour at the edge: the only "
+                           f"way is {into}")
+        return Told(7, f"{self.name(other)} has neither {self.choices_text('nor')}: carve "
+                       f"along the edge, {into}")
+
+    def choices_text(self, joiner: str) -> str:
+        """"north or east": the two directions the coin picks between."""
+        return f"{self.direction(self.first)} {joiner} {self.direction(self.second)}"
+
+    def data(self) -> list[tuple[str, str]]:
+        return [("Bias corner", f"{self.bias}: {self.choices_text('or')}"),
+                ("Coin chose", f"{self.direction(self.first)} {self.coins[0]:,}, "
+                               f"{self.direction(self.second)} {self.coins[1]:,}"),
+                ("No choice (edge)", f"{self.edge:,} cells"),
+                ("Joined", f"{self.joined:,} of {self.grid.size:,} cells")]
+
+    def annotations(self) -> list[Annotation]:
+        return [] if self.last is None else [Annotation(Shape.PATH, self.last)]
+
+
 ALGORITHM = Algorithm(
     name="binary_tree",
+    narrator=BinaryTreeNarrator,
     func=binary_tree,
     description="Binary tree: each cell opens toward one of two directions; strong diagonal bias.",
     params=(Param("bias", "NE", "the corner every path drifts toward", choices=BIASES),),

@@ -8,12 +8,15 @@ cells. Walls follow organic curves, and it works on any grid, hexagons included.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from typing import Any
 
 from ..events import EventStream, Kind
 from ..grids import Grid
+from ..narration import Narrator, Told, plural
 from .base import Algorithm
 
-OPEN_FIELD, WALL, SET, CURRENT = Kind.OPEN_FIELD, Kind.WALL, Kind.SET, Kind.CURRENT
+OPEN_FIELD, WALL, SET, CURRENT, CHAMBER = Kind.OPEN_FIELD, Kind.WALL, Kind.SET, Kind.CURRENT, Kind.CHAMBER
 
 
 def blobby_division(grid: Grid, rng: random.Random, *, show: bool = True) -> EventStream:
@@ -28,6 +31,8 @@ def blobby_division(grid: Grid, rng: random.Random, *, show: bool = True) -> Eve
         region = regions.pop()
         if len(region) < 2:
             continue
+        if show:
+            yield (CHAMBER, region[0], -1, len(region))
         old = label[region[0]]
         i = int(rnd() * len(region))
         j = int(rnd() * (len(region) - 1))
@@ -61,8 +66,107 @@ def blobby_division(grid: Grid, rng: random.Random, *, show: bool = True) -> Eve
         regions.extend(halves)
 
 
+class BlobbyDivisionNarrator(Narrator):
+    """The region being split, its two halves as they grow, the seam and its door."""
+
+    code = (
+        "open every wall: all cells are one region",
+        "while regions of 2 or more cells wait:",
+        "  take the region pushed last",
+        "  plant two seeds in it at random",
+        "  grow both halves at random, cell by cell",
+        "  the seam: the walls between the two halves",
+        "  keep one wall of the seam open: the door",
+        "  build the rest of the seam",
+        "  push both halves as regions",
+    )
+    follows = frozenset({int(SET), int(CURRENT), int(WALL)})
+    legend = {"set": "the two growing halves", "current": "the door in the new wall"}
+
+    def __init__(self, grid: Grid, params: Mapping[str, Any] | None = None) -> None:
+        super().__init__(grid, params)
+        self.label = [0] * grid.size
+        """Each cell's half, from the SET events (the generator's labels)."""
+        self.first = 1
+        """The label of half A of the region being split; half B has the next one."""
+        self.sizes = [0, 0]
+        self.half_a: list[int] = []
+        self.region = 0
+        self.waiting: list[int] = []
+        """The sizes of the regions pushed and not taken up yet (single cells included)."""
+        self.walls_left = 0
+        self.walls = 0
+
+    def tell_open_field(self, cell: int, other: int, value: int) -> Told:
+        self.waiting = [self.grid.size]
+        return Told(0, f"Every wall is opened: all {plural(self.grid.size, 'cell')} are one region, to be split "
+                       "in two again and again")
+
+    def tell_chamber(self, cell: int, other: int, value: int) -> Told:
+        while self.waiting and self.waiting[-1] < 2:  # single cells are skipped without an event
+            self.waiting.pop()
+        if self.waiting:
+            self.waiting.pop()
+        self.region = value
+        self.sizes = [0, 0]
+        self.half_a = []
+        return Told(2, f"Take the region of {plural(value, 'cell')} holding {self.name(cell)}: it will be split "
+                       f"in two; {self._waiting()}")
+
+    def _waiting(self) -> str:
+        count = sum(1 for size in self.waiting if size > 1)
+        return f"{plural(count, 'region')} {'waits' if count == 1 else 'wait'}" if count else "no other region waits"
+
+    def tell_set(self, cell: int, other: int, value: int) -> Told:
+        if not any(self.sizes):
+            self.first = value
+        side = value - self.first
+        self.label[cell] = value
+        self.sizes[side] += 1
+        if not side:
+            self.half_a.append(cell)
+        half = "AB"[side]
+        if self.sizes[side] == 1:
+            return Told(3, f"Seed of half {half} planted at {self.name(cell)}, picked at random in the region")
+        return Told(4, f"{self.name(cell)} joins half {half}, grown from a neighbour in it; A has "
+                       f"{plural(self.sizes[0], 'cell')}, B has {plural(self.sizes[1], 'cell')}")
+
+    def tell_current(self, cell: int, other: int, value: int) -> Told:
+        seam = self._seam()
+        self.walls_left = seam - 1
+        if seam == 1:
+            self.waiting.extend(self.sizes)
+            return Told(6, f"The seam between the halves is a single wall, at {self.name(cell)}: it stays open as "
+                           "the door, so nothing is built; both halves wait to be split")
+        return Told(6, f"The halves meet along {plural(seam, 'wall')}; the door stays open at a wall of "
+                       f"{self.name(cell)}, so the two halves stay joined")
+
+    def _seam(self) -> int:
+        """How many walls lie between half A and half B (the generator lists them the same way)."""
+        b, label = self.first + 1, self.label
+        return sum(1 for c in self.half_a for _, nb in self.grid.neighbours(c) if label[nb] == b)
+
+    def tell_wall(self, cell: int, other: int, value: int) -> Told:
+        self.walls += 1
+        self.walls_left -= 1
+        told = f"Wall built between {self.name(cell)} in half A and {self.name(other)} in half B"
+        if self.walls_left > 0:
+            return Told(7, f"{told}; {plural(self.walls_left, 'wall')} of the seam to go")
+        self.waiting.extend(self.sizes)
+        return Told(8, f"{told}: the seam is closed but for the door, so push both halves, of "
+                       f"{self.sizes[0]:,} and {self.sizes[1]:,} cells, as regions to split")
+
+    def data(self) -> list[tuple[str, str]]:
+        return [("Region", plural(self.region, "cell")),
+                ("Half A", plural(self.sizes[0], "cell")),
+                ("Half B", plural(self.sizes[1], "cell")),
+                ("Regions waiting", f"{sum(1 for size in self.waiting if size > 1):,}"),
+                ("Walls built", f"{self.walls:,}")]
+
+
 ALGORITHM = Algorithm(
     name="blobby_division",
     func=blobby_division,
     description="Blobby division: two seeds grow to split each region; organic walls, any grid.",
+    narrator=BlobbyDivisionNarrator,
 )

@@ -17,16 +17,19 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Generator, Mapping
+from typing import Any, ClassVar
 
 import numpy as np
 
-from ..events import EventStream, Kind
+from ..events import Event, EventStream, Kind
 from ..grids import Grid
 from ..maze import CellState, Maze
-from .backtracker import backtracker
+from ..narration import Annotation, Narrator, Shape, Told, Tone, plural
+from .backtracker import BacktrackerNarrator, backtracker
 from .base import Algorithm, Param
 
-CARVE, CONNECT, PRUNE, ROOM, PHASE = Kind.CARVE, Kind.CONNECT, Kind.PRUNE, Kind.ROOM, Kind.PHASE
+CARVE, CONNECT, PRUNE, ROOM, PHASE, REJECT = Kind.CARVE, Kind.CONNECT, Kind.PRUNE, Kind.ROOM, Kind.PHASE, Kind.REJECT
 
 
 def dungeon(grid: Grid, rng: random.Random, *, attempts: int = 100, room_min: int = 2, room_max: int = 5,
@@ -47,22 +50,28 @@ def dungeon(grid: Grid, rng: random.Random, *, attempts: int = 100, room_min: in
             yield event
 
     yield (PHASE, -1, -1, "rooms")
-    rooms = yield from tracked(place_rooms(grid, rng, attempts, room_min, room_max))
+    rooms = yield from tracked(place_rooms(grid, rng, attempts, room_min, room_max, show=show))
     yield (PHASE, -1, -1, "maze")
-    yield from tracked(fill_corridors(grid, rng, shadow, first_region=rooms, winding=winding))
+    yield from tracked(fill_corridors(grid, rng, shadow, first_region=rooms, winding=winding, show=show))
     yield (PHASE, -1, -1, "connect")
-    yield from tracked(connect_regions(grid, rng, shadow, loops))
+    yield from tracked(connect_regions(grid, rng, shadow, loops, show=show))
     yield (PHASE, -1, -1, "prune")
     yield from tracked(prune_dead_ends(grid, rng, shadow, dead_ends))
 
 
-def place_rooms(grid: Grid, rng: random.Random, attempts: int, room_min: int, room_max: int):
-    """Try ``attempts`` random rooms, keep those that overlap no kept room; returns the room count."""
+def place_rooms(grid: Grid, rng: random.Random, attempts: int, room_min: int, room_max: int, *,
+                show: bool = True) -> Generator[Event, None, int]:
+    """Try ``attempts`` random rooms, keep those that overlap no kept room; returns the room count.
+    ``show`` says so for each room refused (one that fits on the grid but overlaps a kept one)."""
     taken = bytearray(grid.size)
     count = 0
     for _ in range(attempts):
         cells = grid.room_cells(rng, room_min, room_max)
-        if not cells or any(taken[c] for c in cells):
+        if not cells:
+            continue
+        if any(taken[c] for c in cells):
+            if show:
+                yield (REJECT, cells[0], cells[-1], -1)
             continue
         members = set(cells)
         for c in cells:
@@ -76,19 +85,21 @@ def place_rooms(grid: Grid, rng: random.Random, attempts: int, room_min: int, ro
     return count
 
 
-def fill_corridors(grid: Grid, rng: random.Random, shadow: Maze, first_region: int, winding: int) -> EventStream:
+def fill_corridors(grid: Grid, rng: random.Random, shadow: Maze, first_region: int, winding: int, *,
+                   show: bool = True) -> EventStream:
     """Grow a winding corridor tree from every cell that no room or corridor holds yet."""
     visited = bytearray((shadow.state != CellState.UNVISITED).astype("uint8").tobytes())
     region = first_region
     for cell in range(grid.size):
         if visited[cell]:
             continue
-        yield from backtracker(grid, rng, winding=winding, start=cell, visited=visited, region=region)
+        yield from backtracker(grid, rng, winding=winding, start=cell, visited=visited, region=region, show=show)
         region += 1
 
 
-def connect_regions(grid: Grid, rng: random.Random, shadow: Maze, loops: int) -> EventStream:
-    """Open connectors in random order, keeping each one that joins two separate regions."""
+def connect_regions(grid: Grid, rng: random.Random, shadow: Maze, loops: int, *, show: bool = True) -> EventStream:
+    """Open connectors in random order, keeping each one that joins two separate regions; ``show``
+    says so for each one skipped (its regions are joined already)."""
     region = shadow.region
     table = grid.neighbour_array()
     cells = np.arange(grid.size)
@@ -118,6 +129,8 @@ def connect_regions(grid: Grid, rng: random.Random, shadow: Maze, loops: int) ->
         if ra != rb:
             parent[rb] = ra
         elif a in doors or b in doors or rng.random() * 100 >= loops:
+            if show:
+                yield (REJECT, a, b, d)
             continue  # already joined: only an occasional extra door, never two side by side
         doors.update((a, b))
         yield (CONNECT, a, b, d)
@@ -147,6 +160,235 @@ def prune_dead_ends(grid: Grid, rng: random.Random, shadow: Maze, keep_percent: 
             queue.append(nb)
 
 
+ROOMS_CODE = (
+    "repeat attempts times:",
+    "  pick a random room size and place",
+    "  if it does not fit on the grid: try again",
+    "  if it overlaps a room already kept:",
+    "    refuse it",
+    "  else:",
+    "    keep it: its cells become room floor",
+    "    open every wall inside it",
+)
+MAZE_CODE = (
+    "for each cell no room or corridor holds:",
+    "  start a corridor region there, push it",
+    "  while the stack is not empty:",
+    "    cell = the cell on top of the stack",
+    "    if cell has unvisited neighbours:",
+    "      pick one (straight on, or turn: winding)",
+    "      carve into it and push it",
+    "    else:",
+    "      pop cell: a dead end, back up one",
+)
+MAZE_LINES = {0: 1, 5: 6, 8: 8}
+"""The backtracker's pseudocode lines as lines of ``MAZE_CODE``."""
+CONNECT_CODE = (
+    "list the walls between two different regions",
+    "for each such connector, in random order:",
+    "  if its regions are not joined yet:",
+    "    open it: the two regions become one",
+    "  else if no door touches it, by loop chance:",
+    "    open it anyway: an extra loop",
+    "  else:",
+    "    skip it: its regions are joined already",
+)
+PRUNE_CODE = (
+    "queue every corridor dead end (one way out)",
+    "leave some standing (the dead_ends percent)",
+    "while the queue is not empty:",
+    "  take a cell; skip it if left standing",
+    "  if it is still a dead end:",
+    "    fill it in, close its last passage",
+    "    queue its neighbour if now a dead end",
+)
+
+
+class DungeonNarrator(Narrator):
+    """The four phases: rooms kept and refused, the corridor stack, regions joined, dead ends."""
+
+    code = (
+        "place random rooms that overlap no other",
+        "fill the rest with winding corridors",
+        "open connectors until all regions are one",
+        "prune the dead ends away",
+    )
+    phases = ("rooms", "maze", "connect", "prune")
+    phase_code: ClassVar[dict[str, tuple[str, ...]]] = {
+        "rooms": ROOMS_CODE, "maze": MAZE_CODE, "connect": CONNECT_CODE, "prune": PRUNE_CODE}
+    legend = {"region": "a region: a room or a corridor tree", "connector": "a connector: a door between regions"}
+
+    def __init__(self, grid: Grid, params: Mapping[str, Any] | None = None) -> None:
+        super().__init__(grid, params)
+        self.corridors = BacktrackerNarrator(grid, params)
+        self.region = [-1] * grid.size
+        self.room_size: dict[int, int] = {}
+        self.refused = 0
+        self.corridor_regions = 0
+        self.parent: dict[int, int] = {}
+        self.joins = self.loops = self.skipped = self.pruned = 0
+        self.doors: set[int] = set()
+        self.refused_room: tuple[int, int] | None = None
+        self.refused_wall: tuple[int, int] | None = None
+
+    @property
+    def shown_code(self) -> tuple[str, ...]:
+        return self.phase_code.get(self.phase, self.code)
+
+    def begins_step(self, previous: Event | None, event: Event) -> bool:
+        """A kept room (its floor cells, then the walls opened inside it) is one step."""
+        if previous is None:
+            return True
+        if event[0] == ROOM:
+            return previous[0] != ROOM or previous[3] != event[3]
+        return not (event[0] == CARVE and self.phase == "rooms")
+
+    def tell_phase(self, cell: int, other: int, value: object) -> Told:
+        super().tell_phase(cell, other, value)
+        self.refused_room = self.refused_wall = None
+        p = self.params
+        what = {
+            "rooms": f"try {p.get('attempts', 100)} random rooms, {p.get('room_min', 2)} to {p.get('room_max', 5)} "
+                     "cells across, keeping each one that overlaps no room already kept",
+            "maze": "fill every cell outside the rooms with winding corridors, a depth-first tree per region",
+            "connect": (f"open walls between regions until the {self.regions:,} regions are all one" if self.regions > 1
+                        else "a single region, so there is nothing to connect"),
+            "prune": "fill in dead-end corridor cells until none is left"
+                     + (f" (about {p['dead_ends']} % of the dead-end branches stay)" if p.get("dead_ends") else ""),
+        }.get(self.phase, "the next part of the dungeon")
+        number = self.phases.index(self.phase) + 1 if self.phase in self.phases else 0
+        return Told(0, f"Phase {number} of {len(self.phases)}, {self.phase}: {what}")
+
+    @property
+    def regions(self) -> int:
+        """Rooms and corridor trees: the regions before any connector."""
+        return len(self.room_size) + self.corridor_regions
+
+    def region_name(self, cell: int) -> str:
+        r = self.region[cell]
+        return f"room {r}" if r in self.room_size else f"corridor region {r}"
+
+    # --- rooms -------------------------------------------------------------------
+
+    def tell_room(self, cell: int, other: int, value: int) -> Told:
+        first = value not in self.room_size
+        self.room_size[value] = self.room_size.get(value, 0) + 1
+        self.region[cell] = value
+        self.refused_room = None
+        if first:
+            why = "it overlaps no room already kept" if value else "the first room that fits"
+            return Told(6, f"Room {value} is kept, {why}; its floor starts at {self.name(cell)}")
+        return Told(6, f"{self.name(cell)} becomes floor of room {value} ({plural(self.room_size[value], 'cell')})")
+
+    def _tell_room_wall(self, cell: int, other: int) -> Told:
+        return Told(7, f"Inside room {self.region[cell]}, the wall between {self.name(cell)} and {self.name(other)} "
+                       "is opened: a room is one open floor")
+
+    def _refuse_room(self, cell: int, other: int) -> Told:
+        self.refused += 1
+        self.refused_room = (cell, other)
+        return Told(4, f"The room from {self.name(cell)} to {self.name(other)} is refused: it overlaps a room "
+                       f"already kept ({self.refused:,} refused so far)")
+
+    # --- corridors ---------------------------------------------------------------
+
+    def tell_carve(self, cell: int, other: int, value: int) -> Told:
+        if self.phase == "rooms":
+            return self._tell_room_wall(cell, other)
+        if other < 0:
+            self.corridors.tell_carve(cell, other, value)
+            self.region[cell] = value
+            self.corridor_regions += 1
+            return Told(1, f"{self.name(cell)} is in no room and no corridor yet: corridor region {value} starts "
+                           "there, the only cell on the stack")
+        self.region[other] = self.region[cell]
+        told = self.corridors.tell_carve(cell, other, value)
+        return Told(MAZE_LINES.get(told.line, 6), told.sentence)
+
+    def tell_backtrack(self, cell: int, other: int, value: int) -> Told:
+        told = self.corridors.tell_backtrack(cell, other, value)
+        return Told(MAZE_LINES.get(told.line, 8), told.sentence)
+
+    # --- connectors --------------------------------------------------------------
+
+    def find(self, r: int) -> int:
+        while self.parent.get(r, r) != r:
+            r = self.parent[r]
+        return r
+
+    def tell_connect(self, cell: int, other: int, value: int) -> Told:
+        self.refused_wall = None
+        self.doors.update((cell, other))
+        ra, rb = self.find(self.region[cell]), self.find(self.region[other])
+        between = (f"{self.name(cell)} in {self.region_name(cell)} and {self.name(other)} in "
+                   f"{self.region_name(other)}")
+        if ra != rb:
+            self.parent[rb] = ra
+            self.joins += 1
+            return Told(3, f"Connector between {between} opened: they were not joined yet, now they are one; "
+                           f"{plural(self.separate, 'separate region')} left")
+        self.loops += 1
+        return Told(5, f"Connector between {between} opened anyway: they are joined already, but the loop chance "
+                       f"({self.params.get('loops', 3)} %) said yes, an extra loop")
+
+    @property
+    def separate(self) -> int:
+        return max(1, self.regions - self.joins)
+
+    def tell_reject(self, cell: int, other: int, value: int) -> Told:
+        if value < 0:
+            return self._refuse_room(cell, other)
+        self.skipped += 1
+        self.refused_wall = (cell, other)
+        door = next((c for c in (cell, other) if c in self.doors), -1)
+        why = (f"a door already opens at {self.name(door)} and doors never sit side by side" if door >= 0
+               else f"the loop chance ({self.params.get('loops', 3)} %) said no extra loop")
+        return Told(7, f"Connector between {self.name(cell)} and {self.name(other)} skipped: "
+                       f"{self.region_name(cell)} and {self.region_name(other)} are joined already; {why}")
+
+    # --- pruning -----------------------------------------------------------------
+
+    def tell_prune(self, cell: int, other: int, value: int) -> Told:
+        self.pruned += 1
+        self.region[cell] = -1
+        if other < 0:
+            return Told(5, f"{self.name(cell)} has no way out at all: it is filled in ({self.pruned:,} pruned)")
+        return Told(5, f"{self.name(cell)} is a dead end, its one way out {self.direction(value)} to "
+                       f"{self.name(other)}: it is filled in and that passage closed ({self.pruned:,} pruned)")
+
+    # --- the panel and the board -------------------------------------------------
+
+    def data(self) -> list[tuple[str, str]]:
+        rows = [("Rooms", f"{len(self.room_size):,} placed, {self.refused:,} refused")]
+        if self.phase == "maze":
+            stack = self.corridors.stack
+            rows += [("Stack", plural(len(stack), "cell") + " deep"),
+                     ("Top", self.cells_text(reversed(stack), len(stack))),
+                     ("Corridor regions", f"{self.corridor_regions:,}")]
+        elif self.phase in ("connect", "prune"):
+            rows += [("Separate regions", f"{self.separate:,} of {self.regions:,} (1 when all are joined)"),
+                     ("Connectors", f"{self.joins + self.loops:,} opened ({self.loops:,} extra), "
+                                    f"{self.skipped:,} skipped")]
+        if self.phase == "prune":
+            rows.append(("Dead ends pruned", f"{self.pruned:,}"))
+        return rows
+
+    def annotations(self) -> list[Annotation]:
+        """The last room refused (until a room is kept) and the last connector skipped."""
+        shown = []
+        if self.refused_room is not None:
+            shown.append(Annotation(Shape.BOX, self._span(*self.refused_room), Tone.REJECTED))
+        if self.refused_wall is not None:
+            shown.append(Annotation(Shape.WALL, self.refused_wall, Tone.REJECTED))
+        return shown
+
+    def _span(self, first: int, last: int) -> tuple[int, ...]:
+        """The cells from ``first`` to ``last`` by columns and rows (a rectangular room exactly)."""
+        (x0, y0), (x1, y1) = self.grid.coords(first), self.grid.coords(last)
+        xs = range(min(x0, x1), max(x0, x1) + 1)
+        return tuple(self.grid.cell(x, y) for y in range(y0, y1 + 1) for x in xs)
+
+
 ALGORITHM = Algorithm(
     name="dungeon",
     func=dungeon,
@@ -163,4 +405,5 @@ ALGORITHM = Algorithm(
     ),
     perfect=False,
     phases=("rooms", "maze", "connect", "prune"),
+    narrator=DungeonNarrator,
 )

@@ -8,12 +8,15 @@ that is still separate, so the maze is one tree, grown with memory for a single 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from typing import Any
 
-from ..events import EventStream, Kind
+from ..events import Event, EventStream, Kind
 from ..grids import Grid, SquareGrid
+from ..narration import Annotation, Narrator, Shape, Told, plural
 from .base import Algorithm, Param
 
-CARVE, SET = Kind.CARVE, Kind.SET
+CARVE, SET, REJECT = Kind.CARVE, Kind.SET, Kind.REJECT
 EAST, SOUTH = SquareGrid.E, SquareGrid.S
 
 
@@ -44,6 +47,8 @@ def eller(grid: Grid, rng: random.Random, *, join: int = 50, down: int = 40, sho
                     sets[k] = keep
                     yield (SET, row + k, -1, keep)
                 columns[keep].extend(moved)
+            elif show:  # the same set already, or the coin said no
+                yield (REJECT, row + x, row + x + 1, EAST)
         if last_row:
             break
         below = [-1] * w
@@ -56,6 +61,131 @@ def eller(grid: Grid, rng: random.Random, *, join: int = 50, down: int = 40, sho
         sets = below
 
 
+class EllerNarrator(Narrator):
+    """The current row's sets (from the SET events), the joins and drops, row by row."""
+
+    code = (
+        "for each row, top to bottom:",
+        "  give each cell without a set a new set",
+        "  for each pair of neighbours in the row:",
+        "    if different sets and (last row or coin):",
+        "      carve east between them, merge the sets",
+        "    else:",
+        "      keep the wall between them",
+        "  if this is the last row: stop",
+        "  for each set in the row:",
+        "    carve down from one or more of its cells",
+        "    the cell below joins the same set",
+    )
+    legend = {"set": "a set: cells joined in this row or above"}
+
+    def __init__(self, grid: Grid, params: Mapping[str, Any] | None = None) -> None:
+        super().__init__(grid, params)
+        self.row = 0
+        self.sets: dict[int, int] = {}
+        """Set of each cell of the current row."""
+        self.below: dict[int, int] = {}
+        """Set of each cell of the next row a drop reached."""
+        self.next_id = 0
+        self.dropping = -1
+        """The cell below the last drop, whose SET comes next."""
+        self.merging = (-1, -1)
+        """The kept and the absorbed set of the last join."""
+        self.last_set = ""
+        self.dropped: set[int] = set()
+        """The sets that have carved down from the current row."""
+        self.joins = self.drops = self.kept = 0
+
+    def _at_row(self, cell: int) -> None:
+        """Move on to the row of ``cell``; its cells the drops reached keep those sets."""
+        row = cell // self.grid.width
+        if row > self.row:
+            self.row, self.sets, self.below = row, self.below, {}
+            self.dropped.clear()
+
+    def _set_kind(self, cell: int, value: int) -> str:
+        """What a SET event is: a "drop" into the next row, a "new" set, or a "merge" relabel."""
+        if cell == self.dropping:
+            return "drop"
+        return "new" if value >= self.next_id else "merge"
+
+    def begins_step(self, previous: Event | None, event: Event) -> bool:
+        """A join's relabels and a drop's new cell continue their carve; the new sets a row
+        hands out are one step."""
+        if previous is None or event[0] != SET:
+            return True
+        kind = self._set_kind(event[1], int(event[3]))
+        return kind == "new" and self.last_set != "new"
+
+    def tell_carve(self, cell: int, other: int, value: int) -> Told:
+        if other < 0:
+            return Told(0, f"Start with the top row at {self.name(cell)}: Eller keeps sets for one row only")
+        self._at_row(cell)
+        self.last_set = ""
+        if value == SOUTH:
+            return self._drop(cell, other)
+        keep, merge = self.sets.get(cell, -1), self.sets.get(other, -1)
+        self.merging = (keep, merge)
+        self.joins += 1
+        why = ("this is the last row, so every separate set must join" if self._last_row
+               else f"the coin said join ({self.params.get('join', 50)} % chance)")
+        return Told(4, f"{self.name(cell)} and {self.name(other)} are in different sets, {keep} and {merge}, and "
+                       f"{why}: carve east, set {merge} becomes set {keep}")
+
+    @property
+    def _last_row(self) -> bool:
+        return self.row == self.grid.height - 1
+
+    def _drop(self, cell: int, other: int) -> Told:
+        set_id = self.sets.get(cell, -1)
+        self.dropping = other
+        self.drops += 1
+        if set_id in self.dropped:
+            why = f"an extra way down ({self.params.get('down', 40)} % chance for each cell)"
+        else:
+            why = "every set needs a way down, or it would be cut off from the rows below"
+        self.dropped.add(set_id)
+        return Told(9, f"Set {set_id} carves down from {self.name(cell)} to {self.name(other)}: {why}")
+
+    def tell_set(self, cell: int, other: int, value: int) -> Told:
+        kind = self.last_set = self._set_kind(cell, value)
+        if kind == "drop":
+            self.below[cell] = value
+            self.dropping = -1
+            return Told(10, f"{self.name(cell)} in the next row joins set {value}, the set it dropped from")
+        self._at_row(cell)
+        self.sets[cell] = value
+        if kind == "merge":
+            return Told(4, f"{self.name(cell)} is relabelled from set {self.merging[1]} to set {value}: "
+                           "the two sets are one now")
+        self.next_id = value + 1
+        return Told(1, f"Row {self.row}: {self.name(cell)} has no set yet (no passage from above reached it), "
+                       f"so it gets new set {value}")
+
+    def tell_reject(self, cell: int, other: int, value: int) -> Told:
+        self._at_row(cell)
+        self.last_set = ""
+        self.kept += 1
+        a, b = self.sets.get(cell, -1), self.sets.get(other, -1)
+        if a == b:
+            return Told(6, f"Wall between {self.name(cell)} and {self.name(other)} kept: both cells are already in "
+                           f"set {a}, a passage would make a loop")
+        return Told(6, f"Wall between {self.name(cell)} and {self.name(other)} kept: they are in different sets, "
+                       f"{a} and {b}, but the coin said no ({self.params.get('join', 50)} % chance to join)")
+
+    def data(self) -> list[tuple[str, str]]:
+        return [("Row", f"y = {self.row} ({self.row + 1} of {self.grid.height})"),
+                ("Sets in the row", f"{len(set(self.sets.values())):,}"),
+                ("Joins", f"{self.joins:,} so far"),
+                ("Walls kept", f"{plural(self.kept, 'wall')} in rows"),
+                ("Drops", f"{self.drops:,} so far")]
+
+    def annotations(self) -> list[Annotation]:
+        """A box around the row being worked on."""
+        start = self.row * self.grid.width
+        return [Annotation(Shape.BOX, tuple(range(start, start + self.grid.width)))]
+
+
 ALGORITHM = Algorithm(
     name="eller",
     func=eller,
@@ -63,4 +193,5 @@ ALGORITHM = Algorithm(
     params=(Param("join", 50, "chance in percent of joining two neighbouring sets in a row", minimum=0, maximum=100),
             Param("down", 40, "chance in percent of each extra passage down from a set", minimum=0, maximum=100)),
     grids=(SquareGrid.kind,),  # walks rows and columns
+    narrator=EllerNarrator,
 )

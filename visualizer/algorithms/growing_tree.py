@@ -8,9 +8,12 @@ as ``newest:50,random:50`` blends them.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from ..events import EventStream, Kind
 from ..grids import Grid
+from ..narration import DATA_ITEMS, Narrator, Told, plural
 from .base import Algorithm, Param
 
 CARVE, FRONTIER_ADD, FRONTIER_REMOVE = Kind.CARVE, Kind.FRONTIER_ADD, Kind.FRONTIER_REMOVE
@@ -33,8 +36,10 @@ def parse_selection(text: str) -> list[tuple[str, float]]:
         mix.append((name, value))
     return mix
 
+DEFAULT_SELECTION = "newest:50,random:50"
 
-def growing_tree(grid: Grid, rng: random.Random, *, selection: str = "newest:50,random:50",
+
+def growing_tree(grid: Grid, rng: random.Random, *, selection: str = DEFAULT_SELECTION,
                  show: bool = True) -> EventStream:
     """Grow from a random cell, picking active cells by the selection mix."""
     mix = parse_selection(selection)
@@ -72,10 +77,96 @@ def growing_tree(grid: Grid, rng: random.Random, *, selection: str = "newest:50,
             yield (FRONTIER_REMOVE, cell, -1, -1)
 
 
+def selection_words(selection: str) -> str:
+    """"newest:50,random:50" -> "newest 50%, random 50%" (a single method is just its name)."""
+    mix = parse_selection(selection)
+    if len(mix) == 1:
+        return mix[0][0]
+    total = sum(weight for _, weight in mix)
+    return ", ".join(f"{name} {100 * weight / total:.0f}%" for name, weight in mix)
+
+
+class GrowingTreeNarrator(Narrator):
+    """The active list as the events change it, and where in it each picked cell sat."""
+
+    code = (
+        "add a random cell to the maze and to active",
+        "while the active list is not empty:",
+        "  cell = pick from active by the selection rule",
+        "  if cell has unvisited neighbours:",
+        "    nb = one of them at random",
+        "    carve the wall from cell into nb",
+        "    add nb to the end of the active list",
+        "  else:",
+        "    remove cell from the active list",
+    )
+    follows = frozenset({int(FRONTIER_ADD)})
+    legend = {"frontier": "active cells (may still grow)"}
+    fixed_selection: ClassVar[str] = ""
+    """A selection rule the algorithm always uses (simplified Prim's: random); empty: read the params."""
+
+    def __init__(self, grid: Grid, params: Mapping[str, Any] | None = None) -> None:
+        super().__init__(grid, params)
+        self.selection = self.fixed_selection or str(self.params.get("selection", DEFAULT_SELECTION))
+        self.methods = [method for method, _ in parse_selection(self.selection)]
+        self.active: list[int] = []
+        self.in_maze = 0
+        self.retired = 0
+
+    def index_of(self, cell: int) -> int:
+        """Where ``cell`` sits in the active list; the picks land mostly at the ends, so look there first."""
+        n = len(self.active)
+        for index in (n - 1, 0, n // 2):
+            if 0 <= index < n and self.active[index] == cell:
+                return index
+        return self.active.index(cell)
+
+    def which(self, cell: int) -> str:
+        """"the newest of 5 active cells": the picked cell's place, named by a rule of the mix that
+        picks that place (any other pick was the random rule's)."""
+        n = len(self.active)
+        if n == 1:
+            return "the only active cell"
+        index = self.index_of(cell)
+        places = {"newest": n - 1, "oldest": 0, "middle": n // 2}
+        for method in self.methods:
+            if places.get(method) == index:
+                return f"the {'middle one' if method == 'middle' else method} of {plural(n, 'active cell')}"
+        return f"a random one of {plural(n, 'active cell')}"
+
+    def tell_carve(self, cell: int, other: int, value: int) -> Told:
+        self.in_maze += 1
+        if other < 0:
+            return Told(0, f"Start at {self.name(cell)}, a random cell: in the maze and on the active list")
+        return Told(5, f"Picked {self.name(cell)}, {self.which(cell)}: it has unvisited neighbours, so carve "
+                       f"{self.direction(value)} into {self.name(other)}")
+
+    def tell_frontier_add(self, cell: int, other: int, value: int) -> Told:
+        self.active.append(cell)
+        line = 0 if self.in_maze == 1 else 6
+        return Told(line, f"{self.name(cell)} goes on the end of the active list, now "
+                          f"{plural(len(self.active), 'cell')}")
+
+    def tell_frontier_remove(self, cell: int, other: int, value: int) -> Told:
+        which = self.which(cell)
+        del self.active[self.index_of(cell)]
+        self.retired += 1
+        return Told(8, f"Picked {self.name(cell)}, {which}: no unvisited neighbour, so remove it; "
+                       f"{plural(len(self.active), 'active cell')} left")
+
+    def data(self) -> list[tuple[str, str]]:
+        return [("Active cells", f"{len(self.active):,}"),
+                ("Selection rule", selection_words(self.selection)),
+                ("Newest first", self.cells_text(reversed(self.active[-DATA_ITEMS:]), len(self.active))),
+                ("Retired", plural(self.retired, "cell")),
+                ("In the maze", f"{self.in_maze:,} of {self.grid.size:,} cells")]
+
+
 ALGORITHM = Algorithm(
     name="growing_tree",
     func=growing_tree,
     description="Growing tree: pick an active cell (newest/random/oldest/mix), carve or retire it.",
-    params=(Param("selection", "newest:50,random:50", "how the active cell is picked: "
+    narrator=GrowingTreeNarrator,
+    params=(Param("selection", DEFAULT_SELECTION, "how the active cell is picked: "
                   "newest, random, oldest, middle, or a mix like newest:75,random:25", check_text=parse_selection),),
 )

@@ -1,23 +1,27 @@
 """Hunt-and-kill: a random walk into unvisited cells; when it is stuck, hunt for a new start.
 
 The walk phase makes long passages like the backtracker. The hunt phase scans rows from the top for
-an unvisited cell beside the maze (each scanned row's first cell lights up) and joins it in.
+an unvisited cell beside the maze (each scanned row is shown as it is scanned) and joins it in.
 Rows that are already complete are skipped, so the hunt never rescans the finished top.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from typing import Any
 
-from ..events import EventStream, Kind
+from ..events import Event, EventStream, Kind
 from ..grids import Grid
+from ..narration import Annotation, Narrator, Shape, Told, plural
 from .base import Algorithm
 
-CARVE, CURRENT, PHASE = Kind.CARVE, Kind.CURRENT, Kind.PHASE
+CARVE, SCAN, PHASE = Kind.CARVE, Kind.SCAN, Kind.PHASE
 
 
 def hunt_and_kill(grid: Grid, rng: random.Random, *, show: bool = True) -> EventStream:
-    """Walk until stuck, then hunt row by row for an unvisited cell next to the maze."""
+    """Walk until stuck, then hunt row by row for an unvisited cell next to the maze; ``show``
+    announces each row the hunt scans."""
     w, h = grid.width, grid.height
     free_neighbours, neighbours = grid.free_neighbours, grid.neighbours
     rnd = rng.random
@@ -47,7 +51,8 @@ def hunt_and_kill(grid: Grid, rng: random.Random, *, show: bool = True) -> Event
         for row in range(first_row, h):  # hunt
             if left_in_row[row] == 0:
                 continue
-            yield (CURRENT, row * w, -1, -1)
+            if show:
+                yield (SCAN, row * w, row * w + w - 1, -1)
             position, end = row * w, row * w + w
             while True:
                 candidate = visited.find(0, position, end)  # the next unvisited cell, found at C speed
@@ -69,8 +74,94 @@ def hunt_and_kill(grid: Grid, rng: random.Random, *, show: bool = True) -> Event
         yield (CARVE, nb, cell, grid.opposite(d))
 
 
+class HuntAndKillNarrator(Narrator):
+    """The walker, and during a hunt the row being scanned; counts the cells still to visit."""
+
+    code = (
+        "cell = a random cell; mark it visited",
+        "repeat:",
+        "  while cell has unvisited neighbours:",
+        "    carve into a random one; it becomes cell",
+        "  hunt: for each row that is not finished:",
+        "    look for an unvisited cell beside the maze",
+        "    if one is found: stop the hunt",
+        "  if none was found: the maze is done",
+        "  carve into it from a random maze neighbour",
+        "  cell = it, and walk on from there",
+    )
+    legend = {"current": "the walker, or the row scanned"}
+    phases = ("walk", "hunt")
+
+    def __init__(self, grid: Grid, params: Mapping[str, Any] | None = None) -> None:
+        super().__init__(grid, params)
+        self.unvisited = grid.size
+        self.walker = -1
+        self.hunts = 0
+        self.hunting = False
+        self.scanning = -1
+        """The row the hunt scans now; -1 outside a hunt."""
+
+    def begins_step(self, previous: Event | None, event: Event) -> bool:
+        """The start cell continues the first phase's step; the hunt's end (back to walking)
+        continues the scan that found a cell. Everything else is a step of its own."""
+        if previous is None:
+            return True
+        kind, _, other, value = event
+        if kind == PHASE:
+            return value != "walk"
+        return not (kind == CARVE and other < 0 and previous[0] == PHASE)
+
+    def tell_phase(self, cell: int, other: int, value: Any) -> Told:
+        self.phase = str(value)
+        if self.phase == "hunt":
+            self.hunts += 1
+            self.hunting = True
+            return Told(4, f"{self.name(self.walker)} has no unvisited neighbour: the walk is stuck, so hunt "
+                           "row by row, from the first row with unvisited cells")
+        if self.walker < 0:
+            return Told(0, "Walk: from a random start, carve into unvisited neighbours until stuck")
+        return Told(6, "The hunt found an unvisited cell next to the maze: stop hunting, walk again")
+
+    def tell_scan(self, cell: int, other: int, value: int) -> Told:
+        self.scanning = self.grid.coords(cell)[1]
+        return Told(5, f"Hunt: scan row {self.scanning}, from {self.name(cell)} to {self.name(other)}, for an "
+                       "unvisited cell beside the maze")
+
+    def tell_carve(self, cell: int, other: int, value: int) -> Told:
+        self.unvisited -= 1
+        left = f"{plural(self.unvisited, 'cell')} to go" if self.unvisited else "every cell is visited, done"
+        walk_on = f" and walk on; {left}" if self.unvisited else f"; {left}"
+        if other < 0:
+            self.walker = cell
+            return Told(0, f"Start at {self.name(cell)}, a random cell: visited; {left}")
+        self.walker = other
+        if self.hunting:
+            self.hunting = False
+            self.scanning = -1
+            return Told(8, f"Found {self.name(other)} unvisited beside the maze: carve into it from "
+                           f"{self.name(cell)}{walk_on}")
+        return Told(3, f"{self.name(cell)} has unvisited neighbours: carve {self.direction(value)} into "
+                       f"{self.name(other)}{walk_on}")
+
+    def data(self) -> list[tuple[str, str]]:
+        rows = [("Phase", self.phase or "walk"),
+                ("Walker", self.name(self.walker) if self.walker >= 0 else "not started"),
+                ("Unvisited", f"{self.unvisited:,} of {self.grid.size:,} cells"),
+                ("Hunts", f"{self.hunts:,}")]
+        if self.scanning >= 0:
+            rows.insert(2, ("Scanning", f"row {self.scanning}"))
+        return rows
+
+    def annotations(self) -> list[Annotation]:
+        if self.scanning < 0:
+            return []
+        first = self.scanning * self.grid.width
+        return [Annotation(Shape.BOX, tuple(range(first, first + self.grid.width)))]
+
+
 ALGORITHM = Algorithm(
     name="hunt_and_kill",
     func=hunt_and_kill,
     description="Hunt-and-kill: random walk until stuck, then scan rows for a cell beside the maze.",
+    narrator=HuntAndKillNarrator,
 )

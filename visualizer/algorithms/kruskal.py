@@ -11,7 +11,7 @@ import random
 
 from ..events import EventStream, Kind
 from ..grids import Grid
-from ..narration import Narrator, Told, plural
+from ..narration import Annotation, Narrator, Shape, Told, Tone, plural
 from .base import Algorithm
 
 CARVE, SET, REJECT = Kind.CARVE, Kind.SET, Kind.REJECT
@@ -72,6 +72,8 @@ class KruskalNarrator(Narrator):
         self.sets = grid.size
         self.looked = 0
         self.merging: tuple[int, int] = (0, 0)
+        self.kept: tuple[int, int] | None = None
+        """The wall just looked at and kept (crossed out on the board until the next step)."""
 
     def set_id(self, cell: int) -> int:
         return self.set_of.get(cell, cell)
@@ -83,6 +85,7 @@ class KruskalNarrator(Narrator):
         if other < 0:
             return Told(0, f"A single cell, {self.name(cell)}: it is the whole maze")
         self.looked += 1
+        self.kept = None
         sa, sb = self.set_id(cell), self.set_id(other)
         keep, absorbed = (sa, sb) if self.set_size(sa) >= self.set_size(sb) else (sb, sa)
         self.merging = (self.set_size(keep), self.set_size(absorbed))
@@ -99,8 +102,12 @@ class KruskalNarrator(Narrator):
 
     def tell_reject(self, cell: int, other: int, value: int) -> Told:
         self.looked += 1
+        self.kept = (cell, other)
         return Told(7, f"Wall between {self.name(cell)} and {self.name(other)} kept: both cells are already in "
                        f"set {self.set_id(cell)}, a passage would make a loop")
+
+    def annotations(self) -> list[Annotation]:
+        return [Annotation(Shape.WALL, self.kept, Tone.REJECTED)] if self.kept else []
 
     def data(self) -> list[tuple[str, str]]:
         rows = [("Sets", f"{self.sets:,} (from {self.grid.size:,} single cells)"),

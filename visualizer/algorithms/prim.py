@@ -8,9 +8,13 @@ directions: many short dead ends, no long rivers.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from itertools import islice
+from typing import Any
 
 from ..events import EventStream, Kind
 from ..grids import Grid
+from ..narration import DATA_ITEMS, Narrator, Told, plural
 from .base import Algorithm
 
 CARVE = Kind.CARVE
@@ -48,8 +52,55 @@ def prim(grid: Grid, rng: random.Random, *, show: bool = True) -> EventStream:
         yield from add_cell(cell)
 
 
+class PrimNarrator(Narrator):
+    """The frontier as the events grow it: which cells wait next to the maze, and how many."""
+
+    code = (
+        "add a random cell to the maze",
+        "put its neighbours on the frontier",
+        "while the frontier is not empty:",
+        "  cell = take a random frontier cell off",
+        "  nb = a random neighbour of cell in the maze",
+        "  carve the wall between nb and cell",
+        "  cell is now in the maze",
+        "  put its outside neighbours on the frontier",
+    )
+    follows = frozenset({int(FRONTIER_ADD)})
+    legend = {"frontier": "frontier: next to the maze, waiting"}
+
+    def __init__(self, grid: Grid, params: Mapping[str, Any] | None = None) -> None:
+        super().__init__(grid, params)
+        self.frontier: dict[int, None] = {}  # insertion-ordered set: O(1) removal, newest last
+        self.in_maze = 0
+        self.joined = -1
+
+    def tell_carve(self, cell: int, other: int, value: int) -> Told:
+        self.in_maze += 1
+        if other < 0:
+            self.joined = cell
+            return Told(0, f"Start at {self.name(cell)}, a random cell: it is the whole maze so far")
+        self.frontier.pop(other, None)
+        self.joined = other
+        return Told(5, f"{self.name(other)} taken off the frontier at random: carve {self.direction(value)} into "
+                       f"it from {self.name(cell)}, a random neighbour in the maze; "
+                       f"{plural(len(self.frontier), 'frontier cell')} left")
+
+    def tell_frontier_add(self, cell: int, other: int, value: int) -> Told:
+        self.frontier[cell] = None
+        line = 1 if self.in_maze == 1 else 7
+        return Told(line, f"{self.name(cell)} is next to {self.name(self.joined)}, which just joined the maze: "
+                          f"it goes on the frontier, now {plural(len(self.frontier), 'cell')}")
+
+    def data(self) -> list[tuple[str, str]]:
+        newest = islice(reversed(self.frontier), DATA_ITEMS)
+        return [("Frontier", plural(len(self.frontier), "cell")),
+                ("Newest on it", self.cells_text(newest, len(self.frontier))),
+                ("In the maze", f"{self.in_maze:,} of {self.grid.size:,} cells")]
+
+
 ALGORITHM = Algorithm(
     name="prim",
     func=prim,
     description="Prim's: join a random frontier cell to the maze; even spread, many short dead ends.",
+    narrator=PrimNarrator,
 )

@@ -8,12 +8,15 @@ walls and a visible box-in-box structure are its signature.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from typing import Any
 
 from ..events import EventStream, Kind
 from ..grids import Grid, SquareGrid
+from ..narration import Annotation, Narrator, Shape, Told, plural
 from .base import Algorithm
 
-OPEN_FIELD, WALL, CURRENT = Kind.OPEN_FIELD, Kind.WALL, Kind.CURRENT
+OPEN_FIELD, WALL, CURRENT, CHAMBER = Kind.OPEN_FIELD, Kind.WALL, Kind.CURRENT, Kind.CHAMBER
 EAST, SOUTH = SquareGrid.E, SquareGrid.S
 
 
@@ -25,6 +28,8 @@ def recursive_division(grid: Grid, rng: random.Random, *, show: bool = True) -> 
     chambers = [(0, 0, grid.width, grid.height)]
     while chambers:
         x, y, cw, ch = chambers.pop()
+        if show:
+            yield (CHAMBER, y * w + x, (y + ch - 1) * w + x + cw - 1, -1)
         if cw < 2 or ch < 2:
             continue  # a one-cell-wide chamber is already a corridor: open, no loops
         if ch > cw or (ch == cw and rnd() < 0.5):
@@ -47,9 +52,118 @@ def recursive_division(grid: Grid, rng: random.Random, *, show: bool = True) -> 
             chambers.append((x, y, wx - x + 1, ch))
 
 
+Chamber = tuple[int, int, int, int]
+"""``(x, y, width, height)`` in cells, as the generator keeps it."""
+
+
+class RecursiveDivisionNarrator(Narrator):
+    """The chamber stack: the chamber being split, the ones waiting, the wall being built."""
+
+    code = (
+        "open every wall: one big chamber",
+        "push the whole grid as a chamber",
+        "while chambers are waiting:",
+        "  take the chamber pushed last",
+        "  if it is 1 cell wide or high: skip it",
+        "  wall across the longer side (coin if square)",
+        "  keep one door in the new wall at random",
+        "  build the wall, all but the door",
+        "  push both halves as chambers",
+    )
+    follows = frozenset({int(CURRENT), int(WALL)})
+    legend = {"current": "the door in the new wall"}
+
+    def __init__(self, grid: Grid, params: Mapping[str, Any] | None = None) -> None:
+        super().__init__(grid, params)
+        self.stack: list[Chamber] = []
+        self.chamber: Chamber | None = None
+        self.box: tuple[Chamber | None, tuple[int, ...]] = (None, ())
+        """The last chamber's cells, built when first drawn (the first chamber is the whole grid)."""
+        self.halves: tuple[Chamber, Chamber] | None = None
+        self.walls_left = 0
+        self.walls = 0
+
+    def tell_open_field(self, cell: int, other: int, value: int) -> Told:
+        w, h = self.grid.width, self.grid.height
+        self.stack = [(0, 0, w, h)]
+        return Told(0, f"Every wall is opened: the whole {w} x {h} grid is one chamber, to be split by walls")
+
+    def tell_chamber(self, cell: int, other: int, value: int) -> Told:
+        (x, y), (x2, y2) = self.grid.coords(cell), self.grid.coords(other)
+        chamber = (x, y, x2 - x + 1, y2 - y + 1)
+        if self.stack and self.stack[-1] == chamber:
+            self.stack.pop()
+        self.chamber, self.halves = chamber, None
+        cw, ch = chamber[2], chamber[3]
+        where = (f"The {cw} x {ch} chamber from {self.name(cell)} to {self.name(other)}" if cell != other
+                 else f"The chamber of the single cell {self.name(cell)}")
+        if cw < 2 or ch < 2:
+            side = "wide" if cw < 2 else "high"
+            return Told(4, f"{where} is 1 cell {side}: already a corridor, nothing to split; {self._waiting()}")
+        if cw == ch:
+            how = "is square, so a coin picks which way the wall runs"
+        else:
+            how = f"is {'higher' if ch > cw else 'wider'} than it is {'wide' if ch > cw else 'high'}, so a wall " \
+                  f"runs {'east to west' if ch > cw else 'north to south'} across it"
+        return Told(3, f"{where} {how}")
+
+    def _waiting(self) -> str:
+        count = len(self.stack)
+        return f"{plural(count, 'chamber')} {'waits' if count == 1 else 'wait'}" if count else "no chamber waits"
+
+    def tell_current(self, cell: int, other: int, value: int) -> Told:
+        return Told(6, f"The door stays open at {self.name(cell)}: the new wall keeps this one gap, so the two "
+                       "halves stay joined")
+
+    def tell_wall(self, cell: int, other: int, value: int) -> Told:
+        self.walls += 1
+        if self.halves is None:
+            self._split(cell, value)
+        self.walls_left -= 1
+        told = f"Wall built between {self.name(cell)} and {self.name(other)}"
+        if self.walls_left > 0 or self.halves is None:
+            return Told(7, f"{told}; {plural(self.walls_left, 'wall')} of this line to go")
+        first, second = self.halves
+        self.stack.extend(self.halves)
+        return Told(8, f"{told}: the line is done, so push both halves, {first[2]} x {first[3]} and "
+                       f"{second[2]} x {second[3]} cells, as chambers to split")
+
+    def _split(self, cell: int, value: int) -> None:
+        """From the wall's first piece: which line it is, its length, and the two halves."""
+        if self.chamber is None:
+            return
+        x, y, cw, ch = self.chamber
+        wx, wy = self.grid.coords(cell)
+        if value == SOUTH:
+            self.halves = ((x, wy + 1, cw, y + ch - wy - 1), (x, y, cw, wy - y + 1))
+            self.walls_left = cw - 1
+        else:
+            self.halves = ((wx + 1, y, x + cw - wx - 1, ch), (x, y, wx - x + 1, ch))
+            self.walls_left = ch - 1
+
+    def data(self) -> list[tuple[str, str]]:
+        rows = [("Chambers waiting", f"{len(self.stack):,}")]
+        if self.chamber is not None:
+            x, y, cw, ch = self.chamber
+            rows.append(("This chamber", f"{cw} x {ch} cells from {self.name(self.grid.cell(x, y))}"))
+        rows.append(("Walls built", f"{self.walls:,}"))
+        return rows
+
+    def annotations(self) -> list[Annotation]:
+        """A box around the chamber taken up last."""
+        if self.chamber is None:
+            return []
+        if self.box[0] != self.chamber:
+            x, y, cw, ch = self.chamber
+            cells = tuple(self.grid.cell(cx, cy) for cy in range(y, y + ch) for cx in range(x, x + cw))
+            self.box = (self.chamber, cells)
+        return [Annotation(Shape.BOX, self.box[1])]
+
+
 ALGORITHM = Algorithm(
     name="recursive_division",
     func=recursive_division,
     description="Recursive division: walls with one gap split an open field; long straight walls.",
     grids=(SquareGrid.kind,),  # walks rows and columns
+    narrator=RecursiveDivisionNarrator,
 )

@@ -7,9 +7,12 @@ characteristic vertical bias: every cell can reach the top row going only north 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from typing import Any
 
 from ..events import EventStream, Kind
 from ..grids import Grid, SquareGrid
+from ..narration import Annotation, Narrator, Shape, Told, plural
 from .base import Algorithm, Param
 
 CARVE = Kind.CARVE
@@ -38,10 +41,92 @@ def sidewinder(grid: Grid, rng: random.Random, *, close: int = 50, show: bool = 
         yield (CARVE, member - w, member, SOUTH)
 
 
+class SidewinderNarrator(Narrator):
+    """The run: the cells joined east since the last close, one of which opens north when it closes."""
+
+    code = (
+        "carve the top row into one corridor east",
+        "for each later row, cell by cell:",
+        "  add cell to the run",
+        "  if at the east edge or the coin says close:",
+        "    member = a random cell of the run",
+        "    carve north from member; empty the run",
+        "  else:",
+        "    carve east: the run goes on",
+    )
+    legend = {"current": "the cell just joined"}
+
+    def __init__(self, grid: Grid, params: Mapping[str, Any] | None = None) -> None:
+        super().__init__(grid, params)
+        self.close = int(self.params.get("close", 50))
+        self.run_start = self.run_end = 0
+        self.closed = 0
+        self.shown: tuple[int, int] = (0, 0)
+        """The run to outline: the growing one, or the one just closed."""
+
+    def row(self, cell: int) -> int:
+        return cell // self.grid.width
+
+    def enter_row(self, cell: int) -> None:
+        """A new row (after the top row's corridor) starts its first run at its first cell."""
+        if self.row(cell) != self.row(self.run_start):
+            self.run_start = self.run_end = self.row(cell) * self.grid.width
+
+    def run_size(self) -> int:
+        return self.run_end - self.run_start + 1
+
+    def tell_carve(self, cell: int, other: int, value: int) -> Told:
+        if other < 0:
+            self.shown = (cell, cell)
+            return Told(0, f"Start at {self.name(cell)}: the top row has nothing above it, so it becomes one "
+                           "long corridor east")
+        if value == EAST:
+            return self.tell_east(cell, other)
+        return self.tell_close(cell, other)
+
+    def tell_east(self, cell: int, other: int) -> Told:
+        """The run grows: a coin said go on (or this is the top row, which never closes)."""
+        if self.row(cell) == 0:
+            self.run_start, self.run_end = 0, other
+            self.shown = (0, other)
+            return Told(0, f"Top row: nothing above to open into, so carve east from {self.name(cell)} into "
+                           f"{self.name(other)}")
+        self.enter_row(cell)
+        self.run_end = other
+        self.shown = (self.run_start, other)
+        return Told(7, f"{self.name(cell)}: the coin says go on: carve east into {self.name(other)}; the run is "
+                       f"{plural(self.run_size(), 'cell')}")
+
+    def tell_close(self, cell: int, other: int) -> Told:
+        """The run closes at its last cell through ``other``, a random member, up into ``cell``."""
+        self.enter_row(other)
+        size, end = self.run_size(), self.run_end
+        self.shown = (self.run_start, end)
+        self.closed += 1
+        self.run_start = self.run_end = end + 1
+        member = f"carve north from {self.name(other)}, " + ("its only cell" if size == 1 else "a random member")
+        if (end + 1) % self.grid.width == 0:
+            return Told(5, f"{self.name(end)} is at the east edge, so the run of {plural(size, 'cell')} closes: "
+                           f"{member}")
+        return Told(5, f"{self.name(end)}: the coin says close the run of {plural(size, 'cell')}: {member}")
+
+    def data(self) -> list[tuple[str, str]]:
+        first, last = self.shown
+        return [("Row", f"y = {self.row(last):,}"),
+                ("Run", f"{plural(last - first + 1, 'cell')}: {self.cells_text(range(first, last + 1))}"),
+                ("Close chance", f"{self.close}% a cell"),
+                ("Runs closed", f"{self.closed:,}")]
+
+    def annotations(self) -> list[Annotation]:
+        first, last = self.shown
+        return [Annotation(Shape.BOX, tuple(range(first, last + 1)))]
+
+
 ALGORITHM = Algorithm(
     name="sidewinder",
     func=sidewinder,
     description="Sidewinder: eastward runs, each opening north once; a long top corridor.",
     params=(Param("close", 50, "chance in percent of closing the run at each cell", minimum=1, maximum=100),),
     grids=(SquareGrid.kind,),  # walks rows and columns
+    narrator=SidewinderNarrator,
 )

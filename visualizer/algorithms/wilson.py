@@ -8,9 +8,12 @@ path is carved once it touches the maze. The first walks are long; later ones ar
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from typing import Any
 
-from ..events import EventStream, Kind
+from ..events import Event, EventStream, Kind
 from ..grids import Grid
+from ..narration import Annotation, Narrator, Shape, Told, Tone, plural
 from .base import Algorithm
 
 CARVE, WALK, WALK_ERASE, CURRENT = Kind.CARVE, Kind.WALK, Kind.WALK_ERASE, Kind.CURRENT
@@ -63,9 +66,132 @@ def wilson(grid: Grid, rng: random.Random, *, show: bool = True) -> EventStream:
             target = a
 
 
+class WilsonNarrator(Narrator):
+    """The walk in order (cells not in the maze yet), its erased loops, and the cells still outside."""
+
+    code = (
+        "add one random cell to the maze",
+        "for each cell outside the maze (random order):",
+        "  walk = just that cell",
+        "  until the walk's head reaches the maze:",
+        "    step to a random neighbour",
+        "    if the walk already holds that neighbour:",
+        "      erase the loop back to it",
+        "  carve the walk into the maze, last step first",
+    )
+    legend = {"walk": "the walk (not in the maze yet)"}
+
+    def __init__(self, grid: Grid, params: Mapping[str, Any] | None = None) -> None:
+        super().__init__(grid, params)
+        self.in_maze = bytearray(grid.size)
+        self.joined = 0
+        self.walk: list[int] = []
+        """The walk's cells in order, none of them in the maze yet."""
+        self.where: dict[int, int] = {}
+        """Each walk cell's place in ``walk`` (what the generator keeps too, to find loops fast)."""
+        self.target = -1
+        """The maze cell the walk reached (-1 while it is still wandering)."""
+        self.loop: list[int] = []
+        """The last loop erased, closed at its first cell (shown until the walk steps on)."""
+        self.carving = False
+        self.loops = 0
+
+    def begins_step(self, previous: Event | None, event: Event) -> bool:
+        """A walk's carves are one step (adding it to the maze); a loop erasure is one step (the
+        step onto the walk yields no WALK of its own) that the CURRENT after it closes."""
+        if previous is None:
+            return True
+        kind = event[0]
+        if kind in (CARVE, WALK_ERASE):
+            return previous[0] != kind
+        return kind != CURRENT
+
+    def tell_carve(self, cell: int, other: int, value: int) -> Told:
+        if other < 0:
+            self._join(cell)
+            return Told(0, f"{self.name(cell)} is the first cell in the maze: every walk ends when it reaches "
+                           "the maze")
+        first, self.carving = not self.carving, True
+        if self.walk and self.walk[-1] == other:
+            del self.where[self.walk.pop()]
+        self._join(other)
+        self.target = other if self.walk else -1
+        self.loop = []
+        step = f"{self.direction(value)} from {self.name(cell)} into {self.name(other)}"
+        left = f"{plural(len(self.walk), 'walk cell')} to go" if self.walk else "the whole walk is in the maze"
+        if first:
+            return Told(7, f"The walk reached the maze at {self.name(cell)}: carve it in, last step first: "
+                           f"{step}; {left}")
+        return Told(7, f"Carve {step}: it joins the maze; {left}")
+
+    def _join(self, cell: int) -> None:
+        if not self.in_maze[cell]:
+            self.in_maze[cell] = 1
+            self.joined += 1
+
+    def _add(self, cell: int) -> None:
+        self.where[cell] = len(self.walk)
+        self.walk.append(cell)
+
+    def tell_walk(self, cell: int, other: int, value: int) -> Told:
+        start = not self.walk
+        if start:
+            self._add(cell)
+        self.loop = []
+        self.carving = False
+        way = f"{self.direction(value)} from {self.name(cell)} to {self.name(other)}"
+        if self.in_maze[other]:
+            self.target = other
+            return Told(4, f"The walk steps {way}, which is in the maze: the walk is finished, "
+                           f"{plural(len(self.walk), 'cell')} to carve in")
+        self._add(other)
+        if start:
+            return Told(4, f"{self.name(cell)} is not in the maze: a walk starts there and steps {way}")
+        return Told(4, f"The walk steps {way}, not in the maze yet; the walk holds {plural(len(self.walk), 'cell')}")
+
+    def tell_walk_erase(self, cell: int, other: int, value: int) -> Told:
+        place = self.where.get(cell, -1)
+        if place < 0:  # a later cell of the loop being erased: cut off with the first one
+            self.loop.append(cell)
+            return Told(6, f"{self.name(cell)} erased: it lay on the loop the walk just closed")
+        self.loops += 1
+        head = self.walk[-1]
+        anchor = self.walk[place - 1] if place > 0 else cell
+        for erased in self.walk[place:]:
+            del self.where[erased]
+        del self.walk[place:]
+        self.loop = [anchor, cell]
+        return Told(6, f"From {self.name(head)} the walk steps onto {self.name(anchor)}, which it already holds: "
+                       f"the loop after it is erased, starting with {self.name(cell)}")
+
+    def tell_current(self, cell: int, other: int, value: int) -> Told:
+        if self.loop:
+            self.loop.append(cell)
+        return Told(6, f"The loop is gone: the walk's head is back at {self.name(cell)}, where the loop began; "
+                       f"the walk holds {plural(len(self.walk), 'cell')} again")
+
+    def data(self) -> list[tuple[str, str]]:
+        start = f" from {self.name(self.walk[0])}" if self.walk else ""
+        return [("Walk", plural(len(self.walk), "cell") + start),
+                ("Loops erased", f"{self.loops:,}"),
+                ("Cells left", f"{self.grid.size - self.joined:,} of {self.grid.size:,} not in the maze")]
+
+    def annotations(self) -> list[Annotation]:
+        """The walk in its order (the arrowhead at its head, or at the maze cell it reached), and
+        the loop just erased, until the walk steps on."""
+        shown = []
+        path = self.walk + ([self.target] if self.target >= 0 else [])
+        if len(path) > 1:
+            shown.append(Annotation(Shape.PATH, tuple(path)))
+        if len(self.loop) > 1:
+            shown.append(Annotation(Shape.PATH, tuple(self.loop), Tone.ERASED))
+        return shown
+
+
 ALGORITHM = Algorithm(
     name="wilson",
     func=wilson,
     description="Wilson's: loop-erased random walks join the maze; unbiased, faster than Aldous-Broder.",
     slow=True,
+    narrator=WilsonNarrator,
 )

@@ -70,6 +70,8 @@ class Binding:
     """Typed characters that also fire it when no chord matched (``+`` sits on different keys
     on different keyboard layouts)."""
     pass_press: bool = False
+    repeats: bool = False
+    """True when holding the key repeats the command at a steady, readable pace (stepping)."""
     help: bool = True
     """False for rows folded into another row's help line."""
 
@@ -149,9 +151,18 @@ SHELL_KEYS = KeyTable((
 
 WATCH_KEYS = KeyTable((
     Binding("Space", "pause / resume", "toggle_pause", keys(K.K_SPACE)),
-    Binding("Right  or  .", "one event forward (pauses first)", "step_forward",
-            keys(K.K_RIGHT, K.K_PERIOD, K.K_KP_PERIOD)),
-    Binding("Left  or  ,", "one event back (a solver's step while solving)", "step_back", keys(K.K_LEFT, K.K_COMMA)),
+    Binding("Right  or  .", "one algorithm step forward (pauses; hold to repeat)", "step_forward",
+            keys(K.K_RIGHT, K.K_PERIOD, K.K_KP_PERIOD), repeats=True),
+    Binding("Left  or  ,", "one algorithm step back (hold to repeat)", "step_back", keys(K.K_LEFT, K.K_COMMA),
+            repeats=True),
+    Binding("Shift+Right  /  Shift+Left", "one event forward / back", "step_event",
+            keys(K.K_RIGHT, K.K_PERIOD, mods=SHIFT), args=(+1,), repeats=True),
+    Binding("Shift+Left", "", "step_event", keys(K.K_LEFT, K.K_COMMA, mods=SHIFT), args=(-1,), repeats=True,
+            help=False),
+    Binding("E", "explain each step: pseudocode, sentences, data (on / off)", "toggle_explain",
+            keys(K.K_e)),
+    Binding("L", "run until the lit pseudocode line runs again (a breakpoint)", "run_to_line", keys(K.K_l)),
+    Binding("PgDn", "run to the start of the next phase", "run_to_phase", keys(K.K_PAGEDOWN)),
     Binding("Home  /  End", "jump to the start / the finished maze (or solve)", "jump", keys(K.K_HOME), args=(-1,)),
     Binding("End", "", "jump", keys(K.K_END), args=(+1,), help=False),
     Binding("+  /  -", "faster / slower (1 event/s ... instant)", "change_speed",

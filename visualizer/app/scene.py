@@ -77,6 +77,25 @@ class TimelineView:
         return self.total if self.total is not None else max(self.recorded, self.estimate, 1)
 
 
+@dataclass(frozen=True)
+class TeachingView:
+    """What the teaching panel shows (hashable: the shell redraws the panel when it changes)."""
+
+    title: str
+    about: str
+    status: str
+    phases: tuple[str, ...]
+    phase: str
+    code: tuple[str, ...]
+    lit: int
+    sentences: tuple[str, ...]
+    """Oldest first; the last is the newest step's."""
+    detail: str
+    """The newest event's sentence when it only continued the newest step ("" otherwise)."""
+    data: tuple[tuple[str, str], ...]
+
+
+
 class Scene:
     """Base class: a scene that shows nothing and ignores everything. Subclasses override."""
 
@@ -152,6 +171,14 @@ class Scene:
     def repaint_interval(self) -> float:
         """Seconds the board may go without a repaint while the scene is busy (0: every frame)."""
         return 0.0
+
+    def teaching(self) -> TeachingView | None:
+        """The teaching panel (pseudocode, sentences, data) shown instead of the figures, or None."""
+        return None
+
+    def legend_label(self, key: str) -> str | None:
+        """The scene's own words for a legend entry (per algorithm), or None for the usual ones."""
+        return None
 
     @classmethod
     def help_rows(cls) -> list[Binding]:

@@ -21,11 +21,11 @@ import pygame
 from ..fileio import write_atomic
 from ..render.board import Board, Camera, fit_camera
 from ..render.image import surface_png
-from ..render.palette import ACCENT, BACKGROUND, LEGEND, PANEL, TEXT, TEXT_DIM
+from ..render.palette import ACCENT, BACKGROUND, CODE_BACKGROUND, CODE_LIT, CODE_LIT_TEXT, LEGEND, PANEL, TEXT, TEXT_DIM
 from ..spec import MazeSpec
 from . import text
 from .keys import SHELL_KEYS, Binding, KeyPress
-from .scene import Scene
+from .scene import Scene, TeachingView
 from .scenes import make_scene
 
 INPUT_EVENTS = frozenset((pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL))
@@ -41,10 +41,14 @@ DRAG_PIXELS = 4
 PAN_SLACK = 0.5
 """Dragging may pull the maze's edge at most this share of the view inward."""
 DRAW_SHARE = 0.15
+"""Drawing may take at most this share of a busy frame; the rest is the scene's work."""
 MAX_WORK = 0.25
 """However slow drawing is, a frame's work stops after this long, so a key is answered within
 half a second."""
-"""Drawing may take at most this share of a busy frame; the rest is the scene's work."""
+REPEAT_DELAY = 0.45
+REPEAT_INTERVAL = 0.18
+"""A held stepping key repeats after REPEAT_DELAY seconds, then every REPEAT_INTERVAL: about five
+steps a second, slow enough to read each one aloud."""
 
 
 def screenshot_dir() -> Path:
@@ -85,6 +89,10 @@ class Shell:
         self._state_file = os.environ.get("MAZE_VISUALIZER_STATE_FILE", "")
         self._layouts = 0
         """Boards laid out so far (a frame that lays one out is not a typical frame)."""
+        self._sentence_whole = True
+        """False when the newest sentence did not fit the teaching panel (reported for tests)."""
+        self._held: tuple[int, KeyPress, float] | None = None
+        """A held key whose binding repeats: (key code, the press, when it fires next)."""
         self.message("Press H for help", 6.0)
 
     @staticmethod
@@ -203,11 +211,19 @@ class Shell:
                       if board is not None and board.grid.size <= 4096 else None),
             "endpoints": getattr(self.scene, "endpoints", None),
             "position": timeline.position if timeline else None, "total": timeline.total if timeline else None,
+            "panel": list(self.panel_rect()), "teaching": self._teaching_state(),
         }
         try:
             write_atomic(Path(self._state_file), json.dumps(state).encode())
         except OSError:
             self._state_file = ""
+
+    def _teaching_state(self) -> dict[str, Any] | None:
+        view = self.scene.teaching()
+        if view is None:
+            return None
+        return {"lit": view.lit, "line": view.code[view.lit] if 0 <= view.lit < len(view.code) else "",
+                "sentence": view.sentences[-1] if view.sentences else "", "sentence_whole": self._sentence_whole}
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
@@ -217,6 +233,8 @@ class Shell:
             self.layout_dirty = True
         elif event.type == pygame.KEYDOWN:
             self.handle_key(event.key, event.mod, getattr(event, "unicode", ""))
+        elif event.type == pygame.KEYUP and self._held is not None and self._held[0] == event.key:
+            self._held = None
         elif event.type == pygame.MOUSEMOTION:
             self.mouse_moved(event.pos, event.rel, bool(event.buttons[0]))
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -232,8 +250,21 @@ class Shell:
             self.show_help = False
         elif SHELL_KEYS.handle(self, press):
             pass
-        elif not self.show_help:
+        elif not self.show_help and self.scene.handle_key(press):
+            binding = self.scene.keys.find(press)
+            self._held = (key, press, self.clock_time + REPEAT_DELAY) if binding and binding.repeats else None
+
+    def repeat_held_key(self) -> None:
+        """Fire a held stepping key again at a steady pace (not the keyboard's own repeat rate)."""
+        if self._held is None:
+            return
+        key, press, due = self._held
+        if not pygame.key.get_pressed()[key]:  # let go while the window was not looking
+            self._held = None
+            return
+        if self.clock_time >= due and not self.show_help:
             self.scene.handle_key(press)
+            self._held = (key, press, max(due + REPEAT_INTERVAL, self.clock_time - REPEAT_INTERVAL))
 
     def mouse_moved(self, pos: tuple[int, int], rel: tuple[int, int], held: bool) -> None:
         if self._scrubbing:
@@ -348,6 +379,9 @@ class Shell:
         self.clock_time += dt
         if not self.running:
             return []
+        if len(self.scenes) != depth:
+            self._held = None
+        self.repeat_held_key()
         scene = self.scene
         if not (self.show_help and scene.pauses_under_help):
             scene.advance(dt)
@@ -370,7 +404,7 @@ class Shell:
 
     def panel_width(self) -> int:
         width = self.screen.get_width()
-        wanted = self.text_size() * 19
+        wanted = self.text_size() * 23  # room for pseudocode lines in the teaching panel
         return max(200, min(wanted, int(width * 0.45))) if width >= 640 else width // 2
 
     def scrub_height(self) -> int:
@@ -422,7 +456,8 @@ class Shell:
         hover = tuple(scene.hover_lines(self.hover)) if self.hover >= 0 and self._hover_valid() else ()
         window = (id(scene), self.screen.get_size(), text.scale(), self.show_help, self._layouts)
         board = (scene.draw_key(), self.camera)
-        panel = (toast, tuple(scene.panel_lines()), tuple(scene.legend_keys()), scene.extra_panel(), hover)
+        legend = tuple((key, scene.legend_label(key)) for key in scene.legend_keys())
+        panel = (toast, tuple(scene.panel_lines()), legend, scene.extra_panel(), hover, scene.teaching())
         return window, board, scene.timeline(), panel
 
     def _hover_valid(self) -> bool:
@@ -530,11 +565,19 @@ class Shell:
         size = self.text_size()
         x, y = panel.left + size, size
         width = panel.width - 2 * size
-        title = text.rendered("Maze Visualizer", round(size * 1.35), TEXT, True)
-        self.screen.blit(title, (x, y))
-        y += title.get_height() + size // 2
         scene = self.scene
+        teaching = scene.teaching()
+        heading = teaching.title if teaching is not None else "Maze Visualizer"
+        for part in text.wrap(heading, round(size * 1.35), width, True):
+            title = text.rendered(part, round(size * 1.35), TEXT, True)
+            self.screen.blit(title, (x, y))
+            y += title.get_height()
+        y += size // 2
         bottom = self.draw_footer(panel, x, width, size) - size // 2
+        if teaching is not None:
+            y = self.draw_teaching(teaching, x, y, width, size, bottom)
+            self.draw_legend(scene.legend_keys(), x, y + size // 2, width, size, bottom)
+            return
         y = self.draw_rows(scene.panel_lines(), x, y, width, size, bottom)
         if self.hover >= 0 and self._hover_valid():
             y += size // 3
@@ -551,6 +594,68 @@ class Shell:
                 self.draw_chart(chart, x, y + size // 2, width, size, bottom)
             return
         self.draw_legend(scene.legend_keys(), x, y, width, size, bottom)
+
+    def draw_teaching(self, view: TeachingView, x: int, y: int, width: int, size: int, bottom: int) -> int:
+        """The teaching panel: where the run is, the phases, the pseudocode with the running line
+        lit, the newest step's sentence in full, the ones before it, the working data."""
+        small = max(11, size - 3)
+        y = self.draw_lines(text.wrap(view.status, small, width), x, y, small, TEXT_DIM, bottom)
+        if view.phases:
+            phases = "   ".join(("> " + p.upper()) if p == view.phase else p for p in view.phases)
+            y = self.draw_lines(text.wrap("Phases: " + phases, small, width), x, y, small, TEXT_DIM, bottom)
+        y += size // 3
+        if view.code:
+            y = self.draw_code(view.code, view.lit, x, y, width, size, bottom) + size // 2
+        if view.sentences:
+            lines = text.wrap(view.sentences[-1], size, width)
+            self._sentence_whole = y + int(size * 1.3) * len(lines) <= bottom
+            y = self.draw_lines(lines, x, y, size, TEXT, bottom)
+        if view.detail:
+            y = self.draw_lines(text.wrap("then: " + view.detail, small, width), x, y, small, TEXT, bottom)
+        for earlier in reversed(view.sentences[:-1]):
+            parts = text.wrap(earlier, small, width - text.font(small).size(" ...")[0])
+            shown = parts[0] + (" ..." if len(parts) > 1 else "")
+            y = self.draw_lines([shown], x, y, small, TEXT_DIM, bottom)
+        if view.data:
+            y = self.draw_rows(list(view.data), x, y + size // 3, width, small, bottom)
+        if view.about and view.lit < 0:
+            y = self.draw_lines(text.wrap(view.about, small, width), x, y + size // 3, small, TEXT_DIM, bottom)
+        return y
+
+    def draw_lines(self, lines: list[str], x: int, y: int, size: int, colour: tuple[int, int, int],
+                   bottom: int) -> int:
+        line = int(size * 1.3)
+        for part in lines:
+            if y + line > bottom:
+                break
+            self.screen.blit(text.rendered(part, size, colour), (x, y))
+            y += line
+        return y
+
+    def draw_code(self, code: tuple[str, ...], lit: int, x: int, y: int, width: int, size: int, bottom: int) -> int:
+        """Pseudocode in a dark box, indents kept, long lines wrapped under themselves, the lit
+        line on a bright bar."""
+        small = max(11, size - 2)
+        line = int(small * 1.3)
+        pad = small // 3
+        indent_unit = text.font(small).size("  ")[0]
+        rows: list[tuple[int, str, bool]] = []
+        for number, source in enumerate(code):
+            depth = (len(source) - len(source.lstrip(" "))) // 2
+            indent = pad + round(depth * indent_unit * 1.5)
+            for k, part in enumerate(text.wrap(source.strip(), small, width - indent - 2 * pad - indent_unit, True)):
+                rows.append((indent + (indent_unit if k else 0), part, number == lit))
+        height = min(len(rows) * line + 2 * pad, max(0, bottom - y))
+        pygame.draw.rect(self.screen, CODE_BACKGROUND, (x - pad, y, width + 2 * pad, height), border_radius=pad)
+        ty = y + pad
+        for indent, part, is_lit in rows:
+            if ty + line > y + height:
+                break
+            if is_lit:
+                pygame.draw.rect(self.screen, CODE_LIT, (x - pad, ty, width + 2 * pad, line))
+            self.screen.blit(text.rendered(part, small, CODE_LIT_TEXT if is_lit else TEXT, is_lit), (x + indent, ty))
+            ty += line
+        return y + height
 
     def draw_rows(self, rows: list[tuple[str, str]], x: int, y: int, width: int, size: int, bottom: int,
                   colour: tuple[int, int, int] = TEXT) -> int:
@@ -599,12 +704,15 @@ class Shell:
         return top
 
     def draw_legend(self, keys: list[str], x: int, y: int, width: int, size: int, bottom: int) -> None:
+        if y + int(size * 2.9) > bottom:
+            return  # no room for the heading and one entry
         self.screen.blit(text.rendered("Legend", size, TEXT, True), (x, y))
         y += int(size * 1.5)
         swatch = int(size * 0.95)
         line = int(size * 1.4)
         for key in keys:
             colour, meaning = LEGEND[key]
+            meaning = self.scene.legend_label(key) or meaning
             parts = text.wrap(meaning, size, width - swatch - size // 2)
             if y + line * len(parts) > bottom - size // 2:
                 break

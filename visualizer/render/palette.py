@@ -20,6 +20,10 @@ PANEL: Colour = (28, 31, 40)
 TEXT: Colour = (235, 235, 228)
 TEXT_DIM: Colour = (160, 166, 180)
 ACCENT: Colour = (86, 180, 233)
+CODE_BACKGROUND: Colour = (20, 22, 30)
+CODE_LIT: Colour = (255, 214, 10)
+"""The pseudocode line running now: a bright bar (dark text on it) seen from the back of a room."""
+CODE_LIT_TEXT: Colour = (18, 20, 26)
 
 REGION_COLOURS: tuple[Colour, ...] = (
     (118, 186, 232), (242, 182, 96), (130, 206, 178), (226, 150, 196), (196, 190, 110), (150, 160, 236),

@@ -7,15 +7,24 @@ first, so it usually searches far fewer cells than BFS on open or looping mazes.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Mapping
+from typing import Any
 
 from ..events import Kind
+from ..grids import Grid
 from ..maze import Maze
-from .base import SearchStream, Solver, announce_path, path_from
+from ..narration import DATA_ITEMS, Told, plural
+from .base import SearchStream, Solver, SolverNarrator, announce_path, path_from
 
-SEARCH = Kind.SEARCH
+SEARCH, OPEN = Kind.SEARCH, Kind.OPEN
 
 
 def astar(maze: Maze, start: int, goal: int, show: bool = True) -> SearchStream:
+    """Yield a SEARCH event per cell closed (and, when shown, an OPEN per better cost found), then PATH.
+
+    The open set is a heap of (f, g, cell); a cell pushed again with a better g leaves its old entry
+    behind, skipped when it comes up. The return value is the path ([] when the goal is unreachable).
+    """
     distance = maze.grid.distance
     came_from = {start: -1}
     cost = {start: 0}
@@ -34,8 +43,78 @@ def astar(maze: Maze, start: int, goal: int, show: bool = True) -> SearchStream:
             if step < cost.get(nb, 1 << 60):
                 cost[nb] = step
                 came_from[nb] = cell
-                heapq.heappush(heap, (step + distance(nb, goal), step, nb))
+                f = step + distance(nb, goal)
+                heapq.heappush(heap, (f, step, nb))
+                if show:
+                    yield (OPEN, nb, cell, f)
     return (yield from announce_path(path_from(came_from, goal) if goal in done else []))
 
 
-SOLVER = Solver("astar", astar, "A*: explores toward the exit first (distance heuristic); a shortest path.")
+class AstarNarrator(SolverNarrator):
+    """The open set with each cell's f = g + h: the lowest f is looked at next, so it heads for the goal."""
+
+    follows = frozenset({int(Kind.OPEN)})
+    """One step: a cell taken off the to-do list and the neighbours it adds."""
+
+    code = (
+        "open set = start, with g = 0",
+        "while the open set is not empty:",
+        "  cell = the open cell with the lowest f",
+        "  if cell is closed already: skip it",
+        "  close cell; if it is the goal: stop",
+        "  for each open neighbour of cell:",
+        "    g = g(cell) + 1; h = distance to goal",
+        "    if g is its shortest way so far:",
+        "      note that we came from cell",
+        "      open it with f = g + h",
+        "follow the came-from notes back from the goal",
+    )
+    legend = {"frontier": "open set (to do)", "search": "closed (looked at)"}
+
+    def __init__(self, grid: Grid, params: Mapping[str, Any] | None = None) -> None:
+        super().__init__(grid, params)
+        self.open: dict[int, tuple[int, int]] = {}
+        """Open cell -> (f, g): its best scores so far (the heap's stale entries left out)."""
+        self.g: dict[int, int] = {}
+        self.closed = 0
+
+    def tell_search(self, cell: int, other: int, value: int) -> Told:
+        """Closing a cell: nothing open can reach it by a shorter way any more."""
+        self.closed += 1
+        if other < 0:
+            self.g[cell] = 0
+            return Told(0, f"Start at {self.name(cell)} with g = 0: it is the only open cell, so take it and close it")
+        scored = self.open.pop(cell, None)
+        if scored is None:
+            return Told(2, f"Take {self.name(cell)}, the open cell with the lowest f, and close it")
+        f, g = scored
+        scores = f"f = {f} ({plural(g, 'step')} from the start + {f - g} still to go)"
+        if f == g:
+            return Told(4, f"Take {self.name(cell)}, the open cell with the lowest {scores}: it is the goal, so stop")
+        left = f"{plural(len(self.open), 'cell')} still open" if self.open else "the open set is empty now"
+        return Told(2, f"Take {self.name(cell)}, the open cell with the lowest {scores}, and close it; {left}")
+
+    def tell_open(self, cell: int, other: int, value: int) -> Told:
+        """Opening (or re-scoring) a cell: a shorter way to it was found through ``other``."""
+        g = self.g[cell] = self.g.get(other, 0) + 1
+        before = self.open.get(cell)
+        self.open[cell] = (int(value), g)
+        scores = f"g = {plural(g, 'step')} from the start, h = {int(value) - g} to go, f = {value}"
+        if before is not None:
+            return Told(9, f"A shorter way to {self.name(cell)} through {self.name(other)}: {scores} "
+                           f"(was f = {before[0]}); its score in the open set drops")
+        return Told(9, f"{self.name(cell)} is open from {self.name(other)}, the first way found to it: {scores}; "
+                       f"it joins the open set ({plural(len(self.open), 'cell')})")
+
+    def best(self) -> list[tuple[int, int, int]]:
+        """The open cells the heap gives next: lowest f, ties to the lowest g, then the lowest cell id."""
+        return heapq.nsmallest(DATA_ITEMS, ((f, g, c) for c, (f, g) in self.open.items()))
+
+    def data(self) -> list[tuple[str, str]]:
+        best = ", ".join(f"{self.name(c)} f {f}" for f, _, c in self.best()) or "empty"
+        return [("Open set", plural(len(self.open), "cell")), ("Lowest f", best),
+                ("Closed", plural(self.closed, "cell"))] + self.path_rows()
+
+
+SOLVER = Solver("astar", astar, "A*: explores toward the exit first (distance heuristic); a shortest path.",
+                title="A* search", narrator=AstarNarrator)

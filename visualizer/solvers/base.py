@@ -7,7 +7,6 @@ from dataclasses import dataclass
 
 from ..events import Event, EventStream, Kind
 from ..maze import Maze
-
 from ..narration import Narrator, Told, plural
 
 SolverFunc = Callable[[Maze, int, int, bool], EventStream]

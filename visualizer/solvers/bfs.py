@@ -44,6 +44,9 @@ def shortest_path(maze: Maze, start: int | None = None, goal: int | None = None)
 class BfsNarrator(SolverNarrator):
     """The queue: reached cells wait in it, first in first out."""
 
+    follows = frozenset({int(Kind.SEARCH)})
+    """One step: a cell taken off the to-do list and the neighbours it adds."""
+
     code = (
         "put start in the queue; it is reached",
         "while the queue is not empty:",

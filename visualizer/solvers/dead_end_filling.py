@@ -7,15 +7,21 @@ path). The path is then read off the unfilled cells.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Mapping
+from typing import Any
 
 from ..events import Kind
+from ..grids import Grid
 from ..maze import Maze
-from .base import SearchStream, Solver, announce_path, path_from
+from ..narration import DATA_ITEMS, Told, plural
+from .base import SearchStream, Solver, SolverNarrator, announce_path, path_from
 
 DEAD_END = Kind.DEAD_END
 
 
 def dead_end_filling(maze: Maze, start: int, goal: int, show: bool = True) -> SearchStream:
+    """Yield DEAD_END per filled cell (``other``: its one way out, -1 if none; ``value``: that way's
+    direction), then PATH events through what is left. Returns the path ([] when cut off)."""
     grid = maze.grid
     is_open = maze.open_mask()
     filled = bytearray(grid.size)
@@ -26,12 +32,13 @@ def dead_end_filling(maze: Maze, start: int, goal: int, show: bool = True) -> Se
         if filled[cell] or degree[cell] > 1:
             continue
         filled[cell] = 1
-        yield (DEAD_END, cell, -1, -1)
-        for nb in maze.open_neighbours(cell):
-            if not filled[nb]:
-                degree[nb] -= 1
-                if degree[nb] <= 1 and nb not in (start, goal):
-                    queue.append(nb)
+        ways = [nb for nb in maze.open_neighbours(cell) if not filled[nb]]
+        out = ways[0] if ways else -1
+        yield (DEAD_END, cell, out, grid.direction_between(cell, out) if ways else -1)
+        for nb in ways:
+            degree[nb] -= 1
+            if degree[nb] <= 1 and nb not in (start, goal):
+                queue.append(nb)
     came_from = {start: -1}
     todo = deque([start])
     while todo:
@@ -43,5 +50,54 @@ def dead_end_filling(maze: Maze, start: int, goal: int, show: bool = True) -> Se
     return (yield from announce_path(path_from(came_from, goal)))
 
 
+class DeadEndNarrator(SolverNarrator):
+    """The filling: each dead end filled may leave its neighbour a dead end too."""
+
+    code = (
+        "count each open cell's open neighbours",
+        "queue the dead ends (but not start or goal)",
+        "while the queue is not empty:",
+        "  cell = take the first cell out of the queue",
+        "  if filled or 2+ open neighbours: skip it",
+        "  fill cell: no path goes through it",
+        "  for its open neighbour not filled yet:",
+        "    count one open neighbour fewer",
+        "    if now a dead end (not start/goal): queue it",
+        "search the unfilled cells from start to goal",
+    )
+    legend = {"dead end": "filled dead end (not on the path)", "path": "what filling left: the path"}
+
+    def __init__(self, grid: Grid, params: Mapping[str, Any] | None = None) -> None:
+        super().__init__(grid, params)
+        self.filled: list[int] = []
+        self.exposed: set[int] = set()
+        """Cells that lost an open neighbour to filling (a dead end among them was made by filling)."""
+
+    def tell_dead_end(self, cell: int, other: int, value: int) -> Told:
+        """A fill: a cell with one way out is a corridor's end, so no path from start to goal uses it."""
+        self.filled.append(cell)
+        made = cell in self.exposed
+        if other < 0:  # its last neighbour was filled too (or it never had one)
+            return Told(5, f"{self.name(cell)} has no open neighbour left unfilled: nothing passes through it, "
+                           f"fill it ({plural(len(self.filled), 'cell')} filled)")
+        self.exposed.add(other)
+        why = "became a dead end when the cells next to it were filled" if made else "is a dead end"
+        return Told(5, f"{self.name(cell)} {why}: its one way out is {self.direction(value)} to {self.name(other)}; "
+                       f"fill it, and {self.name(other)} loses an open neighbour")
+
+    def tell_path(self, cell: int, other: int, value: int) -> Told:
+        """The path is what survives the filling, found by a search through the unfilled cells."""
+        told = super().tell_path(cell, other, value)
+        if other < 0:
+            return Told(told.line, f"No dead ends are left: search the unfilled cells for the way from start to "
+                                   f"goal; the path begins at {self.name(cell)}")
+        return told
+
+    def data(self) -> list[tuple[str, str]]:
+        return [("Filled", plural(len(self.filled), "cell")),
+                ("Newest", self.cells_text(reversed(self.filled[-DATA_ITEMS:]), len(self.filled)))] + self.path_rows()
+
+
 SOLVER = Solver("dead_end_filling", dead_end_filling,
-                "Dead-end filling: fill dead ends until only the solution is left.", shortest=False)
+                "Dead-end filling: fill dead ends until only the solution is left.", shortest=False,
+                title="Dead-end filling", narrator=DeadEndNarrator)

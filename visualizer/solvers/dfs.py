@@ -5,14 +5,23 @@ Finds a path, not necessarily the shortest one (on a perfect maze there is only 
 
 from __future__ import annotations
 
-from ..events import Kind
-from ..maze import Maze
-from .base import SearchStream, Solver, announce_path, path_from
+from collections.abc import Mapping
+from typing import Any
 
-SEARCH = Kind.SEARCH
+from ..events import Kind
+from ..grids import Grid
+from ..maze import Maze
+from ..narration import Told, plural
+from .base import SearchStream, Solver, SolverNarrator, announce_path, path_from
+
+SEARCH, OPEN = Kind.SEARCH, Kind.OPEN
 
 
 def dfs(maze: Maze, start: int, goal: int, show: bool = True) -> SearchStream:
+    """Yield a SEARCH event per cell popped (and, when shown, an OPEN per push), then PATH events.
+
+    The generator's return value is the path as a list of cells ([] when the goal is unreachable).
+    """
     came_from = {start: -1}
     stack = [start]
     while stack:
@@ -24,7 +33,62 @@ def dfs(maze: Maze, start: int, goal: int, show: bool = True) -> SearchStream:
             if nb not in came_from:
                 came_from[nb] = cell
                 stack.append(nb)
+                if show:
+                    yield (OPEN, nb, cell, -1)
     return (yield from announce_path(path_from(came_from, goal)))
 
 
-SOLVER = Solver("dfs", dfs, "Depth-first search: one corridor to its end, then back; any path.", shortest=False)
+class DfsNarrator(SolverNarrator):
+    """The stack: the newest cell pushed is the next one looked at, so one corridor runs to its end."""
+
+    follows = frozenset({int(Kind.OPEN)})
+    """One step: a cell taken off the to-do list and the neighbours it adds."""
+
+    code = (
+        "push start; note it is reached",
+        "while the stack is not empty:",
+        "  cell = pop the top of the stack",
+        "  if cell is the goal: stop",
+        "  for each open neighbour not reached yet:",
+        "    note that we came from cell; it is reached",
+        "    push it onto the stack",
+        "follow the came-from notes back from the goal",
+    )
+    legend = {"frontier": "on the stack (to do)", "search": "looked at"}
+
+    def __init__(self, grid: Grid, params: Mapping[str, Any] | None = None) -> None:
+        super().__init__(grid, params)
+        self.goal = int(self.params.get("goal", grid.exit[0]))
+        """The solvers' default goal (the exit) unless the params name another."""
+        self.stack: list[int] = []
+        self.looked = 0
+
+    def tell_search(self, cell: int, other: int, value: int) -> Told:
+        """A pop: the newest cell waiting is looked at next (that is what makes it depth-first)."""
+        if self.stack and self.stack[-1] == cell:
+            self.stack.pop()
+        self.looked += 1
+        if other < 0:
+            where = f"Start at {self.name(cell)}: push it and pop it straight back off"
+        else:
+            where = f"Pop {self.name(cell)} off the top of the stack (the newest cell, pushed from {self.name(other)})"
+        if cell == self.goal:
+            return Told(3, f"{where}: it is the goal, so stop searching")
+        left = f"{plural(len(self.stack), 'cell')} left on it" if self.stack else "the stack is empty now"
+        return Told(0 if other < 0 else 2, f"{where}; {left}")
+
+    def tell_open(self, cell: int, other: int, value: int) -> Told:
+        """A push: the cell waits on top, so it is looked at before everything pushed earlier."""
+        self.stack.append(cell)
+        way = self.direction(self.grid.direction_between(other, cell))
+        return Told(6, f"{self.name(cell)}, {way} of {self.name(other)}, is open and not reached yet: note the way "
+                       f"back and push it; stack depth {len(self.stack)}")
+
+    def data(self) -> list[tuple[str, str]]:
+        return [("Stack", plural(len(self.stack), "cell") + " deep"),
+                ("Top", self.cells_text(reversed(self.stack), len(self.stack))),
+                ("Looked at", plural(self.looked, "cell"))] + self.path_rows()
+
+
+SOLVER = Solver("dfs", dfs, "Depth-first search: one corridor to its end, then back; any path.", shortest=False,
+                title="Depth-first search", narrator=DfsNarrator)

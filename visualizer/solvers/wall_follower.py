@@ -7,9 +7,14 @@ the same way twice) and shown as a failure with no path.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
 from ..events import EventStream, Kind
+from ..grids import Grid
 from ..maze import Maze
-from .base import SearchStream, Solver, announce_path
+from ..narration import Told, plural
+from .base import SearchStream, Solver, SolverNarrator, announce_path
 
 SEARCH, CURRENT = Kind.SEARCH, Kind.CURRENT
 
@@ -73,5 +78,110 @@ def left_hand(maze: Maze, start: int, goal: int, show: bool = True) -> EventStre
     return follow_wall(maze, start, goal, "left")
 
 
-RIGHT = Solver("wall_right", right_hand, "Wall follower, right hand on the wall; fails on loops.", shortest=False)
-LEFT = Solver("wall_left", left_hand, "Wall follower, left hand on the wall; fails on loops.", shortest=False)
+def turn_word(turn: int, directions: int) -> str:
+    """A turn in words ("right", "sharp left", "straight on", "back"); ``turn`` is clockwise steps."""
+    half = directions // 2
+    turn = (turn + half - 1) % directions - (half - 1)  # into -half+1 .. half
+    if turn == 0:
+        return "straight on"
+    if turn == half:
+        return "back"
+    side = "right" if turn > 0 else "left"
+    if half > 2:
+        side = ("sharp " if abs(turn) == half - 1 else "slight ") + side
+    return side
+
+
+def wall_code(hand: str) -> tuple[str, ...]:
+    """The walk's pseudocode for one hand (the other hand's is its mirror)."""
+    other = "left" if hand == "right" else "right"
+    return (
+        f"put your {hand} hand on the wall",
+        "face into the maze (from the entrance)",
+        "while not at the goal:",
+        "  if here facing this way before: no path",
+        "  note this cell and heading",
+        f"  try ways from the sharpest {hand} turn",
+        f"    round to the {other}, turning back last",
+        "  step into the first open one; face that way",
+        "erase the walk's loops: the rest is the path",
+    )
+
+
+class WallNarrator(SolverNarrator):
+    """The walker's heading and the turn it took: no to-do list, just the hand on the wall."""
+
+    hand: ClassVar[str] = "right"
+
+    def __init__(self, grid: Grid, params: Mapping[str, Any] | None = None) -> None:
+        super().__init__(grid, params)
+        self.heading = 0
+        self.steps = 0
+        self.seen: set[tuple[int, int]] = set()
+
+    def tell_search(self, cell: int, other: int, value: int) -> Told:
+        """One step of the walk: which way it turned, and why (the ways tried before were shut)."""
+        grid = self.grid
+        if other < 0:
+            at_entrance = cell == grid.entrance[0]
+            self.heading = grid.opposite(grid.entrance_direction) if at_entrance else 0
+            self.seen = {(cell, self.heading)}
+            facing = "in from the entrance" if at_entrance else "the first direction"
+            return Told(1, f"Start at {self.name(cell)}, facing {self.direction(self.heading)} ({facing}), "
+                           f"{self.hand} hand on the wall")
+        d = grid.direction_between(other, cell)
+        turns = turn_order(self.heading, grid.directions, self.hand)
+        shut = [turn_word(t - self.heading, grid.directions) for t in turns[:turns.index(d)]]
+        why = self.shut_text(shut) if shut else f"the {self.hand} side is open"
+        move = turn_word(d - self.heading, grid.directions)
+        verb = "go " + move if move.startswith("straight") else "turn " + move
+        self.heading = d
+        self.steps += 1
+        sentence = f"{self.hand.capitalize()} hand on the wall: {why}, so {verb}, {self.direction(d)} into " \
+                   f"{self.name(cell)}"
+        if (cell, d) in self.seen:
+            return Told(3, f"{sentence}. It has stood here facing {self.direction(d)} before: it would go round "
+                           "for ever, so give up with no path")
+        self.seen.add((cell, d))
+        return Told(7, sentence)
+
+    @staticmethod
+    def shut_text(shut: list[str]) -> str:
+        """The turns tried first and found shut, in order ("no way sharp right or slight right")."""
+        if len(shut) <= 2:
+            return "no way " + " or ".join(shut)
+        return f"no way from {shut[0]} round to {shut[-1]}"
+
+    def tell_path(self, cell: int, other: int, value: int) -> Told:
+        """The path is the walk with its detours cut out, not every step walked."""
+        told = super().tell_path(cell, other, value)
+        if other < 0:
+            return Told(told.line, f"Cut every loop out of the walk (back at a cell: drop the detour since): "
+                                   f"the path begins at {self.name(cell)}")
+        return told
+
+    def data(self) -> list[tuple[str, str]]:
+        return [("Hand", f"{self.hand} hand on the wall"), ("Heading", self.direction(self.heading)),
+                ("Walked", plural(self.steps, "step"))] + self.path_rows()
+
+
+class RightHandNarrator(WallNarrator):
+    """Right hand on the wall: the sharpest right turn that is open, every step."""
+
+    hand = "right"
+    code = wall_code("right")
+    legend = {"search": "walked (hand on the wall)", "path": "the walk, loops cut out"}
+
+
+class LeftHandNarrator(WallNarrator):
+    """Left hand on the wall: the sharpest left turn that is open, every step."""
+
+    hand = "left"
+    code = wall_code("left")
+    legend = RightHandNarrator.legend
+
+
+RIGHT = Solver("wall_right", right_hand, "Wall follower, right hand on the wall; fails on loops.", shortest=False,
+               title="Wall follower (right hand)", narrator=RightHandNarrator)
+LEFT = Solver("wall_left", left_hand, "Wall follower, left hand on the wall; fails on loops.", shortest=False,
+              title="Wall follower (left hand)", narrator=LeftHandNarrator)

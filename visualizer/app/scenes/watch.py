@@ -18,13 +18,15 @@ from ...events import Kind, describe
 from ...grids import GRIDS, MAX_SIDE
 from ...maze import CellState
 from ...metrics import Metrics, distances_from, measure
+from ...render.annotations import draw_annotations
 from ...render.palette import GOAL, PLAYER_RING
 from ...render.styles import visible_legend
 from ...session import DONE, SOLVING, Run
 from ...solvers import SOLVERS
 from ...spec import MazeSpec, random_seed
 from ..keys import WATCH_KEYS, KeyPress, digit_of
-from ..scene import BoardContent, Host, Scene, TimelineView
+from ..scene import BoardContent, Host, Scene, TeachingView, TimelineView
+from ..teaching import Teacher, known_for
 
 INSTANT = math.inf
 SPEEDS = (1, 2, 4, 8, 15, 30, 60, 120, 250, 500, 1000, 2000, 4000, 8000, 16000, 32000, INSTANT)
@@ -39,8 +41,12 @@ INSTANT_PAINT_SECONDS = 0.15
 done: enough to watch it fill, cheap enough to leave the frame to the generator."""
 SIZE_STEPS = (4, 6, 8, 10, 12, 16, 20, 25, 30, 40, 50, 64, 80, 100, 128, 160, 200, 256)
 BRAID_STEPS = (25, 50, 100)
-SOLVER_REPLAY_LIMIT = 200_000
-"""Stepping a solver back replays it; above this many events that would lag, so it clears instead."""
+EXPLAIN_BELOW = 60
+"""Speeds (events a second) at or below which the explanations show without being asked for."""
+TEACH_BUDGET = 0.008
+"""Seconds a frame spends catching the explanations up with the run (a seek back replays them)."""
+UNTIL_BUDGET = 0.03
+"""Seconds a frame spends running towards a breakpoint (L) or the next phase (PgDn)."""
 IDLE_WORK = 0.008
 """Seconds a paused or finished run spends each frame on snapshots that instant mode skipped."""
 ESTIMATE_SIDE = 32
@@ -94,6 +100,11 @@ class WatchScene(Scene):
         self.racing = False
         """True while End races the run to its finish at instant speed."""
         self._snapshots_filled = False
+        self.teacher = Teacher(self.run)
+        self.explain: bool | None = None
+        """Explanations forced on or off with E; None: shown when paused or slow."""
+        self.until: tuple[str, int] | None = None
+        """Running to a breakpoint: ("line", pseudocode line) or ("phase", phases seen so far)."""
 
     # --- the run ------------------------------------------------------------------
 
@@ -110,6 +121,8 @@ class WatchScene(Scene):
         self._snapshots_filled = False
         self._legend = (-1.0, (), [])
         self.endpoints = [None, None]
+        self.teacher = Teacher(self.run)
+        self.until = None
 
     def new_seed(self) -> None:
         self.restart(self.spec.with_(seed=random_seed()))
@@ -117,6 +130,7 @@ class WatchScene(Scene):
     def toggle_pause(self) -> None:
         self.paused = not self.paused
         self.racing = False
+        self.until = None
 
     def change_speed(self, steps: int) -> None:
         if steps > 0:
@@ -133,6 +147,8 @@ class WatchScene(Scene):
             self.host.message(f"{name} runs on {' and '.join(info.grid_names)} grids only (G switches the grid)")
             return
         self.restart(self.spec.with_(algorithm=name, params={}))
+        self.host.message(f"{info.title}: {info.description.split(': ', 1)[-1]} "
+                          f"{known_for(name, self.spec.grid)}", 8.0)
 
     def choose_algorithm_number(self, press: KeyPress) -> None:
         """1..9, 0 = tenth; with Shift 11..20."""
@@ -176,35 +192,83 @@ class WatchScene(Scene):
         self.restart(self.spec.with_(width=new_width, height=height))
 
     def step_forward(self) -> None:
+        """Right: pause and apply one algorithm step (one pass through the pseudocode's loop)."""
         self.paused = True
+        self.until = None
         if self.run.idle:
             self.host.message("Finished: R restarts, N makes a new maze")
             return
-        self.run.step(1)
+        self.teacher.step_forward()
 
     def step_back(self) -> None:
-        """Left / comma: pause and undo the last event: a solver's (replayed, solvers are quick),
-        else the generation's (from the timeline)."""
+        """Left: pause and undo one algorithm step: a solver's while one is shown, else the
+        generation's (from the timeline)."""
         self.paused = True
-        if self.run.solver is not None:
-            self.step_solver_back()
+        self.until = None
+        run = self.run
+        if run.solver is not None and run.solver_events == 0:
+            run.clear_solution()
+            self.host.message("Solution cleared: Left steps back through the generation")
             return
-        if self.run.position == 0:
+        if run.solver is None and run.position == 0:
             self.host.message("This is the start: nothing to step back to")
             return
-        self.run.seek(self.run.position - 1)
+        self.teacher.step_back()
 
-    def step_solver_back(self) -> None:
-        """One solver event back: run the same solver again to one event short of where it was
-        (beyond SOLVER_REPLAY_LIMIT events the solution is cleared instead)."""
-        run = self.run
-        done = run.solver_events
-        if done <= 1 or done > SOLVER_REPLAY_LIMIT:
-            run.clear_solution()
-            return
-        self.start_solver()
+    def step_event(self, direction: int) -> None:
+        """Shift+Right / Shift+Left: one event forward or back, whatever step it belongs to."""
         self.paused = True
-        run.step(done - 1)
+        self.until = None
+        run = self.run
+        if direction > 0:
+            if run.idle:
+                self.host.message("Finished: R restarts, N makes a new maze")
+            else:
+                run.step(1)
+        elif run.solver is not None:
+            if run.solver_events == 0:
+                run.clear_solution()
+            else:
+                run.seek_solver(run.solver_events - 1)
+        elif run.position == 0:
+            self.host.message("This is the start: nothing to step back to")
+        else:
+            run.seek(run.position - 1)
+
+    def toggle_explain(self) -> None:
+        self.explain = not self.explaining
+        self.host.message("Explanations " + ("on: E hides them" if self.explain else "off: E shows them"))
+
+    @property
+    def explaining(self) -> bool:
+        """True when the teaching panel shows: asked for with E, or (unasked) paused or slow."""
+        if self.explain is not None:
+            return self.explain
+        return self.paused or self.run.idle or self.speed <= EXPLAIN_BELOW
+
+    def run_to_line(self) -> None:
+        """L: run on, event by event, until the pseudocode line lit now is lit again (a breakpoint:
+        it may stop in the middle of a step, right where that line runs)."""
+        self.teacher.catch_up(math.inf)
+        lit = self.teacher.narration.lit
+        if lit < 0:
+            self.step_forward()
+            return
+        self.until = ("line", lit)
+        self.paused = False
+        self.host.message(f"Running to line {lit + 1}: {self.teacher.narration.code[lit].strip()}")
+
+    def run_to_phase(self) -> None:
+        """PgDn: run on until the next phase of the generation begins."""
+        if self.run.finished:
+            self.host.message("The maze is finished: no phase left (S solves it)")
+            return
+        self.until = ("phase", self.phases_begun())
+        self.paused = False
+
+    def phases_begun(self) -> int:
+        """Phases whose PHASE event the run has applied (the log may hold one event more)."""
+        return sum(1 for at, _ in self.run.phase_marks if at < self.run.position)
 
     def jump(self, direction: int) -> None:
         """Home: the empty grid; End: the finished maze. When the end is not known yet the run
@@ -224,6 +288,7 @@ class WatchScene(Scene):
 
     def seek(self, position: int) -> None:
         self.paused = True
+        self.until = None
         self.run.seek(max(0, position))
 
     def toggle_solve(self) -> None:
@@ -300,11 +365,37 @@ class WatchScene(Scene):
         """Pull as many events as the speed allows for ``dt`` seconds, within the frame budget;
         while paused or done, store the display snapshots instant mode skipped (a few ms a
         frame, nothing on screen changes), so a later seek is as quick as any."""
-        if self.busy:
+        if self.until is not None and self.busy:
+            self._run_until()
+        elif self.busy:
             self._pull_events(dt)
         elif not self._snapshots_filled:
             self._snapshots_filled = self.run.fill_snapshots(time.perf_counter() + IDLE_WORK)
+        if self.explaining:
+            self.teacher.catch_up(time.perf_counter() + TEACH_BUDGET)
         self.report_solution()
+
+    def _run_until(self) -> None:
+        """Event by event towards the breakpoint (L) or the next phase (PgDn), a budget a frame;
+        pauses there, or at the end."""
+        assert self.until is not None
+        what, value = self.until
+        deadline = time.perf_counter() + UNTIL_BUDGET
+        teacher, run = self.teacher, self.run
+        while time.perf_counter() < deadline:
+            if run.idle or (what == "phase" and run.finished):
+                self.until, self.paused = None, True
+                self.host.message("Reached the end")
+                return
+            run.step(1)
+            if what == "line":
+                teacher.catch_up(math.inf)
+                hit = teacher.narration.lit == value
+            else:
+                hit = self.phases_begun() > value
+            if hit:
+                self.until, self.paused = None, True
+                return
 
     def _pull_events(self, dt: float) -> None:
         now = time.perf_counter()
@@ -336,7 +427,7 @@ class WatchScene(Scene):
         if self._solution_reported or run.solution is None:
             return
         self._solution_reported = True
-        name = SOLVERS[run.solver].name if run.solver else "solver"
+        name = SOLVERS[run.solver].title if run.solver else "The solver"
         if run.solution:
             self.host.message(f"{name}: path of {len(run.solution):,} cells, {run.overlay.searched:,} cells visited")
         else:
@@ -349,6 +440,7 @@ class WatchScene(Scene):
 
     def draw_on_board(self, surface: pygame.Surface, board, origin: tuple[int, int]) -> None:
         """The solver endpoints picked with the mouse: a ring for the start, a diamond for the goal."""
+        draw_annotations(surface, board, origin, self.annotations())
         size = max(18.0, board.cell_pixels)  # readable on a projector even when cells are tiny
         start, goal = self.endpoints
         if start is not None:
@@ -364,7 +456,30 @@ class WatchScene(Scene):
             pygame.draw.polygon(surface, (20, 20, 20), points, max(2, int(size / 10)))
 
     def draw_key(self) -> Hashable:
-        return tuple(self.endpoints)
+        return tuple(self.endpoints), self.annotations()
+
+    def annotations(self) -> tuple:
+        """The working data drawn over the board (Wilson's walk, the chamber...) while explaining."""
+        if not self.explaining or not self.teacher.caught_up:
+            return ()
+        return self.teacher.annotations()
+
+    def teaching(self) -> TeachingView | None:
+        if not self.explaining:
+            return None
+        if not self.teacher.caught_up:
+            share = self.teacher.generation.position / max(1, self.run.position)
+            return TeachingView(self.spec.info.title, "", f"Catching up with the run: {share:.0%}", (), "", (), -1,
+                                (), "", ())
+        return self.teacher.view(self.teaching_status())
+
+    def teaching_status(self) -> str:
+        run = self.run
+        events = f"solver event {run.solver_events:,}" if run.solver is not None else f"event {self.events_text()}"
+        return f"Step {self.teacher.narration.steps:,} · {events} · {self.state_word()} · {speed_label(self.speed)}"
+
+    def legend_label(self, key: str) -> str | None:
+        return self.teacher.legend_label(key) if self.explaining else None
 
     def state_word(self) -> str:
         run = self.run
@@ -377,7 +492,7 @@ class WatchScene(Scene):
         info = spec.info
         names = list(ALGORITHMS)
         lines = [
-            ("Algorithm", f"{info.name}  ({names.index(info.name) + 1}/{len(names)})"),
+            ("Algorithm", f"{info.title}  ({names.index(info.name) + 1}/{len(names)})"),
             ("Grid", f"{spec.grid}  {spec.width} x {spec.height}"),
             ("Seed", str(spec.seed)),
             ("Speed", speed_label(self.speed)),
@@ -385,7 +500,7 @@ class WatchScene(Scene):
             ("Events", self.events_text()),
             ("State", self.state_word()),
         ]
-        solver = SOLVERS[run.solver or self.solver].name
+        solver = SOLVERS[run.solver or self.solver].title
         if run.overlay.searched or run.stage == SOLVING:
             lines += [("Solver", solver), ("Visited", f"{run.overlay.searched:,} cells"),
                       ("Path", f"{run.overlay.path_length:,} cells")]

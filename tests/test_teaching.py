@@ -1,0 +1,261 @@
+"""The teaching layer in the window: stepping by algorithm step, holding a step key, the panel that
+explains, breakpoints, and explanations that stay true after any seek."""
+
+import numpy as np
+import pygame
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from visualizer.algorithms import ALGORITHMS
+from visualizer.app.main import open_window
+from visualizer.app.scenes.watch import INSTANT
+from visualizer.app.shell import REPEAT_DELAY, REPEAT_INTERVAL, Shell
+from visualizer.app.teaching import Teacher
+from visualizer.render.palette import CODE_LIT
+from visualizer.session import Run
+from visualizer.solvers import SOLVERS
+from visualizer.spec import MazeSpec
+
+PAIRS = [(name, kind) for name, info in ALGORITHMS.items() for kind in info.grid_names]
+
+
+@pytest.fixture
+def screen():
+    surface = open_window((1024, 768))
+    yield surface
+    pygame.quit()
+
+
+def state(run: Run) -> tuple:
+    """Everything the board shows of a run, as comparable bytes."""
+    return (run.position, run.stage, run.solver_events, run.maze.state.tobytes(), run.maze.passages.tobytes(),
+            run.overlay.mark.tobytes(), run.overlay.set_id.tobytes(), run.overlay.current)
+
+
+@settings(max_examples=30, deadline=None)
+@given(pair=st.sampled_from(PAIRS), seed=st.integers(0, 10**6), w=st.integers(1, 9), h=st.integers(1, 7),
+       braid=st.sampled_from([0, 0, 100]))
+def test_stepping_step_by_step_applies_what_a_straight_run_does(pair, seed, w, h, braid):
+    """Right to the end ends where running straight through ends, each press applies one whole
+    step (its first event begins a step, no other does), and no step is empty."""
+    spec = MazeSpec(*pair, w, h, seed, {"braid": braid} if braid else {})
+    run = Run(spec, interval=64)
+    teacher = Teacher(run)
+    straight = list(spec.events())
+    while not run.finished:
+        before = run.position
+        done = teacher.step_forward()
+        assert done >= 1 or run.finished
+        step = straight[before:before + done]
+        if step:
+            previous = straight[before - 1] if before else None
+            assert teacher.generation.begins_step(previous, step[0])
+            assert not any(teacher.generation.begins_step(a, b) for a, b in zip(step, step[1:]))
+    assert run.position == len(straight)
+    assert run.maze.same_as(spec.build())
+
+
+@settings(max_examples=30, deadline=None)
+@given(pair=st.sampled_from(PAIRS), seed=st.integers(0, 10**6), w=st.integers(2, 9), h=st.integers(2, 7),
+       share=st.floats(0.05, 0.95))
+def test_a_step_back_then_a_step_forward_returns_to_the_same_picture(pair, seed, w, h, share):
+    spec = MazeSpec(*pair, w, h, seed)
+    run = Run(spec, interval=32)
+    teacher = Teacher(run)
+    total = sum(1 for _ in spec.events())
+    run.step(max(1, int(total * share)))
+    teacher.step_forward()  # stand at the end of a whole step
+    if run.finished:
+        return
+    before = state(run)
+    teacher.step_back()
+    assert run.position < before[0]
+    teacher.step_forward()
+    assert state(run) == before
+
+
+@pytest.mark.parametrize("solver", list(SOLVERS))
+def test_solver_steps_go_forward_and_back_through_its_log(solver):
+    spec = MazeSpec("kruskal", "square", 9, 7, 5, {"braid": 50} if solver.startswith("wall") is False else {})
+    run = Run(spec)
+    teacher = Teacher(run)
+    run.solve(solver)
+    pictures = [state(run)]
+    while not run.idle:
+        assert teacher.step_forward() >= 1 or run.idle
+        pictures.append(state(run))
+    straight = Run(spec)
+    straight.solve(solver)
+    straight.step(1 << 20)
+    assert run.solution == straight.solution
+    assert run.overlay.mark.tobytes() == straight.overlay.mark.tobytes()
+    for expected in reversed(pictures[:-1]):
+        teacher.step_back()
+        assert state(run)[2:] == expected[2:]
+
+
+@pytest.mark.parametrize("name", ["kruskal", "wilson", "dungeon", "eller"])
+def test_explanations_after_a_seek_back_are_those_of_a_straight_run(name):
+    spec = MazeSpec(name, "square", 10, 8, 9, {"braid": 50})
+    run = Run(spec, interval=64)
+    teacher = Teacher(run)
+    run.step(400)
+    teacher.catch_up(float("inf"))
+    run.seek(137)
+    teacher.catch_up(float("inf"))
+    fresh_run = Run(spec)
+    fresh = Teacher(fresh_run)
+    fresh_run.step(137)
+    fresh.catch_up(float("inf"))
+    assert teacher.view("") == fresh.view("")
+    assert teacher.annotations() == fresh.annotations()
+
+
+def make_shell(screen, algorithm="kruskal", speed=120.0, size=(12, 9)):
+    shell = Shell(MazeSpec(algorithm, "square", *size, 3), speed=speed, screen=screen)
+    shell.frame([], 0.0)
+    return shell
+
+
+def key(shell, code, mod=0, up=False, dt=1 / 60):
+    kind = pygame.KEYUP if up else pygame.KEYDOWN
+    shell.frame([pygame.event.Event(kind, key=code, mod=mod, unicode="")], dt)
+
+
+class Held:
+    """pygame.key.get_pressed() with some keys held down (the dummy video driver has no keyboard)."""
+
+    def __init__(self, *codes):
+        self.codes = set(codes)
+
+    def __call__(self):
+        return self
+
+    def __getitem__(self, code):
+        return code in self.codes
+
+
+def test_holding_right_steps_at_a_steady_readable_pace(screen, monkeypatch):
+    held = Held(pygame.K_RIGHT)
+    monkeypatch.setattr(pygame.key, "get_pressed", held)
+    shell = make_shell(screen)
+    run = shell.base.run
+    key(shell, pygame.K_RIGHT, dt=0)
+    steps = lambda: shell.base.teacher.generation.steps  # noqa: E731
+    shell.base.teacher.catch_up(float("inf"))
+    assert steps() == 1
+    seconds = 2.0
+    for _ in range(int(seconds * 60)):
+        shell.frame([], 1 / 60)
+    expected = 1 + int((seconds - REPEAT_DELAY) / REPEAT_INTERVAL)
+    assert expected - 2 <= steps() <= expected + 1
+    held.codes.clear()
+    key(shell, pygame.K_RIGHT, up=True)
+    position = run.position
+    for _ in range(60):
+        shell.frame([], 1 / 60)
+    assert run.position == position and shell.base.paused  # let go: stepping stops
+
+
+def test_a_key_let_go_unseen_stops_repeating(screen, monkeypatch):
+    """The window missed the key's release (focus went elsewhere): the keyboard says it is up."""
+    monkeypatch.setattr(pygame.key, "get_pressed", Held())
+    shell = make_shell(screen)
+    key(shell, pygame.K_RIGHT)
+    position = shell.base.run.position
+    for _ in range(90):
+        shell.frame([], 1 / 60)
+    assert shell.base.run.position == position
+
+
+def test_shift_right_steps_one_event_and_right_a_whole_merge(screen):
+    shell = make_shell(screen, "kruskal")
+    scene = shell.base
+    while scene.run.position < 60:
+        key(shell, pygame.K_RIGHT)
+        key(shell, pygame.K_RIGHT, up=True)
+    position = scene.run.position
+    key(shell, pygame.K_RIGHT, pygame.KMOD_LSHIFT)
+    assert scene.run.position == position + 1
+    key(shell, pygame.K_LEFT, pygame.KMOD_RSHIFT)
+    assert scene.run.position == position
+
+
+def test_the_panel_explains_when_paused_or_slow_and_e_toggles_it(screen):
+    shell = make_shell(screen, speed=INSTANT, size=(250, 200))
+    scene = shell.base
+    assert scene.teaching() is None
+    key(shell, pygame.K_SPACE)
+    assert scene.teaching() is not None
+    key(shell, pygame.K_e)
+    assert scene.teaching() is None
+    key(shell, pygame.K_e)
+    view = scene.teaching()
+    assert view is not None and view.title == "Kruskal's" and view.code
+
+
+def test_the_panel_shows_the_lit_line_in_its_colour_and_the_words_of_this_algorithm(screen):
+    shell = make_shell(screen, "backtracker")
+    scene = shell.base
+    for _ in range(5):
+        key(shell, pygame.K_RIGHT)
+    shell.frame([], 1 / 60)
+    panel = shell.panel_rect()
+    pixels = pygame.surfarray.array3d(screen.subsurface(panel))
+    lit = np.all(pixels == CODE_LIT, axis=2)
+    assert lit.sum() > panel.width * 10  # a bar across the panel, a line high
+    assert scene.legend_label("stack") and "stack" in scene.legend_label("stack")
+    view = scene.teaching()
+    assert view.code[view.lit].strip().startswith("carve")
+
+
+def test_l_runs_to_the_next_time_the_lit_line_runs(screen):
+    """Paused on a kept wall, L runs over every carve and merge and stops at the next kept wall,
+    event by event (a breakpoint on that line)."""
+    shell = make_shell(screen, "kruskal", size=(14, 10))
+    scene = shell.base
+    reject_line = 7
+    for _ in range(60):
+        key(shell, pygame.K_RIGHT)
+    scene.teacher.catch_up(float("inf"))
+    for _ in range(100):
+        if scene.teacher.narration.lit == reject_line:
+            break
+        scene.step_forward()
+        scene.teacher.catch_up(float("inf"))
+    assert scene.teacher.narration.lit == reject_line and not scene.run.finished
+    start = scene.run.position
+    key(shell, pygame.K_l)
+    for _ in range(600):
+        shell.frame([], 1 / 60)
+        if scene.paused:
+            break
+    scene.teacher.catch_up(float("inf"))
+    assert scene.paused and scene.teacher.narration.lit == reject_line
+    replay = Run(scene.spec)
+    teacher = Teacher(replay)
+    replay.step(start)
+    lines = []
+    while replay.position < scene.run.position and not replay.finished:
+        replay.step(1)
+        teacher.catch_up(float("inf"))
+        lines.append(teacher.narration.lit)
+    assert replay.position == scene.run.position
+    assert lines[-1] == reject_line and reject_line not in lines[:-1]
+
+
+def test_page_down_runs_to_the_next_phase(screen):
+    shell = make_shell(screen, "dungeon", size=(21, 15))
+    scene = shell.base
+    key(shell, pygame.K_SPACE)
+    seen = []
+    for _ in range(3):
+        key(shell, pygame.K_PAGEDOWN)
+        for _ in range(600):
+            shell.frame([], 1 / 60)
+            if scene.paused:
+                break
+        scene.teacher.catch_up(float("inf"))
+        seen.append(scene.teacher.narration.narrator.phase)
+    assert seen == ["rooms", "maze", "connect"]

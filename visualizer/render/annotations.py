@@ -1,0 +1,76 @@
+"""Working data drawn over the board: a walk with its direction, the box of a chamber or a run,
+a cross on a wall that was kept. What colours alone cannot say (order, extent, a refusal)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+import pygame
+
+from ..narration import Annotation, Shape, Tone
+from .board import Board
+
+TONE_COLOURS = {Tone.ACTIVE: (255, 214, 10), Tone.REJECTED: (240, 60, 60), Tone.ERASED: (250, 120, 200)}
+OUTLINE = (15, 15, 15)
+
+
+def draw_annotations(surface: pygame.Surface, board: Board, origin: tuple[int, int],
+                     annotations: Iterable[Annotation]) -> None:
+    """Draw each annotation at the board's camera; lines thick enough for a projector."""
+    width = max(2, min(8, round(board.cell_pixels / 6)))
+    for note in annotations:
+        if not note.cells:
+            continue
+        colour = TONE_COLOURS[note.tone]
+        points = [_centre(board, origin, cell) for cell in note.cells]
+        if note.shape == Shape.PATH:
+            _draw_path(surface, points, colour, width, board.cell_pixels)
+        elif note.shape == Shape.BOX:
+            _draw_box(surface, points, colour, width, board.cell_pixels)
+        elif note.shape == Shape.WALL and len(points) == 2:
+            _draw_cross(surface, points, colour, width, board.cell_pixels)
+
+
+def _centre(board: Board, origin: tuple[int, int], cell: int) -> tuple[float, float]:
+    x, y = board.cell_centre(cell)
+    return origin[0] + x, origin[1] + y
+
+
+def _draw_path(surface: pygame.Surface, points: list[tuple[float, float]], colour, width: int, cell: float) -> None:
+    """A dark-edged line through the points, a dot at the start and an arrowhead at the end."""
+    if len(points) >= 2:
+        pygame.draw.lines(surface, OUTLINE, False, points, width + 2)
+        pygame.draw.lines(surface, colour, False, points, width)
+        _draw_arrowhead(surface, points[-2], points[-1], colour, max(width * 2.5, cell * 0.35))
+    pygame.draw.circle(surface, OUTLINE, points[0], width * 1.6 + 1)
+    pygame.draw.circle(surface, colour, points[0], width * 1.6)
+
+
+def _draw_arrowhead(surface: pygame.Surface, tail: tuple[float, float], tip: tuple[float, float], colour,
+                    size: float) -> None:
+    angle = math.atan2(tip[1] - tail[1], tip[0] - tail[0])
+    left = (tip[0] - size * math.cos(angle - 0.5), tip[1] - size * math.sin(angle - 0.5))
+    right = (tip[0] - size * math.cos(angle + 0.5), tip[1] - size * math.sin(angle + 0.5))
+    pygame.draw.polygon(surface, colour, [tip, left, right])
+    pygame.draw.polygon(surface, OUTLINE, [tip, left, right], 1)
+
+
+def _draw_box(surface: pygame.Surface, points: list[tuple[float, float]], colour, width: int, cell: float) -> None:
+    """A rectangle around the cells' centres, half a cell out, so it frames them."""
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    half = cell / 2
+    rect = pygame.Rect(round(min(xs) - half), round(min(ys) - half), round(max(xs) - min(xs) + cell),
+                       round(max(ys) - min(ys) + cell))
+    pygame.draw.rect(surface, OUTLINE, rect.inflate(2, 2), width + 2)
+    pygame.draw.rect(surface, colour, rect, width)
+
+
+def _draw_cross(surface: pygame.Surface, points: list[tuple[float, float]], colour, width: int, cell: float) -> None:
+    """An X on the middle of the wall between two cells: this wall was looked at and kept."""
+    (ax, ay), (bx, by) = points
+    mx, my = (ax + bx) / 2, (ay + by) / 2
+    arm = max(5.0, cell * 0.4)
+    for dx, dy in ((arm, arm), (arm, -arm)):
+        pygame.draw.line(surface, OUTLINE, (mx - dx, my - dy), (mx + dx, my + dy), width + 3)
+        pygame.draw.line(surface, colour, (mx - dx, my - dy), (mx + dx, my + dy), width + 1)
