@@ -8,11 +8,12 @@ event: most of what recording costs). String values (PHASE names) live in a side
 in the array.
 
 **Snapshots.** At every multiple of the interval (a *boundary*) the timeline stores a maze part
-(passages, state, region) and an overlay part (mark, set_id, connector and the scalar fields). A
-part is usually a *diff*: the values, at the boundary, of the cells the interval's events named as
-``cell`` or ``other`` - events change no other cells - so diffs cost time and memory in proportion
-to the events, not to the grid. A *keyframe* (whole arrays) comes instead once the diffs since the
-last one name more than half the grid's cells, which bounds a restore to about two keyframes'
+(passages, state, region) and an overlay part (mark, set_id, hue, connector and the scalar fields).
+A part is usually a *diff*: the values, at the boundary, of the cells the interval's events named as
+``cell`` or ``other`` - events change no other cells, but for sets recoloured apart from a touching
+set, which the overlay lists (``Overlay.take_recoloured``) - so diffs cost time and memory in
+proportion to the events, not to the grid. A *keyframe* (whole arrays) comes instead once the diffs
+since the last one name more than half the grid's cells, which bounds a restore to about two keyframes'
 worth of writes, or after a CONNECT (its region merge relabels cells it does not name) or an
 OPEN_FIELD. Restoring position ``p``: the keyframe at or before ``p``'s boundary, the diffs up to
 that boundary, then fewer than ``interval`` events folded from the log.
@@ -65,7 +66,8 @@ Values = np.ndarray | int
 Write = tuple[str, np.ndarray | None, Values]
 """``(array name, cell ids or None for the whole array, values or one value for all)``."""
 MAZE_FRESH: tuple[Write, ...] = (("passages", None, 0), ("state", None, 0), ("region", None, -1))
-OVERLAY_FRESH: tuple[Write, ...] = (("mark", None, 0), ("set_id", None, -1), ("connector", None, 0))
+OVERLAY_FRESH: tuple[Write, ...] = (("mark", None, 0), ("set_id", None, -1), ("hue", None, -1),
+                                     ("connector", None, 0))
 OVERLAY_FRESH_SCALARS = (-1, "", False, 0, 0)
 """``(current, phase, show_regions, searched, path_length)`` of a new overlay."""
 
@@ -276,7 +278,8 @@ def maze_targets(maze: Maze) -> dict[str, np.ndarray]:
 
 def overlay_targets(overlay: Overlay) -> dict[str, np.ndarray]:
     rows = overlay.connector.reshape(overlay.grid.size, overlay.grid.directions)
-    return {"mark": overlay.mark, "set_id": overlay.set_id, "connector": overlay.connector, "connector_rows": rows}
+    return {"mark": overlay.mark, "set_id": overlay.set_id, "hue": overlay.hue, "connector": overlay.connector,
+            "connector_rows": rows}
 
 
 def overlay_scalars(overlay: Overlay) -> tuple:
@@ -325,8 +328,11 @@ class Timeline:
             if overlay is not None:  # both parts at once: one set of cells, shared
                 touched = self.log.touched(index - 1)
             self._record_maze(index, maze, touched)
-        if overlay is not None and self.overlay_parts[index] is None:
-            self._record_overlay(index, overlay, touched)
+        if overlay is not None:
+            if self.overlay_parts[index] is None:
+                self._record_overlay(index, overlay, touched)
+            else:  # stored already: recolourings from here on are what the next part needs
+                overlay.take_recoloured()
 
     def _record_maze(self, index: int, maze: Maze, touched: np.ndarray | None) -> None:
         chunk = self.log.chunks[index - 1]
@@ -350,16 +356,24 @@ class Timeline:
         broken = index > 1 and previous is None
         if touched is None:
             touched = self.log.touched(index - 1)
+        recoloured = overlay.take_recoloured()
         chain_cells = (previous.chain if previous is not None else 0) + len(touched)
+        if recoloured is not None:
+            chain_cells += len(recoloured)
         scalars = overlay_scalars(overlay)
-        if broken or chain_cells > self.key_cells:
+        if broken or recoloured is None or chain_cells > self.key_cells:
             self.overlay_parts[index] = Part(True, self._overlay_keyframe(overlay), 0, scalars)
             return
         writes: list[Write] = [("mark", touched, compact(overlay.mark[touched], copy=False))]
         kinds = self.log.chunks[index - 1]["kind"]
         if (kinds == _SET).any():
-            cells = self.log.touched(index - 1, kinds == _SET)
+            cells = self.log.touched(index - 1, kinds == _SET)  # one index array for both writes
             writes.append(("set_id", cells, compact(overlay.set_id[cells], copy=False)))
+            writes.append(("hue", cells, compact(overlay.hue[cells], copy=False)))
+            recoloured = np.setdiff1d(recoloured, cells, assume_unique=True)
+        if len(recoloured):
+            recoloured = recoloured.astype(np.int32)
+            writes.append(("hue", recoloured, compact(overlay.hue[recoloured], copy=False)))
         if (kinds == _CONNECT).any():
             cells = self.log.touched(index - 1, kinds == _CONNECT)
             rows = overlay_targets(overlay)["connector_rows"]
@@ -369,7 +383,7 @@ class Timeline:
     @staticmethod
     def _overlay_keyframe(overlay: Overlay) -> tuple[Write, ...]:
         writes: list[Write] = [("mark", None, compact(overlay.mark)), ("set_id", None, compact(overlay.set_id)),
-                               ("connector", None, 0)]
+                               ("hue", None, compact(overlay.hue)), ("connector", None, 0)]
         connectors = np.flatnonzero(overlay.connector)
         if len(connectors):
             writes.append(("connector", connectors.astype(np.int32), 1))
@@ -418,6 +432,7 @@ class Timeline:
         scalars = self._restore_track(self.overlay_parts, index, overlay_targets(overlay), OVERLAY_FRESH)
         overlay.current, overlay.phase, overlay.show_regions, overlay.searched, overlay.path_length = scalars
         overlay.stale = False
+        overlay.restored()
 
     def _fill_overlay(self, index: int, overlay: Overlay) -> None:
         """Fold the overlay alone from the last boundary that has a part up to ``index``, storing

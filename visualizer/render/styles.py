@@ -5,8 +5,10 @@ from __future__ import annotations
 import numpy as np
 
 from ..maze import Maze
-from ..overlay import Mark, Overlay
+from ..overlay import SET_COLOURS, Mark, Overlay
 from .palette import RANKS, REGION_COLOURS, Style
+
+assert len(REGION_COLOURS) == SET_COLOURS, "the overlay colours sets with one palette entry each"
 
 MARK_STYLES = np.array([-1, Style.FRONTIER, Style.STACK, Style.WALK, Style.SEARCH, Style.PATH, Style.DEAD_END,
                         Style.TRAIL], dtype=np.int16)
@@ -20,9 +22,9 @@ def cell_styles(maze: Maze, overlay: Overlay, cells: np.ndarray) -> np.ndarray:
     """Style index of each cell in ``cells``."""
     style = STATE_STYLES[maze.state[cells]]
     open_cell = (style == Style.FLOOR) | (style == Style.ROOM)
-    set_id = overlay.set_id[cells]
-    grouped = open_cell & (set_id >= 0)
-    style = np.where(grouped, Style.REGION + set_id % len(REGION_COLOURS), style)
+    hue = overlay.hue[cells].astype(np.int16)  # the set's colour: never that of a set it touches
+    grouped = open_cell & (hue >= 0)
+    style = np.where(grouped, Style.REGION + hue, style)
     if overlay.show_regions:
         region = maze.region[cells]
         coloured = open_cell & (region >= 0)

@@ -45,6 +45,7 @@ EXPLAIN_BELOW = 60
 """Speeds (events a second) at or below which the explanations show without being asked for."""
 TEACH_BUDGET = 0.008
 """Seconds a frame spends catching the explanations up with the run (a seek back replays them)."""
+IDLE_TEACH_BUDGET = 0.03
 UNTIL_BUDGET = 0.03
 """Seconds a frame spends running towards a breakpoint (L) or the next phase (PgDn)."""
 IDLE_WORK = 0.008
@@ -371,8 +372,8 @@ class WatchScene(Scene):
             self._pull_events(dt)
         elif not self._snapshots_filled:
             self._snapshots_filled = self.run.fill_snapshots(time.perf_counter() + IDLE_WORK)
-        if self.explaining:
-            self.teacher.catch_up(time.perf_counter() + TEACH_BUDGET)
+        if self.explaining:  # idle, the panel may take a larger share of the frame to catch up
+            self.teacher.catch_up(time.perf_counter() + (TEACH_BUDGET if self.busy else IDLE_TEACH_BUDGET))
         self.report_solution()
 
     def _run_until(self) -> None:
@@ -479,7 +480,7 @@ class WatchScene(Scene):
         return f"Step {self.teacher.narration.steps:,} · {events} · {self.state_word()} · {speed_label(self.speed)}"
 
     def legend_label(self, key: str) -> str | None:
-        return self.teacher.legend_label(key) if self.explaining else None
+        return self.teacher.legend_label(key)
 
     def state_word(self) -> str:
         run = self.run
@@ -589,7 +590,7 @@ class WatchScene(Scene):
         return "Dead ends open toward", self.metrics().dead_end_directions
 
     def hint(self) -> str:
-        return "H help   Space pause   S solve   P play"
+        return "H help   Space pause   Right step   E explain   S solve   P play"
 
     def recipe(self) -> MazeSpec:
         return self.spec
