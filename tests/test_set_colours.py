@@ -10,10 +10,11 @@ from hypothesis import strategies as st
 from visualizer.events import Kind
 from visualizer.grids import make_grid
 from visualizer.maze import Maze
-from visualizer.overlay import SET_COLOURS, Overlay
+from visualizer.overlay import Overlay
 from visualizer.render.palette import REGION_COLOURS, Style
 from visualizer.render.styles import cell_styles
 from visualizer.session import Run
+from visualizer.set_colours import SET_COLOURS
 from visualizer.spec import MazeSpec
 
 SET_RUNS = [("kruskal", "square"), ("kruskal", "hex"), ("eller", "square"), ("blobby_division", "square"),

@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..maze import Maze
-from ..overlay import SET_COLOURS, Mark, Overlay
+from ..overlay import Mark, Overlay
+from ..set_colours import SET_COLOURS
 from .palette import RANKS, REGION_COLOURS, Style
 
 assert len(REGION_COLOURS) == SET_COLOURS, "the overlay colours sets with one palette entry each"
