@@ -11,6 +11,8 @@ Pure Python: no pygame, nothing here changes a maze.
 
 from __future__ import annotations
 
+from array import array
+from bisect import bisect_right
 from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -98,7 +100,9 @@ class Narrator:
         return self.code
 
     def begins_step(self, previous: Event | None, event: Event) -> bool:
-        """True when ``event`` starts a new pass through the loop (``previous`` came just before)."""
+        """True when ``event`` starts a new pass through the loop (``previous`` came just before).
+        Asked with the narrator having followed every event up to ``previous`` (so a rule may use
+        the working data, such as Eller's sets or the dungeon's phase)."""
         return previous is None or event[0] not in self.follows
 
     def tell(self, event: Event) -> Told:
@@ -153,6 +157,8 @@ class Narration:
         self.sentences: deque[str] = deque(maxlen=keep)
         self.detail = ""
         self.previous: Event | None = None
+        self.starts = array("q")
+        """The position of every step's first event, in order (Left goes back to one of them)."""
 
     def begins_step(self, previous: Event | None, event: Event) -> bool:
         return self._narrator_for(event).begins_step(previous, event)
@@ -168,6 +174,7 @@ class Narration:
             begins = narrator.begins_step(self.previous, event)
             told = narrator.tell(event)
             if begins:
+                self.starts.append(self.position)
                 self.steps += 1
                 self.sentences.append(told.sentence)
                 self.detail = ""
@@ -176,6 +183,11 @@ class Narration:
             self.lit = told.line
             self.previous = event
             self.position += 1
+
+    def step_start(self, position: int) -> int:
+        """Where the step holding event ``position - 1`` began (0 before any event)."""
+        index = bisect_right(self.starts, position - 1) - 1
+        return self.starts[index] if index >= 0 else 0
 
     @property
     def code(self) -> tuple[str, ...]:

@@ -55,6 +55,8 @@ class Run:
         """The solver's events pulled so far (applied, plus at most one looked ahead at): stepping
         back through a solve re-applies a prefix of them, the solver is not run again."""
         self._solver_exhausted = False
+        self.solves = 0
+        """Solves started on this run (tells one solve's narration from the next one's)."""
         self._source: Iterator[Event] = spec.events(self.grid)
         """The generator, standing at ``recorded`` events."""
         self.timeline: Timeline | None = Timeline(self.grid, interval) if record else None
@@ -407,6 +409,7 @@ class Run:
         self.finish_generation()
         self.overlay.clear_solution()
         self.solver = solver
+        self.solves += 1
         self.solver_ends = (self.maze.entrance[0] if start is None else start,
                             self.maze.exit[0] if goal is None else goal)
         """The solve's start and goal cells."""

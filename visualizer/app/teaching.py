@@ -8,13 +8,13 @@ explaining never slows a run nobody is reading, and any seek is explained exactl
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from functools import lru_cache
 
 from ..algorithms import ALGORITHMS
 from ..algorithms.braid import BraidNarrator
-from ..events import Event
 from ..metrics import measure
 from ..narration import Annotation, Narration
 from ..session import Run
@@ -45,7 +45,24 @@ def known_for(algorithm: str, grid: str) -> str:
     straight = mean([m.straight for m in samples])
     kind = "a perfect maze (one way between any two cells)" if info.perfect else "loops and rooms"
     return (f"Makes {kind}; typically {dead:.0f} % dead ends, longest path {longest:.0f} % of cells, "
-            f"{straight:.0f} % of corridor cells straight (16 x 16 {grid}).")
+            f"{straight:.0f} % of corridor cells straight; {bias_words(samples)} (16 x 16 {grid}).")
+
+
+def bias_words(samples: list) -> str:
+    """Which way its dead ends open, when one direction clearly leads (the mark of a biased
+    algorithm, as the metrics panel's histogram shows it)."""
+    counts: dict[str, int] = {}
+    for metrics in samples:
+        for direction, count in metrics.dead_end_directions.items():
+            counts[direction] = counts.get(direction, 0) + count
+    total = sum(counts.values())
+    if total < 2 * len(samples) * max(1, len(counts)):
+        return "too few dead ends to show a bias"
+    direction, most = max(counts.items(), key=lambda item: item[1])
+    share = most / total
+    if share < 1.5 / len(counts):
+        return "no direction favoured"
+    return f"biased: {share:.0%} of dead ends open toward {direction}"
 
 
 class Teacher:
@@ -56,6 +73,7 @@ class Teacher:
         self.generation = self._generation_narration()
         self.solve: Narration | None = None
         self._solve_key: tuple[str, int] | None = None
+        """Which solve the solve narration follows: (solver, the run's count of solves started)."""
 
     def _generation_narration(self) -> Narration:
         info, grid = self.run.spec.info, self.run.grid
@@ -72,8 +90,10 @@ class Teacher:
             self.generation = self._generation_narration()
         while self.generation.position < run.position:
             start = self.generation.position
-            stop = min(run.position, start + CATCH_UP_CHUNK)
-            self.generation.fold(run.logged_events(start, stop))
+            events = run.logged_events(start, min(run.position, start + CATCH_UP_CHUNK))
+            if not events:
+                return False  # a run that keeps no log (record=False) cannot be explained
+            self.generation.fold(events)
             if clock() >= deadline and self.generation.position < run.position:
                 return False
         return self._catch_up_solve()
@@ -83,7 +103,7 @@ class Teacher:
         if run.solver is None:
             self.solve, self._solve_key = None, None
             return True
-        key = (run.solver, id(run.solver_log))
+        key = (run.solver, run.solves)
         if self.solve is None or self._solve_key != key or self.solve.position > run.solver_events:
             narrator = SOLVERS[run.solver].narrator
             assert narrator is not None
@@ -107,49 +127,34 @@ class Teacher:
     def _solving(self) -> bool:
         return self.run.solver is not None
 
-    def _event(self, index: int) -> Event | None:
-        if self._solving():
-            log = self.run.solver_log
-            return log[index] if 0 <= index < len(log) else None
-        return self.run.generation_peek(index)
-
-    def _position(self) -> int:
-        return self.run.solver_events if self._solving() else self.run.position
-
-    def _begins(self, previous: Event | None, event: Event) -> bool:
-        if self._solving():
-            self._catch_up_solve()
-            assert self.solve is not None
-            return self.solve.begins_step(previous, event)
-        return self.generation.begins_step(previous, event)
-
     def step_forward(self) -> int:
         """Apply one algorithm step: the next event and every event after it that continues the
-        same pass through the loop. Returns the events applied."""
+        same pass through the loop. Each event is read as it is applied, since where a step ends
+        may depend on what the step before it did. Returns the events applied."""
         run = self.run
+        self.catch_up(math.inf)
         done = 0
-        previous: Event | None = None
         while done < STEP_LIMIT and not run.idle:
+            narration = self.narration
             event = run.solver_peek() if self._solving() else run.generation_peek()
             if event is None:
                 run.step(1)  # nothing left: ends the stream, as a straight run does
                 break
-            if done and self._begins(previous, event):
+            if done and narration.begins_step(narration.previous, event):
                 break
             run.step(1)
-            previous = event
+            if narration.position < self._position():
+                narration.fold([event])
             done += 1
         return done
 
+    def _position(self) -> int:
+        return self.run.solver_events if self._solving() else self.run.position
+
     def step_start(self) -> int:
         """Where the step holding the last applied event began (0 when nothing is applied)."""
-        index = self._position() - 1
-        while index > 0:
-            event, before = self._event(index), self._event(index - 1)
-            if event is None or self._begins(before, event):
-                break
-            index -= 1
-        return max(0, index)
+        self.catch_up(math.inf)
+        return self.narration.step_start(self._position())
 
     def step_back(self) -> None:
         """Undo one algorithm step (the timeline, or the solver's log, shows the state before it)."""
