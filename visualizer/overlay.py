@@ -34,10 +34,12 @@ class Mark(IntEnum):
 _M_NONE, _M_FRONTIER, _M_STACK, _M_WALK, _M_SEARCH, _M_PATH, _M_DEAD_END = (
     int(m) for m in (Mark.NONE, Mark.FRONTIER, Mark.STACK, Mark.WALK, Mark.SEARCH, Mark.PATH, Mark.DEAD_END))
 (_K_CARVE, _K_BACKTRACK, _K_FRONTIER_ADD, _K_SET, _K_FRONTIER_REMOVE, _K_WALK_ERASE, _K_CURRENT, _K_WALK,
- _K_SEARCH, _K_PATH, _K_DEAD_END, _K_CONNECT, _K_PRUNE, _K_PHASE, _K_OPEN_FIELD, _K_SCAN, _K_OPEN) = (
+ _K_SEARCH, _K_PATH, _K_DEAD_END, _K_CONNECT, _K_PRUNE, _K_PHASE, _K_OPEN_FIELD, _K_SCAN, _K_OPEN, _K_REJECT,
+ _K_CHAMBER) = (
     int(k) for k in (Kind.CARVE, Kind.BACKTRACK, Kind.FRONTIER_ADD, Kind.SET, Kind.FRONTIER_REMOVE,
                      Kind.WALK_ERASE, Kind.CURRENT, Kind.WALK, Kind.SEARCH, Kind.PATH, Kind.DEAD_END,
-                     Kind.CONNECT, Kind.PRUNE, Kind.PHASE, Kind.OPEN_FIELD, Kind.SCAN, Kind.OPEN))
+                     Kind.CONNECT, Kind.PRUNE, Kind.PHASE, Kind.OPEN_FIELD, Kind.SCAN, Kind.OPEN, Kind.REJECT,
+                     Kind.CHAMBER))
 
 
 class Overlay(SetColouring):
@@ -131,6 +133,8 @@ class Overlay(SetColouring):
             mark[cell] = _M_NONE
         elif kind == _K_CURRENT or kind == _K_SCAN:
             self._move_current(cell)
+        elif kind == _K_REJECT or kind == _K_CHAMBER:
+            self._move_current(-1)  # a decision about walls or a chamber, not about one cell
         elif kind == _K_OPEN:
             if mark[cell] == _M_NONE:
                 mark[cell] = _M_FRONTIER

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..events import Event, EventStream, Kind
 from ..grids import Grid, SquareGrid
-from ..narration import Annotation, Narrator, Shape, Told, plural
+from ..narration import Annotation, Narrator, Shape, Told, Tone, plural
 from .base import Algorithm, Param
 
 CARVE, SET, REJECT = Kind.CARVE, Kind.SET, Kind.REJECT
@@ -95,6 +95,8 @@ class EllerNarrator(Narrator):
         self.dropped: set[int] = set()
         """The sets that have carved down from the current row."""
         self.joins = self.drops = self.kept = 0
+        self.kept_wall: tuple[int, int] | None = None
+        self.last_event_kept = False
 
     def _at_row(self, cell: int) -> None:
         """Move on to the row of ``cell``; its cells the drops reached keep those sets."""
@@ -166,6 +168,7 @@ class EllerNarrator(Narrator):
         self._at_row(cell)
         self.last_set = ""
         self.kept += 1
+        self.kept_wall = (cell, other)
         a, b = self.sets.get(cell, -1), self.sets.get(other, -1)
         if a == b:
             return Told(6, f"Wall between {self.name(cell)} and {self.name(other)} kept: both cells are already in "
@@ -183,7 +186,15 @@ class EllerNarrator(Narrator):
     def annotations(self) -> list[Annotation]:
         """A box around the row being worked on."""
         start = self.row * self.grid.width
-        return [Annotation(Shape.BOX, tuple(range(start, start + self.grid.width)))]
+        row = [Annotation(Shape.BOX, tuple(range(start, start + self.grid.width)))]
+        if self.kept_wall is not None and self.last_event_kept:
+            row.append(Annotation(Shape.WALL, self.kept_wall, Tone.REJECTED))
+        return row
+
+    def tell(self, event: Event) -> Told:
+        """Every event; the cross on a kept wall lasts until the next event."""
+        self.last_event_kept = event[0] == REJECT
+        return super().tell(event)
 
 
 ALGORITHM = Algorithm(

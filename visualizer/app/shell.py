@@ -575,8 +575,10 @@ class Shell:
         y += size // 2
         bottom = self.draw_footer(panel, x, width, size) - size // 2
         if teaching is not None:
-            y = self.draw_teaching(teaching, x, y, width, size, bottom)
-            self.draw_legend(scene.legend_keys(), x, y + size // 2, width, size, bottom)
+            small = max(11, size - 3)
+            legend_top = bottom - self.legend_height(scene.legend_keys(), width, small)
+            self.draw_legend(scene.legend_keys(), x, legend_top, width, small, bottom)
+            self.draw_teaching(teaching, x, y, width, size, legend_top - size // 2)
             return
         y = self.draw_rows(scene.panel_lines(), x, y, width, size, bottom)
         if self.hover >= 0 and self._hover_valid():
@@ -597,27 +599,29 @@ class Shell:
 
     def draw_teaching(self, view: TeachingView, x: int, y: int, width: int, size: int, bottom: int) -> int:
         """The teaching panel: where the run is, the phases, the pseudocode with the running line
-        lit, the newest step's sentence in full, the ones before it, the working data."""
+        lit, the newest step's sentence in full, the working data, the steps before. When room is
+        short the pseudocode scrolls to keep its lit line in view and the older sentences go first."""
         small = max(11, size - 3)
         y = self.draw_lines(text.wrap(view.status, small, width), x, y, small, TEXT_DIM, bottom)
         if view.phases:
             phases = "   ".join(("> " + p.upper()) if p == view.phase else p for p in view.phases)
             y = self.draw_lines(text.wrap("Phases: " + phases, small, width), x, y, small, TEXT_DIM, bottom)
         y += size // 3
+        newest = text.wrap(view.sentences[-1], size, width) if view.sentences else []
+        detail = text.wrap("then: " + view.detail, small, width) if view.detail else []
+        words_height = int(size * 1.3) * len(newest) + int(small * 1.3) * len(detail)
         if view.code:
-            y = self.draw_code(view.code, view.lit, x, y, width, size, bottom) + size // 2
-        if view.sentences:
-            lines = text.wrap(view.sentences[-1], size, width)
-            self._sentence_whole = y + int(size * 1.3) * len(lines) <= bottom
-            y = self.draw_lines(lines, x, y, size, TEXT, bottom)
-        if view.detail:
-            y = self.draw_lines(text.wrap("then: " + view.detail, small, width), x, y, small, TEXT, bottom)
+            code_bottom = max(y + 3 * size, bottom - words_height - size // 2)
+            y = self.draw_code(view.code, view.lit, x, y, width, size, code_bottom) + size // 2
+        self._sentence_whole = y + words_height <= bottom
+        y = self.draw_lines(newest, x, y, size, TEXT, bottom)
+        y = self.draw_lines(detail, x, y, small, TEXT, bottom)
+        if view.data:
+            y = self.draw_rows(list(view.data), x, y + size // 3, width, small, bottom)
         for earlier in reversed(view.sentences[:-1]):
             parts = text.wrap(earlier, small, width - text.font(small).size(" ...")[0])
             shown = parts[0] + (" ..." if len(parts) > 1 else "")
             y = self.draw_lines([shown], x, y, small, TEXT_DIM, bottom)
-        if view.data:
-            y = self.draw_rows(list(view.data), x, y + size // 3, width, small, bottom)
         if view.about and view.lit < 0:
             y = self.draw_lines(text.wrap(view.about, small, width), x, y + size // 3, small, TEXT_DIM, bottom)
         return y
@@ -648,6 +652,11 @@ class Shell:
         height = min(len(rows) * line + 2 * pad, max(0, bottom - y))
         pygame.draw.rect(self.screen, CODE_BACKGROUND, (x - pad, y, width + 2 * pad, height), border_radius=pad)
         ty = y + pad
+        fits = max(1, (height - 2 * pad) // line)
+        if fits < len(rows):  # too short for all of it: scroll so the lit line stays in view
+            lit_rows = [i for i, row in enumerate(rows) if row[2]] or [0]
+            first = min(max(0, lit_rows[0] - fits // 2), len(rows) - fits)
+            rows = rows[first:first + fits]
         for indent, part, is_lit in rows:
             if ty + line > y + height:
                 break
@@ -702,6 +711,13 @@ class Shell:
                 ty += line
             top = box.top
         return top
+
+    def legend_height(self, keys: list[str], width: int, size: int) -> int:
+        """Pixels the legend needs at text ``size`` (heading and every entry, wrapped)."""
+        swatch, line = int(size * 0.95), int(size * 1.4)
+        lines = sum(len(text.wrap(self.scene.legend_label(k) or LEGEND[k][1], size, width - swatch - size // 2))
+                    for k in keys)
+        return int(size * 1.5) + line * lines + size // 2 if keys else 0
 
     def draw_legend(self, keys: list[str], x: int, y: int, width: int, size: int, bottom: int) -> None:
         if y + int(size * 2.9) > bottom:

@@ -84,8 +84,11 @@ class SolverNarrator(Narrator):
     def tell_path(self, cell: int, other: int, value: int) -> Told:
         self.path.append(cell)
         if other < 0:
-            return Told(self.path_line, f"Read the answer off the came-from notes, goal back to start: "
-                                        f"the path begins at {self.name(cell)}")
+            return Told(self.path_line, f"Found: the came-from notes lead back from the goal to the start; the "
+                                        f"path is drawn from the start, {self.name(cell)}")
+        if cell == self.params.get("goal"):
+            return Told(self.path_line, f"{self.name(cell)}, the goal, ends the path: "
+                                        f"{plural(len(self.path), 'cell')} from start to goal")
         return Told(self.path_line, f"{self.name(cell)} is next on the path ({plural(len(self.path), 'cell')} so far)")
 
     def path_rows(self) -> list[tuple[str, str]]:

@@ -75,6 +75,8 @@ class BfsNarrator(SolverNarrator):
     def tell_take(self, cell: int, other: int, value: int) -> Told:
         if self.queue and self.queue[0] == cell:
             self.queue.popleft()
+        if cell == self.params.get("goal"):
+            return Told(3, f"Take {self.name(cell)} from the front of the queue: it is the goal, so stop searching")
         return Told(2, f"Take {self.name(cell)} from the front of the queue (reached earliest of those waiting); "
                        f"{plural(len(self.queue), 'cell')} left in it")
 
