@@ -8,10 +8,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from visualizer.algorithms import ALGORITHMS
+from visualizer.app import teaching
 from visualizer.app.main import open_window
 from visualizer.app.scenes.watch import INSTANT
 from visualizer.app.shell import REPEAT_DELAY, REPEAT_INTERVAL, Shell
 from visualizer.app.teaching import Teacher
+from visualizer.events import Kind
 from visualizer.render.palette import CODE_LIT
 from visualizer.session import Run
 from visualizer.solvers import SOLVERS
@@ -257,3 +259,62 @@ def test_page_down_runs_to_the_next_phase(screen):
         scene.teacher.catch_up(float("inf"))
         seen.append(scene.teacher.narration.narrator.phase)
     assert seen == ["rooms", "maze", "connect"]
+
+
+@pytest.mark.parametrize("name", ["kruskal", "wilson", "dungeon"])
+def test_a_seek_back_resumes_from_a_saved_copy_and_says_what_a_straight_run_says(name, monkeypatch):
+    """With copies every 64 events (and thinned past the cap), any seek back reads on from the
+    nearest copy and ends exactly where a narration read from the start ends."""
+    monkeypatch.setattr(teaching, "CHECKPOINT_EVERY", 64)
+    monkeypatch.setattr(teaching, "MOST_CHECKPOINTS", 4)
+    spec = MazeSpec(name, "square", 14, 10, 5, {"braid": 50})
+    run = Run(spec, interval=64)
+    teacher = Teacher(run)
+    run.finish_generation()
+    teacher.catch_up(float("inf"))
+    assert 1 <= len(teacher._checkpoints) <= 5 and teacher._spacing > 64  # thinned
+    for target in (run.total // 3, 5, run.total - 7, run.total // 2):
+        run.seek(target)
+        teacher.catch_up(float("inf"))
+        fresh_run = Run(spec)
+        fresh_run.step(target)
+        fresh = Teacher(fresh_run)
+        fresh.catch_up(float("inf"))
+        assert teacher.view("") == fresh.view("") and teacher.annotations() == fresh.annotations()
+
+
+def test_l_on_a_finished_maze_says_so_and_leaves_no_breakpoint(screen):
+    shell = make_shell(screen, "backtracker", size=(6, 4))
+    scene = shell.base
+    scene.run.finish_generation()
+    key(shell, pygame.K_l)
+    assert scene.until is None and "Finished" in shell.toast[0]
+
+
+def test_the_breakpoint_stops_on_its_own_pseudocode_not_the_same_line_number_elsewhere(screen):
+    """Kruskal's "remove the wall" is line 4; so is braid's "open the wall to it": L from the last
+    merge runs to the end of the maze, not into the braid phase."""
+    shell = Shell(MazeSpec("kruskal", "square", 8, 8, 3, {"braid": 100}), speed=60, screen=screen)
+    shell.frame([], 0.0)
+    scene = shell.base
+    run = scene.run
+    run.finish_generation()
+    events = run.logged_events(0, run.total)
+    braid_at = next(i for i, e in enumerate(events) if e[0] == Kind.PHASE)
+    last_merge = max(i for i, e in enumerate(events[:braid_at]) if e[0] == Kind.CARVE)
+    scene.seek(last_merge + 1)
+    scene.teacher.catch_up(float("inf"))
+    assert scene.teacher.narration.lit == 4
+    key(shell, pygame.K_l)
+    for _ in range(300):
+        shell.frame([], 1 / 60)
+        if scene.paused:
+            break
+    assert run.position == run.total
+
+
+def test_what_an_algorithm_is_known_for_follows_its_parameters():
+    south_west = teaching.known_for(MazeSpec("binary_tree", "square", 5, 5, 1, {"bias": "SW"}))
+    braided = teaching.known_for(MazeSpec("backtracker", "square", 5, 5, 1, {"braid": 100}))
+    assert "toward S" in south_west and "toward N" not in south_west
+    assert "perfect" not in braided and "loops" in braided

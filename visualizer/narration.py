@@ -43,7 +43,8 @@ class Shape(IntEnum):
     PATH = 0
     """A line through the cells' centres in order, with an arrowhead at the last one."""
     BOX = 1
-    """An outline around the cells (a chamber, a run, a row)."""
+    """An outline around the cells (a chamber, a run, a row); only their extent counts, so two
+    opposite corner cells are enough."""
     WALL = 2
     """A cross on the wall between the two cells."""
 
@@ -75,7 +76,6 @@ class Narrator:
     one algorithm step is one pass through the pseudocode's loop.
     """
 
-    title: ClassVar[str] = ""
     code: ClassVar[tuple[str, ...]] = ()
     follows: ClassVar[frozenset[int]] = frozenset()
     legend: ClassVar[Mapping[str, str]] = {}
@@ -148,7 +148,6 @@ class Narration:
     """
 
     def __init__(self, narrator: Narrator, braid: Narrator | None = None, keep: int = 4) -> None:
-        self.first = narrator
         self.narrator = narrator
         self.braid = braid
         self.position = 0

@@ -256,6 +256,11 @@ class Run:
             self.solver_log.extend(pulled)
             self._solver_exhausted = len(pulled) < missing
 
+    def solver_event(self, index: int) -> Event | None:
+        """The solver's event number ``index`` (pulled into the log if need be), or None past its end."""
+        self._pull_solver(index + 1)
+        return self.solver_log[index] if index < len(self.solver_log) else None
+
     def solver_peek(self) -> Event | None:
         """The solver's next event, not applied (None when it has no more)."""
         self._pull_solver(self._solver_applied + 1)

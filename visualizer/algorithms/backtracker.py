@@ -8,6 +8,8 @@ step picks a random unvisited neighbour, the classic algorithm; low values make 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from typing import Any
 
 from ..events import EventStream, Kind
 from ..grids import Grid
@@ -73,7 +75,7 @@ class BacktrackerNarrator(Narrator):
     )
     legend = {"stack": "on the stack (the way back)", "current": "top of the stack"}
 
-    def __init__(self, grid, params=None) -> None:
+    def __init__(self, grid: Grid, params: Mapping[str, Any] | None = None) -> None:
         super().__init__(grid, params)
         self.stack: list[int] = []
         self.visited = 0

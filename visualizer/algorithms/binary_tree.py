@@ -74,7 +74,7 @@ class BinaryTreeNarrator(Narrator):
     def __init__(self, grid: Grid, params: Mapping[str, Any] | None = None) -> None:
         super().__init__(grid, params)
         self.bias = str(self.params.get("bias", BIASES[0]))
-        self.first, self.second, self.fallback = grid.BIAS_DIRECTIONS.get(self.bias, (-1, -1, -1))
+        self.first, self.second = grid.BIAS_DIRECTIONS.get(self.bias, (-1, -1, -1))[:2]
         self.coins = [0, 0]  # how often the coin chose the first, the second direction
         self.edge = 0
         self.joined = 0

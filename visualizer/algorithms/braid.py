@@ -8,6 +8,8 @@ every grid and after every generator; the maze stays connected because walls are
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from typing import Any
 
 from ..events import EventStream, Kind
 from ..grids import Grid
@@ -58,7 +60,7 @@ class BraidNarrator(Narrator):
         "    open the wall to it: a loop, one or two dead ends fewer",
     )
 
-    def __init__(self, grid, params=None) -> None:
+    def __init__(self, grid: Grid, params: Mapping[str, Any] | None = None) -> None:
         super().__init__(grid, params)
         self.opened = 0
 

@@ -186,7 +186,7 @@ class EllerNarrator(Narrator):
     def annotations(self) -> list[Annotation]:
         """A box around the row being worked on."""
         start = self.row * self.grid.width
-        row = [Annotation(Shape.BOX, tuple(range(start, start + self.grid.width)))]
+        row = [Annotation(Shape.BOX, (start, start + self.grid.width - 1))]
         if self.kept_wall is not None and self.last_event_kept:
             row.append(Annotation(Shape.WALL, self.kept_wall, Tone.REJECTED))
         return row

@@ -156,7 +156,7 @@ class HuntAndKillNarrator(Narrator):
         if self.scanning < 0:
             return []
         first = self.scanning * self.grid.width
-        return [Annotation(Shape.BOX, tuple(range(first, first + self.grid.width)))]
+        return [Annotation(Shape.BOX, (first, first + self.grid.width - 1))]
 
 
 ALGORITHM = Algorithm(

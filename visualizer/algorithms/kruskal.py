@@ -8,6 +8,8 @@ between two cells of the same set would close a loop, so it stays.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from typing import Any
 
 from ..events import EventStream, Kind
 from ..grids import Grid
@@ -65,7 +67,7 @@ class KruskalNarrator(Narrator):
     follows = frozenset({int(SET)})
     legend = {"set": "a set: cells already joined"}
 
-    def __init__(self, grid, params=None) -> None:
+    def __init__(self, grid: Grid, params: Mapping[str, Any] | None = None) -> None:
         super().__init__(grid, params)
         self.set_of: dict[int, int] = {}
         self.size: dict[int, int] = {}

@@ -77,7 +77,6 @@ class RecursiveDivisionNarrator(Narrator):
         super().__init__(grid, params)
         self.stack: list[Chamber] = []
         self.chamber: Chamber | None = None
-        self.box: tuple[Chamber | None, tuple[int, ...]] = (None, ())
         """The last chamber's cells, built when first drawn (the first chamber is the whole grid)."""
         self.halves: tuple[Chamber, Chamber] | None = None
         self.walls_left = 0
@@ -153,11 +152,8 @@ class RecursiveDivisionNarrator(Narrator):
         """A box around the chamber taken up last."""
         if self.chamber is None:
             return []
-        if self.box[0] != self.chamber:
-            x, y, cw, ch = self.chamber
-            cells = tuple(self.grid.cell(cx, cy) for cy in range(y, y + ch) for cx in range(x, x + cw))
-            self.box = (self.chamber, cells)
-        return [Annotation(Shape.BOX, self.box[1])]
+        x, y, cw, ch = self.chamber
+        return [Annotation(Shape.BOX, (self.grid.cell(x, y), self.grid.cell(x + cw - 1, y + ch - 1)))]
 
 
 ALGORITHM = Algorithm(

@@ -119,7 +119,7 @@ class SidewinderNarrator(Narrator):
 
     def annotations(self) -> list[Annotation]:
         first, last = self.shown
-        return [Annotation(Shape.BOX, tuple(range(first, last + 1)))]
+        return [Annotation(Shape.BOX, (first, last))]
 
 
 ALGORITHM = Algorithm(

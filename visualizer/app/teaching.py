@@ -8,14 +8,17 @@ explaining never slows a run nobody is reading, and any seek is explained exactl
 
 from __future__ import annotations
 
+import copy
 import math
 import time
+from bisect import bisect_right
 from collections.abc import Callable
 from functools import lru_cache
 
 from ..algorithms import ALGORITHMS
 from ..algorithms.braid import BraidNarrator
-from ..metrics import measure
+from ..events import Event
+from ..metrics import Metrics, measure
 from ..narration import Annotation, Narration
 from ..session import Run
 from ..solvers import SOLVERS
@@ -25,17 +28,32 @@ from .scene import TeachingView
 CATCH_UP_CHUNK = 2048
 """Events folded between two looks at the clock while catching up."""
 STEP_LIMIT = 100_000
-"""No algorithm step is longer than this many events (a guard, not a rule)."""
+"""Right stops after this many events even mid-step (blobby division's first split of a huge grid
+is one step of a whole grid's events)."""
+CHECKPOINT_EVERY = 16_384
+"""Events between two saved copies of the generation's narration: a seek back resumes reading from
+the nearest one instead of from the start."""
+CHECKPOINT_MOST_CELLS = 100_000
+"""Larger mazes keep no copies (a narrator of a million cells is a hundred megabytes); after a seek
+back their panel reads from the start again, a budget a frame, saying how far it has got."""
+MOST_CHECKPOINTS = 16
+"""Copies kept at most (past that, every other one goes and the spacing doubles)."""
 PROFILE_SIDE = 16
 PROFILE_SEEDS = (1, 2, 3, 4)
 
 
+def known_for(spec: MazeSpec) -> str:
+    """What ``spec``'s algorithm, with its parameters, is known for (see :func:`profile`)."""
+    return profile(spec.algorithm, spec.grid, tuple(sorted(spec.info.resolve(spec.params).items())))
+
+
 @lru_cache(maxsize=64)
-def known_for(algorithm: str, grid: str) -> str:
+def profile(algorithm: str, grid: str, params: tuple[tuple[str, object], ...]) -> str:
     """What the algorithm is known for, as ``stats`` measures it: perfect or not, dead ends, the
     longest path (its rivers), straight corridors; from a few small mazes (milliseconds)."""
     info = ALGORITHMS[algorithm]
-    samples = [measure(MazeSpec(algorithm, grid, PROFILE_SIDE, PROFILE_SIDE, seed).build()) for seed in PROFILE_SEEDS]
+    samples = [measure(MazeSpec(algorithm, grid, PROFILE_SIDE, PROFILE_SIDE, seed, dict(params)).build())
+               for seed in PROFILE_SEEDS]
 
     def mean(values: list[float]) -> float:
         return sum(values) / len(values)
@@ -43,12 +61,14 @@ def known_for(algorithm: str, grid: str) -> str:
     dead = mean([m.dead_ends for m in samples])
     longest = mean([m.longest_path for m in samples])
     straight = mean([m.straight for m in samples])
-    kind = "a perfect maze (one way between any two cells)" if info.perfect else "loops and rooms"
+    perfect = info.perfect and not dict(params).get("braid")
+    kind = ("a perfect maze (one way between any two cells)" if perfect
+            else "loops" + ("" if info.perfect else " and rooms"))
     return (f"Makes {kind}; typically {dead:.0f} % dead ends, longest path {longest:.0f} % of cells, "
             f"{straight:.0f} % of corridor cells straight; {bias_words(samples)} (16 x 16 {grid}).")
 
 
-def bias_words(samples: list) -> str:
+def bias_words(samples: list[Metrics]) -> str:
     """Which way its dead ends open, when one direction clearly leads (the mark of a biased
     algorithm, as the metrics panel's histogram shows it)."""
     counts: dict[str, int] = {}
@@ -71,6 +91,12 @@ class Teacher:
     def __init__(self, run: Run) -> None:
         self.run = run
         self.generation = self._generation_narration()
+        self._checkpoints: dict[int, Narration] = {}
+        """Copies of the generation's narration at multiples of ``_spacing`` events."""
+        self._spacing = CHECKPOINT_EVERY
+        self._starts = self.generation.starts
+        """Where every generation step starts, as far as any narration has read (the same run
+        always steps alike, so this outlives the narration a seek back throws away)."""
         self.solve: Narration | None = None
         self._solve_key: tuple[str, int] | None = None
         """Which solve the solve narration follows: (solver, the run's count of solves started)."""
@@ -87,16 +113,38 @@ class Teacher:
         until ``deadline``; True when the narrations show exactly the run's position."""
         run = self.run
         if self.generation.position > run.position:
-            self.generation = self._generation_narration()
+            self._resume_before(run.position)
         while self.generation.position < run.position:
             start = self.generation.position
-            events = run.logged_events(start, min(run.position, start + CATCH_UP_CHUNK))
+            stop = min(run.position, start + CATCH_UP_CHUNK, (start // self._spacing + 1) * self._spacing)
+            events = run.logged_events(start, stop)
             if not events:
                 return False  # a run that keeps no log (record=False) cannot be explained
             self.generation.fold(events)
+            self._checkpoint()
             if clock() >= deadline and self.generation.position < run.position:
                 return False
         return self._catch_up_solve()
+
+    def _resume_before(self, position: int) -> None:
+        """After a seek back: read on from the last copy at or before ``position``."""
+        if len(self.generation.starts) > len(self._starts):
+            self._starts = self.generation.starts
+        saved = max((at for at in self._checkpoints if at <= position), default=-1)
+        self.generation = (copy.deepcopy(self._checkpoints[saved]) if saved >= 0
+                           else self._generation_narration())
+
+    def _checkpoint(self) -> None:
+        """Keep a copy every ``_spacing`` events; past MOST_CHECKPOINTS copies, every other one goes
+        and the spacing doubles (memory stays bounded, a seek back never reads far)."""
+        position = self.generation.position
+        if (not position or position % self._spacing or position in self._checkpoints
+                or self.run.grid.size > CHECKPOINT_MOST_CELLS):
+            return
+        self._checkpoints[position] = copy.deepcopy(self.generation)
+        if len(self._checkpoints) > MOST_CHECKPOINTS:
+            self._spacing *= 2
+            self._checkpoints = {at: saved for at, saved in self._checkpoints.items() if at % self._spacing == 0}
 
     def _catch_up_solve(self) -> bool:
         run = self.run
@@ -129,32 +177,45 @@ class Teacher:
 
     def step_forward(self) -> int:
         """Apply one algorithm step: the next event and every event after it that continues the
-        same pass through the loop. Each event is read as it is applied, since where a step ends
-        may depend on what the step before it did. Returns the events applied."""
+        same pass through the loop. Where a step ends may depend on what the events before it did,
+        so they are read first (as the narration reads them), then applied at once. Returns the
+        events applied."""
         run = self.run
         self.catch_up(math.inf)
-        done = 0
-        while done < STEP_LIMIT and not run.idle:
-            narration = self.narration
-            event = run.solver_peek() if self._solving() else run.generation_peek()
-            if event is None:
-                run.step(1)  # nothing left: ends the stream, as a straight run does
+        if run.idle:
+            return 0
+        narration = self.narration
+        applied = read = 0
+        while applied + read < STEP_LIMIT:
+            if read and not self._solving() and run.position + read >= run.recorded:
+                run.step(read)  # the log ends here: apply what was read, so the run pulls the next
+                applied, read = applied + read, 0
+            event = self._event(self._position() + read)
+            if event is None or ((applied or read) and narration.begins_step(narration.previous, event)):
                 break
-            if done and narration.begins_step(narration.previous, event):
-                break
-            run.step(1)
-            if narration.position < self._position():
-                narration.fold([event])
-            done += 1
-        return done
+            narration.fold([event])
+            read += 1
+        if read or not applied:
+            run.step(max(1, read))  # (nothing left to read: one more call ends the stream)
+        return applied + read
+
+    def _event(self, index: int) -> Event | None:
+        return self.run.solver_event(index) if self._solving() else self.run.generation_peek(index)
 
     def _position(self) -> int:
         return self.run.solver_events if self._solving() else self.run.position
 
     def step_start(self) -> int:
         """Where the step holding the last applied event began (0 when nothing is applied)."""
+        position = self._position()
+        if not self._solving():
+            if len(self.generation.starts) > len(self._starts):
+                self._starts = self.generation.starts
+            if self._starts and self._starts[-1] >= position:  # known already: no reading needed
+                index = bisect_right(self._starts, position - 1) - 1
+                return self._starts[index] if index >= 0 else 0
         self.catch_up(math.inf)
-        return self.narration.step_start(self._position())
+        return self.narration.step_start(position)
 
     def step_back(self) -> None:
         """Undo one algorithm step (the timeline, or the solver's log, shows the state before it)."""
@@ -175,7 +236,7 @@ class Teacher:
             title, about = info.title, info.description
         else:
             title = run.spec.info.title
-            about = run.spec.info.description.split(": ", 1)[-1] + " " + known_for(run.spec.algorithm, run.spec.grid)
+            about = run.spec.info.description.split(": ", 1)[-1] + " " + known_for(run.spec)
         return TeachingView(title=title, about=about, status=status, phases=tuple(narrator.phases),
                             phase=narrator.phase, code=narration.code, lit=narration.lit,
                             sentences=tuple(narration.sentences), detail=narration.detail,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
+import numpy as np
 import pygame
 
 from ..narration import Annotation, Shape, Tone
@@ -23,18 +24,16 @@ def draw_annotations(surface: pygame.Surface, board: Board, origin: tuple[int, i
         if not note.cells:
             continue
         colour = TONE_COLOURS[note.tone]
-        points = [_centre(board, origin, cell) for cell in note.cells]
+        if note.shape == Shape.BOX:  # only the extent matters: corners from numpy, however many cells
+            xy = board.centres_of(np.asarray(note.cells)) + origin
+            corners = [(float(xy[:, 0].min()), float(xy[:, 1].min())), (float(xy[:, 0].max()), float(xy[:, 1].max()))]
+            _draw_box(surface, corners, colour, width, board.cell_pixels)
+            continue
+        points = [(float(x), float(y)) for x, y in (board.centres_of(np.asarray(note.cells)) + origin).tolist()]
         if note.shape == Shape.PATH:
             _draw_path(surface, points, colour, width, board.cell_pixels)
-        elif note.shape == Shape.BOX:
-            _draw_box(surface, points, colour, width, board.cell_pixels)
         elif note.shape == Shape.WALL and len(points) == 2:
             _draw_cross(surface, points, colour, width, board.cell_pixels)
-
-
-def _centre(board: Board, origin: tuple[int, int], cell: int) -> tuple[float, float]:
-    x, y = board.cell_centre(cell)
-    return origin[0] + x, origin[1] + y
 
 
 def _draw_path(surface: pygame.Surface, points: list[tuple[float, float]], colour, width: int, cell: float) -> None:

@@ -101,6 +101,10 @@ class Board:
         """True when ``grid`` has this board's layout (same type and size): a restart keeps it."""
         return type(grid) is type(self.grid) and (grid.width, grid.height) == (self.grid.width, self.grid.height)
 
+    def centres_of(self, cells: np.ndarray) -> np.ndarray:
+        """The centres of many cells at once, (n, 2) view pixels."""
+        return self._cell_centres[cells]
+
     def cell_centre(self, cell: int) -> tuple[float, float]:
         """Pixel centre of a cell in board coordinates."""
         x, y = self._cell_centres[cell]

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from ..events import Event, EventStream, Kind
+from ..grids import Grid
 from ..maze import Maze
 from ..narration import Narrator, Told, plural
 
@@ -67,7 +69,7 @@ class SolverNarrator(Narrator):
     """What every solver's narrator shares: the PATH events at the end, read back as the answer.
     The whole path is one step (Shift+Right walks it a cell at a time)."""
 
-    def __init__(self, grid, params=None) -> None:
+    def __init__(self, grid: Grid, params: Mapping[str, Any] | None = None) -> None:
         super().__init__(grid, params)
         self.path: list[int] = []
 

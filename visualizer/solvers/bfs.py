@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Mapping
+from typing import Any
 
 from ..events import Kind
+from ..grids import Grid
 from ..maze import Maze
 from ..narration import Told, plural
 from .base import SearchStream, Solver, SolverNarrator, announce_path, path_from, run_to_end
@@ -59,7 +62,7 @@ class BfsNarrator(SolverNarrator):
     )
     legend = {"search": "reached (queued or looked at)"}
 
-    def __init__(self, grid, params=None) -> None:
+    def __init__(self, grid: Grid, params: Mapping[str, Any] | None = None) -> None:
         super().__init__(grid, params)
         self.queue: deque[int] = deque()
         self.reached = 0

@@ -104,8 +104,9 @@ class WatchScene(Scene):
         self.teacher = Teacher(self.run)
         self.explain: bool | None = None
         """Explanations forced on or off with E; None: shown when paused or slow."""
-        self.until: tuple[str, int] | None = None
-        """Running to a breakpoint: ("line", pseudocode line) or ("phase", phases seen so far)."""
+        self.until: tuple[str, int, tuple[str, ...]] | None = None
+        """Running to a breakpoint: ("line", pseudocode line, the pseudocode it is in) or ("phase",
+        phases begun so far, ())."""
 
     # --- the run ------------------------------------------------------------------
 
@@ -149,7 +150,7 @@ class WatchScene(Scene):
             return
         self.restart(self.spec.with_(algorithm=name, params={}))
         self.host.message(f"{info.title}: {info.description.split(': ', 1)[-1]} "
-                          f"{known_for(name, self.spec.grid)}", 8.0)
+                          f"{known_for(self.spec)}", 8.0)
 
     def choose_algorithm_number(self, press: KeyPress) -> None:
         """1..9, 0 = tenth; with Shift 11..20."""
@@ -243,19 +244,24 @@ class WatchScene(Scene):
     @property
     def explaining(self) -> bool:
         """True when the teaching panel shows: asked for with E, or (unasked) paused or slow."""
+        if self.show_metrics:
+            return False  # M asked for the figures
         if self.explain is not None:
             return self.explain
-        return self.paused or self.run.idle or self.speed <= EXPLAIN_BELOW
+        return self.paused or self.speed <= EXPLAIN_BELOW
 
     def run_to_line(self) -> None:
         """L: run on, event by event, until the pseudocode line lit now is lit again (a breakpoint:
         it may stop in the middle of a step, right where that line runs)."""
+        if self.run.idle:
+            self.host.message("Finished: no line runs again (R restarts)")
+            return
         self.teacher.catch_up(math.inf)
         lit = self.teacher.narration.lit
         if lit < 0:
             self.step_forward()
             return
-        self.until = ("line", lit)
+        self.until = ("line", lit, self.teacher.narration.code)
         self.paused = False
         self.host.message(f"Running to line {lit + 1}: {self.teacher.narration.code[lit].strip()}")
 
@@ -264,7 +270,7 @@ class WatchScene(Scene):
         if self.run.finished:
             self.host.message("The maze is finished: no phase left (S solves it)")
             return
-        self.until = ("phase", self.phases_begun())
+        self.until = ("phase", self.phases_begun(), ())
         self.paused = False
 
     def phases_begun(self) -> int:
@@ -276,6 +282,7 @@ class WatchScene(Scene):
         races there at instant speed, frame by frame, so every key still answers on the way."""
         self.paused = True
         self.racing = False
+        self.until = None
         if direction > 0 and self.run.stage == SOLVING:
             self.run.step(1 << 30)  # End during a solve: the finished solve
             return
@@ -299,6 +306,7 @@ class WatchScene(Scene):
         self.start_solver()
 
     def start_solver(self) -> None:
+        self.until = None
         start, goal = self.endpoints
         self.run.solve(self.solver, start=start, goal=goal)
         self._solution_reported = False
@@ -380,7 +388,7 @@ class WatchScene(Scene):
         """Event by event towards the breakpoint (L) or the next phase (PgDn), a budget a frame;
         pauses there, or at the end."""
         assert self.until is not None
-        what, value = self.until
+        what, value, code = self.until
         deadline = time.perf_counter() + UNTIL_BUDGET
         teacher, run = self.teacher, self.run
         while time.perf_counter() < deadline:
@@ -391,7 +399,7 @@ class WatchScene(Scene):
             run.step(1)
             if what == "line":
                 teacher.catch_up(math.inf)
-                hit = teacher.narration.lit == value
+                hit = teacher.narration.lit == value and teacher.narration.code == code
             else:
                 hit = self.phases_begun() > value
             if hit:
