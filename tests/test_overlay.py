@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 from visualizer.algorithms import ALGORITHMS
+from visualizer.events import Kind
 from visualizer.overlay import Mark, Overlay
 from visualizer.spec import MazeSpec
 
@@ -18,9 +19,13 @@ def test_marks_stay_valid_and_clear_when_done(name, kind):
     largest = max(Mark)
     for i, event in enumerate(spec.events(grid)):
         overlay.apply(event)
+        kind, cell, other, _ = event
+        if kind in (Kind.CURRENT, Kind.SCAN) or (kind == Kind.CARVE and other < 0):
+            assert overlay.current == cell, event  # the highlight follows the algorithm's focus
+        elif kind in (Kind.CARVE, Kind.BACKTRACK, Kind.WALK):
+            assert overlay.current == other, event
         if i % 7 == 0:
             assert overlay.mark.max() <= largest
-            assert overlay.current < grid.size
     overlay.finish()
     assert not np.isin(overlay.mark, (Mark.STACK, Mark.FRONTIER, Mark.WALK)).any()
     assert overlay.current == -1 and (overlay.set_id == -1).all()

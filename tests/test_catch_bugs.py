@@ -1,0 +1,51 @@
+"""Tests written against bugs a review planted and the suite missed: the metrics' turning share,
+fog revealed as you walk, the paused "Last" line in words."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from visualizer.app.shell import Shell
+from visualizer.metrics import measure
+from visualizer.spec import MazeSpec
+
+
+def turning_by_hand(maze) -> float:
+    """Percent of corridor cells (two passages) whose two passages are not opposite."""
+    grid = maze.grid
+    corridors = turns = 0
+    for cell in range(grid.size):
+        open_dirs = [d for d in range(grid.directions) if maze.is_open(cell, d) and grid.neighbour(cell, d) >= 0]
+        bits = int(maze.passages[cell]).bit_count()
+        if bits == 2 and len(open_dirs) == 2:
+            corridors += 1
+            turns += open_dirs[1] != grid.opposite(open_dirs[0])
+    return 100 * turns / max(1, corridors)
+
+
+@settings(max_examples=30, deadline=None)
+@given(kind=st.sampled_from(["square", "hex"]), algorithm=st.sampled_from(["backtracker", "prim", "kruskal"]),
+       seed=st.integers(0, 10**6), w=st.integers(2, 12), h=st.integers(2, 9))
+def test_the_turning_share_counts_corridor_cells_that_turn(kind, algorithm, seed, w, h):
+    maze = MazeSpec(algorithm, kind, w, h, seed).build()
+    metrics = measure(maze)
+    assert abs(metrics.turning - turning_by_hand(maze)) < 1e-6
+    assert abs(metrics.turning + metrics.straight - 100) < 1e-6 or metrics.turning == metrics.straight == 0
+
+
+def test_a_winding_backtracker_turns_more_than_a_straight_one():
+    winding = measure(MazeSpec("backtracker", "square", 30, 30, 4, {"winding": 100}).build())
+    straight = measure(MazeSpec("backtracker", "square", 30, 30, 4, {"winding": 0}).build())
+    assert winding.turning > straight.turning + 10
+
+
+def test_paused_without_explanations_the_last_event_is_said_in_words(screen):
+    shell = Shell(MazeSpec("backtracker", "square", 8, 6, 3), speed=120.0, screen=screen)
+    shell.frame([], 0.0)
+    scene = shell.base
+    scene.toggle_explain()  # explanations off: the figures panel, with its "Last" line
+    for _ in range(5):
+        scene.step_event(+1)
+    kind, cell, other, _ = scene.run.overlay.last
+    lines = dict(scene.panel_lines())
+    grid = scene.run.grid
+    assert lines["Last"] == f"carve {grid.cell_name(cell)} -> {grid.cell_name(other)}"
