@@ -1,29 +1,45 @@
 """The command line: the window by default, plus headless ``generate``, ``list`` and ``bench``.
 
 Every user mistake ends as one line on stderr and exit status 2 (``ERROR_EXIT``), never a traceback.
+A failure to write standard output (a full disk) is one line and status 1 (``IO_EXIT``); a reader that
+goes away (``generate | head``) ends the command quietly with status 141 (``PIPE_EXIT``, 128 + SIGPIPE),
+as the shell reports for other tools. Messages never span lines: control characters are escaped.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
+import stat
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from .algorithms import ALGORITHMS, get_algorithm
-from .fileio import write_atomic
 from .grids import DEFAULT_GRID, GRIDS, MAX_SIDE
 from .spec import MazeSpec, random_seed
 
 PROG = "maze-visualizer"
 ERROR_EXIT = 2
+IO_EXIT = 1
+PIPE_EXIT = 141
 FORMATS = ("text", "json", "png")
 
 
 class UsageError(Exception):
     """A mistake in what the user asked for; the message is shown as it is."""
+
+
+class OutputError(Exception):
+    """Standard output could not be written (a full disk, a closed file); shown as it is, status 1."""
+
+
+def one_line(text: str) -> str:
+    """``text`` with newlines and other control characters escaped, so that a message stays one line."""
+    return "".join(ch if ch.isprintable() or ch == " " else ch.encode("unicode_escape").decode("ascii")
+                   for ch in text)
 
 
 class Parser(argparse.ArgumentParser):
@@ -65,24 +81,48 @@ def parse_speed(text: str) -> float:
     return speed
 
 
-def add_maze_options(parser: argparse.ArgumentParser, default_size: str) -> None:
-    parser.add_argument("--algorithm", "-a", default="backtracker", metavar="NAME",
+def parse_seconds(text: str) -> float:
+    """A time limit: a finite number of seconds above 0."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a number of seconds, got {text!r}") from None
+    if not math.isfinite(seconds) or seconds <= 0:
+        raise argparse.ArgumentTypeError(f"must be a finite number of seconds above 0, got {text!r}")
+    return seconds
+
+
+WINDOW_OPTIONS = ("algorithm", "grid", "size", "seed", "param", "speed")
+"""Options of the window (no command). Given before a command they would be silently ignored, so they
+are parsed into ``window_<name>`` (absent unless given) and refused when a command follows."""
+
+
+def add_maze_options(parser: argparse.ArgumentParser, default_size: str, window: bool = False) -> None:
+    def dest(name: str) -> dict[str, Any]:
+        # The window's options must not share a dest with a subcommand's: the subcommand's defaults
+        # would overwrite them. SUPPRESS leaves them out of the namespace unless the user gave them.
+        return {"dest": f"window_{name}", "default": argparse.SUPPRESS} if window else {"dest": name}
+
+    parser.add_argument("--algorithm", "-a", metavar="NAME", **dest("algorithm"),
                         help=f"maze algorithm: {', '.join(ALGORITHMS)} (default: backtracker)")
-    parser.add_argument("--grid", "-g", default=DEFAULT_GRID, choices=list(GRIDS),
+    parser.add_argument("--grid", "-g", choices=list(GRIDS), **dest("grid"),
                         help=f"grid shape (default: {DEFAULT_GRID})")
-    parser.add_argument("--size", "-s", type=parse_size, default=parse_size(default_size), metavar="WxH",
+    parser.add_argument("--size", "-s", type=parse_size, metavar="WxH", **dest("size"),
                         help=f"cells across and down, each 1 to {MAX_SIDE} (default: {default_size})")
-    parser.add_argument("--seed", type=parse_seed, default=None, metavar="N",
+    parser.add_argument("--seed", type=parse_seed, metavar="N", **dest("seed"),
                         help="random seed; the same seed gives the same maze (default: a random one)")
-    parser.add_argument("--param", "-p", action="append", default=[], metavar="NAME=VALUE",
+    parser.add_argument("--param", "-p", action="append", metavar="NAME=VALUE", **dest("param"),
                         help="algorithm parameter, repeatable; see the list command")
+    if not window:
+        parser.set_defaults(algorithm="backtracker", grid=DEFAULT_GRID, size=parse_size(default_size), seed=None,
+                            param=[])
 
 
 def build_parser() -> Parser:
     parser = Parser(prog=PROG, description="Watch maze and dungeon algorithms work, step by step. "
                     "With no command, opens the visualizer window.")
-    add_maze_options(parser, "30x20")
-    parser.add_argument("--speed", type=parse_speed, default=None, metavar="EVENTS",
+    add_maze_options(parser, "30x20", window=True)
+    parser.add_argument("--speed", type=parse_speed, dest="window_speed", default=argparse.SUPPRESS, metavar="EVENTS",
                         help="events per second to start with, or 'instant' (default: 120)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     gen = sub.add_parser("generate", help="generate a maze without a window and export it",
@@ -125,7 +165,7 @@ def build_parser() -> Parser:
     bench.add_argument("--algorithm", "-a", action="append", default=None, metavar="NAME",
                        help="only this algorithm (repeatable)")
     bench.add_argument("--no-window", action="store_true", help="skip the window benchmarks")
-    bench.add_argument("--mazelib-timeout", type=float, default=120.0, metavar="SECONDS",
+    bench.add_argument("--mazelib-timeout", type=parse_seconds, default=120.0, metavar="SECONDS",
                        help="longest wait for one mazelib run when mazelib is installed (default: 120)")
     return parser
 
@@ -145,15 +185,52 @@ def output_format(args: argparse.Namespace) -> str:
     return {".json": "json", ".png": "png"}.get(suffix, "text")
 
 
+def check_output_path(output: str) -> None:
+    """Refuse, before any work, an output path that cannot name a file in an existing folder."""
+    if not output:
+        raise UsageError("empty output path")
+    if output.endswith(("/", os.sep)):
+        raise UsageError(f"cannot write {output}: a file path must not end with '/'")
+    folder = os.path.dirname(output) or "."
+    try:
+        info = os.stat(folder)
+    except FileNotFoundError:
+        raise UsageError(f"cannot write {output}: folder {folder} does not exist") from None
+    except OSError as err:  # a symlink loop, a file used as a folder, no permission
+        raise UsageError(f"cannot write {output}: folder {folder}: {err.strerror or err}") from None
+    if not stat.S_ISDIR(info.st_mode):
+        raise UsageError(f"cannot write {output}: {folder} is not a folder")
+
+
+def write_stdout(text: str) -> None:
+    """Write and flush; a full disk becomes OutputError, a closed pipe stays BrokenPipeError."""
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as err:
+        raise OutputError(f"cannot write to standard output: {err.strerror or err}") from None
+
+
+def silence_stdout() -> None:
+    """Point standard output at the null device, so that Python's flush at exit cannot fail again
+    (which would print "Exception ignored ... BrokenPipeError" after our one line)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # stdout replaced (tests) or already closed
+        pass
+
+
 def cmd_generate(args: argparse.Namespace) -> int:
+    if args.output is not None:
+        check_output_path(args.output)
     spec = spec_from_args(args)
     fmt = output_format(args)
-    if fmt == "png" and not args.output:
+    if fmt == "png" and args.output is None:
         raise UsageError("png output needs --output FILE")
-    if args.output:
-        folder = Path(args.output).resolve().parent
-        if not folder.is_dir():
-            raise UsageError(f"cannot write {args.output}: folder {folder} does not exist")
     maze = spec.build()
     if fmt == "text":
         from .export.text import to_text
@@ -164,26 +241,28 @@ def cmd_generate(args: argparse.Namespace) -> int:
     else:
         from .render.image import png_bytes
         data = png_bytes(maze)
-    if args.output:
+    if args.output is not None:
+        from .fileio import write_atomic
         try:
             write_atomic(args.output, data)
         except OSError as err:
             raise UsageError(f"cannot write {args.output}: {err.strerror or err}") from None
     else:
-        sys.stdout.write(data if isinstance(data, str) else data.decode("latin-1"))
+        write_stdout(data if isinstance(data, str) else data.decode("latin-1"))
     return 0
 
 
 def cmd_list(_: argparse.Namespace) -> int:
+    lines = []
     for info in ALGORITHMS.values():
         grids = " + ".join(info.grid_names)
         kind = "perfect maze" if info.perfect else "with loops / rooms"
-        print(f"{info.name}  [{grids}; {kind}]")
-        print(f"    {info.description}")
-        for param in info.params:
-            print(f"    --param {param.summary()}")
+        lines.append(f"{info.name}  [{grids}; {kind}]")
+        lines.append(f"    {info.description}")
+        lines.extend(f"    --param {param.summary()}" for param in info.params)
     from .algorithms.base import BRAID
-    print(f"\nEvery algorithm also takes --param {BRAID.summary()}")
+    lines.append(f"\nEvery algorithm also takes --param {BRAID.summary()}")
+    write_stdout("\n".join(lines) + "\n")
     return 0
 
 
@@ -236,16 +315,39 @@ def cmd_window(args: argparse.Namespace) -> int:
     return run_app(spec_from_args(args), speed=args.speed)
 
 
+def check_data_dir(text: str) -> Path:
+    """The save folder must be a folder, or creatable: its nearest existing ancestor a writable folder."""
+    if not text:
+        raise UsageError("empty --data-dir")
+    folder = Path(text).expanduser()
+    probe = folder
+    try:
+        while True:
+            try:
+                info = os.stat(probe)
+                break
+            except FileNotFoundError:
+                if probe.parent == probe:
+                    raise UsageError(f"--data-dir {text} cannot be created") from None
+                probe = probe.parent
+    except OSError as err:  # one of its parents is a file, a symlink loop, no permission
+        raise UsageError(f"--data-dir {text}: {err.strerror or err}") from None
+    if not stat.S_ISDIR(info.st_mode):
+        if probe == folder:
+            raise UsageError(f"--data-dir {text} is not a folder")
+        raise UsageError(f"--data-dir {text} cannot be created: {probe} is not a folder")
+    if not os.access(probe, os.W_OK | os.X_OK):
+        raise UsageError(f"--data-dir {text}: {probe} is not writable")
+    return folder
+
+
 def cmd_play(args: argparse.Namespace) -> int:
-    from .app.main import run_app
     get_algorithm(args.algorithm)
-    if args.data_dir:
-        folder = Path(args.data_dir).expanduser()
-        if folder.exists() and not folder.is_dir():
-            raise UsageError(f"--data-dir {args.data_dir} is not a folder")
-        os.environ["MAZE_VISUALIZER_DATA"] = str(folder)
+    if args.data_dir is not None:
+        os.environ["MAZE_VISUALIZER_DATA"] = str(check_data_dir(args.data_dir))
     seed = random_seed() if args.seed is None else args.seed
     spec = MazeSpec(args.algorithm, args.grid, 8, 5, seed).check()
+    from .app.main import run_app
     return run_app(spec, play="continue" if args.resume else "new")
 
 
@@ -253,12 +355,50 @@ COMMANDS = {"generate": cmd_generate, "list": cmd_list, "bench": cmd_bench, "pla
             None: cmd_window}
 
 
+WINDOW_DEFAULTS: dict[str, object] = {"algorithm": "backtracker", "grid": DEFAULT_GRID, "size": (30, 20),
+                                      "seed": None, "param": [], "speed": None}
+
+
+def parse(argv: Sequence[str] | None) -> argparse.Namespace:
+    args = build_parser().parse_args(argv)
+    given = [name for name in WINDOW_OPTIONS if hasattr(args, f"window_{name}")]
+    if args.command is not None and given:
+        options = ", ".join(f"--{name}" for name in given)
+        raise UsageError(f"{options} before the command {args.command!r} would be ignored; "
+                         f"give options after the command name")
+    for name in WINDOW_OPTIONS:
+        if args.command is None:
+            setattr(args, name, getattr(args, f"window_{name}", WINDOW_DEFAULTS[name]))
+    return args
+
+
+def report(message: object) -> None:
+    print(f"{PROG}: error: {one_line(str(message))}", file=sys.stderr)
+
+
+def describe(err: OSError) -> str:
+    reason = err.strerror or str(err)
+    return f"{err.filename}: {reason}" if err.filename is not None else reason
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     try:
-        args = build_parser().parse_args(argv)
-        return COMMANDS[args.command](args)
+        args = parse(argv)
+        status = COMMANDS[args.command](args)
+        write_stdout("")  # flush now: an error at Python's own flush on exit would be a traceback-like mess
+        return status
+    except BrokenPipeError:  # the reader went away (generate | head): stop quietly, as other tools do
+        silence_stdout()
+        return PIPE_EXIT
+    except OutputError as err:
+        silence_stdout()
+        report(err)
+        return IO_EXIT
     except (UsageError, ValueError) as err:
-        print(f"{PROG}: error: {err}", file=sys.stderr)
+        report(err)
         return ERROR_EXIT
+    except OSError as err:
+        report(describe(err))
+        return IO_EXIT
     except KeyboardInterrupt:
         return 130
