@@ -2,7 +2,15 @@
 
 The file is parsed with ``json`` and every field is checked; nothing is ever unpickled or evaluated.
 A file that fails a check is kept beside the save under a ``.bad-<time>`` name, so nothing a player
-had is silently destroyed, and the game starts fresh with a one-line explanation.
+had is silently destroyed, and the game starts fresh with a one-line explanation (at most 200
+characters). When it cannot be moved (a read-only folder) it is left where it is and never
+overwritten by a later save of this session.
+
+Reading is bounded (``safe_read``): regular files only, opened without blocking, at most
+MAX_SAVE_BYTES read; bracket nesting at most ``safe_read.MAX_DEPTH`` before ``json.loads``; every
+list at most a multiple of the grid's cell count (see the ``PER_CELL`` limits), checked with numpy
+or C-level set and map calls rather than a Python loop per item; the recipe passes every check that
+generation makes (the algorithm's ``resolve`` and the first step of its generator).
 
     {"format": "maze-visualizer-save", "version": 1, "level": 3,
      "spec": {"algorithm": ..., "grid": ..., "width": ..., "height": ..., "seed": ..., "params": {...}},
@@ -13,10 +21,12 @@ had is silently destroyed, and the game starts fresh with a one-line explanation
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 from datetime import datetime
 from functools import partial
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -24,15 +34,27 @@ import numpy as np
 
 from ..export.json_io import FormatError, from_dict, need, to_dict, whole
 from ..fileio import write_atomic
-from ..grids import MAX_SIDE
+from ..grids import MAX_SIDE, make_grid
 from ..spec import MazeSpec
 from .game import Game
 from .levels import FINAL_LEVEL
+from .safe_read import MAX_DEPTH, NotRegular, TooLarge, json_depth, one_line, read_regular, short
 
 FORMAT = "maze-visualizer-save"
 VERSION = 1
 SAVE_NAME = "save.json"
-MAX_SAVE_BYTES = 64 * 1024 * 1024
+MAX_SAVE_BYTES = 2 * 1024 * 1024
+"""Largest save read (bytes): json.loads takes about a tenth of a second a megabyte at worst (lists
+of pairs), so any file under the limit is parsed and checked well under a second."""
+TRAIL_PER_CELL = 100
+"""A trail (one entry per move, plus the start) may hold at most this many entries per cell."""
+MAX_TEXT_PARAM = 200
+"""Longest text parameter value a save may hold (characters)."""
+PROBE_SIDE = 32
+"""Generation's own checks run on a grid at most this many cells a side (only the first event)."""
+
+_unmovable: set[Path] = set()
+"""Damaged saves that could not be moved aside: ``save_game`` leaves them alone."""
 
 
 class SaveError(ValueError):
@@ -80,6 +102,8 @@ def game_to_dict(game: Game) -> dict[str, Any]:
 def save_game(game: Game, path: Path | None = None) -> Path:
     """Write the save atomically (temp file + rename): a crash mid-save keeps the last good one."""
     path = path or save_path()
+    if _key(path) in _unmovable:
+        raise OSError(errno.EEXIST, "a damaged save could not be moved aside and is not overwritten")
     path.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(path, json.dumps(game_to_dict(game), separators=(",", ":")))
     return path
@@ -93,7 +117,8 @@ def game_from_dict(data: Any) -> Game:
     """Rebuild a Game from parsed JSON, checking everything; SaveError says what is wrong."""
     _need(isinstance(data, dict), "the save is not a JSON object")
     _need(data.get("format") == FORMAT, "the file is not a maze-visualizer save")
-    _need(data.get("version") == VERSION, f"the save has unknown version {data.get('version')!r}")
+    version = data.get("version")
+    _need(type(version) is int and version == VERSION, f"the save has unknown version {short(version)}")
     level = _whole(data.get("level"), "level", 1, FINAL_LEVEL)
     raw = data.get("spec")
     _need(isinstance(raw, dict), "the save has no maze recipe")
@@ -104,13 +129,23 @@ def game_from_dict(data: Any) -> Game:
     params = raw.get("params", {})
     _need(isinstance(params, dict), "the maze parameters are damaged")
     try:
-        spec = MazeSpec(raw["algorithm"], raw["grid"], width, height, seed, dict(params)).check()
-        maze, _ = from_dict(data.get("maze"))
+        spec = MazeSpec(raw["algorithm"], raw["grid"], width, height, seed, _plain_params(params)).check()
+    except ValueError as err:
+        raise SaveError(f"the maze recipe is refused: {err}") from None
+    _generation_checks(spec)
+    cells = width * height
+    maze_raw = data.get("maze")
+    _check_maze_shape(maze_raw, spec, cells)
+    try:
+        maze, _ = from_dict(maze_raw)
     except (FormatError, ValueError) as err:
         raise SaveError(f"the saved maze is damaged: {err}") from None
     grid = maze.grid
     same = (grid.kind, grid.width, grid.height) == (spec.grid, width, height)
     _need(same, "the saved maze does not match its recipe")
+    _need(maze.entrance[0] != maze.exit[0], "the maze's entrance is its exit")
+    at_home = (maze.entrance, maze.exit) == (grid.entrance, grid.exit)
+    _need(at_home, "the maze's entrance or exit is not where mazes have them")
     is_open = maze.open_mask()
     _need(bool(is_open[maze.entrance[0]]) and bool(is_open[maze.exit[0]]), "the maze's entrance or exit is walled in")
     reach = maze.reachable_from(maze.entrance[0])
@@ -127,45 +162,151 @@ def game_from_dict(data: Any) -> Game:
     position = cell(data.get("player"), "the player")
     trail_raw = data.get("trail", [])
     _need(isinstance(trail_raw, list), "the trail is damaged")
-    trail = [cell(v, "a trail cell") for v in trail_raw] or [position]
+    _need(len(trail_raw) <= TRAIL_PER_CELL * cells, f"the trail is longer than {TRAIL_PER_CELL} steps a cell")
+    trail = _cells(trail_raw, grid, is_open, "a trail cell") if trail_raw else np.array([position], dtype=np.int64)
+    _need(int(trail[0]) == maze.entrance[0], "the trail does not start at the entrance")
+    _need(int(trail[-1]) == position, "the trail does not end where the player stands")
+    _check_steps(maze, trail)
     seen_raw = data.get("seen", [])
     _need(isinstance(seen_raw, list), "the seen cells are damaged")
-    seen = {cell(v, "a seen cell") for v in seen_raw}
+    _need(len(seen_raw) <= cells, "more cells are marked seen than the maze has")
+    seen_cells = _cells(seen_raw, grid, is_open, "a seen cell")
+    _need(len(np.unique(seen_cells)) == len(seen_cells), "a seen cell is listed twice")
+    seen = set(seen_cells.tolist())
     moves = _whole(data.get("moves"), "moves", 0, 10**9)
+    _need(moves == len(trail) - 1, "the move count does not match the trail")
     elapsed = data.get("time")
     _need(isinstance(elapsed, (int, float)) and not isinstance(elapsed, bool), "the time is not a number")
     _need(0 <= elapsed < 10**8, "the time is out of range")
     fog = data.get("fog", False)
     _need(isinstance(fog, bool), "the fog setting is damaged")
-    return Game(spec=spec, maze=maze, level=level, position=position, trail=trail, moves=moves,
+    return Game(spec=spec, maze=maze, level=level, position=position, trail=trail.tolist(), moves=moves,
                 elapsed=float(elapsed), fog=fog, seen=seen)
+
+
+def _plain_params(params: dict[Any, Any]) -> dict[str, Any]:
+    """The parameters if every name is short text and every value a number or short text (no
+    lists, objects or booleans, whose repr could run to megabytes in a message)."""
+    for name, value in params.items():
+        _need(isinstance(name, str) and 0 < len(name) <= 64, f"a maze parameter has a bad name {short(name)}")
+        plain = isinstance(value, (int, float, str)) and not isinstance(value, bool)
+        _need(plain, f"parameter {short(name)} takes a number or text, got {short(value)}")
+        _need(not isinstance(value, str) or len(value) <= MAX_TEXT_PARAM, f"parameter {short(name)} is too long")
+    return dict(params)
+
+
+def _generation_checks(spec: MazeSpec) -> None:
+    """What generation itself refuses (room_max below room_min...): start the generator on a small
+    grid of the same kind and take its first event, where the generators check their parameters."""
+    probe = make_grid(spec.grid, min(spec.width, PROBE_SIDE), min(spec.height, PROBE_SIDE))
+    try:
+        next(iter(spec.info.run(probe, spec.seed, show=False, **spec.params)), None)
+    except (ValueError, TypeError, ArithmeticError, IndexError, KeyError) as err:
+        raise SaveError(f"the maze recipe is refused by its algorithm: {err}") from None
+
+
+def _check_maze_shape(raw: Any, spec: MazeSpec, cells: int) -> None:
+    """Bounded counts (no list longer than the grid allows) and nothing the algorithm cannot make,
+    before the maze reader walks the lists."""
+    _need(isinstance(raw, dict), "the saved maze is missing")
+    version = raw.get("version")
+    _need(type(version) is int, f"the saved maze has unknown version {short(version)}")
+    directions = len(make_grid(spec.grid, 1, 1).direction_names)
+    limits = {"passages": cells * directions // 2, "solid": cells, "rooms": cells}
+    for name, most in limits.items():
+        value = raw.get(name, [])
+        _need(isinstance(value, list), f"the saved maze's {name} are damaged")
+        _need(len(value) <= most, f"the saved maze has more {name} than its grid can hold")
+    rooms = raw.get("rooms", [])
+    _need(not rooms or "rooms" in spec.info.phases, f"the saved maze has rooms, which {spec.algorithm} never makes")
+    members = 0
+    for room in rooms:
+        _need(isinstance(room, dict) and isinstance(room.get("cells"), list), "a room of the saved maze is damaged")
+        members += len(room["cells"])
+    _need(members <= cells, "the saved maze's rooms hold more cells than its grid")
+
+
+def _cells(values: list[Any], grid: Any, is_open: np.ndarray, what: str) -> np.ndarray:
+    """``[[x, y], ...]`` as cell numbers, each checked (in range, open) without a Python loop per item."""
+    if not values:
+        return np.zeros(0, dtype=np.int64)
+    try:
+        pairs = set(map(len, values)) == {2} and all(isinstance(v, list) for v in values)
+        kinds = set(map(type, chain.from_iterable(values))) if pairs else set()
+    except TypeError:
+        pairs = False
+    _need(pairs, f"{what} is not an [x, y] pair")
+    _need(kinds == {int}, f"{what} must be whole numbers")
+    try:
+        xy = np.array(values, dtype=np.int64)
+    except OverflowError:
+        raise SaveError(f"{what} is outside the grid") from None
+    x, y = xy[:, 0], xy[:, 1]
+    inside = (x >= 0) & (x < grid.width) & (y >= 0) & (y < grid.height)
+    _need(bool(inside.all()), f"{what} is outside the grid")
+    result = y * grid.width + x  # Grid.cell, for every cell at once
+    _need(bool(is_open[result].all()), f"{what} stands on a wall")
+    return result
+
+
+def _check_steps(maze: Any, trail: np.ndarray) -> None:
+    """Every step of the trail goes through an open passage to a neighbour (numpy, no loop per step)."""
+    if len(trail) < 2:
+        return
+    a, b = trail[:-1], trail[1:]
+    match = maze.grid.neighbour_array(np.int32)[a] == b[:, None]
+    joined = match.any(axis=1)
+    if not joined.all():
+        first = int(np.flatnonzero(~joined)[0]) + 1
+        raise SaveError(f"trail step {first} jumps between cells that are not neighbours")
+    direction = match.argmax(axis=1)
+    through = (maze.passages[a] >> direction.astype(np.uint8)) & 1
+    if not through.all():
+        first = int(np.flatnonzero(through == 0)[0]) + 1
+        raise SaveError(f"trail step {first} goes through a wall")
 
 
 def load_game(path: Path | None = None) -> Game:
     """Read and check a save; SaveError (one line) when it is missing, unreadable or damaged."""
     path = path or save_path()
     try:
-        if path.stat().st_size > MAX_SAVE_BYTES:
-            raise SaveError("the save file is too large to be a save")
-        text = path.read_text(encoding="utf-8")
+        raw = read_regular(path, MAX_SAVE_BYTES)
     except FileNotFoundError:
         raise SaveError("there is no saved game yet") from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise SaveError(f"the save cannot be read ({getattr(err, 'strerror', None) or err})") from None
+    except NotRegular:
+        raise SaveError("the save is not a regular file") from None
+    except TooLarge:
+        raise SaveError("the save file is too large to be a save") from None
+    except OSError as err:
+        raise SaveError(f"the save cannot be read ({err.strerror or short(err)})") from None
+    if json_depth(raw) > MAX_DEPTH:
+        raise SaveError(f"the save nests deeper than {MAX_DEPTH} levels")
     try:
-        data = json.loads(text)
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise SaveError("the save is not UTF-8 text") from None
     except json.JSONDecodeError as err:
         raise SaveError(f"the save is not valid JSON ({err.msg} at line {err.lineno})") from None
-    return game_from_dict(data)
+    except RecursionError:
+        raise SaveError("the save nests too deeply") from None
+    except ValueError as err:  # e.g. an integer of more than 4,300 digits
+        raise SaveError(f"the save holds a value that cannot be read ({short(str(err))})") from None
+    try:
+        return game_from_dict(data)
+    except SaveError as err:
+        raise SaveError(one_line(str(err))) from None
+    except RecursionError:
+        raise SaveError("the save nests too deeply") from None
 
 
 def set_aside(path: Path) -> Path | None:
-    """Rename a bad save to ``save.json.bad-<time>`` beside it (never delete it); returns the new path."""
-    if not path.exists():
+    """Rename a bad save to ``save.json.bad-<time>`` beside it (never delete it); returns the new path.
+    OSError (PermissionError in a read-only folder) when it cannot be moved."""
+    if not os.path.lexists(path):
         return None
     target = path.with_name(f"{path.name}.bad-{datetime.now().strftime('%Y%m%d-%H%M%S')}")
     counter = 2
-    while target.exists():
+    while os.path.lexists(target):
         target = path.with_name(f"{path.name}.bad-{datetime.now().strftime('%Y%m%d-%H%M%S')}-{counter}")
         counter += 1
     os.replace(path, target)
@@ -173,13 +314,28 @@ def set_aside(path: Path) -> Path | None:
 
 
 def continue_or_explain(path: Path | None = None) -> tuple[Game | None, str]:
-    """Load the save, or set a damaged one aside; returns (game or None, message for the player)."""
+    """Load the save, or set a damaged one aside; returns (game or None, a one-line message of at most
+    200 characters for the player). A damaged save that cannot be moved is left untouched, and
+    ``save_game`` will not write over it."""
     path = path or save_path()
     try:
         game = load_game(path)
     except SaveError as err:
-        if not path.exists():
-            return None, f"Nothing to continue: {err}."
-        kept = set_aside(path)
-        return None, f"The save could not be used ({err}); it was kept as {kept.name if kept else path.name}."
+        reason = one_line(str(err), 120)
+        if not os.path.lexists(path):
+            return None, one_line(f"Nothing to continue: {reason}.")
+        try:
+            kept = set_aside(path)
+        except OSError as move:
+            _unmovable.add(_key(path))
+            why = move.strerror or type(move).__name__
+            return None, one_line(f"The save could not be used ({reason}); it could not be moved aside ({why}), "
+                                  f"so it is left as it is, not overwritten.")
+        return None, one_line(f"The save could not be used ({reason}); it was kept as "
+                              f"{kept.name if kept else path.name}.")
+    _unmovable.discard(_key(path))
     return game, f"Welcome back: level {game.level}."
+
+
+def _key(path: Path) -> Path:
+    return Path(os.path.abspath(path))

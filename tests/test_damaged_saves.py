@@ -1,0 +1,296 @@
+"""Damaged saves: the promise is a one-line explanation, the file kept aside, and a fresh game.
+
+Each case builds a save that is hostile in one way (a FIFO, a link to /dev/zero, deep nesting, a
+huge number, a huge parameter, a broken recipe, a trail that jumps...) and checks what the player
+sees through ``play --continue``: the message, the kept file, and Enter starting level 1.
+"""
+
+import json
+import os
+import time
+
+import pygame
+import pytest
+
+from visualizer.app.main import start_play
+from visualizer.app.scenes.play import PLAYING, START
+from visualizer.app.shell import Shell as App
+from visualizer.play import save as saves
+from visualizer.play.game import Game
+from visualizer.play.safe_read import MAX_DEPTH, json_depth, one_line
+from visualizer.solvers import shortest_path
+from visualizer.spec import MazeSpec
+
+
+def key(app, k):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+    app.frame(pygame.event.get(), 1 / 60)
+
+
+def a_game(algorithm="dungeon", grid="hex"):
+    game = Game.new_level(3, MazeSpec(algorithm, grid, 1, 1, 77))
+    path = shortest_path(game.maze)
+    for a, b in zip(path[:5], path[1:5]):
+        game.move(game.maze.grid.direction_between(a, b))
+    return game
+
+
+def saved_doc(data, algorithm="dungeon", grid="hex"):
+    saves.save_game(a_game(algorithm, grid))
+    return json.loads((data / "save.json").read_text())
+
+
+def write(data, doc):
+    path = data / "save.json"
+    path.write_text(json.dumps(doc) if not isinstance(doc, str) else doc)
+    return path
+
+
+def continue_and_see(screen):
+    """``play --continue`` in a window: returns the app and the message shown."""
+    app = App(MazeSpec(), screen=screen)
+    start_play(app, "continue")
+    assert app.toast is not None
+    return app, app.toast[0]
+
+
+def assert_refused(app, message, data, *words, kept=True):
+    assert "\n" not in message and len(message) <= 200, message
+    for word in words:
+        assert word in message, message
+    assert app.scene.stage == START and app.scene.game is None
+    if kept:
+        assert "kept as save.json.bad-" in message
+        assert not os.path.lexists(data / "save.json")
+        assert len(list(data.glob("save.json.bad-*"))) == 1  # nothing silently destroyed
+    key(app, pygame.K_RETURN)  # a fresh game
+    assert app.scene.stage == PLAYING and app.scene.game.level == 1 and app.scene.game.moves == 0
+
+
+def test_a_fifo_in_the_save_place_does_not_hang(screen, data):
+    os.mkfifo(data / "save.json")
+    start = time.monotonic()
+    app, message = continue_and_see(screen)
+    assert time.monotonic() - start < 3
+    assert_refused(app, message, data, "not a regular file")
+
+
+def test_a_link_to_dev_zero_is_refused_not_read(screen, data):
+    if not os.path.exists("/dev/zero"):
+        pytest.skip("no /dev/zero here")
+    os.symlink("/dev/zero", data / "save.json")
+    app, message = continue_and_see(screen)
+    assert_refused(app, message, data, "not a regular file")
+    assert os.readlink(next(data.glob("save.json.bad-*"))) == "/dev/zero"  # the link moved, not followed
+
+
+def test_a_million_seen_cells_are_over_the_size_limit(data):
+    doc = saved_doc(data)
+    doc["seen"] = [[0, 0]] * 1_000_000
+    write(data, doc)
+    with pytest.raises(saves.SaveError, match="too large"):
+        saves.load_game()
+
+
+def test_a_file_over_the_limit_is_refused_without_trusting_its_size(data, monkeypatch):
+    monkeypatch.setattr(saves, "MAX_SAVE_BYTES", 100)
+    write(data, "x" * 101)
+    with pytest.raises(saves.SaveError, match="too large"):
+        saves.load_game()
+
+
+def test_deep_nesting_is_one_line_not_a_recursion_error(screen, data):
+    write(data, '{"format": "maze-visualizer-save", "version": 1, "level": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    app, message = continue_and_see(screen)
+    assert_refused(app, message, data, f"deeper than {MAX_DEPTH}")
+
+
+def test_the_depth_scan_ignores_brackets_in_strings():
+    assert json_depth(b'{"a": "[[[[[[[[[[\\"[[[[", "b": [[1]]}') == 3
+    assert json_depth(b"[" * 1000) == 1000 or json_depth(b"[" * 1000) > MAX_DEPTH
+
+
+def test_a_huge_integer_is_one_line(screen, data):
+    doc = saved_doc(data)
+    text = json.dumps(doc).replace('"moves": 4', '"moves": 1' + "0" * 5000)
+    assert "0" * 5000 in text
+    write(data, text)
+    app, message = continue_and_see(screen)
+    assert_refused(app, message, data, "cannot be read")
+
+
+def test_a_long_number_within_the_limit_gives_a_short_message(screen, data):
+    doc = saved_doc(data)
+    doc["moves"] = int("9" * 4000)
+    write(data, doc)
+    app, message = continue_and_see(screen)
+    assert_refused(app, message, data, "moves")
+
+
+def test_a_huge_list_parameter_gives_a_short_message(screen, data):
+    doc = saved_doc(data)
+    doc["spec"]["params"]["attempts"] = list(range(200_000))
+    write(data, doc)
+    app, message = continue_and_see(screen)
+    assert_refused(app, message, data, "attempts")
+
+
+@pytest.mark.parametrize("version", [True, 1.0, "1"])
+def test_a_version_that_only_looks_like_1_is_refused(screen, data, version):
+    doc = saved_doc(data)
+    doc["version"] = version
+    write(data, doc)
+    app, message = continue_and_see(screen)
+    assert_refused(app, message, data, "unknown version")
+
+
+def test_a_maze_version_true_is_refused(screen, data):
+    doc = saved_doc(data)
+    doc["maze"]["version"] = True
+    write(data, doc)
+    app, message = continue_and_see(screen)
+    assert_refused(app, message, data, "unknown version")
+
+
+def test_room_min_above_room_max_is_refused_at_load(screen, data):
+    doc = saved_doc(data)
+    doc["spec"]["params"].update(room_min=50, room_max=1)
+    write(data, doc)
+    app, message = continue_and_see(screen)
+    assert_refused(app, message, data, "room_max")
+
+
+def test_an_entrance_equal_to_the_exit_is_refused(screen, data):
+    doc = saved_doc(data)
+    doc["maze"]["exit"] = dict(doc["maze"]["entrance"])
+    write(data, doc)
+    app, message = continue_and_see(screen)
+    assert_refused(app, message, data, "entrance is its exit")
+
+
+def test_a_trail_of_cells_that_are_not_neighbours_is_refused(screen, data):
+    doc = saved_doc(data, "backtracker", "square")
+    trail = doc["trail"]
+    far = [doc["maze"]["width"] - 1, doc["maze"]["height"] - 1]
+    doc["trail"] = [trail[0], far, *trail[2:]]
+    write(data, doc)
+    app, message = continue_and_see(screen)
+    assert_refused(app, message, data, "not neighbours")
+
+
+def test_a_trail_through_a_wall_is_refused(screen, data):
+    game = a_game("backtracker", "square")
+    saves.save_game(game)
+    doc = json.loads((data / "save.json").read_text())
+    maze, start = game.maze, game.maze.entrance[0]
+    walled = next(nb for d, nb in maze.grid.neighbours(start) if not maze.is_open(start, d))
+    doc["trail"] = [doc["trail"][0], list(maze.grid.coords(walled)), doc["trail"][0]]
+    doc["player"], doc["moves"] = doc["trail"][0], 2
+    write(data, doc)
+    app, message = continue_and_see(screen)
+    assert_refused(app, message, data, "through a wall")
+
+
+def test_a_trail_that_does_not_match_the_moves_is_refused(screen, data):
+    doc = saved_doc(data)
+    doc["moves"] += 1
+    write(data, doc)
+    app, message = continue_and_see(screen)
+    assert_refused(app, message, data, "move count")
+
+
+def test_rooms_in_an_algorithm_without_rooms_are_refused(screen, data):
+    doc = saved_doc(data, "backtracker", "square")
+    doc["maze"]["rooms"] = [{"id": 0, "shape": "rectangle", "cells": [[0, 0]]}]
+    write(data, doc)
+    app, message = continue_and_see(screen)
+    assert_refused(app, message, data, "rooms")
+
+
+def test_a_million_seen_cells_are_refused_by_the_count_rule_quickly(screen, data, monkeypatch):
+    monkeypatch.setattr(saves, "MAX_SAVE_BYTES", 64 * 2**20)  # past the size limit: the count rule
+    doc = saved_doc(data)
+    doc["seen"] = [[0, 0]] * 1_000_000
+    write(data, doc)
+    start = time.monotonic()
+    app, message = continue_and_see(screen)
+    assert time.monotonic() - start < 3  # loose: the count rule refuses before any per-item work
+    assert_refused(app, message, data, "more cells are marked seen")
+
+
+@pytest.mark.parametrize("bad", [[[0, True]], [[0, 1.0]], [[0, "1"]], [[0]], [[0, 2**70]], [[0, -1]], [5]])
+def test_seen_cells_must_be_pairs_of_whole_numbers_on_the_grid(data, bad):
+    doc = saved_doc(data)
+    doc["seen"] = bad
+    write(data, doc)
+    with pytest.raises(saves.SaveError):
+        saves.load_game()
+
+
+def test_a_seen_cell_listed_twice_is_refused(data):
+    doc = saved_doc(data)
+    doc["seen"] = doc["seen"] + doc["seen"][:1]
+    write(data, doc)
+    with pytest.raises(saves.SaveError, match="twice"):
+        saves.load_game()
+
+
+def test_a_good_save_still_loads(data):
+    game = a_game()
+    saves.save_game(game)
+    back, message = saves.continue_or_explain()
+    assert back is not None and back.trail == game.trail and back.seen == game.seen
+    assert message.startswith("Welcome back")
+
+
+def test_a_read_only_folder_leaves_the_save_untouched_and_never_overwrites_it(screen, data):
+    doc = saved_doc(data)
+    doc["version"] = True
+    path = write(data, doc)
+    before = path.read_bytes()
+    os.chmod(data, 0o555)
+    try:
+        if os.access(data, os.W_OK):
+            pytest.skip("chmod does not restrict this user (root)")
+        app, message = continue_and_see(screen)
+        assert "\n" not in message and len(message) <= 200
+        assert "could not be moved aside" in message and "not overwritten" in message
+        assert path.read_bytes() == before and not list(data.glob("save.json.bad-*"))
+        key(app, pygame.K_RETURN)  # a fresh game
+        assert app.scene.stage == PLAYING and app.scene.game.level == 1
+        os.chmod(data, 0o755)  # even once the folder is writable again, leaving does not overwrite it
+        key(app, pygame.K_ESCAPE)
+        assert path.read_bytes() == before
+    finally:
+        os.chmod(data, 0o755)
+        saves._unmovable.clear()
+
+
+def test_one_line_cuts_long_text_and_newlines():
+    text = one_line("a\nb " + "x" * 1000)
+    assert "\n" not in text and len(text) <= 200 and text.startswith("a b")
+
+
+def test_a_save_that_cannot_be_moved_is_left_and_not_overwritten(screen, data, monkeypatch):
+    """The read-only case without chmod (which root ignores): the rename itself is refused."""
+    doc = saved_doc(data)
+    doc["version"] = 1.0
+    path = write(data, doc)
+    before = path.read_bytes()
+
+    def refuse(src, dst):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(saves.os, "replace", refuse)
+    try:
+        app, message = continue_and_see(screen)
+        monkeypatch.undo()
+        assert "\n" not in message and len(message) <= 200
+        assert "could not be moved aside (Permission denied)" in message and "not overwritten" in message
+        assert path.read_bytes() == before and not list(data.glob("save.json.bad-*"))
+        key(app, pygame.K_RETURN)  # a fresh game
+        assert app.scene.stage == PLAYING and app.scene.game.level == 1
+        key(app, pygame.K_ESCAPE)  # leaving would save: not over the kept file
+        assert path.read_bytes() == before
+    finally:
+        saves._unmovable.clear()
