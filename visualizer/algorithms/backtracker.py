@@ -56,7 +56,8 @@ def backtracker(grid: Grid, rng: random.Random, *, winding: int = 100, start: in
         else:
             pop()
             last = -1
-            yield (BACKTRACK, cell, stack[-1] if stack else -1, -1)
+            if show:
+                yield (BACKTRACK, cell, stack[-1] if stack else -1, -1)
 
 
 class BacktrackerNarrator(Narrator):

@@ -44,7 +44,8 @@ def blobby_division(grid: Grid, rng: random.Random, *, show: bool = True) -> Eve
             label[seed] = next_label + side
             halves[side].append(seed)
             frontier.append(seed)
-            yield (SET, seed, -1, next_label + side)
+            if show:
+                yield (SET, seed, -1, next_label + side)
         while frontier:
             k = int(rnd() * len(frontier))
             frontier[k], frontier[-1] = frontier[-1], frontier[k]
@@ -55,10 +56,12 @@ def blobby_division(grid: Grid, rng: random.Random, *, show: bool = True) -> Eve
                     label[nb] = mine
                     halves[mine - next_label].append(nb)
                     frontier.append(nb)
-                    yield (SET, nb, -1, mine)
+                    if show:
+                        yield (SET, nb, -1, mine)
         seam = [(c, nb, d) for c in halves[0] for d, nb in neighbours(c) if label[nb] == next_label + 1]
         gap = int(rnd() * len(seam))
-        yield (CURRENT, seam[gap][0], -1, -1)  # the doorway the new wall keeps
+        if show:
+            yield (CURRENT, seam[gap][0], -1, -1)  # the doorway the new wall keeps
         for k, (c, nb, d) in enumerate(seam):
             if k != gap:
                 yield (WALL, c, nb, d)

@@ -39,6 +39,8 @@ def dungeon(grid: Grid, rng: random.Random, *, attempts: int = 100, room_min: in
         raise ValueError(f"room_max ({room_max}) must be at least room_min ({room_min})")
     shadow = Maze(grid)
 
+    apply = shadow.apply
+
     def tracked(events):
         """Pass events on after folding them into the shadow maze; return the phase's result."""
         while True:
@@ -46,17 +48,23 @@ def dungeon(grid: Grid, rng: random.Random, *, attempts: int = 100, room_min: in
                 event = next(events)
             except StopIteration as stop:
                 return stop.value
-            shadow.apply(event)
+            apply(event)
+            yield event
+
+    def folded(events):
+        """``tracked`` for a phase with no result: a plain loop, the cheapest pass-through."""
+        for event in events:
+            apply(event)
             yield event
 
     yield (PHASE, -1, -1, "rooms")
     rooms = yield from tracked(place_rooms(grid, rng, attempts, room_min, room_max, show=show))
     yield (PHASE, -1, -1, "maze")
-    yield from tracked(fill_corridors(grid, rng, shadow, first_region=rooms, winding=winding, show=show))
+    yield from folded(fill_corridors(grid, rng, shadow, first_region=rooms, winding=winding, show=show))
     yield (PHASE, -1, -1, "connect")
-    yield from tracked(connect_regions(grid, rng, shadow, loops, show=show))
+    yield from folded(connect_regions(grid, rng, shadow, loops, show=show))
     yield (PHASE, -1, -1, "prune")
-    yield from tracked(prune_dead_ends(grid, rng, shadow, dead_ends))
+    yield from folded(prune_dead_ends(grid, rng, shadow, dead_ends))
 
 
 def place_rooms(grid: Grid, rng: random.Random, attempts: int, room_min: int, room_max: int, *,

@@ -33,7 +33,8 @@ def eller(grid: Grid, rng: random.Random, *, join: int = 50, down: int = 40, sho
             if sets[x] < 0:
                 sets[x] = next_id
                 next_id += 1
-                yield (SET, row + x, -1, sets[x])
+                if show:
+                    yield (SET, row + x, -1, sets[x])
         columns: dict[int, list[int]] = {}
         for x in range(w):
             columns.setdefault(sets[x], []).append(x)
@@ -45,7 +46,8 @@ def eller(grid: Grid, rng: random.Random, *, join: int = 50, down: int = 40, sho
                 moved = columns.pop(merge)
                 for k in moved:  # the merged set takes the kept set's colour
                     sets[k] = keep
-                    yield (SET, row + k, -1, keep)
+                    if show:
+                        yield (SET, row + k, -1, keep)
                 columns[keep].extend(moved)
             elif show:  # the same set already, or the coin said no
                 yield (REJECT, row + x, row + x + 1, EAST)
@@ -57,7 +59,8 @@ def eller(grid: Grid, rng: random.Random, *, join: int = 50, down: int = 40, sho
             for x in drops:
                 below[x] = set_id
                 yield (CARVE, row + x, row + x + w, SOUTH)
-                yield (SET, row + x + w, -1, set_id)
+                if show:
+                    yield (SET, row + x + w, -1, set_id)
         sets = below
 
 

@@ -51,7 +51,8 @@ def growing_tree(grid: Grid, rng: random.Random, *, selection: str = DEFAULT_SEL
     visited[start] = 1
     active = [start]
     yield (CARVE, start, -1, -1)
-    yield (FRONTIER_ADD, start, -1, -1)
+    if show:
+        yield (FRONTIER_ADD, start, -1, -1)
     while active:
         pick = rnd() * total
         method = mix[-1][0]  # float rounding may leave pick >= 0: the last one, as a full loop would
@@ -71,10 +72,12 @@ def growing_tree(grid: Grid, rng: random.Random, *, selection: str = DEFAULT_SEL
             visited[nb] = 1
             active.append(nb)
             yield (CARVE, cell, nb, d)
-            yield (FRONTIER_ADD, nb, -1, -1)
+            if show:
+                yield (FRONTIER_ADD, nb, -1, -1)
         else:
             del active[index]
-            yield (FRONTIER_REMOVE, cell, -1, -1)
+            if show:
+                yield (FRONTIER_REMOVE, cell, -1, -1)
 
 
 def selection_words(selection: str) -> str:

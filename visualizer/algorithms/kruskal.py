@@ -21,21 +21,24 @@ CARVE, SET, REJECT = Kind.CARVE, Kind.SET, Kind.REJECT
 
 def kruskal(grid: Grid, rng: random.Random, *, show: bool = True) -> EventStream:
     """Random edge order with union by size; members of the absorbed set are recoloured. Stops
-    when one set is left (every later wall would be kept); ``show`` says so for each kept wall."""
+    when one set is left (every later wall would be kept); ``show`` says so for each kept wall.
+    Unshown (``show=False``), a plain union-find makes the same decisions without the recolouring."""
     edges = [(a, b, d) for a in range(grid.size) for d, b in grid.neighbours(a) if a < b]
     rng.shuffle(edges)
-    set_of = list(range(grid.size))
-    members: list[list[int]] = [[c] for c in range(grid.size)]
     if grid.size == 1:
         yield (CARVE, 0, -1, -1)
+    if not show:
+        yield from _kruskal_quiet(grid.size, edges)
+        return
+    set_of = list(range(grid.size))
+    members: list[list[int]] = [[c] for c in range(grid.size)]
     merges_left = grid.size - 1
     for a, b, d in edges:
         if not merges_left:
             break
         sa, sb = set_of[a], set_of[b]
         if sa == sb:
-            if show:
-                yield (REJECT, a, b, d)
+            yield (REJECT, a, b, d)
             continue
         if len(members[sa]) < len(members[sb]):
             sa, sb = sb, sa
@@ -48,6 +51,30 @@ def kruskal(grid: Grid, rng: random.Random, *, show: bool = True) -> EventStream
         members[sa].extend(members[sb])
         members[sb] = []
         merges_left -= 1
+
+
+def _kruskal_quiet(size: int, edges: list[tuple[int, int, int]]) -> EventStream:
+    """The same walls carved in the same order, with a path-halving union-find: no member lists and
+    no relabelling. Which sets two cells are in is all a decision reads, so the choices match the
+    shown run whichever root a merge keeps."""
+    parent = list(range(size))
+    merges_left = size - 1
+    for a, b, d in edges:
+        if not merges_left:
+            break
+        ra = a
+        while parent[ra] != ra:
+            parent[ra] = parent[parent[ra]]
+            ra = parent[ra]
+        rb = b
+        while parent[rb] != rb:
+            parent[rb] = parent[parent[rb]]
+            rb = parent[rb]
+        if ra == rb:
+            continue
+        parent[rb] = ra
+        merges_left -= 1
+        yield (CARVE, a, b, d)
 
 
 class KruskalNarrator(Narrator):

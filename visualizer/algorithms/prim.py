@@ -36,7 +36,8 @@ def prim(grid: Grid, rng: random.Random, *, show: bool = True) -> EventStream:
         for _, nb in free_neighbours(cell, status):
             status[nb] = FRONTIER
             frontier.append(nb)
-            yield (FRONTIER_ADD, nb, -1, -1)
+            if show:
+                yield (FRONTIER_ADD, nb, -1, -1)
 
     start = int(rnd() * grid.size)
     yield (CARVE, start, -1, -1)

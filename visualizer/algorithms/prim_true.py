@@ -37,7 +37,8 @@ def prim_true(grid: Grid, rng: random.Random, *, show: bool = True) -> EventStre
                 push(heap, (rnd(), cell, nb, d))
                 if not seen[nb]:
                     seen[nb] = 1
-                    yield (FRONTIER_ADD, nb, -1, -1)
+                    if show:
+                        yield (FRONTIER_ADD, nb, -1, -1)
 
     start = int(rnd() * grid.size)
     seen[start] = 1

@@ -35,7 +35,8 @@ def recursive_division(grid: Grid, rng: random.Random, *, show: bool = True) -> 
         if ch > cw or (ch == cw and rnd() < 0.5):
             wy = y + int(rnd() * (ch - 1))  # the wall runs below row wy
             gap = wy * w + x + int(rnd() * cw)
-            yield (CURRENT, gap, -1, -1)  # the doorway this wall keeps
+            if show:
+                yield (CURRENT, gap, -1, -1)  # the doorway this wall keeps
             for cell in range(wy * w + x, wy * w + x + cw):
                 if cell != gap:
                     yield (WALL, cell, cell + w, SOUTH)
@@ -44,7 +45,8 @@ def recursive_division(grid: Grid, rng: random.Random, *, show: bool = True) -> 
         else:
             wx = x + int(rnd() * (cw - 1))  # the wall runs right of column wx
             gap = (y + int(rnd() * ch)) * w + wx
-            yield (CURRENT, gap, -1, -1)
+            if show:
+                yield (CURRENT, gap, -1, -1)
             for cell in range(y * w + wx, (y + ch) * w + wx, w):
                 if cell != gap:
                     yield (WALL, cell, cell + 1, EAST)

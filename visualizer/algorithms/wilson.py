@@ -8,7 +8,7 @@ path is carved once it touches the maze. The first walks are long; later ones ar
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..events import Event, EventStream, Kind
@@ -30,6 +30,9 @@ def wilson(grid: Grid, rng: random.Random, *, show: bool = True) -> EventStream:
     root = order.pop()
     in_maze[root] = 1
     yield (CARVE, root, -1, -1)
+    if not show:
+        yield from _wilson_quiet(grid, rnd, flat, in_maze, order)
+        return
     for start in order:
         if in_maze[start]:
             continue
@@ -63,6 +66,39 @@ def wilson(grid: Grid, rng: random.Random, *, show: bool = True) -> EventStream:
             a = path[i]
             in_maze[a] = 1
             yield (CARVE, target, a, grid.opposite(dirs[i]))
+            target = a
+
+
+def _wilson_quiet(grid: Grid, rnd: Callable[[], float], flat: Sequence[int], in_maze: bytearray,
+                  order: list[int]) -> EventStream:
+    """The same walks, the same random numbers and the same carves, without the walk's events:
+    each walk cell remembers only the direction it last left by. Following those last exits from
+    the start is the walk with its loops erased in order (what the shown walk keeps), so there is
+    no walk list, no place map and no erasing to do."""
+    directions = grid.directions
+    opposite = [grid.opposite(d) for d in range(directions)]
+    exit_dir = bytearray(grid.size)
+    for start in order:
+        if in_maze[start]:
+            continue
+        cell = start
+        while not in_maze[cell]:
+            d = int(rnd() * directions)
+            nb = flat[cell * directions + d]
+            if nb < 0:  # off the edge: choose again
+                continue
+            exit_dir[cell] = d
+            cell = nb
+        path = []  # the loop-erased walk, with the direction each step leaves by
+        cell = start
+        while not in_maze[cell]:
+            d = exit_dir[cell]
+            path.append((cell, d))
+            cell = flat[cell * directions + d]
+        target = cell  # carve it into the maze, last step first
+        for a, d in reversed(path):
+            in_maze[a] = 1
+            yield (CARVE, target, a, opposite[d])
             target = a
 
 

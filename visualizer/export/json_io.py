@@ -22,6 +22,7 @@ Cells are (column, row) on every grid; what that means on the page is the grid's
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -38,14 +39,119 @@ class FormatError(ValueError):
     """A JSON maze that cannot be trusted: the message says what is wrong, in one line."""
 
 
+CHUNK = 1 << 16
+"""About this many cells are turned into text per numpy batch: fast, and memory stays flat."""
+WHOLE_TABLE = 1 << 20
+"""Grids up to this many cells read one neighbour table; bigger ones a band of rows at a time."""
+
+
+def passage_pairs(maze: Maze, chunk: int | None = None) -> Iterator[np.ndarray]:
+    """Every open passage once, in ``Maze.passage_list`` order (by cell, then direction), as
+    ``(k, 4)`` int arrays of ``x1, y1, x2, y2`` rows, a band of whole grid rows at a time."""
+    grid = maze.grid
+    width, directions = grid.width, grid.directions
+    shifts = np.arange(directions, dtype=np.uint8)
+    whole = grid.neighbour_array(np.int32) if grid.size <= WHOLE_TABLE else None
+    rows_per_band = max(1, (chunk or CHUNK) // width)
+    for row in range(0, grid.height, rows_per_band):
+        first, stop = row * width, min(row + rows_per_band, grid.height) * width
+        bits = maze.passages[first:stop]
+        if not bits.any():
+            continue
+        table = whole[first:stop] if whole is not None else _band_table(grid, row, rows_per_band)
+        cells = np.arange(first, stop, dtype=np.int64)
+        opened = ((bits[:, None] >> shifts) & 1).astype(bool) & (table > cells[:, None])
+        at, d = np.nonzero(opened)  # row-major: by cell, then direction, as passage_list
+        a, b = cells[at], table[at, d].astype(np.int64)
+        yield np.stack((a % width, a // width, b % width, b // width), axis=1)
+
+
+def _band_table(grid: Grid, row: int, rows: int) -> np.ndarray:
+    """The neighbour table rows of grid rows ``row .. row + rows - 1``, from a grid of the same
+    kind and width holding just those rows plus a margin row on each side (which gives them the
+    neighbours past the band's edges; the band starts on an even row, so row parity is kept)."""
+    width = grid.width
+    top = max(row - 1, 0)
+    top -= top % 2
+    bottom = min(row + rows + 1, grid.height)
+    table = type(grid)(width, bottom - top).neighbour_array(np.int64)
+    table[table >= 0] += top * width
+    start = (row - top) * width
+    return table[start:start + (min(row + rows, grid.height) - row) * width]
+
+
+_SEPARATORS = {4: (b"[[", b",", b"],[", b",", b"]],"), 2: (b"[", b",", b"],")}
+"""The text around the numbers of one ``[[x1,y1],[x2,y2]]`` passage or ``[x,y]`` cell, with the
+comma that follows it (the last one is cut off)."""
+
+
+def _xy_text(pairs: np.ndarray) -> str:
+    """``[[x1,y1],[x2,y2]],...`` for ``(k, 4)`` rows, or ``[x,y],...`` for ``(k, 2)`` rows: the text
+    json.dumps writes for the same lists, laid out with numpy (each number's digits written at
+    their places in one byte buffer) instead of one Python object per number."""
+    count, columns = pairs.shape
+    if not count:
+        return ""
+    values = pairs.astype(np.int64)
+    widths = np.ones_like(values)  # digits per number (coordinates are never negative)
+    power = 10
+    while power <= values.max():
+        widths += values >= power
+        power *= 10
+    separators = _SEPARATORS[columns]
+    lengths = widths.sum(axis=1) + sum(len(sep) for sep in separators)
+    ends = np.cumsum(lengths)
+    text = np.empty(int(ends[-1]), dtype=np.uint8)
+    at = ends - lengths  # where each row's next character goes
+    for column in range(columns + 1):
+        for i, char in enumerate(separators[column]):
+            text[at + i] = char
+        at += len(separators[column])
+        if column == columns:
+            break
+        number, width = values[:, column], widths[:, column]
+        for place in range(int(width.max())):  # the digit `place` characters from the left
+            has = width > place
+            shift = 10 ** (width[has] - 1 - place)
+            text[at[has] + place] = 48 + number[has] // shift % 10
+        at += width
+    return text[:-1].tobytes().decode("ascii")
+
+
+def _solid_cells(maze: Maze, chunk: int | None = None) -> Iterator[np.ndarray]:
+    """``(k, 2)`` arrays of the ``x, y`` of cells that are not open, in cell order."""
+    width = maze.grid.width
+    state = maze.state
+    step = chunk or CHUNK
+    for first in range(0, maze.grid.size, step):
+        part = state[first:first + step]
+        cells = np.flatnonzero((part != CellState.PASSAGE) & (part != CellState.ROOM)) + first
+        if len(cells):
+            yield np.stack((cells % width, cells // width), axis=1)
+
+
+def _joined(pieces: Iterator[np.ndarray]) -> str:
+    return ",".join(text for text in map(_xy_text, pieces) if text)
+
+
 def to_dict(maze: Maze, spec: MazeSpec | None = None) -> dict[str, Any]:
+    data = _head(maze, spec)
+    data["passages"] = [[row[:2], row[2:]] for part in passage_pairs(maze) for row in part.tolist()]
+    data["solid"] = [row for part in _solid_cells(maze) for row in part.tolist()]
+    if maze.rooms:
+        data["rooms"] = [_room_dict(maze.grid, room_id, cells) for room_id, cells in sorted(maze.rooms.items())]
+    return data
+
+
+def _head(maze: Maze, spec: MazeSpec | None) -> dict[str, Any]:
+    """Everything but the passages, solid cells and rooms (the small part), in the file's key order."""
     grid = maze.grid
     names = grid.direction_names
 
     def xy(cell: int) -> list[int]:
         return list(grid.coords(cell))
 
-    data: dict[str, Any] = {
+    return {
         "format": FORMAT,
         "version": VERSION,
         "grid": grid.kind,
@@ -57,12 +163,7 @@ def to_dict(maze: Maze, spec: MazeSpec | None = None) -> dict[str, Any]:
         "directions": list(names),
         "entrance": {"cell": xy(maze.entrance[0]), "direction": names[maze.entrance[1]]},
         "exit": {"cell": xy(maze.exit[0]), "direction": names[maze.exit[1]]},
-        "passages": [[xy(a), xy(b)] for a, b in maze.passage_list()],
-        "solid": [xy(int(c)) for c in np.flatnonzero(~maze.open_mask())],
     }
-    if maze.rooms:
-        data["rooms"] = [_room_dict(grid, room_id, cells) for room_id, cells in sorted(maze.rooms.items())]
-    return data
 
 
 def _room_dict(grid: Grid, room_id: int, cells: list[int]) -> dict[str, Any]:
@@ -70,7 +171,24 @@ def _room_dict(grid: Grid, room_id: int, cells: list[int]) -> dict[str, Any]:
 
 
 def dumps(maze: Maze, spec: MazeSpec | None = None) -> str:
-    return json.dumps(to_dict(maze, spec), separators=(",", ":")) + "\n"
+    """The JSON text of ``to_dict`` (byte for byte what ``json.dumps`` writes for it, compact),
+    built a batch of passages at a time: no Python list per passage, so a 2000 x 2000 maze fits."""
+    head = json.dumps(_head(maze, spec), separators=(",", ":"))
+    parts = [head[:-1], ',"passages":[', _joined(passage_pairs(maze)), '],"solid":[', _joined(_solid_cells(maze)), "]"]
+    if maze.rooms:
+        rooms = [_room_text(maze.grid, room_id, cells) for room_id, cells in sorted(maze.rooms.items())]
+        parts += [',"rooms":[', ",".join(rooms), "]"]
+    parts.append("}\n")
+    return "".join(parts)
+
+
+def _room_text(grid: Grid, room_id: int, cells: list[int]) -> str:
+    shape = {"id": room_id, **grid.describe_room(cells)}
+    if "cells" in shape:  # cannot happen with the shipped grids; keep the key order json.dumps gives
+        return json.dumps(_room_dict(grid, room_id, cells), separators=(",", ":"))
+    ids = np.asarray(cells, dtype=np.int64)
+    text = _xy_text(np.stack((ids % grid.width, ids // grid.width), axis=1))
+    return json.dumps(shape, separators=(",", ":"))[:-1] + ',"cells":[' + text + "]}"
 
 
 # --- reading back -------------------------------------------------------------------

@@ -1,0 +1,66 @@
+"""Quiet mode (``show=False``, nothing drawn): every generator leaves out the display events, except
+PHASE, and otherwise says exactly what it says when shown: the same maze-changing events in the
+same order, from the same random numbers."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from visualizer.algorithms import ALGORITHMS
+from visualizer.events import Kind
+from visualizer.maze import Maze
+from visualizer.spec import MazeSpec
+
+PAIRS = [(name, kind) for name, info in ALGORITHMS.items() for kind in info.grid_names]
+KEPT_DISPLAY_KINDS = frozenset({Kind.PHASE})
+"""The display kinds a quiet stream still carries (the phases the headless fold and braid name)."""
+
+
+def kept(event) -> bool:
+    return event[0] < 10 or event[0] in KEPT_DISPLAY_KINDS
+
+
+def streams(spec: MazeSpec) -> tuple[list, list]:
+    return list(spec.events(show=True)), list(spec.events(show=False))
+
+
+@settings(max_examples=150, deadline=None)
+@given(pair=st.sampled_from(PAIRS), seed=st.integers(0, 10**6), w=st.integers(1, 16), h=st.integers(1, 12),
+       braid=st.sampled_from([0, 0, 30, 100]))
+def test_quiet_stream_is_the_shown_stream_without_display_events(pair, seed, w, h, braid):
+    name, kind = pair
+    spec = MazeSpec(name, kind, w, h, seed, {"braid": braid} if braid else {})
+    shown, quiet = streams(spec)
+    assert quiet == [e for e in shown if kept(e)]
+    assert all(kept(e) for e in quiet)
+    assert Maze(spec.make_grid()).fold(shown).same_as(spec.build())
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), side=st.integers(20, 40), kind=st.sampled_from(["square", "hex"]),
+       name=st.sampled_from(["wilson", "kruskal", "dungeon", "blobby_division", "backtracker"]))
+def test_quiet_mode_holds_on_bigger_mazes(seed, side, kind, name):
+    """The rewritten quiet paths (Wilson's last exits, Kruskal's union-find) on mazes big enough
+    for long walks, many loops and deep union-find trees."""
+    if not ALGORITHMS[name].supports(kind):
+        kind = "square"
+    spec = MazeSpec(name, kind, side, side + 3, seed)
+    shown, quiet = streams(spec)
+    assert quiet == [e for e in shown if kept(e)]
+
+
+def test_quiet_streams_are_shorter_where_they_drop_events():
+    """Every algorithm that explains itself with display events leaves them out when unshown."""
+    for name in ("backtracker", "wilson", "aldous_broder", "kruskal", "blobby_division", "dungeon", "eller",
+                 "growing_tree", "prim", "prim_true", "recursive_division"):
+        shown, quiet = streams(MazeSpec(name, "square", 12, 9, 3))
+        assert len(quiet) < len(shown), name
+        assert {e[0] for e in quiet} <= set(range(10)) | KEPT_DISPLAY_KINDS, name
+
+
+def test_kruskal_quiet_ignores_which_root_a_merge_keeps():
+    """Kruskal's quiet union-find keeps the first cell's root, the shown one the larger set: the
+    carves still match (a decision only asks whether two cells are joined)."""
+    for seed in range(20):
+        spec = MazeSpec("kruskal", "hex", 9, 7, seed)
+        shown, quiet = streams(spec)
+        assert [e for e in shown if e[0] == Kind.CARVE] == quiet
