@@ -86,12 +86,16 @@ class SolverNarrator(Narrator):
     def tell_path(self, cell: int, other: int, value: int) -> Told:
         self.path.append(cell)
         if other < 0:
-            return Told(self.path_line, f"Found: the came-from notes lead back from the goal to the start; the "
-                                        f"path is drawn from the start, {self.name(cell)}")
+            return Told(self.path_line, self.path_found(cell))
         if cell == self.params.get("goal"):
             return Told(self.path_line, f"{self.name(cell)}, the goal, ends the path: "
                                         f"{plural(len(self.path), 'cell')} from start to goal")
         return Told(self.path_line, f"{self.name(cell)} is next on the path ({plural(len(self.path), 'cell')} so far)")
+
+    def path_found(self, start: int) -> str:
+        """How this solver reads its answer off, said as the path's first cell is drawn."""
+        return (f"Found: the came-from notes lead back from the goal to the start; the path is drawn from the "
+                f"start, {self.name(start)}")
 
     def path_rows(self) -> list[tuple[str, str]]:
         return [("Path", plural(len(self.path), "cell"))] if self.path else []

@@ -85,13 +85,10 @@ class DeadEndNarrator(SolverNarrator):
         return Told(5, f"{self.name(cell)} {why}: its one way out is {self.direction(value)} to {self.name(other)}; "
                        f"fill it, and {self.name(other)} loses an open neighbour")
 
-    def tell_path(self, cell: int, other: int, value: int) -> Told:
+    def path_found(self, start: int) -> str:
         """The path is what survives the filling, found by a search through the unfilled cells."""
-        told = super().tell_path(cell, other, value)
-        if other < 0:
-            return Told(told.line, f"No dead ends are left: search the unfilled cells for the way from start to "
-                                   f"goal; the path begins at {self.name(cell)}")
-        return told
+        return (f"No dead ends are left: search the unfilled cells for the way from start to "
+                f"goal; the path begins at {self.name(start)}")
 
     def data(self) -> list[tuple[str, str]]:
         return [("Filled", plural(len(self.filled), "cell")),

@@ -152,13 +152,10 @@ class WallNarrator(SolverNarrator):
             return "no way " + " or ".join(shut)
         return f"no way from {shut[0]} round to {shut[-1]}"
 
-    def tell_path(self, cell: int, other: int, value: int) -> Told:
+    def path_found(self, start: int) -> str:
         """The path is the walk with its detours cut out, not every step walked."""
-        told = super().tell_path(cell, other, value)
-        if other < 0:
-            return Told(told.line, f"Cut every loop out of the walk (back at a cell: drop the detour since): "
-                                   f"the path begins at {self.name(cell)}")
-        return told
+        return (f"Cut every loop out of the walk (back at a cell: drop the detour since): "
+                f"the path begins at {self.name(start)}")
 
     def data(self) -> list[tuple[str, str]]:
         return [("Hand", f"{self.hand} hand on the wall"), ("Heading", self.direction(self.heading)),
