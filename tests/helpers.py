@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from itertools import islice
+
 from visualizer.grids import Grid
 from visualizer.maze import Maze
+from visualizer.overlay import Overlay
+from visualizer.spec import MazeSpec
 
 
 def is_spanning_tree(maze: Maze) -> bool:
@@ -25,3 +29,17 @@ def passages_are_symmetric(maze: Maze) -> bool:
         if bits & ~existing:
             return False
     return True
+
+
+def straight(spec: MazeSpec, position: int) -> tuple[Maze, Overlay]:
+    """The oracle for seeks: the first ``position`` events folded one by one into a new maze and
+    overlay, the overlay finished when the generator has no more (what a straight run shows)."""
+    grid = spec.make_grid()
+    maze, overlay = Maze(grid), Overlay(grid, shows_stack=spec.info.shows_stack)
+    events = spec.events(grid)
+    for event in islice(events, position):
+        maze.apply(event)
+        overlay.apply(event)
+    if next(events, None) is None:
+        overlay.finish()
+    return maze, overlay

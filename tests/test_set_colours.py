@@ -1,9 +1,9 @@
 """Set colours (Kruskal, Eller, blobby division): sets that touch never share a colour, at every
 moment of the animation, and seeking shows the colours a straight run shows."""
 
-from itertools import islice
 
 import numpy as np
+from helpers import straight
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -50,19 +50,6 @@ def colours_per_set(maze: Maze, overlay: Overlay) -> dict[int, set[int]]:
     for cell in np.flatnonzero(style >= Style.REGION).tolist():
         found.setdefault(int(overlay.set_id[cell]), set()).add(int(style[cell]))
     return found
-
-
-def straight(spec: MazeSpec, position: int) -> tuple[Maze, Overlay]:
-    """The first ``position`` events folded one by one (finished when they are all there is)."""
-    grid = spec.make_grid()
-    maze, overlay = Maze(grid), Overlay(grid, shows_stack=spec.info.shows_stack)
-    events = spec.events(grid)
-    for event in islice(events, position):
-        maze.apply(event)
-        overlay.apply(event)
-    if next(events, None) is None:
-        overlay.finish()
-    return maze, overlay
 
 
 def assert_same_picture(run: Run, position: int) -> None:

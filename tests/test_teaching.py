@@ -118,6 +118,14 @@ def make_shell(screen, algorithm="kruskal", speed=120.0, size=(12, 9)):
     return shell
 
 
+def run_until_paused(shell, scene, frames=600):
+    """Frames at 60 a second until the scene pauses itself (a breakpoint hit, a phase reached)."""
+    for _ in range(frames):
+        shell.frame([], 1 / 60)
+        if scene.paused:
+            return
+
+
 def key(shell, code, mod=0, up=False, dt=1 / 60):
     kind = pygame.KEYUP if up else pygame.KEYDOWN
     shell.frame([pygame.event.Event(kind, key=code, mod=mod, unicode="")], dt)
@@ -227,10 +235,7 @@ def test_l_runs_to_the_next_time_the_lit_line_runs(screen):
     assert scene.teacher.narration.lit == reject_line and not scene.run.finished
     start = scene.run.position
     key(shell, pygame.K_l)
-    for _ in range(600):
-        shell.frame([], 1 / 60)
-        if scene.paused:
-            break
+    run_until_paused(shell, scene)
     scene.teacher.catch_up(float("inf"))
     assert scene.paused and scene.teacher.narration.lit == reject_line
     replay = Run(scene.spec)
@@ -252,10 +257,7 @@ def test_page_down_runs_to_the_next_phase(screen):
     seen = []
     for _ in range(3):
         key(shell, pygame.K_PAGEDOWN)
-        for _ in range(600):
-            shell.frame([], 1 / 60)
-            if scene.paused:
-                break
+        run_until_paused(shell, scene)
         scene.teacher.catch_up(float("inf"))
         seen.append(scene.teacher.narration.narrator.phase)
     assert seen == ["rooms", "maze", "connect"]
@@ -306,10 +308,7 @@ def test_the_breakpoint_stops_on_its_own_pseudocode_not_the_same_line_number_els
     scene.teacher.catch_up(float("inf"))
     assert scene.teacher.narration.lit == 4
     key(shell, pygame.K_l)
-    for _ in range(300):
-        shell.frame([], 1 / 60)
-        if scene.paused:
-            break
+    run_until_paused(shell, scene)
     assert run.position == run.total
 
 

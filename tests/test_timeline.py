@@ -1,17 +1,15 @@
 """The timeline: seeking shows exactly what a straight run shows, and the log is compact."""
 
 import time
-from itertools import islice
 
 import numpy as np
 import pytest
+from helpers import straight
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from visualizer.algorithms import ALGORITHMS
 from visualizer.events import Kind
-from visualizer.maze import Maze
-from visualizer.overlay import Overlay
 from visualizer.session import DONE, GENERATING, Run
 from visualizer.spec import MazeSpec
 from visualizer.timeline import EVENT_DTYPE, EventLog
@@ -26,20 +24,6 @@ OVERLAY_FIELDS = ("current", "phase", "show_regions", "searched", "path_length",
 
 def total_events(spec: MazeSpec) -> int:
     return sum(1 for _ in spec.events())
-
-
-def straight(spec: MazeSpec, position: int) -> tuple[Maze, Overlay]:
-    """The oracle: fold the first ``position`` events into a new maze and overlay, one by one,
-    finishing the overlay when the generator has no more (what a straight run shows)."""
-    grid = spec.make_grid()
-    maze, overlay = Maze(grid), Overlay(grid, shows_stack=spec.info.shows_stack)
-    events = spec.events(grid)
-    for event in islice(events, position):
-        maze.apply(event)
-        overlay.apply(event)
-    if next(events, None) is None:
-        overlay.finish()
-    return maze, overlay
 
 
 def assert_shows(run: Run, position: int) -> None:
