@@ -317,3 +317,40 @@ def test_what_an_algorithm_is_known_for_follows_its_parameters():
     braided = teaching.known_for(MazeSpec("backtracker", "square", 5, 5, 1, {"braid": 100}))
     assert "toward S" in south_west and "toward N" not in south_west
     assert "perfect" not in braided and "loops" in braided
+
+
+@pytest.mark.parametrize("name", ["kruskal", "eller", "wilson", "dungeon"])
+def test_left_retraces_every_right_press_in_reverse(name):
+    """Ten Rights then ten Lefts pass back through exactly the positions the Rights stopped at
+    (the later Lefts read step starts remembered from before the seeks)."""
+    run = Run(MazeSpec(name, "square", 12, 9, 6), interval=64)
+    teacher = Teacher(run)
+    run.step(50)
+    teacher.step_forward()
+    stops = [run.position]
+    for _ in range(10):
+        teacher.step_forward()
+        stops.append(run.position)
+    for expected in reversed(stops[:-1]):
+        teacher.step_back()
+        teacher.catch_up(0.0)  # a frame's worth of reading at most, as the window does
+        assert run.position == expected
+
+
+def test_the_panel_follows_each_step_of_a_solve_and_the_pause(screen):
+    shell = make_shell(screen, "backtracker", size=(8, 6))
+    scene = shell.base
+    scene.run.finish_generation()
+    key(shell, pygame.K_s)
+    key(shell, pygame.K_SPACE)
+    shell.frame([], 1 / 60)
+    views = []
+    for _ in range(3):
+        key(shell, pygame.K_RIGHT)
+        key(shell, pygame.K_RIGHT, up=True)
+        views.append(scene.teaching())
+    assert len({(v.status, v.sentences) for v in views}) == 3
+    assert all(v.title == "Breadth-first search" for v in views)
+    paused = scene.teaching().status
+    key(shell, pygame.K_SPACE)
+    assert scene.teaching() is None or scene.teaching().status != paused

@@ -46,6 +46,7 @@ EXPLAIN_BELOW = 60
 TEACH_BUDGET = 0.008
 """Seconds a frame spends catching the explanations up with the run (a seek back replays them)."""
 IDLE_TEACH_BUDGET = 0.03
+"""The same while paused or finished: nothing else needs the frame."""
 UNTIL_BUDGET = 0.03
 """Seconds a frame spends running towards a breakpoint (L) or the next phase (PgDn)."""
 IDLE_WORK = 0.008
@@ -102,6 +103,8 @@ class WatchScene(Scene):
         """True while End races the run to its finish at instant speed."""
         self._snapshots_filled = False
         self.teacher = Teacher(self.run)
+        self._teaching: tuple[Hashable, TeachingView] | None = None
+        """The last teaching view and what it was built from."""
         self.explain: bool | None = None
         """Explanations forced on or off with E; None: shown when paused or slow."""
         self.until: tuple[str, int, tuple[str, ...]] | None = None
@@ -480,7 +483,11 @@ class WatchScene(Scene):
             share = self.teacher.generation.position / max(1, self.run.position)
             return TeachingView(self.spec.info.title, "", f"Catching up with the run: {share:.0%}", (), "", (), -1,
                                 (), "", ())
-        return self.teacher.view(self.teaching_status())
+        status = self.teaching_status()
+        key = (id(self.teacher), self.teacher.generation.position, self.run.solver_events, self.run.solves, status)
+        if self._teaching is None or self._teaching[0] != key:  # asked for several times a frame
+            self._teaching = (key, self.teacher.view(status))
+        return self._teaching[1]
 
     def teaching_status(self) -> str:
         run = self.run
