@@ -12,7 +12,6 @@ import time
 import pygame
 import pytest
 
-from visualizer.app.main import start_play
 from visualizer.app.scenes.play import PLAYING, START
 from visualizer.app.shell import Shell as App
 from visualizer.play import save as saves
@@ -49,7 +48,7 @@ def write(data, doc):
 def continue_and_see(screen):
     """``play --continue`` in a window: returns the app and the message shown."""
     app = App(MazeSpec(), screen=screen)
-    start_play(app, "continue")
+    app.open_scene("play", spec=MazeSpec(), mode="continue")
     assert app.toast is not None
     return app, app.toast[0]
 

@@ -6,7 +6,6 @@ import os
 import pygame
 import pytest
 
-from visualizer.app.main import start_play
 from visualizer.app.scenes.play import ALL_DONE, GAVE_UP, PLAYING, START, WON
 from visualizer.app.shell import Shell as App
 from visualizer.grids import HexGrid, make_grid
@@ -178,13 +177,13 @@ def test_continue_from_the_start_screen_and_the_command(screen, data):
     game = a_game()
     saves.save_game(game)
     app = App(MazeSpec(), screen=screen)
-    start_play(app, "new")  # a save exists: the start screen asks first
+    app.open_scene("play", spec=MazeSpec(), mode="new")  # a save exists: the start screen asks first
     assert app.scene.stage == START
     key(app, pygame.K_c)
     assert app.scene.game.position == game.position and app.scene.game.level == game.level
     key(app, pygame.K_ESCAPE)  # leaving saves
     app2 = App(MazeSpec(), screen=screen)
-    start_play(app2, "continue")
+    app2.open_scene("play", spec=MazeSpec(), mode="continue")
     assert app2.scene.game.trail == game.trail
 
 

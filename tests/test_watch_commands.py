@@ -72,7 +72,7 @@ def test_the_distance_under_the_pointer_counts_from_the_chosen_start(screen):
     for cell in (0, start, 60, 95):
         lines = dict(shell.base.hover_lines(cell))
         steps = len(shortest_path(maze, start, cell)) - 1
-        assert lines["Distance"] == f"{steps:,} steps from the start", cell
+        assert lines["Distance"] == f"{steps:,} steps from {shell.base.cell_name(start)}", cell
 
 
 def test_end_after_home_shows_the_finished_maze_at_once_when_its_end_is_known(screen):

@@ -26,6 +26,8 @@ ERROR_EXIT = 2
 IO_EXIT = 1
 PIPE_EXIT = 141
 FORMATS = ("text", "json", "png")
+SHOWABLE = ("distance", "longest")
+"""What ``generate --show`` can draw over a PNG."""
 
 
 class UsageError(Exception):
@@ -132,6 +134,9 @@ def build_parser() -> Parser:
                      help="output format (default: from the output file's extension, else text)")
     gen.add_argument("--output", "-o", metavar="FILE", default=None,
                      help="file to write (default: standard output; png needs a file)")
+    gen.add_argument("--show", action="append", default=[], choices=SHOWABLE, metavar="WHAT",
+                     help="png only, repeatable: 'distance' colours cells by steps from the entrance, "
+                     "'longest' draws the longest path")
     play = sub.add_parser("play", help="play the maze game: walk to the exit, level after level",
                           description="Play: reach the exit with the arrow keys; each level is a larger maze. "
                           "Progress is saved on each level and on leaving.")
@@ -159,6 +164,47 @@ def build_parser() -> Parser:
     stats.add_argument("--seed", type=parse_seed, default=1, metavar="N", help="first seed (default: 1)")
     stats.add_argument("--param", "-p", action="append", default=[], metavar="NAME=VALUE",
                        help="algorithm parameter, repeatable (braid=N works for all)")
+    stats.add_argument("--csv", metavar="FILE", default=None, help="also write every sample as a CSV row")
+    stats.add_argument("--json", metavar="FILE", default=None, help="also write every sample as JSON")
+    stats.add_argument("--plot", metavar="FILE.png", default=None,
+                       help="draw a comparison chart (needs the [analysis] extra: matplotlib)")
+    stats.add_argument("--jobs", "-j", type=parse_jobs, default=0, metavar="N",
+                       help="worker processes (default: 0 = every core available)")
+    lab = sub.add_parser("lab", help="uniformity lab: which spanning trees of a tiny grid each algorithm makes",
+                         description="Enumerate every spanning tree (every perfect maze) of a tiny grid, generate "
+                         "SAMPLES mazes per algorithm, count how often each tree comes up and test the counts "
+                         "against uniform (chi-square, needs the [analysis] extra: scipy). Prints a table; "
+                         "--window shows it as the lab scene.")
+    lab.add_argument("--algorithm", "-a", action="append", default=None, metavar="NAME",
+                     help="algorithm to test (repeatable; default: wilson, aldous_broder, backtracker, binary_tree)")
+    lab.add_argument("--grid", "-g", default=DEFAULT_GRID, choices=list(GRIDS),
+                     help=f"grid shape (default: {DEFAULT_GRID})")
+    lab.add_argument("--size", "-s", type=parse_size, default=parse_size("3x3"), metavar="WxH",
+                     help="a tiny grid: at most 12 cells (default: 3x3)")
+    lab.add_argument("--samples", "-n", type=int, default=5000, metavar="N",
+                     help="mazes per algorithm (default: 5000)")
+    lab.add_argument("--seed", type=parse_seed, default=1, metavar="N", help="first seed (default: 1)")
+    lab.add_argument("--csv", metavar="FILE", default=None, help="also write the counts per tree as CSV")
+    lab.add_argument("--window", action="store_true", help="show the lab in the window instead of printing")
+    compare = sub.add_parser("compare", help="watch 2 to 4 algorithms build the same maze side by side",
+                             description="Open the window with 2 to 4 panes, one per --algorithm, on the same "
+                             "grid, size and seed. A --param belongs to the --algorithm before it, so one "
+                             "algorithm can be compared with itself: -a growing_tree -p selection=newest "
+                             "-a growing_tree -p selection=random.")
+    compare.add_argument("--algorithm", "-a", action=PaneAction, dest="panes", metavar="NAME",
+                         help="an algorithm for one pane (2 to 4 times)")
+    compare.add_argument("--param", "-p", action=PaneParamAction, dest="panes", metavar="NAME=VALUE",
+                         help="a parameter of the --algorithm before it")
+    compare.add_argument("--grid", "-g", default=DEFAULT_GRID, choices=list(GRIDS),
+                         help=f"grid shape (default: {DEFAULT_GRID})")
+    compare.add_argument("--size", "-s", type=parse_size, default=parse_size("20x15"), metavar="WxH",
+                         help="cells across and down (default: 20x15)")
+    compare.add_argument("--seed", type=parse_seed, default=None, metavar="N",
+                         help="seed shared by every pane (default: a random one)")
+    compare.add_argument("--speed", type=parse_speed, default=None, metavar="EVENTS",
+                         help="events per second per pane, or 'instant' (default: 120)")
+    compare.add_argument("--race", action="store_true",
+                         help="start in race pacing (equal time per pane) instead of lockstep (equal events)")
     bench = sub.add_parser("bench", help="print speed and memory figures")
     bench.add_argument("--sizes", default="100,500,1000", metavar="N,N,...",
                        help="square sides to measure (default: 100,500,1000)")
@@ -168,6 +214,34 @@ def build_parser() -> Parser:
     bench.add_argument("--mazelib-timeout", type=parse_seconds, default=120.0, metavar="SECONDS",
                        help="longest wait for one mazelib run when mazelib is installed (default: 120)")
     return parser
+
+
+def parse_jobs(text: str) -> int:
+    """Worker processes: 0 (every core) or a positive count."""
+    if not text.strip().isdigit():
+        raise argparse.ArgumentTypeError(f"jobs must be a whole number from 0 up, got {text!r}")
+    return int(text)
+
+
+class PaneAction(argparse.Action):
+    """``-a NAME`` of ``compare``: starts a pane ``(name, [params])``."""
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        panes = list(getattr(namespace, self.dest, None) or [])
+        panes.append((values, []))
+        setattr(namespace, self.dest, panes)
+
+
+class PaneParamAction(argparse.Action):
+    """``-p NAME=VALUE`` of ``compare``: a parameter of the pane started by the ``-a`` before it."""
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        panes = list(getattr(namespace, self.dest, None) or [])
+        if not panes:
+            raise UsageError(f"{option_string} {values} must follow the --algorithm it belongs to")
+        name, params = panes[-1]
+        panes[-1] = (name, [*params, values])
+        setattr(namespace, self.dest, panes)
 
 
 def spec_from_args(args: argparse.Namespace) -> MazeSpec:
@@ -231,6 +305,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
     fmt = output_format(args)
     if fmt == "png" and args.output is None:
         raise UsageError("png output needs --output FILE")
+    if args.show and fmt != "png":
+        raise UsageError(f"--show {args.show[0]} needs png output, not {fmt}")
     maze = spec.build()
     if fmt == "text":
         from .export.text import to_text
@@ -240,7 +316,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
         data = dumps(maze, spec)
     else:
         from .render.image import png_bytes
-        data = png_bytes(maze)
+        data = png_bytes(maze, distance="distance" in args.show, longest="longest" in args.show)
     if args.output is not None:
         from .fileio import write_atomic
         try:
@@ -286,28 +362,35 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
-    from .metrics import direction_shares, measure, summarize
+    from .stats import run_stats
 
-    names = args.algorithm or ["backtracker"]
-    if "all" in names:
-        names = list(ALGORITHMS)
-    if not 1 <= args.samples <= 100_000:
-        raise UsageError(f"--samples must be from 1 to 100000, got {args.samples}")
+    return run_stats(args)
+
+
+def cmd_lab(args: argparse.Namespace) -> int:
+    from .lab import run_lab
+
+    return run_lab(args)
+
+
+def compare_specs(args: argparse.Namespace) -> list[MazeSpec]:
+    """One checked recipe per pane, all on the same grid, size and seed."""
+    panes = args.panes or []
+    if not 2 <= len(panes) <= 4:
+        raise UsageError(f"compare takes 2 to 4 --algorithm options, got {len(panes)}")
     width, height = args.size
-    for name in names:
-        info = get_algorithm(name)
-        if not info.supports(args.grid):
-            print(f"{name}: runs on {' and '.join(info.grid_names)} grids only, skipped\n")
-            continue
-        params = info.parse_params(args.param) if args.param else {}
-        samples = [measure(MazeSpec(name, args.grid, width, height, args.seed + i, params).build())
-                   for i in range(args.samples)]
-        print(f"{name} on {args.grid} {width}x{height}, {args.samples} samples (mean ± spread)")
-        for label, (mean, spread) in summarize(samples).items():
-            print(f"  {label:<16}{mean:>10.1f} ± {spread:<8.1f}")
-        shares = "  ".join(f"{d} {pct:.0f}%" for d, pct in direction_shares(samples).items())
-        print(f"  dead ends open  {shares}\n")
-    return 0
+    seed = random_seed() if args.seed is None else args.seed
+    specs = []
+    for name, texts in panes:
+        params = get_algorithm(name).parse_params(texts)
+        specs.append(MazeSpec(name, args.grid, width, height, seed, params).check())
+    return specs
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    specs = compare_specs(args)
+    from .app.main import run_app
+    return run_app(specs[0], speed=args.speed, scene="compare", specs=specs, race=args.race)
 
 
 def cmd_window(args: argparse.Namespace) -> int:
@@ -348,11 +431,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     seed = random_seed() if args.seed is None else args.seed
     spec = MazeSpec(args.algorithm, args.grid, 8, 5, seed).check()
     from .app.main import run_app
-    return run_app(spec, play="continue" if args.resume else "new")
+    return run_app(spec, scene="play", mode="continue" if args.resume else "new")
 
 
 COMMANDS = {"generate": cmd_generate, "list": cmd_list, "bench": cmd_bench, "play": cmd_play, "stats": cmd_stats,
-            None: cmd_window}
+            "lab": cmd_lab, "compare": cmd_compare, None: cmd_window}
 
 
 WINDOW_DEFAULTS: dict[str, object] = {"algorithm": "backtracker", "grid": DEFAULT_GRID, "size": (30, 20),

@@ -186,7 +186,14 @@ WATCH_KEYS = KeyTable((
             (), help=True),
     Binding("B", "braid: open 0 / 25 / 50 / 100 % of dead ends (loops)", "cycle_braid", keys(K.K_b)),
     Binding("M", "metrics panel: dead ends, longest path, bias", "toggle_metrics", keys(K.K_m)),
+    Binding("D", "distance map: colour cells by steps from the entrance (or the clicked cell)",
+            "toggle_distance_map", keys(K.K_d)),
+    Binding("F", "show the longest path in the maze, its two ends and length", "toggle_longest", keys(K.K_f)),
     Binding("P", "play this maze with the arrow keys", "play", keys(K.K_p)),
+    Binding("C", "compare: this maze's grid, size and seed built by 4 algorithms side by side", "compare",
+            keys(K.K_c)),
+    Binding("U", "uniformity lab: how often each algorithm makes each maze of a tiny grid", "open_lab",
+            keys(K.K_u)),
     Binding("Esc  or  Q", "close help, or quit", "quit", keys(K.K_ESCAPE, K.K_q)),
 ))
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import pygame
 
@@ -51,17 +52,13 @@ def open_window(size: tuple[int, int] | None = None) -> pygame.Surface:
     return pygame.display.set_mode(size or fitting_size(desktop_size()), pygame.RESIZABLE)
 
 
-def start_play(shell: Shell, mode: str) -> None:
-    """``play``: level 1 at once (or the start screen when a save exists); ``continue``: the save."""
-    spec = getattr(shell.base, "spec", MazeSpec())
-    shell.open_scene("play", spec=spec, mode=mode)
-
-
-def run_app(spec: MazeSpec, speed: float | None = None, play: str | None = None) -> int:
+def run_app(spec: MazeSpec, speed: float | None = None, scene: str | None = None, **context: Any) -> int:
+    """The window on the watch scene with ``spec``; with ``scene``, that scene opened over it (built
+    with ``context``: play's mode, compare's recipes)."""
     screen = open_window()
     shell = Shell(spec, speed=speed, screen=screen)
-    if play:
-        start_play(shell, play)
+    if scene is not None:
+        shell.open_scene(scene, spec=spec, **context)
     clock = pygame.time.Clock()
     try:
         while shell.running:

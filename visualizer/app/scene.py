@@ -96,6 +96,17 @@ class TeachingView:
 
 
 
+@dataclass(frozen=True)
+class ColourScale:
+    """A continuous colour key (the distance map): what it measures and its two ends."""
+
+    title: str
+    low: str
+    high: str
+    colours: tuple[tuple[int, int, int], ...]
+    """Near to far, evenly spaced."""
+
+
 class Scene:
     """Base class: a scene that shows nothing and ignores everything. Subclasses override."""
 
@@ -174,6 +185,10 @@ class Scene:
 
     def teaching(self) -> TeachingView | None:
         """The teaching panel (pseudocode, sentences, data) shown instead of the figures, or None."""
+        return None
+
+    def colour_scale(self) -> ColourScale | None:
+        """A colour scale shown above the legend (the distance map's), or None."""
         return None
 
     def legend_label(self, key: str) -> str | None:

@@ -25,7 +25,7 @@ from ..render.palette import ACCENT, BACKGROUND, CODE_BACKGROUND, CODE_LIT, CODE
 from ..spec import MazeSpec
 from . import text
 from .keys import SHELL_KEYS, Binding, KeyPress
-from .scene import Scene, TeachingView
+from .scene import ColourScale, Scene, TeachingView
 from .scenes import make_scene
 
 INPUT_EVENTS = frozenset((pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL))
@@ -457,7 +457,8 @@ class Shell:
         window = (id(scene), self.screen.get_size(), text.scale(), self.show_help, self._layouts)
         board = (scene.draw_key(), self.camera)
         legend = tuple((key, scene.legend_label(key)) for key in scene.legend_keys())
-        panel = (toast, tuple(scene.panel_lines()), legend, scene.extra_panel(), hover, scene.teaching())
+        panel = (toast, tuple(scene.panel_lines()), legend, scene.extra_panel(), hover, scene.teaching(),
+                 scene.colour_scale())
         return window, board, scene.timeline(), panel
 
     def _hover_valid(self) -> bool:
@@ -578,6 +579,7 @@ class Shell:
             small = max(11, size - 3)
             legend_top = bottom - self.legend_height(scene.legend_keys(), width, small)
             self.draw_legend(scene.legend_keys(), x, legend_top, width, small, bottom)
+            legend_top = self.draw_scale(scene.colour_scale(), x, legend_top, width, small)
             self.draw_teaching(teaching, x, y, width, size, legend_top - size // 2)
             return
         y = self.draw_rows(scene.panel_lines(), x, y, width, size, bottom)
@@ -595,7 +597,35 @@ class Shell:
             if chart is not None:
                 self.draw_chart(chart, x, y + size // 2, width, size, bottom)
             return
+        if scene.colour_scale() is not None and y + self.scale_height(size) < bottom:
+            y = self.draw_scale(scene.colour_scale(), x, y + self.scale_height(size), width, size)
+            y += self.scale_height(size)
         self.draw_legend(scene.legend_keys(), x, y, width, size, bottom)
+
+    @staticmethod
+    def scale_height(size: int) -> int:
+        """Pixels a colour scale takes: its title, the bar, the labels under it."""
+        return int(size * 1.5) + int(size * 0.9) + int(size * 1.5)
+
+    def draw_scale(self, scale: ColourScale | None, x: int, bottom: int, width: int, size: int) -> int:
+        """A colour scale ending just above ``bottom``: title, a bar blending its colours, the two
+        ends labelled under it. Returns its top (what is above it must end there)."""
+        if scale is None:
+            return bottom
+        top = bottom - self.scale_height(size)
+        self.screen.blit(text.rendered(scale.title, size, TEXT, True), (x, top))
+        bar = pygame.Rect(x, top + int(size * 1.5), width, int(size * 0.9))
+        count = len(scale.colours)
+        for i, colour in enumerate(scale.colours):
+            left = bar.left + bar.width * i // count
+            pygame.draw.rect(self.screen, colour, (left, bar.top, bar.left + bar.width * (i + 1) // count - left,
+                                                   bar.height))
+        pygame.draw.rect(self.screen, TEXT_DIM, bar, 1)
+        low = text.rendered(scale.low, size, TEXT_DIM)
+        high = text.rendered(scale.high, size, TEXT_DIM)
+        self.screen.blit(low, (bar.left, bar.bottom + 2))
+        self.screen.blit(high, (bar.right - high.get_width(), bar.bottom + 2))
+        return top
 
     def draw_teaching(self, view: TeachingView, x: int, y: int, width: int, size: int, bottom: int) -> int:
         """The teaching panel: where the run is, the phases, the pseudocode with the running line

@@ -36,6 +36,26 @@ def draw_annotations(surface: pygame.Surface, board: Board, origin: tuple[int, i
             _draw_cross(surface, points, colour, width, board.cell_pixels)
 
 
+LONGEST = (0, 170, 255)
+"""Vivid blue: stands out on the cream floor and on every step of the yellow-to-purple distance map."""
+
+
+def draw_longest_path(surface: pygame.Surface, board: Board, origin: tuple[int, int], cells: tuple[int, ...]) -> None:
+    """The longest path: a dark-edged line with a ringed dot at each end (no arrow: it has no direction)."""
+    if not cells:
+        return
+    width = max(2, min(8, round(board.cell_pixels / 5)))
+    points = [(float(x), float(y)) for x, y in (board.centres_of(np.asarray(cells)) + origin).tolist()]
+    if len(points) >= 2:
+        pygame.draw.lines(surface, OUTLINE, False, points, width + 2)
+        pygame.draw.lines(surface, LONGEST, False, points, width)
+    radius = max(width * 1.8, board.cell_pixels * 0.3)
+    for end in (points[0], points[-1]):
+        pygame.draw.circle(surface, OUTLINE, end, radius + 2)
+        pygame.draw.circle(surface, (255, 255, 255), end, radius)
+        pygame.draw.circle(surface, LONGEST, end, radius * 0.6)
+
+
 def _draw_path(surface: pygame.Surface, points: list[tuple[float, float]], colour, width: int, cell: float) -> None:
     """A dark-edged line through the points, a dot at the start and an arrowhead at the end."""
     if len(points) >= 2:

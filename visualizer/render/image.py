@@ -6,9 +6,11 @@ import io
 import math
 import os
 
+from ..distance import distances_from, heat_levels, longest_path
 from ..maze import Maze
 from ..overlay import Overlay
 from .board import Board
+from .palette import HEAT_LEVELS
 
 MAX_IMAGE_SIDE = 4096
 
@@ -30,8 +32,9 @@ def image_size(maze: Maze, target: int = 2000) -> tuple[int, int]:
             min(math.ceil(span_h * unit) + margin, MAX_IMAGE_SIDE))
 
 
-def render_surface(maze: Maze, overlay: Overlay | None = None, size: tuple[int, int] | None = None):
-    """A pygame Surface with the maze drawn as the window draws it."""
+def render_surface(maze: Maze, overlay: Overlay | None = None, size: tuple[int, int] | None = None,
+                   longest: tuple[int, ...] = ()):
+    """A pygame Surface with the maze drawn as the window draws it (``longest``: a path drawn over it)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
@@ -43,6 +46,10 @@ def render_surface(maze: Maze, overlay: Overlay | None = None, size: tuple[int, 
     pixels = pygame.surfarray.pixels2d(surface)
     board.paint(pixels, maze, overlay, True, [])
     del pixels  # unlock the surface
+    if longest:
+        from .annotations import draw_longest_path
+
+        draw_longest_path(surface, board, (0, 0), longest)
     return surface
 
 
@@ -55,6 +62,11 @@ def surface_png(surface) -> bytes:
     return buffer.getvalue()
 
 
-def png_bytes(maze: Maze) -> bytes:
-    """The finished maze as PNG bytes."""
-    return surface_png(render_surface(maze))
+def png_bytes(maze: Maze, distance: bool = False, longest: bool = False) -> bytes:
+    """The finished maze as PNG bytes; ``distance`` colours cells by steps from the entrance (the
+    window's distance map), ``longest`` draws the longest path over it."""
+    overlay = Overlay(maze.grid)
+    if distance:
+        overlay.heat = heat_levels(distances_from(maze, maze.entrance[0]), HEAT_LEVELS)
+    path = longest_path(maze).cells if longest else ()
+    return surface_png(render_surface(maze, overlay, longest=path))

@@ -70,11 +70,32 @@ STYLE_RANKS: dict[Style, int] = {
 }
 REGION_RANK = 1
 
-STYLE_COUNT = int(Style.REGION) + len(REGION_COLOURS)
-PALETTE = np.array([STYLE_COLOURS[Style(i)] for i in range(Style.REGION)] + list(REGION_COLOURS), dtype=np.uint8)
+HEAT_ANCHORS: tuple[Colour, ...] = (
+    (255, 246, 176), (254, 212, 104), (250, 160, 70), (232, 96, 62), (190, 40, 90), (120, 20, 110),
+)
+"""The distance map's scale, near to far: light to dark and yellow to purple, so it reads in grey too
+and stays apart from the dark walls."""
+HEAT_LEVELS = 64
+
+
+def _heat_colours(levels: int = HEAT_LEVELS) -> np.ndarray:
+    """The anchors blended evenly into ``levels`` colours."""
+    anchors = np.array(HEAT_ANCHORS, dtype=float)
+    where = np.linspace(0, len(anchors) - 1, levels)
+    low = np.minimum(where.astype(int), len(anchors) - 2)
+    share = (where - low)[:, None]
+    return np.rint(anchors[low] * (1 - share) + anchors[low + 1] * share).astype(np.uint8)
+
+
+HEAT_COLOURS = _heat_colours()
+HEAT = int(Style.REGION) + len(REGION_COLOURS)
+"""First distance-map style: HEAT + k for step k of HEAT_LEVELS."""
+STYLE_COUNT = HEAT + HEAT_LEVELS
+PALETTE = np.vstack([np.array([STYLE_COLOURS[Style(i)] for i in range(Style.REGION)] + list(REGION_COLOURS),
+                              dtype=np.uint8), HEAT_COLOURS])
 """Colour of each style index, shape (STYLE_COUNT, 3)."""
-RANKS = np.array([STYLE_RANKS[Style(i)] for i in range(Style.REGION)] + [REGION_RANK] * len(REGION_COLOURS),
-                 dtype=np.int16)
+RANKS = np.array([STYLE_RANKS[Style(i)] for i in range(Style.REGION)] + [REGION_RANK] * len(REGION_COLOURS)
+                 + [REGION_RANK] * HEAT_LEVELS, dtype=np.int16)
 
 LEGEND: dict[str, tuple[Colour, str]] = {
     "floor": (STYLE_COLOURS[Style.FLOOR], "in the maze"),
@@ -96,6 +117,8 @@ LEGEND: dict[str, tuple[Colour, str]] = {
     "player": ((213, 94, 0), "you"),
     "goal": (CONNECTOR, "the exit"),
     "fog": (STYLE_COLOURS[Style.FOG], "not seen yet (fog)"),
+    "longest": ((0, 170, 255), "longest path (both ends ringed)"),
+    "distance": (HEAT_ANCHORS[2], "distance map: light near, dark far"),
 }
 PLAYER: Colour = (213, 94, 0)
 PLAYER_RING: Colour = (255, 255, 255)

@@ -7,7 +7,7 @@ import numpy as np
 from ..maze import Maze
 from ..overlay import Mark, Overlay
 from ..set_colours import SET_COLOURS
-from .palette import RANKS, REGION_COLOURS, Style
+from .palette import HEAT, RANKS, REGION_COLOURS, Style
 
 assert len(REGION_COLOURS) == SET_COLOURS, "the overlay colours sets with one palette entry each"
 
@@ -30,6 +30,9 @@ def cell_styles(maze: Maze, overlay: Overlay, cells: np.ndarray) -> np.ndarray:
         region = maze.region[cells]
         coloured = open_cell & (region >= 0)
         style = np.where(coloured, Style.REGION + region % len(REGION_COLOURS), style)
+    if overlay.heat is not None:  # the distance map
+        heat = overlay.heat[cells]
+        style = np.where(open_cell & (heat >= 0), HEAT + heat, style)
     marked = MARK_STYLES[overlay.mark[cells]]
     style = np.where(marked >= 0, marked, style)
     if overlay.current >= 0:
@@ -69,8 +72,8 @@ def edge_styles(maze: Maze, overlay: Overlay, slots: np.ndarray, neighbours: np.
 __all__ = ["Mark", "cell_styles", "edge_styles", "lower_rank", "WALL_STYLE", "CONNECTOR_STYLE"]
 
 
-LEGEND_ORDER = ("current", "floor", "room", "region", "set", "stack", "frontier", "walk", "connector", "pruned",
-                "search", "dead end", "path", "unvisited", "wall")
+LEGEND_ORDER = ("current", "floor", "room", "distance", "region", "set", "stack", "frontier", "walk", "connector",
+                "pruned", "search", "dead end", "path", "unvisited", "wall")
 _LEGEND_OF_STYLE = {Style.FLOOR: "floor", Style.ROOM: "room", Style.SEARCH: "search", Style.DEAD_END: "dead end",
                     Style.STACK: "stack", Style.WALK: "walk", Style.PATH: "path", Style.FRONTIER: "frontier",
                     Style.CURRENT: "current", Style.UNVISITED: "unvisited", Style.PRUNED: "pruned"}
@@ -80,9 +83,11 @@ def visible_legend(maze: Maze, overlay: Overlay) -> list[str]:
     """Legend keys for exactly the colours on the board now, in a fixed reading order."""
     styles = np.unique(cell_styles(maze, overlay, np.arange(maze.grid.size)))
     keys = {_LEGEND_OF_STYLE[Style(int(s))] for s in styles if int(s) in _LEGEND_OF_STYLE}
-    if (styles >= Style.REGION).any():
+    if ((styles >= Style.REGION) & (styles < HEAT)).any():
         keys.add("region" if overlay.show_regions else "set")
     if overlay.connector.any():
         keys.add("connector")
+    if (styles >= HEAT).any():
+        keys.add("distance")
     keys.add("wall")
     return [k for k in LEGEND_ORDER if k in keys]

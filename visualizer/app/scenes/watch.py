@@ -14,23 +14,22 @@ import numpy as np
 import pygame
 
 from ...algorithms import ALGORITHMS
+from ...distance import LongestPath, distances_from, heat_levels, longest_path
 from ...events import Kind, describe
-from ...grids import GRIDS, MAX_SIDE
+from ...grids import GRIDS
 from ...maze import CellState
-from ...metrics import Metrics, distances_from, measure
-from ...render.annotations import draw_annotations
-from ...render.palette import GOAL, PLAYER_RING
+from ...metrics import Metrics, measure
+from ...render.annotations import draw_annotations, draw_longest_path
+from ...render.palette import GOAL, HEAT_COLOURS, HEAT_LEVELS, PLAYER_RING
 from ...render.styles import visible_legend
 from ...session import DONE, SOLVING, Run
 from ...solvers import SOLVERS
 from ...spec import MazeSpec, random_seed
 from ..keys import WATCH_KEYS, KeyPress, digit_of
-from ..scene import BoardContent, Host, Scene, TeachingView, TimelineView
+from ..pacing import DEFAULT_SPEED, INSTANT, next_speed, resized, speed_label
+from ..scene import BoardContent, ColourScale, Host, Scene, TeachingView, TimelineView
 from ..teaching import Teacher, known_for
 
-INSTANT = math.inf
-SPEEDS = (1, 2, 4, 8, 15, 30, 60, 120, 250, 500, 1000, 2000, 4000, 8000, 16000, 32000, INSTANT)
-DEFAULT_SPEED = 120
 FRAME_BUDGET = 0.010
 """Seconds of generator work per frame at a finite speed (the rest of the frame is for drawing)."""
 INSTANT_BUDGET = 0.06
@@ -39,7 +38,6 @@ drawing is slow, so generating keeps 85 % of each frame)."""
 INSTANT_PAINT_SECONDS = 0.15
 """In instant mode the board is repainted at most this often (about 7 times a second) until it is
 done: enough to watch it fill, cheap enough to leave the frame to the generator."""
-SIZE_STEPS = (4, 6, 8, 10, 12, 16, 20, 25, 30, 40, 50, 64, 80, 100, 128, 160, 200, 256)
 BRAID_STEPS = (25, 50, 100)
 EXPLAIN_BELOW = 60
 """Speeds (events a second) at or below which the explanations show without being asked for."""
@@ -57,6 +55,10 @@ LEGEND_SECONDS = 0.25
 """The legend scans every cell, so on large mazes it is refreshed at most this often."""
 CHEAP_LEGEND_CELLS = 40_000
 """Up to this many cells the scan costs well under a millisecond: always up to date."""
+DISTANCE_SECONDS = 0.5
+"""While a large maze grows, its distance map and longest path are recomputed at most this often."""
+CHEAP_DISTANCE_CELLS = 20_000
+"""Up to this many cells a distance map costs a few milliseconds: recomputed on every change."""
 
 
 def estimate_events(spec: MazeSpec, side: int = ESTIMATE_SIDE) -> int:
@@ -70,12 +72,6 @@ def estimate_events(spec: MazeSpec, side: int = ESTIMATE_SIDE) -> int:
     if spec.info.slow and small_cells > 1:
         scale *= math.log(cells) / math.log(small_cells)
     return max(1, round(events * scale))
-
-
-def speed_label(speed: float) -> str:
-    if speed == INSTANT:
-        return "instant"
-    return f"{speed:g} event/s" if speed == 1 else f"{speed:g} events/s"
 
 
 class WatchScene(Scene):
@@ -94,7 +90,13 @@ class WatchScene(Scene):
         self.show_metrics = False
         self._metrics: tuple[tuple[int, int], Metrics] | None = None
         self._legend: tuple[float, tuple, list[str]] = (-1.0, (), [])
-        self._distances: tuple[tuple[int, int], np.ndarray] | None = None
+        self._distances: tuple[Hashable, np.ndarray] | None = None
+        self.distance_map = False
+        """D: every open cell coloured by its steps from the solver's start (the entrance unless clicked)."""
+        self.show_longest = False
+        """F: the maze's longest path drawn over it, with its length."""
+        self._longest: tuple[Hashable, LongestPath] | None = None
+        self._distance_stamp = -1.0
         self._solution_reported = True
         self._estimate: tuple[int, int] = (0, 0)
         self.endpoints: list[int | None] = [None, None]
@@ -138,12 +140,7 @@ class WatchScene(Scene):
         self.until = None
 
     def change_speed(self, steps: int) -> None:
-        if steps > 0:
-            faster = [s for s in SPEEDS if s > self.speed]
-            self.speed = faster[0] if faster else SPEEDS[-1]
-        else:
-            slower = [s for s in SPEEDS if s < self.speed]
-            self.speed = slower[-1] if slower else SPEEDS[0]
+        self.speed = next_speed(self.speed, steps)
         self.credit = 0.0
 
     def choose_algorithm(self, name: str) -> None:
@@ -187,14 +184,11 @@ class WatchScene(Scene):
         self.host.message(f"{self.spec.algorithm} runs on {' and '.join(self.spec.info.grid_names)} grids only")
 
     def resize_maze(self, step: int) -> None:
-        width = self.spec.width
-        options = [s for s in SIZE_STEPS if (s > width if step > 0 else s < width)]
-        if not options:
+        spec = resized(self.spec, step)
+        if spec is None:
             self.host.message("That is the " + ("largest" if step > 0 else "smallest") + " size on the keys")
             return
-        new_width = options[0] if step > 0 else options[-1]
-        height = max(1, min(MAX_SIDE, round(self.spec.height * new_width / width)))  # same proportions
-        self.restart(self.spec.with_(width=new_width, height=height))
+        self.restart(spec)
 
     def step_forward(self) -> None:
         """Right: pause and apply one algorithm step (one pass through the pseudocode's loop)."""
@@ -336,6 +330,33 @@ class WatchScene(Scene):
     def toggle_metrics(self) -> None:
         self.show_metrics = not self.show_metrics
 
+    def toggle_distance_map(self) -> None:
+        self.distance_map = not self.distance_map
+        self._distance_stamp = -1.0
+        if self.distance_map:
+            self.host.message(f"Distance map: steps from {self.start_name()} (click a cell to measure from it)")
+
+    def toggle_longest(self) -> None:
+        self.show_longest = not self.show_longest
+        self._distance_stamp = -1.0
+
+    def start_name(self) -> str:
+        """Where distances count from, in words: "the entrance" or the clicked cell."""
+        start = self.endpoints[0]
+        return "the entrance" if start is None else self.cell_name(start)
+
+    def distance_start(self) -> int:
+        start = self.endpoints[0]
+        return self.run.maze.entrance[0] if start is None else start
+
+    def compare(self) -> None:
+        """C: this maze's grid, size and seed, built by it and three other algorithms side by side."""
+        self.host.open_scene("compare", spec=self.spec, speed=self.speed)
+
+    def open_lab(self) -> None:
+        """U: the uniformity lab on a tiny grid of this maze's shape."""
+        self.host.open_scene("lab", spec=self.spec)
+
     def play(self) -> None:
         """P: play the maze on screen, finished first if it was still growing."""
         self.run.finish_generation()
@@ -386,6 +407,45 @@ class WatchScene(Scene):
         if self.explaining:  # idle, the panel may take a larger share of the frame to catch up
             self.teacher.catch_up(time.perf_counter() + (TEACH_BUDGET if self.busy else IDLE_TEACH_BUDGET))
         self.report_solution()
+        self.refresh_distances()
+
+    def maze_key(self) -> Hashable:
+        """What the distances depend on: the maze as it stands (and the run it belongs to)."""
+        return id(self.run), self.run.position  # solving moves solver events, never the maze
+
+    def refresh_distances(self) -> None:
+        """Keep the distance map and the longest path up to date with the maze; on a large growing
+        maze at most every DISTANCE_SECONDS (each costs a search of the whole maze)."""
+        overlay = self.run.overlay
+        if not self.distance_map:
+            if overlay.heat is not None:
+                overlay.heat = None
+                overlay.full_redraw = True
+            return
+        now = time.perf_counter()
+        key = (self.maze_key(), self.distance_start())
+        fresh = self._distances is not None and self._distances[0] == key
+        cheap = self.run.grid.size <= CHEAP_DISTANCE_CELLS or not self.busy
+        if fresh and overlay.heat is not None:
+            return
+        if not fresh and not cheap and now - self._distance_stamp < DISTANCE_SECONDS and overlay.heat is not None:
+            return
+        self._distance_stamp = now
+        overlay.heat = heat_levels(self.distances(), HEAT_LEVELS)
+        overlay.full_redraw = True
+
+    def distances(self) -> np.ndarray:
+        """Steps from the distance map's start to every cell (computed once per maze and start)."""
+        key = (self.maze_key(), self.distance_start())
+        if self._distances is None or self._distances[0] != key:
+            self._distances = (key, distances_from(self.run.maze, self.distance_start()))
+        return self._distances[1]
+
+    def longest(self) -> LongestPath:
+        key = self.maze_key()
+        if self._longest is None or self._longest[0] != key:
+            self._longest = (key, longest_path(self.run.maze))
+        return self._longest[1]
 
     def _run_until(self) -> None:
         """Event by event towards the breakpoint (L) or the next phase (PgDn), a budget a frame;
@@ -453,6 +513,8 @@ class WatchScene(Scene):
     def draw_on_board(self, surface: pygame.Surface, board, origin: tuple[int, int]) -> None:
         """The solver endpoints picked with the mouse: a ring for the start, a diamond for the goal."""
         draw_annotations(surface, board, origin, self.annotations())
+        if self.show_longest:
+            draw_longest_path(surface, board, origin, self.longest().cells)
         size = max(18.0, board.cell_pixels)  # readable on a projector even when cells are tiny
         start, goal = self.endpoints
         if start is not None:
@@ -468,7 +530,15 @@ class WatchScene(Scene):
             pygame.draw.polygon(surface, (20, 20, 20), points, max(2, int(size / 10)))
 
     def draw_key(self) -> Hashable:
-        return tuple(self.endpoints), self.annotations()
+        longest = self.longest().ends if self.show_longest else None
+        return tuple(self.endpoints), self.annotations(), longest
+
+    def colour_scale(self) -> ColourScale | None:
+        if not self.distance_map:
+            return None
+        farthest = int(self.distances().max(initial=0))
+        return ColourScale(f"Steps from {self.start_name()}", "0", f"{farthest:,}",
+                           tuple(tuple(int(v) for v in c) for c in HEAT_COLOURS))
 
     def annotations(self) -> tuple:
         """The working data drawn over the board (Wilson's walk, the chamber...) while explaining."""
@@ -528,9 +598,18 @@ class WatchScene(Scene):
             lines.append(("From / to", f"{start} -> {goal}"))
         if spec.params.get("braid"):
             lines.append(("Braid", f"{spec.params['braid']} %"))
+        if self.show_longest:
+            lines.append(("Longest path", self.longest_text()))
         if self.paused and run.overlay.last is not None:
             lines.append(("Last", self.describe_last()))
         return lines
+
+    def longest_text(self) -> str:
+        path = self.longest()
+        if not path.cells:
+            return "none yet"
+        a, b = path.ends
+        return f"{path.length:,} cells, {self.cell_name(a)} to {self.cell_name(b)}"
 
     def events_text(self) -> str:
         run = self.run
@@ -561,18 +640,15 @@ class WatchScene(Scene):
             lines.append(("Set", str(int(overlay.set_id[cell]))))
         distance = self.distance_to(cell)
         if distance is not None:
-            lines.append(("Distance", f"{distance:,} steps from the start" if distance >= 0 else "unreachable"))
+            where = f"{distance:,} steps from {self.start_name()}"
+            lines.append(("Distance", where if distance >= 0 else "unreachable"))
         return lines
 
     def distance_to(self, cell: int) -> int | None:
-        """Steps from the solver's start to ``cell`` once a solution is shown (computed once)."""
-        if not self.run.solution:
+        """Steps from the solver's start to ``cell`` once a solution or the distance map is shown."""
+        if not (self.run.solution or self.distance_map):
             return None
-        start = self.endpoints[0] if self.endpoints[0] is not None else self.run.maze.entrance[0]
-        key = (id(self.run), start)
-        if self._distances is None or self._distances[0] != key:
-            self._distances = (key, distances_from(self.run.maze, start))
-        return int(self._distances[1][cell])
+        return int(self.distances()[cell])
 
     def legend_keys(self) -> list[str]:
         """What each colour on the board means, for exactly the colours there now. It scans every
@@ -580,12 +656,13 @@ class WatchScene(Scene):
         stamp, key, keys = self._legend
         now = time.perf_counter()
         overlay = self.run.overlay
-        state = (id(self.run), self.run.applied, overlay.stale, overlay.searched, overlay.path_length, self.run.stage)
+        state = (id(self.run), self.run.applied, overlay.stale, overlay.searched, overlay.path_length, self.run.stage,
+                 overlay.heat is None)
         cheap = self.run.grid.size <= CHEAP_LEGEND_CELLS and not self.unthrottled
         if state != key and (cheap or now - stamp > LEGEND_SECONDS or not keys):
             keys = visible_legend(self.run.maze, self.run.overlay)
             self._legend = (now, state, keys)
-        return keys
+        return keys + ["longest"] if self.show_longest else keys
 
     def metrics(self) -> Metrics:
         key = (id(self.run), self.run.position)
