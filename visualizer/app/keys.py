@@ -197,6 +197,31 @@ WATCH_KEYS = KeyTable((
     Binding("Esc  or  Q", "close help, or quit", "quit", keys(K.K_ESCAPE, K.K_q)),
 ))
 
+COMPARE_KEYS = KeyTable((
+    Binding("Space", "pause / resume every pane", "toggle_pause", keys(K.K_SPACE)),
+    Binding("T", "pacing: lockstep (same events each) / race (same time each)", "toggle_pacing", keys(K.K_t)),
+    Binding("Right  /  Left", "one event forward / back in every pane (pauses; hold to repeat)", "step_forward",
+            keys(K.K_RIGHT, K.K_PERIOD), repeats=True),
+    Binding("Left", "", "step_back", keys(K.K_LEFT, K.K_COMMA), repeats=True, help=False),
+    Binding("+  /  -", "faster / slower", "change_speed",
+            keys(K.K_PLUS, K.K_KP_PLUS, K.K_EQUALS) + keys(K.K_EQUALS, K.K_KP_PLUS, mods=SHIFT),
+            args=(+1,), chars=("+",)),
+    Binding("-", "", "change_speed", keys(K.K_MINUS, K.K_KP_MINUS), args=(-1,), chars=("-",), help=False),
+    Binding("1 ... 4", "choose a pane", "choose_pane", keys(*DIGIT_KEYS), pass_press=True),
+    Binding("Tab  /  Shift+Tab", "next / previous algorithm in the chosen pane", "cycle_algorithm", keys(K.K_TAB),
+            args=(+1,)),
+    Binding("Shift+Tab", "", "cycle_algorithm", keys(K.K_TAB, mods=SHIFT), args=(-1,), help=False),
+    Binding("G", "next grid shape (one every pane runs on)", "cycle_grid", keys(K.K_g, mods=ANY)),
+    Binding("[  /  ]", "smaller / larger mazes", "resize_maze", keys(K.K_LEFTBRACKET), args=(-1,)),
+    Binding("]", "", "resize_maze", keys(K.K_RIGHTBRACKET), args=(+1,), help=False),
+    Binding("R", "restart every pane: same seed, same mazes", "restart", keys(K.K_r)),
+    Binding("N", "new random seed for every pane", "new_seed", keys(K.K_n)),
+    Binding("S", "every pane solves its own maze (again: clear)", "toggle_solve", keys(K.K_s)),
+    Binding("V  /  Shift+V", "next / previous solver", "cycle_solver", keys(K.K_v), args=(+1,)),
+    Binding("Shift+V", "", "cycle_solver", keys(K.K_v, mods=SHIFT), args=(-1,), help=False),
+    Binding("Esc", "back to the single maze", "leave_key", keys(K.K_ESCAPE, K.K_q)),
+))
+
 PLAY_KEYS = KeyTable((
     Binding("X", "give up: show the shortest path", "give_up", keys(K.K_x)),
     Binding("R", "restart this level", "restart_level", keys(K.K_r)),

@@ -210,6 +210,10 @@ class Scene:
     def timeline(self) -> TimelineView | None:
         return None
 
+    def automation_state(self, view: "pygame.Rect") -> dict[str, Any]:
+        """What the scene adds to the state file for automation (the shell writes it), given the view."""
+        return {}
+
     def seek(self, position: int) -> None:
         """Jump the run to ``position`` events (the scrub bar)."""
 

@@ -213,6 +213,7 @@ class Shell:
             "position": timeline.position if timeline else None, "total": timeline.total if timeline else None,
             "panel": list(self.panel_rect()), "teaching": self._teaching_state(),
         }
+        state.update(self.scene.automation_state(view))
         try:
             write_atomic(Path(self._state_file), json.dumps(state).encode())
         except OSError:

@@ -538,7 +538,7 @@ class WatchScene(Scene):
             return None
         farthest = int(self.distances().max(initial=0))
         return ColourScale(f"Steps from {self.start_name()}", "0", f"{farthest:,}",
-                           tuple(tuple(int(v) for v in c) for c in HEAT_COLOURS))
+                           tuple((int(r), int(g), int(b)) for r, g, b in HEAT_COLOURS))
 
     def annotations(self) -> tuple:
         """The working data drawn over the board (Wilson's walk, the chamber...) while explaining."""

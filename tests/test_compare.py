@@ -1,0 +1,251 @@
+"""The compare scene: panes paced in lockstep or by time, the same recipe's maze as ``generate``,
+the watch keys acting on every pane, and a layout where nothing is cut off."""
+
+from __future__ import annotations
+
+import numpy as np
+import pygame
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from visualizer.app.main import open_window
+from visualizer.app.pacing import INSTANT
+from visualizer.app.scenes.compare import CompareScene, default_specs, pane_layouts
+from visualizer.app.shell import Shell
+from visualizer.cli import compare_specs, main, parse
+from visualizer.solvers import shortest_path
+from visualizer.spec import MazeSpec
+
+FOUR = ["backtracker", "prim", "kruskal", "wilson"]
+
+
+@pytest.fixture
+def window():
+    surface = open_window((1024, 768))
+    yield surface
+    pygame.quit()
+
+
+def open_compare(window, names=FOUR, grid="square", size=(12, 9), seed=3, speed=500.0, race=False):
+    spec = MazeSpec(names[0], grid, *size, seed)
+    shell = Shell(spec, screen=window)
+    specs = [spec.with_(algorithm=name) for name in names]
+    shell.open_scene("compare", spec=spec, specs=specs, speed=speed, race=race)
+    return shell
+
+
+def press(shell, code, mod=0):
+    shell.frame([pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="")], 1 / 60)
+    shell.frame([pygame.event.Event(pygame.KEYUP, key=code, mod=mod, unicode="")], 0)
+
+
+def run_until_done(shell, limit=20_000, dt=1 / 60):
+    for _ in range(limit):
+        shell.frame([], dt)
+        if all(pane.done for pane in shell.scene.panes):
+            return
+    raise AssertionError("the panes never finished")
+
+
+@pytest.mark.parametrize("speed", [250.0, 4000.0, INSTANT])
+def test_lockstep_panes_have_applied_equal_events_after_every_frame(window, speed):
+    shell = open_compare(window, speed=speed)
+    scene = shell.scene
+    totals = [sum(1 for _ in spec.events()) for spec in scene.specs]
+    frames = 0
+    while not all(pane.done for pane in scene.panes):
+        shell.frame([], 1 / 60)
+        frames += 1
+        counts = scene.stage_counts()
+        moving = [c for pane, c in zip(scene.panes, counts) if not pane.done]
+        assert len(set(moving)) <= 1, counts
+        if moving:  # a finished pane stopped at its own total, below the others
+            assert all(c <= moving[0] for c in counts)
+        assert frames < 20_000
+    assert scene.stage_counts() == totals
+
+
+@given(st.sampled_from(["square", "hex"]), st.integers(0, 10**6), st.booleans())
+@settings(max_examples=8, deadline=None)
+def test_each_pane_ends_with_the_maze_generate_makes(grid, seed, race):
+    surface = open_window((960, 600))
+    try:
+        shell = open_compare(surface, grid=grid, size=(9, 7), seed=seed, speed=INSTANT, race=race)
+        run_until_done(shell)
+        for pane in shell.scene.panes:
+            built = MazeSpec(pane.spec.algorithm, grid, 9, 7, seed).build()
+            assert np.array_equal(pane.run.maze.passages, built.passages), pane.spec.algorithm
+            assert np.array_equal(pane.run.maze.state, built.state)
+    finally:
+        pygame.quit()
+
+
+def test_a_race_times_every_generator_then_finishes_them_in_the_order_of_their_times(window):
+    shell = open_compare(window, names=["backtracker", "aldous_broder", "kruskal"], size=(10, 8), speed=INSTANT,
+                         race=True)
+    scene = shell.scene
+    assert scene.timing and "timing" in dict(scene.panel_lines())["State"]
+    while scene.timing:
+        shell.frame([], 1 / 60)
+    totals = [sum(1 for _ in spec.events()) for spec in scene.specs]
+    assert [t.events for t in scene.timings] == totals
+    run_until_done(shell)
+    by_time = sorted(range(3), key=lambda i: scene.timings[i].seconds)
+    assert [scene.panes[i].finished_at for i in by_time] == [0, 1, 2]
+    assert all("events/s" in scene.place_text(pane) for pane in scene.panes)
+
+
+def test_a_slow_race_shows_each_pane_in_proportion_to_its_measured_speed(window):
+    shell = open_compare(window, names=["backtracker", "wilson"], size=(12, 9), speed=120.0, race=True)
+    scene = shell.scene
+    while scene.timing:
+        shell.frame([], 1 / 60)
+    for _ in range(60):
+        shell.frame([], 1 / 60)
+    clock = scene.race_clock
+    assert 0 < clock
+    for pane, timing in zip(scene.panes, scene.timings):
+        expected = min(timing.events, int(timing.events * clock / timing.seconds))
+        assert pane.run.position == expected
+
+
+def test_space_pauses_every_pane_and_right_steps_each_by_one(window):
+    shell = open_compare(window)
+    scene = shell.scene
+    for _ in range(5):
+        shell.frame([], 1 / 60)
+    press(shell, pygame.K_SPACE)
+    before = scene.stage_counts()
+    for _ in range(10):
+        shell.frame([], 1 / 60)
+    assert scene.stage_counts() == before
+    press(shell, pygame.K_RIGHT)
+    assert scene.stage_counts() == [c + 1 for c in before]
+    press(shell, pygame.K_LEFT)
+    assert scene.stage_counts() == before
+
+
+def test_s_solves_each_pane_in_its_own_maze(window):
+    shell = open_compare(window, speed=INSTANT)
+    run_until_done(shell)
+    press(shell, pygame.K_s)
+    run_until_done(shell)
+    for pane in shell.scene.panes:
+        assert pane.run.solution == shortest_path(pane.run.maze)
+
+
+def test_n_g_and_brackets_change_every_pane_together(window):
+    shell = open_compare(window)
+    scene = shell.scene
+    press(shell, pygame.K_n)
+    seeds = {spec.seed for spec in scene.specs}
+    assert len(seeds) == 1 and seeds != {3}
+    press(shell, pygame.K_g)
+    assert {spec.grid for spec in scene.specs} == {"hex"}
+    for _ in range(30):
+        shell.frame([], 1 / 60)
+    press(shell, pygame.K_RIGHTBRACKET)
+    assert {spec.width for spec in scene.specs} == {16}
+    assert all(pane.run.position <= 9 for pane in scene.panes)  # restarted: one frame's events at most
+
+
+def test_a_grid_one_pane_cannot_run_on_is_refused(window):
+    shell = open_compare(window, names=["sidewinder", "prim"])
+    press(shell, pygame.K_g)
+    assert {spec.grid for spec in shell.scene.specs} == {"square"}
+    assert "another grid" in shell.toast[0]
+
+
+def test_a_number_chooses_a_pane_and_tab_changes_only_its_algorithm(window):
+    shell = open_compare(window)
+    press(shell, pygame.K_3)
+    press(shell, pygame.K_TAB)
+    names = [spec.algorithm for spec in shell.scene.specs]
+    assert names[:2] + names[3:] == ["backtracker", "prim", "wilson"] and names[2] != "kruskal"
+
+
+def test_c_in_the_watch_scene_compares_the_current_maze_and_esc_comes_back(window):
+    shell = Shell(MazeSpec("eller", "square", 14, 10, 8), screen=window)
+    press(shell, pygame.K_c)
+    assert shell.scene.name == "compare"
+    assert [s.algorithm for s in shell.scene.specs] == ["eller", *FOUR[:3]]
+    assert {(s.width, s.height, s.seed) for s in shell.scene.specs} == {(14, 10, 8)}
+    press(shell, pygame.K_ESCAPE)
+    assert shell.scene.name == "watch"
+
+
+def test_the_default_panes_skip_algorithms_the_grid_does_not_take():
+    specs = default_specs(MazeSpec("prim", "hex", 10, 8, 1))
+    assert [s.algorithm for s in specs] == ["prim", "backtracker", "kruskal", "wilson"]
+
+
+@pytest.mark.parametrize("count", [2, 3, 4])
+@pytest.mark.parametrize("size", [(1024, 768), (1400, 900), (700, 900)])
+def test_panes_lie_inside_the_view_without_overlapping(count, size):
+    view = pygame.Rect(16, 16, size[0] - 450, size[1] - 32)
+    layouts = pane_layouts(view, count, 18)
+    rects = [r for layout in layouts for r in (layout.title, layout.board, layout.figures)]
+    assert all(view.contains(r) for r in rects)
+    for i, a in enumerate(rects):
+        assert not any(a.colliderect(b) for b in rects[i + 1:]), a
+    assert all(layout.board.height > 100 for layout in layouts)
+
+
+def test_four_panes_at_1024x768_draw_four_boards_and_four_panels(window):
+    shell = open_compare(window, speed=INSTANT)
+    run_until_done(shell)
+    shell.draw()
+    scene = shell.scene
+    layouts = scene.pane_layouts(window, shell.view_rect())
+    assert len(layouts) == 4
+    for layout in layouts:
+        board = layout.board
+        colours = {tuple(window.get_at((x, y)))[:3] for x in range(board.left, board.right, 3)
+                   for y in range(board.top, board.bottom, 3)}
+        assert (236, 234, 226) in colours and (32, 35, 44) in colours  # floor and walls: a maze
+        figures = layout.figures
+        inked = sum(1 for x in range(figures.left, figures.right, 2) for y in range(figures.top, figures.bottom, 2)
+                    if sum(window.get_at((x, y))[:3]) > 400)
+        assert inked > 20  # the figures are written there
+    assert "Highlights" in dict(scene.panel_lines())
+
+
+def test_the_summary_names_the_extremes(window):
+    shell = open_compare(window, speed=INSTANT)
+    run_until_done(shell)
+    scene = shell.scene
+    dead = [pane.metrics(0, False).dead_ends for pane in scene.panes]
+    row = dict(scene.panel_lines())["Dead ends"]
+    most, fewest = int(np.argmax(dead)) + 1, int(np.argmin(dead)) + 1
+    assert row == f"most {max(dead):.1f} % ({most}), fewest {min(dead):.1f} % ({fewest})"
+
+
+# --- the command line ---------------------------------------------------------------
+
+
+def test_a_parameter_belongs_to_the_algorithm_before_it():
+    args = parse(["compare", "-a", "growing_tree", "-p", "selection=newest", "-a", "growing_tree", "-p",
+                  "selection=random", "-s", "10x6", "--seed", "4"])
+    specs = compare_specs(args)
+    assert [s.params["selection"] for s in specs] == ["newest", "random"]
+    assert {(s.width, s.height, s.seed) for s in specs} == {(10, 6, 4)}
+
+
+@pytest.mark.parametrize("argv", [
+    ["compare", "-a", "prim"],
+    ["compare", "-a", "prim", "-a", "wilson", "-a", "kruskal", "-a", "eller", "-a", "backtracker"],
+    ["compare", "-p", "braid=10", "-a", "prim", "-a", "wilson"],
+    ["compare", "-a", "prim", "-a", "nosuch"],
+    ["compare", "-a", "prim", "-a", "growing_tree", "-p", "selection=sideways"],
+    ["compare", "-a", "prim", "-a", "sidewinder", "-g", "hex"],
+])
+def test_bad_compare_commands_are_one_line_and_exit_2(argv, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("maze-visualizer: error:")
+
+
+def test_the_scene_refuses_one_pane(window):
+    with pytest.raises(ValueError):
+        CompareScene(Shell(MazeSpec(), screen=window), MazeSpec(), specs=[MazeSpec()])

@@ -1,0 +1,575 @@
+"""The compare scene: 2 to 4 algorithms build the same maze (grid, size, seed) side by side.
+
+Two ways to pace them. **Lockstep**: every pane applies the same number of events each frame, so a
+pane that needs fewer events to finish finishes first. **Race**: every pane gets the same time. The
+generators are first timed in the background (each run whole, without drawing, a few times on
+small mazes, keeping the fastest), then the race is replayed slowed down to watchable speed: after
+t seconds of race time a pane shows as many events as its generator produced in t seconds. The
+order they finish in and their events per second are measured, not made up.
+
+Each pane is a :class:`~visualizer.session.Run` drawn on its own :class:`~visualizer.render.board.Board`,
+with a small panel under it: events, dead ends, longest path, solution. When every pane is done the
+extremes are highlighted and the shell's panel sums them up.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Hashable, Iterator
+from dataclasses import dataclass, field
+
+import pygame
+
+from ...algorithms import ALGORITHMS
+from ...grids import GRIDS
+from ...metrics import Metrics, measure
+from ...render.board import Board
+from ...render.palette import ACCENT, BACKGROUND, PANEL, TEXT, TEXT_DIM
+from ...render.styles import LEGEND_ORDER, visible_legend
+from ...session import DONE, SOLVING, Run
+from ...solvers import SOLVERS
+from ...spec import MazeSpec, random_seed
+from .. import text
+from ..keys import COMPARE_KEYS, KeyPress, digit_of
+from ..pacing import DEFAULT_SPEED, INSTANT, next_speed, resized, speed_label
+from ..scene import Host, Scene
+
+MAX_PANES = 4
+DEFAULT_ALGORITHMS = ("backtracker", "prim", "kruskal", "wilson")
+"""What C in the watch scene compares the current algorithm with."""
+FRAME_BUDGET = 0.012
+"""Seconds of generator work per frame, shared by the panes."""
+TIMING_BUDGET = 0.03
+"""Seconds a frame spends timing the generators before a race."""
+TIMING_ENOUGH = 0.05
+"""A generator is timed again until its runs add up to this many seconds (at most TIMING_RUNS runs):
+one run of a small maze takes a millisecond, too short to time once."""
+TIMING_RUNS = 7
+RACE_SECONDS = 10.0
+"""At the default speed the slowest generator's race takes this long to watch."""
+METRICS_SECONDS = 0.25
+"""While panes move, their figures are measured again at most this often."""
+LOW, HIGH = (230, 159, 0), ACCENT
+"""Colours of the smallest and largest value of a figure once every pane is done."""
+ORDINALS = ("1st", "2nd", "3rd", "4th")
+
+
+@dataclass
+class Timing:
+    """Timing one generator: its runs so far, whole and in progress."""
+
+    spec: MazeSpec
+    runs: list[float] = field(default_factory=list)
+    events: int = 0
+    current: Iterator | None = None
+    elapsed: float = 0.0
+    counted: int = 0
+
+    @property
+    def done(self) -> bool:
+        return len(self.runs) >= TIMING_RUNS or (bool(self.runs) and sum(self.runs) >= TIMING_ENOUGH)
+
+    @property
+    def seconds(self) -> float:
+        """The fastest whole run (the least disturbed by other work on the machine)."""
+        return max(min(self.runs), 1e-6)
+
+    def work(self, deadline: float, chunk: int = 512) -> None:
+        """Run the generator on until ``deadline``, timing only the generator itself."""
+        from itertools import islice
+
+        while not self.done and time.perf_counter() < deadline:
+            if self.current is None:
+                self.current, self.elapsed, self.counted = iter(self.spec.events()), 0.0, 0
+            start = time.perf_counter()
+            got = sum(1 for _ in islice(self.current, chunk))
+            self.elapsed += time.perf_counter() - start
+            self.counted += got
+            if got < chunk:
+                self.runs.append(self.elapsed)
+                self.events = self.counted
+                self.current = None
+
+
+class Pane:
+    """One algorithm's run, its board and its figures."""
+
+    def __init__(self, spec: MazeSpec) -> None:
+        self.spec = spec
+        self.run = Run(spec)
+        self.board: Board | None = None
+        self.surface: pygame.Surface | None = None
+        self.finished_at: int | None = None
+        """Finishing order (0 = first), once the maze is complete."""
+        self._metrics: tuple[Hashable, Metrics] | None = None
+        self._measured_at = -1.0
+
+    @property
+    def title(self) -> str:
+        params = ", ".join(f"{k}={v}" for k, v in self.spec.params.items())
+        return self.spec.info.title + (f" ({params})" if params else "")
+
+    @property
+    def events(self) -> int:
+        """Events applied: the generation's, then the solver's."""
+        return self.run.position + self.run.solver_events
+
+    @property
+    def done(self) -> bool:
+        return self.run.idle
+
+    def metrics(self, now: float, busy: bool) -> Metrics:
+        """The maze's figures, measured again when it changed (at most every METRICS_SECONDS while moving)."""
+        key = (self.run.position, self.run.finished)
+        stale = self._metrics is None or self._metrics[0] != key
+        if stale and (not busy or self._metrics is None or now - self._measured_at >= METRICS_SECONDS
+                      or self.run.finished):
+            self._metrics = (key, measure(self.run.maze))
+            self._measured_at = now
+        assert self._metrics is not None
+        return self._metrics[1]
+
+    def paint(self, size: tuple[int, int]) -> pygame.Surface:
+        """The board surface, brought up to date (laid out again when the pane's size changed)."""
+        overlay = self.run.overlay
+        if self.board is None or self.surface is None or self.surface.get_size() != size \
+                or self.board.grid is not self.run.grid:
+            self.board = Board(self.run.grid, *size)
+            self.surface = pygame.Surface(size, depth=32)
+            self.board.use_format(self.surface.map_rgb)
+            overlay.full_redraw = True
+        full, cells = overlay.take_dirty()
+        if full or cells:
+            pixels = pygame.surfarray.pixels2d(self.surface)
+            try:
+                self.board.paint(pixels, self.run.maze, overlay, full, cells)
+            finally:
+                del pixels
+        return self.surface
+
+
+@dataclass(frozen=True)
+class PaneLayout:
+    """Where one pane's parts go on screen."""
+
+    title: pygame.Rect
+    board: pygame.Rect
+    figures: pygame.Rect
+
+
+def pane_layouts(view: pygame.Rect, count: int, line: int) -> list[PaneLayout]:
+    """Split the view into ``count`` panes (two side by side or stacked, whichever is squarer for
+    the view; three or four in a 2 x 2 grid), each a title line, a board and two lines of figures."""
+    if count <= 2:
+        columns, rows = (count, 1) if view.width >= view.height else (1, count)
+    else:
+        columns, rows = 2, 2
+    gap = max(6, line // 2)
+    width = (view.width - gap * (columns - 1)) // columns
+    height = (view.height - gap * (rows - 1)) // rows
+    out = []
+    for i in range(count):
+        left = view.left + (i % columns) * (width + gap)
+        top = view.top + (i // columns) * (height + gap)
+        title = pygame.Rect(left, top, width, line)
+        figures = pygame.Rect(left, top + height - 2 * line, width, 2 * line)
+        board = pygame.Rect(left, title.bottom + 2, width, max(1, figures.top - title.bottom - 4))
+        out.append(PaneLayout(title, board, figures))
+    return out
+
+
+def default_specs(spec: MazeSpec) -> list[MazeSpec]:
+    """The current recipe and three others that run on its grid, all with its grid, size and seed."""
+    names = [spec.algorithm] + [n for n in DEFAULT_ALGORITHMS if n != spec.algorithm]
+    names = [n for n in names if ALGORITHMS[n].supports(spec.grid)][:MAX_PANES]
+    return [spec.with_(algorithm=name, params=spec.params if name == spec.algorithm else {}) for name in names]
+
+
+class CompareScene(Scene):
+    """2 to 4 panes, one per recipe, paced together."""
+
+    name = "compare"
+    keys = COMPARE_KEYS
+
+    def __init__(self, host: Host, spec: MazeSpec, specs: list[MazeSpec] | None = None, race: bool = False,
+                 speed: float | None = None, **_: object) -> None:
+        super().__init__(host)
+        specs = specs or default_specs(spec)
+        if not 2 <= len(specs) <= MAX_PANES:
+            raise ValueError(f"compare takes 2 to {MAX_PANES} algorithms, got {len(specs)}")
+        self.specs = specs
+        self.speed = DEFAULT_SPEED if speed is None else speed
+        self.race = race
+        self.paused = False
+        self.credit = 0.0
+        self.chunk = 64
+        """Events a pane takes per frame at instant speed in lockstep (grows while frames have room)."""
+        self.selected = 0
+        """The pane that Tab changes (chosen with 1 to 4)."""
+        self.solver = "bfs"
+        self.panes: list[Pane] = []
+        self.timings: list[Timing] = []
+        self.race_clock = 0.0
+        self.finish_count = 0
+        self.restart()
+
+    # --- setting up -------------------------------------------------------------------
+
+    def restart(self, specs: list[MazeSpec] | None = None) -> None:
+        """New runs for every pane (the same recipes replay the same mazes)."""
+        self.specs = specs or self.specs
+        self.panes = [Pane(spec) for spec in self.specs]
+        self.credit = 0.0
+        self.paused = False
+        self.finish_count = 0
+        self.race_clock = 0.0
+        self.timings = [Timing(spec) for spec in self.specs] if self.race else []
+
+    def replace_all(self, **changes: object) -> None:
+        self.restart([spec.with_(**changes) for spec in self.specs])
+
+    # --- keys -------------------------------------------------------------------------
+
+    def toggle_pause(self) -> None:
+        self.paused = not self.paused
+
+    def toggle_pacing(self) -> None:
+        """T: lockstep (equal events) <-> race (equal time). A race starts over: it times the generators."""
+        self.race = not self.race
+        self.restart()
+        self.host.message("Race: every pane gets the same time (timing the generators first)" if self.race
+                          else "Lockstep: every pane applies the same number of events each frame")
+
+    def change_speed(self, steps: int) -> None:
+        self.speed = next_speed(self.speed, steps)
+        self.credit = 0.0
+
+    def step_forward(self) -> None:
+        """Right: pause, and one more event in every pane that is not done (in lockstep)."""
+        self.paused = True
+        if self.racing:
+            self.host.message("Stepping is in lockstep: T switches from race to lockstep")
+            return
+        for pane in self.panes:
+            if not pane.done:
+                pane.run.step(1)
+        self.note_finishes()
+
+    def step_back(self) -> None:
+        """Left: pause, and one event back in every pane that is still generating."""
+        self.paused = True
+        if self.racing:
+            self.host.message("Stepping is in lockstep: T switches from race to lockstep")
+            return
+        for pane in self.panes:
+            if pane.run.stage != SOLVING and pane.run.position > 0 and not pane.done:
+                pane.run.seek(pane.run.position - 1)
+
+    def choose_pane(self, press: KeyPress) -> None:
+        """1 to 4: the pane that Tab gives another algorithm."""
+        digit = digit_of(press.key)
+        if digit is not None and 1 <= digit <= len(self.panes):
+            self.selected = digit - 1
+            self.host.message(f"Pane {digit}: {self.panes[self.selected].title} (Tab changes its algorithm)")
+
+    def cycle_algorithm(self, step: int) -> None:
+        """Tab: the chosen pane's next algorithm that runs on this grid."""
+        names = list(ALGORITHMS)
+        current = self.specs[self.selected]
+        i = names.index(current.algorithm)
+        for k in range(1, len(names)):
+            name = names[(i + step * k) % len(names)]
+            if ALGORITHMS[name].supports(current.grid):
+                specs = list(self.specs)
+                specs[self.selected] = current.with_(algorithm=name, params={})
+                self.restart(specs)
+                return
+
+    def cycle_grid(self) -> None:
+        """G: the next grid shape every pane's algorithm runs on."""
+        kinds = list(GRIDS)
+        grid = self.specs[0].grid
+        i = kinds.index(grid)
+        for k in range(1, len(kinds)):
+            kind = kinds[(i + k) % len(kinds)]
+            if all(spec.info.supports(kind) for spec in self.specs):
+                height = GRIDS[kind].fitting_height(self.specs[0].width, 0.75)
+                self.replace_all(grid=kind, height=height)
+                return
+        self.host.message("Not every algorithm here runs on another grid (Tab changes a pane's algorithm)")
+
+    def resize_maze(self, step: int) -> None:
+        spec = resized(self.specs[0], step)
+        if spec is None:
+            self.host.message("That is the " + ("largest" if step > 0 else "smallest") + " size on the keys")
+            return
+        self.replace_all(width=spec.width, height=spec.height)
+
+    def new_seed(self) -> None:
+        self.replace_all(seed=random_seed())
+
+    def toggle_solve(self) -> None:
+        """S: every pane solves its own maze with the chosen solver (again: clear)."""
+        if any(pane.run.solver is not None for pane in self.panes):
+            for pane in self.panes:
+                pane.run.clear_solution()
+            return
+        self.start_solvers()
+
+    def start_solvers(self) -> None:
+        for pane in self.panes:
+            pane.run.solve(self.solver)
+        self.paused = False
+
+    def cycle_solver(self, step: int) -> None:
+        names = list(SOLVERS)
+        self.solver = names[(names.index(self.solver) + step) % len(names)]
+        self.host.message(f"Solver: {SOLVERS[self.solver].description}")
+        if any(pane.run.solver is not None for pane in self.panes):
+            self.start_solvers()
+
+    def leave_key(self) -> None:
+        self.host.close_scene()
+
+    # --- time -------------------------------------------------------------------------
+
+    @property
+    def racing(self) -> bool:
+        """True while panes are paced by time (a race of the generations; solving is always lockstep)."""
+        return self.race and not all(pane.run.finished for pane in self.panes)
+
+    @property
+    def timing(self) -> bool:
+        return self.racing and not all(t.done for t in self.timings)
+
+    @property
+    def busy(self) -> bool:
+        return not self.paused and not all(pane.done for pane in self.panes)
+
+    def advance(self, dt: float) -> None:
+        if self.paused:
+            return
+        if self.timing:
+            deadline = time.perf_counter() + TIMING_BUDGET
+            for t in self.timings:
+                t.work(deadline)
+        elif self.racing:
+            self.advance_race(dt)
+        else:
+            self.advance_lockstep(dt)
+        self.note_finishes()
+
+    def advance_lockstep(self, dt: float) -> None:
+        """The same number of events for every pane that is not done."""
+        if self.speed == INSTANT:
+            count = self.chunk
+        else:
+            self.credit += self.speed * min(dt, 0.25)
+            count = int(self.credit)
+            self.credit -= count
+        if not count:
+            return
+        start = time.perf_counter()
+        for pane in self.panes:
+            if not pane.done:
+                pane.run.step(count)
+        if self.speed == INSTANT:  # as many as fit the frame, the same for all
+            took = time.perf_counter() - start
+            self.chunk = self.chunk * 2 if took < FRAME_BUDGET / 2 else max(1, self.chunk // 2) if took > FRAME_BUDGET \
+                else self.chunk
+
+    def race_scale(self) -> float:
+        """Race seconds per wall second: the slowest generator takes RACE_SECONDS at the default speed."""
+        if self.speed == INSTANT:
+            return float("inf")
+        slowest = max(t.seconds for t in self.timings)
+        return slowest / RACE_SECONDS * self.speed / DEFAULT_SPEED
+
+    def advance_race(self, dt: float) -> None:
+        """Each pane shows the events its generator made in the race time so far."""
+        self.race_clock += min(dt, 0.25) * self.race_scale()
+        deadline = time.perf_counter() + FRAME_BUDGET
+        for pane, t in zip(self.panes, self.timings):
+            if pane.run.finished:
+                continue
+            share = min(1.0, self.race_clock / t.seconds)
+            target = t.events if share >= 1 else int(t.events * share)
+            if target > pane.run.position:
+                pane.run.step(target - pane.run.position, deadline=deadline, quiet=self.speed == INSTANT)
+
+    def note_finishes(self) -> None:
+        """Give each pane that just completed its maze its place in the finishing order."""
+        new = [pane for pane in self.panes if pane.run.finished and pane.finished_at is None]
+        for pane in sorted(new, key=lambda p: p.run.position):  # finished in one frame: fewer events first
+            pane.finished_at = self.finish_count
+            self.finish_count += 1
+
+    # --- what the shell shows -----------------------------------------------------------
+
+    def draw_key(self) -> Hashable:
+        return tuple((pane.run.applied, pane.finished_at, id(pane.run)) for pane in self.panes), self.selected, \
+            self.paused, self.race
+
+    def draw_on_screen(self, surface: pygame.Surface, view: pygame.Rect) -> None:
+        size = self.text_size(surface)
+        surface.fill(BACKGROUND, view)
+        extremes = self.extremes()
+        now = time.perf_counter()
+        for i, (pane, layout) in enumerate(zip(self.panes, self.pane_layouts(surface, view))):
+            self.draw_title(surface, pane, i, layout.title, size)
+            board = pane.paint(layout.board.size)
+            surface.blit(board, layout.board.topleft)
+            self.draw_figures(surface, pane, layout.figures, size, extremes, now)
+
+    def draw_title(self, surface: pygame.Surface, pane: Pane, index: int, rect: pygame.Rect, size: int) -> None:
+        colour = ACCENT if index == self.selected else TEXT
+        label = f"{index + 1}  {pane.title}"
+        words = text.wrap(label, size, rect.width, True)
+        shown = words[0] if len(words) == 1 else self.shorten(label, size, rect.width)
+        surface.blit(text.rendered(shown, size, colour, True), rect.topleft)
+
+    @staticmethod
+    def shorten(label: str, size: int, width: int) -> str:
+        """The label cut to fit ``width`` with an ellipsis."""
+        font = text.font(size, True)
+        while label and font.size(label + "…")[0] > width:
+            label = label[:-1]
+        return label + "…"
+
+    def figures(self, pane: Pane, now: float) -> list[tuple[str, str, float]]:
+        """(label, value, number) of the pane's figures, the number for finding extremes."""
+        m = pane.metrics(now, self.busy)
+        return [("Events", f"{pane.events:,}", float(pane.events)),
+                ("Dead ends", f"{m.dead_ends:.1f} %", m.dead_ends),
+                ("Longest", f"{m.longest_path:.0f} %", m.longest_path),
+                ("Solution", f"{m.solution:,}" if m.solution else "-", float(m.solution))]
+
+    def draw_figures(self, surface: pygame.Surface, pane: Pane, rect: pygame.Rect, size: int,
+                     extremes: dict[str, tuple[float, float]], now: float) -> None:
+        pygame.draw.rect(surface, PANEL, rect, border_radius=4)
+        half = rect.width // 2
+        line = rect.height // 2
+        for k, (label, value, number) in enumerate(self.figures(pane, now)):
+            x, y = rect.left + 4 + (k % 2) * half, rect.top + (k // 2) * line + 1
+            colour = TEXT
+            if label in extremes:
+                low, high = extremes[label]
+                colour = HIGH if number == high else LOW if number == low else TEXT
+            label_s = text.rendered(label, size, TEXT_DIM)
+            value_s = text.rendered(value, size, colour, colour != TEXT)
+            if label_s.get_width() + value_s.get_width() + size // 2 > half - 6:
+                label_s = text.rendered(label[:4], size, TEXT_DIM)
+            surface.blit(label_s, (x, y))
+            surface.blit(value_s, (x + half - 8 - value_s.get_width(), y))
+        place = self.place_text(pane)
+        if place:
+            tag = text.rendered(place, size, BACKGROUND, True)
+            box = tag.get_rect(topright=(rect.right - 2, rect.top - tag.get_height() - 4)).inflate(8, 2)
+            pygame.draw.rect(surface, ACCENT, box, border_radius=4)
+            surface.blit(tag, tag.get_rect(center=box.center))
+
+    def place_text(self, pane: Pane) -> str:
+        """The pane's finishing place and, in a race, its measured speed."""
+        words = []
+        if pane.finished_at is not None:
+            words.append(ORDINALS[pane.finished_at])
+        if self.race and self.timings and all(t.done for t in self.timings):
+            timing = self.timings[self.panes.index(pane)]
+            words.append(f"{timing.events / timing.seconds:,.0f} events/s")
+        return "  ".join(words)
+
+    def extremes(self) -> dict[str, tuple[float, float]]:
+        """Once every pane is done: each figure's smallest and largest value (to highlight them)."""
+        if not all(pane.done for pane in self.panes):
+            return {}
+        now = time.perf_counter()
+        table = [self.figures(pane, now) for pane in self.panes]
+        out = {}
+        for k, (label, _, _) in enumerate(table[0]):
+            values = [row[k][2] for row in table]
+            if min(values) != max(values):
+                out[label] = (min(values), max(values))
+        return out
+
+    def panel_lines(self) -> list[tuple[str, str]]:
+        spec = self.specs[0]
+        lines = [
+            ("Compare", f"{len(self.panes)} algorithms"),
+            ("Pacing", "race: same time each" if self.race else "lockstep: same events each"),
+            ("Grid", f"{spec.grid}  {spec.width} x {spec.height}"),
+            ("Seed", str(spec.seed)),
+            ("Speed", self.speed_text()),
+            ("Solver", SOLVERS[self.solver].title),
+            ("State", self.state_word()),
+        ]
+        return lines + self.summary_lines()
+
+    def speed_text(self) -> str:
+        if self.racing and not self.timing and self.speed != INSTANT:
+            return f"{speed_label(self.speed)} (race slowed {1 / max(self.race_scale(), 1e-12):,.0f}x)"
+        return speed_label(self.speed)
+
+    def state_word(self) -> str:
+        if self.timing:
+            done = sum(t.done for t in self.timings)
+            return f"timing the generators ({done} of {len(self.timings)})"
+        if all(pane.done for pane in self.panes):
+            return "all done"
+        return "paused" if self.paused else ("solving" if any(p.run.stage == SOLVING for p in self.panes)
+                                             else "running")
+
+    def summary_lines(self) -> list[tuple[str, str]]:
+        """When every pane is done: who had the most and the fewest of each figure."""
+        if not all(pane.done for pane in self.panes):
+            return []
+        now = time.perf_counter()
+        rows = [("Highlights", "blue: most, orange: fewest")]
+        for k, label in enumerate(("Events", "Dead ends", "Longest", "Solution")):
+            values = [(self.figures(pane, now)[k], pane) for pane in self.panes]
+            (low_fig, low_pane), (high_fig, high_pane) = (min(values, key=lambda v: v[0][2]),
+                                                        max(values, key=lambda v: v[0][2]))
+            if low_fig[2] == high_fig[2]:
+                rows.append((label, f"all {low_fig[1]}"))
+            else:
+                rows.append((label, f"most {high_fig[1]} ({self.panes.index(high_pane) + 1}), "
+                                    f"fewest {low_fig[1]} ({self.panes.index(low_pane) + 1})"))
+        return rows
+
+    def legend_keys(self) -> list[str]:
+        """The colours on any pane now (every pane scanned: they are small), in the legend's order."""
+        shown = set()
+        for pane in self.panes:
+            shown.update(visible_legend(pane.run.maze, pane.run.overlay))
+        return [key for key in LEGEND_ORDER if key in shown]
+
+    def hint(self) -> str:
+        return "H help   Space pause   T lockstep / race   S solve   Esc back"
+
+    def recipe(self) -> MazeSpec:
+        return self.specs[0]
+
+    def pane_layouts(self, surface: pygame.Surface, view: pygame.Rect) -> list[PaneLayout]:
+        return pane_layouts(view, len(self.panes), self.line_height(surface))
+
+    @staticmethod
+    def text_size(surface: pygame.Surface) -> int:
+        return max(11, text.base_size(surface.get_height()) - 3)
+
+    def line_height(self, surface: pygame.Surface) -> int:
+        return int(self.text_size(surface) * 1.35)
+
+    def automation_state(self, view: pygame.Rect) -> dict[str, object]:
+        surface = pygame.display.get_surface()
+        if surface is None:
+            return {}
+        return {"panes": [{"title": list(layout.title), "board": list(layout.board), "figures": list(layout.figures),
+                           "events": pane.events, "done": pane.done, "algorithm": pane.spec.algorithm}
+                          for pane, layout in zip(self.panes, self.pane_layouts(surface, view))]}
+
+    def stage_counts(self) -> list[int]:
+        """Events each pane has applied (what lockstep keeps equal)."""
+        return [pane.events for pane in self.panes]
+
+    @property
+    def all_done(self) -> bool:
+        return all(pane.run.stage == DONE for pane in self.panes)
