@@ -173,7 +173,7 @@ def test_png_needs_an_output_file():
 def test_stats_prints_mean_and_spread_and_bias(capsys):
     assert main(["stats", "-a", "binary_tree", "-a", "sidewinder", "-g", "hex", "-s", "10x8", "-n", "3"]) == 0
     out = capsys.readouterr().out
-    assert "binary_tree on hex 10x8, 3 samples" in out and "±" in out
+    assert "hex 10x8, seeds 1-3: mean ± sd over 3 mazes" in out and "binary_tree" in out
     assert "sidewinder: runs on square grids only, skipped" in out
     assert "dead ends open" in out and "NW" in out
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from visualizer.app.main import open_window
 from visualizer.app.pacing import INSTANT
-from visualizer.app.scenes.compare import CompareScene, default_specs, pane_layouts
+from visualizer.app.scenes.compare import HIGH, LOW, CompareScene, default_specs, pane_layouts
 from visualizer.app.shell import Shell
 from visualizer.cli import compare_specs, main, parse
 from visualizer.solvers import shortest_path
@@ -219,6 +219,17 @@ def test_the_summary_names_the_extremes(window):
     row = dict(scene.panel_lines())["Dead ends"]
     most, fewest = int(np.argmax(dead)) + 1, int(np.argmin(dead)) + 1
     assert row == f"most {max(dead):.1f} % ({most}), fewest {min(dead):.1f} % ({fewest})"
+    shell.draw()
+    layouts = scene.pane_layouts(window, shell.view_rect())
+
+    def painted(pane_number, colour):
+        rect = layouts[pane_number - 1].figures
+        return sum(1 for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom)
+                   if tuple(window.get_at((x, y)))[:3] == colour)
+
+    assert painted(most, HIGH) > 10 and painted(fewest, LOW) > 10  # the extremes are written in colour
+    plain = next(n for n in range(1, 5) if n not in (most, fewest))
+    assert painted(plain, HIGH) + painted(plain, LOW) < painted(most, HIGH)
 
 
 # --- the command line ---------------------------------------------------------------

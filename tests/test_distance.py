@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 from collections import deque
+from contextlib import contextmanager
 
 import numpy as np
 import pygame
@@ -47,6 +48,17 @@ def plain_bfs(maze: Maze, start: int) -> list[int]:
     return dist
 
 
+@contextmanager
+def searching(with_scipy: bool):
+    """Search with scipy at any size, or in Python only (the fallback when the extra is missing)."""
+    original = distance.SCIPY_FROM_CELLS
+    distance.SCIPY_FROM_CELLS = 0 if with_scipy else 10**12
+    try:
+        yield
+    finally:
+        distance.SCIPY_FROM_CELLS = original
+
+
 def checked(spec: MazeSpec) -> MazeSpec | None:
     try:
         return spec.check()
@@ -61,13 +73,8 @@ def test_distances_are_breadth_first_steps_through_open_passages(spec, pick, wit
         return
     maze = spec.build()
     start = pick % maze.grid.size
-    original = distance._scipy_graph
-    try:
-        if not with_scipy:  # the fallback when the [analysis] extra is missing must agree
-            distance._scipy_graph = lambda links: None
+    with searching(with_scipy):
         got = distances_from(maze, start)
-    finally:
-        distance._scipy_graph = original
     assert got.tolist() == plain_bfs(maze, start)
 
 
@@ -77,13 +84,8 @@ def test_the_longest_path_is_a_walk_through_open_passages_between_its_ends(spec,
     if spec is None:
         return
     maze = spec.build()
-    original = distance._scipy_graph
-    try:
-        if not with_scipy:
-            distance._scipy_graph = lambda links: None
+    with searching(with_scipy):
         path = longest_path(maze)
-    finally:
-        distance._scipy_graph = original
     cells = path.cells
     assert len(set(cells)) == len(cells)
     for a, b in zip(cells, cells[1:]):

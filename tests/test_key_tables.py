@@ -19,11 +19,14 @@ from visualizer.app.keys import (
     KeyPress,
     digit_of,
 )
+from visualizer.app.scenes import SCENES
 
 
 def tables():
     """What each scene answers to: the shell's keys and its own (joined here, as the shell does)."""
-    return {"shell": SHELL_KEYS, "watch": SHELL_KEYS + WATCH_KEYS, "play": SHELL_KEYS + PLAY_KEYS}
+    scenes = {name: getattr(factory, "__self__", factory) for name, factory in SCENES.items()}
+    assert scenes["watch"].keys is WATCH_KEYS and scenes["play"].keys is PLAY_KEYS
+    return {"shell": SHELL_KEYS, **{name: SHELL_KEYS + scene.keys for name, scene in scenes.items()}}
 
 
 HANDS = {SHIFT: (pygame.KMOD_LSHIFT, pygame.KMOD_RSHIFT), CTRL: (pygame.KMOD_LCTRL, pygame.KMOD_RCTRL),

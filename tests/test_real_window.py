@@ -173,3 +173,40 @@ def test_a_paused_run_explains_its_step_on_a_projector_screen(small_display, tmp
     lit = sum(1 for x in range(left, left + width, 2) for y in range(top, top + height, 2)
               if tuple(shot.get_at((x, y)))[:3] == CODE_LIT)
     assert lit > width * 3, f"no highlighted pseudocode line in the panel ({lit} samples)"
+
+
+def test_four_compare_panes_fit_a_projector_screen(small_display, tmp_path):
+    """``compare`` with four algorithms at 1024 x 768: four boards and four figure panels, all inside
+    the window and beside (never under) the side panel; each board shows a finished maze."""
+    window = Window(small_display, tmp_path, "compare", "-a", "backtracker", "-a", "prim", "-a", "kruskal", "-a",
+                    "wilson", "--size", "16x12", "--seed", "3", "--speed", "instant")
+    try:
+        time.sleep(1.5)
+        state = window.after(lambda: window.key("shift"),
+                             lambda s: s.get("panes") and all(p["done"] for p in s["panes"]))
+        window.key("F12")
+        assert wait_for(lambda: any(tmp_path.glob("*.png"))), "no screenshot was saved"
+        window.key("Escape")
+        window.key("q")
+        assert window.app.wait(20) == 0
+    finally:
+        window.close()
+    shot = pygame.image.load(str(next(tmp_path.glob("*.png"))))
+    width, height = state["window"]
+    assert width <= 1024 and height <= 768
+    whole = pygame.Rect(0, 0, width, height)
+    panel = pygame.Rect(state["panel"])
+    panes = state["panes"]
+    assert [p["algorithm"] for p in panes] == ["backtracker", "prim", "kruskal", "wilson"]
+    for pane in panes:
+        for part in ("title", "board", "figures"):
+            rect = pygame.Rect(pane[part])
+            assert whole.contains(rect) and not rect.colliderect(panel), (part, rect)
+        board = pygame.Rect(pane["board"])
+        colours = {tuple(shot.get_at((x, y)))[:3] for x in range(board.left, board.right, 3)
+                   for y in range(board.top, board.bottom, 3)}
+        assert (236, 234, 226) in colours and (32, 35, 44) in colours, "a board without a maze"
+        figures = pygame.Rect(pane["figures"])
+        inked = sum(1 for x in range(figures.left, figures.right, 2) for y in range(figures.top, figures.bottom, 2)
+                    if sum(tuple(shot.get_at((x, y)))[:3]) > 400)
+        assert inked > 20, "a pane without its figures"

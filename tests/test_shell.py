@@ -181,7 +181,7 @@ def test_hover_shows_the_cell_in_the_panel_and_distance_once_solved(screen):
     maze = shell.base.run.maze
     from visualizer.solvers import shortest_path
 
-    assert lines["Distance"] == f"{len(shortest_path(maze, 0, cell)) - 1:,} steps from the start"
+    assert lines["Distance"] == f"{len(shortest_path(maze, 0, cell)) - 1:,} steps from the entrance"
 
 
 def test_click_and_shift_click_choose_where_the_solver_runs(screen):

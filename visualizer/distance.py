@@ -14,7 +14,6 @@ import numpy as np
 
 from .maze import Maze
 
-
 Adjacency = tuple[np.ndarray, np.ndarray]
 """The open passages as compressed rows: neighbours of cell c are ``indices[indptr[c]:indptr[c + 1]]``."""
 
@@ -30,9 +29,15 @@ def adjacency(maze: Maze) -> Adjacency:
     return indptr, table[linked]
 
 
+SCIPY_FROM_CELLS = 10_000
+"""Below this many cells the Python search is as quick as building scipy's matrix."""
+
+
 def _scipy_graph(links: Adjacency):
-    """The adjacency as a scipy sparse matrix, or None when scipy (the [analysis] extra) is missing:
-    its breadth-first search runs in C, ten times faster than the Python one on large mazes."""
+    """The adjacency as a scipy sparse matrix, or None when scipy (the [analysis] extra) is missing
+    or the maze is small: its breadth-first search runs in C, several times faster on large mazes."""
+    if len(links[0]) - 1 < SCIPY_FROM_CELLS:
+        return None
     try:
         from scipy.sparse import csr_matrix
     except ImportError:

@@ -7,11 +7,11 @@ metrics panel and ``maze-visualizer stats``.
 from __future__ import annotations
 
 import math
-from collections import deque
 from dataclasses import dataclass, field
 
 import numpy as np
 
+from .distance import longest_path
 from .maze import Maze
 from .solvers import shortest_path
 
@@ -52,42 +52,6 @@ class Metrics:
                 "straight %": self.straight, "turning %": self.turning, "junctions": self.junctions}
 
 
-def distances_from(maze: Maze, start: int) -> np.ndarray:
-    """Steps from ``start`` to every cell through open passages (-1 where unreachable), for the
-    hover readout and distance colouring."""
-    dist = np.full(maze.grid.size, -1, dtype=np.int32)
-    dist[start] = 0
-    frontier = [start]
-    step = 0
-    while frontier:
-        step += 1
-        following = []
-        for cell in frontier:
-            for nb in maze.open_neighbours(cell):
-                if dist[nb] < 0:
-                    dist[nb] = step
-                    following.append(nb)
-        frontier = following
-    return dist
-
-
-def _farthest(maze: Maze, start: int) -> tuple[int, int]:
-    """(cell, distance) farthest from ``start`` through open passages (BFS)."""
-    dist = {start: 0}
-    queue = deque([start])
-    far, far_d = start, 0
-    while queue:
-        cell = queue.popleft()
-        d = dist[cell]
-        if d > far_d:
-            far, far_d = cell, d
-        for nb in maze.open_neighbours(cell):
-            if nb not in dist:
-                dist[nb] = d + 1
-                queue.append(nb)
-    return far, far_d
-
-
 def measure(maze: Maze) -> Metrics:
     grid = maze.grid
     open_mask = maze.open_mask()
@@ -101,17 +65,13 @@ def measure(maze: Maze) -> Metrics:
     dead_bits = maze.passages[dead]
     for d, name in enumerate(grid.direction_names):
         histogram[name] = int(np.count_nonzero(dead_bits == (1 << d)))
-    longest = 0
-    if open_cells:
-        first = int(np.flatnonzero(open_mask)[0])
-        far, _ = _farthest(maze, first)
-        _, longest = _farthest(maze, far)  # double sweep: exact on trees, a close bound with loops
+    longest = longest_path(maze).length  # double sweep: exact on trees, a close bound with loops
     corridors = int(corridor.sum())
     path = shortest_path(maze) if open_mask[maze.entrance[0]] and open_mask[maze.exit[0]] else []
     return Metrics(
         open_cells=open_cells,
         dead_ends=100 * float(dead.sum()) / max(1, open_cells),
-        longest_path=100 * (longest + 1) / max(1, open_cells) if open_cells else 0.0,
+        longest_path=100 * longest / max(1, open_cells),
         solution=len(path),
         straight=100 * float(straight.sum()) / max(1, corridors),
         turning=100 * float(corridors - straight.sum()) / max(1, corridors),

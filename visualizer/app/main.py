@@ -58,7 +58,7 @@ def run_app(spec: MazeSpec, speed: float | None = None, scene: str | None = None
     screen = open_window()
     shell = Shell(spec, speed=speed, screen=screen)
     if scene is not None:
-        shell.open_scene(scene, spec=spec, **context)
+        shell.open_scene(scene, spec=spec, speed=speed, **context)
     clock = pygame.time.Clock()
     try:
         while shell.running:

@@ -55,6 +55,8 @@ class Grid(ABC):
     PLAY_HELP: ClassVar[tuple[tuple[str, str], ...]] = ()
     """Play: ``(keys, what they do)`` rows for the help overlay and the README."""
     BIAS_DIRECTIONS: ClassVar[dict[str, tuple[int, int, int]]] = {}
+    LAB_BOARDS: ClassVar[tuple[tuple[int, int], ...]] = ()
+    """Tiny sizes (width, height) the uniformity lab offers on this shape; the first is where it opens."""
     """Binary tree: bias corner -> (first, second, fallback) directions. Empty: no binary tree here."""
 
     UNIT_PIXELS: ClassVar[tuple[float, float]] = (1, 12)

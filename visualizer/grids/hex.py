@@ -61,6 +61,7 @@ class HexGrid(Grid):
     PLAY_HELP = (("Up / Down  or  W / S", "hex: north / south"),
                  ("Left / Right", "hex: the open west / east side, toward your last up/down"),
                  ("Q  E  /  A  D", "hex: north-west, north-east / south-west, south-east"))
+    LAB_BOARDS = ((3, 2), (2, 2), (2, 3))
     BIAS_DIRECTIONS: ClassVar[dict[str, tuple[int, int, int]]] = {
         "NE": (N, NE, SE), "NW": (N, NW, SW), "SE": (S, SE, NE), "SW": (S, SW, NW)}
     """(vertical, diagonal on the bias side, fallback along the edge toward the bias side)."""

@@ -38,6 +38,7 @@ class SquareGrid(Grid):
     PLAY_KEYS: ClassVar[dict[str, str]] = {"up": "up", "w": "up", "down": "down", "s": "down",
                                            "left": "left", "a": "left", "right": "right", "d": "right"}
     PLAY_HELP = (("Arrows  or  W A S D", "move (square grids)"),)
+    LAB_BOARDS = ((3, 3), (2, 2), (2, 3))
     BIAS_DIRECTIONS: ClassVar[dict[str, tuple[int, int, int]]] = {
         "NE": (N, E, E), "NW": (N, W, W), "SE": (S, E, E), "SW": (S, W, W)}
     """(vertical, horizontal, fallback): only the bias corner has neither, and it is the root,

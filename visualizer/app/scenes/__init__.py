@@ -10,13 +10,15 @@ from collections.abc import Callable
 from typing import Any
 
 from ..scene import Host, Scene
-from . import play, watch
+from . import compare, lab, play, watch
 
 SceneFactory = Callable[..., Scene]
 
 SCENES: dict[str, SceneFactory] = {
     "watch": watch.WatchScene,
     "play": play.PlayScene.open,
+    "compare": compare.CompareScene,
+    "lab": lab.LabScene.open,
 }
 
 

@@ -106,7 +106,8 @@ class Pane:
 
     @property
     def title(self) -> str:
-        params = ", ".join(f"{k}={v}" for k, v in self.spec.params.items())
+        defaults = self.spec.info.defaults()
+        params = ", ".join(f"{k}={v}" for k, v in self.spec.params.items() if defaults.get(k) != v)
         return self.spec.info.title + (f" ({params})" if params else "")
 
     @property
@@ -505,8 +506,10 @@ class CompareScene(Scene):
         return lines + self.summary_lines()
 
     def speed_text(self) -> str:
-        if self.racing and not self.timing and self.speed != INSTANT:
-            return f"{speed_label(self.speed)} (race slowed {1 / max(self.race_scale(), 1e-12):,.0f}x)"
+        if self.race and self.speed != INSTANT:
+            if self.timing or not self.timings:
+                return "race (timing first)"
+            return f"race time slowed {1 / max(self.race_scale(), 1e-12):,.0f} times (+ / - change it)"
         return speed_label(self.speed)
 
     def state_word(self) -> str:
