@@ -56,7 +56,7 @@ BAD = [
     (["generate", "-a", "dungeon", "--param", "loops"], "name=value"),
     (["generate", "-a", "dungeon", "-p", "room_min=9", "-p", "room_max=2"], "room_max"),
     (["generate", "--seed", "x"], "whole number"),
-    (["generate", "--format", "gif"], "invalid choice"),
+    (["generate", "--format", "bmp"], "invalid choice"),
 ]
 
 

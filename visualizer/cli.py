@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from .algorithms import ALGORITHMS, get_algorithm
+from .export.formats import FORMATS, ExportOptions, format_for, refused_options
 from .grids import DEFAULT_GRID, GRIDS, MAX_SIDE
 from .spec import MazeSpec, random_seed
 
@@ -25,9 +26,10 @@ PROG = "maze-visualizer"
 ERROR_EXIT = 2
 IO_EXIT = 1
 PIPE_EXIT = 141
-FORMATS = ("text", "json", "png")
 SHOWABLE = ("distance", "longest")
 """What ``generate --show`` can draw over a PNG."""
+THEMES = ("light", "dark")
+PAPERS = ("a4", "letter")
 
 
 class UsageError(Exception):
@@ -130,13 +132,20 @@ def build_parser() -> Parser:
     gen = sub.add_parser("generate", help="generate a maze without a window and export it",
                          description="Generate a maze headless and write it as text, JSON or PNG.")
     add_maze_options(gen, "20x15")
-    gen.add_argument("--format", "-f", choices=FORMATS, default=None,
+    gen.add_argument("--format", "-f", choices=list(FORMATS), default=None,
                      help="output format (default: from the output file's extension, else text)")
     gen.add_argument("--output", "-o", metavar="FILE", default=None,
-                     help="file to write (default: standard output; png needs a file)")
-    gen.add_argument("--show", action="append", default=[], choices=SHOWABLE, metavar="WHAT",
-                     help="png only, repeatable: 'distance' colours cells by steps from the entrance, "
-                     "'longest' draws the longest path")
+                     help="file to write (default: standard output; png, gif, webp and pdf need a file)")
+    add_export_options(gen)
+    sheet = sub.add_parser("worksheet", help="several mazes on printable pages, numbered, with an answer key",
+                           description="Lay out COUNT mazes on A4 or Letter pages (PDF), numbered, with an "
+                           "answer-key page at the end. The same seed always gives the same sheet.")
+    add_maze_options(sheet, "15x15")
+    sheet.add_argument("--count", "-n", type=int, default=6, metavar="N", help="mazes on the sheet (default: 6)")
+    sheet.add_argument("--output", "-o", metavar="FILE.pdf", required=True, help="the PDF to write")
+    sheet.add_argument("--paper", choices=PAPERS, default="a4", help="page size (default: a4)")
+    sheet.add_argument("--theme", choices=THEMES, default="light", help="colours (default: light, for paper)")
+    sheet.add_argument("--no-answers", dest="answers", action="store_false", help="leave out the answer key")
     play = sub.add_parser("play", help="play the maze game: walk to the exit, level after level",
                           description="Play: reach the exit with the arrow keys; each level is a larger maze. "
                           "Progress is saved on each level and on leaving.")
@@ -216,6 +225,76 @@ def build_parser() -> Parser:
     return parser
 
 
+def positive_number(what: str, most: float):
+    """An argparse type: a finite number above 0 and at most ``most``."""
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{what} must be a number, got {text!r}") from None
+        if not math.isfinite(value) or not 0 < value <= most:
+            raise argparse.ArgumentTypeError(f"{what} must be above 0 and at most {most:g}, got {text!r}")
+        return value
+    return parse
+
+
+def parse_hold(text: str) -> float:
+    """Seconds the finished maze is held at the end of an animation: 0 to 60."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"hold must be a number of seconds, got {text!r}") from None
+    if not math.isfinite(value) or not 0 <= value <= 60:
+        raise argparse.ArgumentTypeError(f"hold must be from 0 to 60 seconds, got {text!r}")
+    return value
+
+
+def parse_frames(text: str) -> int:
+    if not text.strip().isdigit() or not 1 <= int(text) <= 100_000:
+        raise argparse.ArgumentTypeError(f"max-frames must be a whole number from 1 to 100000, got {text!r}")
+    return int(text)
+
+
+def add_export_options(parser: argparse.ArgumentParser) -> None:
+    """Options of ``generate`` that only some formats take (``formats.FORMATS`` says which). Each
+    defaults to None, so that a given one can be told from a default and refused by a format."""
+    parser.add_argument("--theme", choices=THEMES, default=None,
+                        help="colours: light (white floor, black walls; default for svg and pdf) or dark "
+                        "(the window's look; default for png, gif, webp)")
+    parser.add_argument("--solution", action="store_true", default=None,
+                        help="png, svg, pdf: draw the shortest path from entrance to exit (pdf: on a second page)")
+    parser.add_argument("--show", action="append", default=None, choices=SHOWABLE, metavar="WHAT",
+                        help="png only, repeatable: 'distance' colours cells by steps from the entrance, "
+                        "'longest' draws the longest path")
+    parser.add_argument("--cell", type=positive_number("cell", 512), default=None, metavar="PX",
+                        help="png, gif, webp: pixels per cell (default: the picture is about 2000 pixels wide; "
+                        "animations about 800)")
+    parser.add_argument("--fps", type=positive_number("fps", 100), default=None, metavar="N",
+                        help="gif, webp: frames per second (default: 25)")
+    parser.add_argument("--seconds", type=positive_number("seconds", 600), default=None, metavar="S",
+                        help="gif, webp: length of the animation before the hold (default: about 10)")
+    parser.add_argument("--max-frames", type=parse_frames, default=None, metavar="N",
+                        help="gif, webp: at most this many frames")
+    parser.add_argument("--hold", type=parse_hold, default=None, metavar="S",
+                        help="gif, webp: seconds the finished maze stays at the end (default: 2)")
+    parser.add_argument("--solve", default=None, metavar="SOLVER",
+                        help="gif, webp: animate this solver after the generation (bfs, astar, ...)")
+    parser.add_argument("--paper", choices=PAPERS, default=None, help="pdf: page size (default: a4)")
+
+
+def export_options(args: argparse.Namespace) -> tuple[ExportOptions, set[str]]:
+    """The export options given (the rest at their defaults) and the names of those given."""
+    names = ("theme", "solution", "show", "cell", "fps", "seconds", "max_frames", "hold", "solve", "paper")
+    given = {name: getattr(args, name) for name in names if getattr(args, name) is not None}
+    if "show" in given:
+        given["show"] = tuple(given["show"])
+    if given.get("solve") is not None:
+        from .solvers import get_solver
+
+        get_solver(given["solve"])
+    return ExportOptions(**given), set(given)
+
+
 def parse_jobs(text: str) -> int:
     """Worker processes: 0 (every core) or a positive count."""
     if not text.strip().isdigit():
@@ -250,13 +329,6 @@ def spec_from_args(args: argparse.Namespace) -> MazeSpec:
     width, height = args.size
     seed = random_seed() if args.seed is None else args.seed
     return MazeSpec(args.algorithm, args.grid, width, height, seed, params).check()
-
-
-def output_format(args: argparse.Namespace) -> str:
-    if args.format:
-        return args.format
-    suffix = Path(args.output).suffix.lower() if args.output else ""
-    return {".json": "json", ".png": "png"}.get(suffix, "text")
 
 
 def check_output_path(output: str) -> None:
@@ -302,21 +374,14 @@ def cmd_generate(args: argparse.Namespace) -> int:
     if args.output is not None:
         check_output_path(args.output)
     spec = spec_from_args(args)
-    fmt = output_format(args)
-    if fmt == "png" and args.output is None:
-        raise UsageError("png output needs --output FILE")
-    if args.show and fmt != "png":
-        raise UsageError(f"--show {args.show[0]} needs png output, not {fmt}")
-    maze = spec.build()
-    if fmt == "text":
-        from .export.text import to_text
-        data: bytes | str = to_text(maze)
-    elif fmt == "json":
-        from .export.json_io import dumps
-        data = dumps(maze, spec)
-    else:
-        from .render.image import png_bytes
-        data = png_bytes(maze, distance="distance" in args.show, longest="longest" in args.show)
+    fmt = format_for(args.format, args.output)
+    options, given = export_options(args)
+    refused = refused_options(fmt, given)
+    if refused:
+        raise UsageError(f"{', '.join(refused)} cannot be used with {fmt.name} output")
+    if fmt.needs_file and args.output is None:
+        raise UsageError(f"{fmt.name} output needs --output FILE")
+    data = fmt.writer()(spec.build(), spec, options)
     if args.output is not None:
         from .fileio import write_atomic
         try:
@@ -326,6 +391,13 @@ def cmd_generate(args: argparse.Namespace) -> int:
     else:
         write_stdout(data if isinstance(data, str) else data.decode("latin-1"))
     return 0
+
+
+def cmd_worksheet(args: argparse.Namespace) -> int:
+    from .export.worksheet import run_worksheet
+
+    check_output_path(args.output)
+    return run_worksheet(args)
 
 
 def cmd_list(_: argparse.Namespace) -> int:
@@ -435,7 +507,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 COMMANDS = {"generate": cmd_generate, "list": cmd_list, "bench": cmd_bench, "play": cmd_play, "stats": cmd_stats,
-            "lab": cmd_lab, "compare": cmd_compare, None: cmd_window}
+            "lab": cmd_lab, "compare": cmd_compare, "worksheet": cmd_worksheet, None: cmd_window}
 
 
 WINDOW_DEFAULTS: dict[str, object] = {"algorithm": "backtracker", "grid": DEFAULT_GRID, "size": (30, 20),

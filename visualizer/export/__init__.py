@@ -1,1 +1,1 @@
-"""Headless exports of a finished maze: text, JSON (and PNG, drawn by the renderer)."""
+"""Headless exports of a maze; ``formats.FORMATS`` is the registry of what can be written."""

@@ -30,6 +30,7 @@ import numpy as np
 from ..grids import GRIDS, MAX_SIDE, Grid, make_grid
 from ..maze import CellState, Maze
 from ..spec import MazeSpec
+from .formats import ExportOptions
 
 FORMAT = "maze-visualizer"
 VERSION = 1
@@ -276,3 +277,8 @@ def loads(text: str) -> tuple[Maze, MazeSpec | None]:
     except json.JSONDecodeError as err:
         raise FormatError(f"not valid JSON ({err.msg} at line {err.lineno})") from None
     return from_dict(data)
+
+
+def write(maze: Maze, spec: MazeSpec, options: ExportOptions) -> str:
+    """The JSON export (the registry's entry point; JSON takes no options)."""
+    return dumps(maze, spec)

@@ -9,6 +9,8 @@ from __future__ import annotations
 from ..grids.hex import HEX_BLANK, HEX_FALL, HEX_FLAT, HEX_RISE
 from ..grids.square import FLOOR, WALL
 from ..maze import Maze
+from ..spec import MazeSpec
+from .formats import ExportOptions
 
 __all__ = ["FLOOR", "HEX_BLANK", "HEX_FALL", "HEX_FLAT", "HEX_RISE", "WALL", "to_text"]
 
@@ -16,3 +18,8 @@ __all__ = ["FLOOR", "HEX_BLANK", "HEX_FALL", "HEX_FLAT", "HEX_RISE", "WALL", "to
 def to_text(maze: Maze) -> str:
     """The maze as text, ending with a newline (ValueError if its grid has no text picture)."""
     return "\n".join(maze.grid.text_lines(maze)) + "\n"
+
+
+def write(maze: Maze, spec: MazeSpec, options: ExportOptions) -> str:
+    """The text export (the registry's entry point; text takes no options)."""
+    return to_text(maze)

@@ -186,9 +186,10 @@ class Board:
 
     # --- painting -----------------------------------------------------------------
 
-    def use_format(self, map_rgb) -> None:
-        """Pack every style's colour into the target surface's pixel format (``surface.map_rgb``)."""
-        self.packed = np.array([map_rgb(tuple(int(v) for v in c)) for c in COLOURS], dtype=np.uint32)
+    def use_format(self, map_rgb, colours: np.ndarray = COLOURS) -> None:
+        """Pack every style's colour into the target surface's pixel format (``surface.map_rgb``);
+        ``colours`` is a theme's style table (the window's dark one by default)."""
+        self.packed = np.array([map_rgb(tuple(int(v) for v in c)) for c in colours], dtype=np.uint32)
 
     def paint(self, pixels: np.ndarray, maze: Maze, overlay: Overlay, full: bool, cells: list[int]) -> int:
         """Bring ``pixels`` (a ``surfarray.pixels2d`` view of the board) up to date; returns cells painted.

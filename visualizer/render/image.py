@@ -11,29 +11,41 @@ from ..maze import Maze
 from ..overlay import Overlay
 from .board import Board
 from .palette import HEAT_LEVELS
+from .themes import DARK, Theme
 
 MAX_IMAGE_SIDE = 4096
 
 
-def image_size(maze: Maze, target: int = 2000) -> tuple[int, int]:
-    """A pixel size that shows the maze crisply, at most MAX_IMAGE_SIDE a side.
+def image_size(maze: Maze, target: int = 2000, unit: float | None = None) -> tuple[int, int]:
+    """A pixel size that shows the maze crisply, at most MAX_IMAGE_SIDE a side; ``unit`` fixes the
+    pixels per grid unit (``--cell``) instead.
 
     The grid says how many of its units the picture spans, how large a unit may be drawn, whether
     a unit must be whole pixels (tiles) and what margin its outer walls need.
     """
     grid = maze.grid
     span_w, span_h = grid.pixel_span()
-    smallest, largest = grid.UNIT_PIXELS
-    unit = max(smallest, min(largest, target / max(span_w, span_h)))
+    if unit is None:
+        smallest, largest = grid.UNIT_PIXELS
+        unit = max(smallest, min(largest, target / max(span_w, span_h)))
     if grid.WHOLE_UNITS:
-        unit = math.floor(unit)
+        unit = max(1, math.floor(unit))
     margin = grid.pixel_margin(unit)
     return (min(math.ceil(span_w * unit) + margin, MAX_IMAGE_SIDE),
             min(math.ceil(span_h * unit) + margin, MAX_IMAGE_SIDE))
 
 
+def check_cell_size(maze: Maze, unit: float) -> None:
+    """Refuse a ``--cell`` that would make a picture larger than MAX_IMAGE_SIDE (one line)."""
+    span_w, span_h = maze.grid.pixel_span()
+    if max(span_w, span_h) * unit > MAX_IMAGE_SIDE:
+        most = MAX_IMAGE_SIDE / max(span_w, span_h)
+        raise ValueError(f"--cell {unit:g} makes the picture wider than {MAX_IMAGE_SIDE} pixels; "
+                         f"at most {most:.1f} for this maze")
+
+
 def render_surface(maze: Maze, overlay: Overlay | None = None, size: tuple[int, int] | None = None,
-                   longest: tuple[int, ...] = ()):
+                   longest: tuple[int, ...] = (), theme: Theme = DARK):
     """A pygame Surface with the maze drawn as the window draws it (``longest``: a path drawn over it)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
@@ -42,7 +54,7 @@ def render_surface(maze: Maze, overlay: Overlay | None = None, size: tuple[int, 
     overlay = overlay or Overlay(maze.grid)
     board = Board(maze.grid, width, height)
     surface = pygame.Surface((width, height), depth=32)
-    board.use_format(surface.map_rgb)
+    board.use_format(surface.map_rgb, theme.colours)
     pixels = pygame.surfarray.pixels2d(surface)
     board.paint(pixels, maze, overlay, True, [])
     del pixels  # unlock the surface
@@ -62,11 +74,31 @@ def surface_png(surface) -> bytes:
     return buffer.getvalue()
 
 
-def png_bytes(maze: Maze, distance: bool = False, longest: bool = False) -> bytes:
-    """The finished maze as PNG bytes; ``distance`` colours cells by steps from the entrance (the
-    window's distance map), ``longest`` draws the longest path over it."""
+def finished_overlay(maze: Maze, distance: bool = False, solution: bool = False) -> Overlay:
+    """The display state of a finished maze for export: the distance map (steps from the entrance,
+    as the window's D shows it) and the solution path (as the window's S leaves it)."""
     overlay = Overlay(maze.grid)
     if distance:
         overlay.heat = heat_levels(distances_from(maze, maze.entrance[0]), HEAT_LEVELS)
+    if solution:
+        from ..overlay import Mark
+        from ..solvers import shortest_path
+
+        overlay.mark[shortest_path(maze)] = Mark.PATH
+    return overlay
+
+
+def picture(maze: Maze, distance: bool = False, longest: bool = False, solution: bool = False,
+            theme: Theme = DARK, unit: float | None = None):
+    """The finished maze as a Surface, with what was asked for drawn on it."""
+    if unit is not None:
+        check_cell_size(maze, unit)
     path = longest_path(maze).cells if longest else ()
-    return surface_png(render_surface(maze, overlay, longest=path))
+    return render_surface(maze, finished_overlay(maze, distance, solution), image_size(maze, unit=unit), path, theme)
+
+
+def png_bytes(maze: Maze, distance: bool = False, longest: bool = False, solution: bool = False,
+              theme: Theme = DARK, unit: float | None = None) -> bytes:
+    """The finished maze as PNG bytes; ``distance`` colours cells by steps from the entrance (the
+    window's distance map), ``longest`` draws the longest path, ``solution`` the shortest way out."""
+    return surface_png(picture(maze, distance, longest, solution, theme, unit))

@@ -1,0 +1,93 @@
+"""What ``generate`` takes for each format: themes, the solution, the cell size, and one clear line
+for an option a format does not take."""
+
+from __future__ import annotations
+
+import io
+
+import numpy as np
+import pygame
+import pytest
+
+from visualizer.cli import main
+from visualizer.export.formats import FORMATS, format_for
+from visualizer.render.image import MAX_IMAGE_SIDE
+from visualizer.render.palette import Style
+from visualizer.render.themes import DARK, LIGHT, THEMES
+from visualizer.solvers import shortest_path
+from visualizer.spec import MazeSpec
+
+BASE = ["generate", "-a", "prim", "-s", "10x7", "--seed", "5"]
+
+
+def pixels(path) -> np.ndarray:
+    return pygame.surfarray.array3d(pygame.image.load(io.BytesIO(path.read_bytes())))
+
+
+def colours(image: np.ndarray) -> set[tuple[int, int, int]]:
+    return {tuple(c) for c in image.reshape(-1, 3).tolist()}
+
+
+def test_png_is_dark_by_default_and_light_on_request(tmp_path):
+    assert main([*BASE, "-o", str(tmp_path / "dark.png")]) == 0
+    assert main([*BASE, "--theme", "light", "-o", str(tmp_path / "light.png")]) == 0
+    dark, light = colours(pixels(tmp_path / "dark.png")), colours(pixels(tmp_path / "light.png"))
+    assert DARK.floor in dark and DARK.wall in dark and LIGHT.floor not in dark
+    assert light >= {(255, 255, 255), (0, 0, 0)} and DARK.wall not in light
+
+
+def test_every_style_keeps_its_meaning_in_every_theme():
+    for theme in THEMES.values():
+        assert theme.colours.shape == DARK.colours.shape
+        assert len({tuple(c) for c in theme.colours[:Style.REGION].tolist()}) == int(Style.REGION)  # all distinct
+        assert theme.wall != theme.floor and theme.background != theme.wall
+
+
+def test_the_solution_is_drawn_on_the_solution_cells(tmp_path):
+    assert main([*BASE, "--cell", "20", "-o", str(tmp_path / "plain.png")]) == 0
+    assert main([*BASE, "--cell", "20", "--solution", "-o", str(tmp_path / "solved.png")]) == 0
+    plain, solved = pixels(tmp_path / "plain.png"), pixels(tmp_path / "solved.png")
+    path_colour = tuple(DARK.colours[Style.PATH])
+    assert path_colour not in colours(plain)
+    painted = (solved == path_colour).all(axis=2).sum()
+    maze = MazeSpec("prim", "square", 10, 7, 5).build()
+    cells = len(shortest_path(maze))
+    # Each path cell is a 20 x 20 tile less its wall share; at least half of it shows the path colour.
+    assert painted >= cells * 20 * 20 // 2
+
+
+def test_cell_sets_the_picture_size_and_too_large_a_cell_is_one_line(tmp_path, capsys):
+    assert main([*BASE, "--cell", "12", "-o", str(tmp_path / "a.png")]) == 0
+    assert main([*BASE, "--cell", "24", "-o", str(tmp_path / "b.png")]) == 0
+    small, large = pixels(tmp_path / "a.png").shape, pixels(tmp_path / "b.png").shape
+    assert large[0] > 1.8 * small[0] and large[1] > 1.8 * small[1]
+    assert main([*BASE, "--cell", str(MAX_IMAGE_SIDE), "-o", str(tmp_path / "c.png")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--cell" in err and not (tmp_path / "c.png").exists()
+
+
+@pytest.mark.parametrize("argv, word", [
+    (["-f", "text", "--solution"], "--solution"),
+    (["-f", "json", "--theme", "light"], "--theme"),
+    (["-f", "svg", "--fps", "10"], "--fps"),
+    (["-o", "x.png", "--paper", "letter"], "--paper"),
+    (["-f", "text", "--show", "distance"], "--show"),
+    (["-o", "x.png", "--cell", "0"], "cell"),
+    (["-o", "x.gif", "--hold", "-1"], "hold"),
+    (["-o", "x.gif", "--solve", "nosuch"], "nosuch"),
+    (["-f", "pdf"], "--output"),
+])
+def test_an_option_a_format_does_not_take_is_one_line_and_exit_2(argv, word, tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert main([*BASE, *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and word in err
+    assert not any(tmp_path.iterdir())  # nothing written
+
+
+def test_the_format_comes_from_the_extension_unless_named():
+    assert format_for(None, "maze.GIF").name == "gif"
+    assert format_for(None, "out/maze.webp").name == "webp"
+    assert format_for(None, "a.b/maze").name == "text"
+    assert format_for("json", "maze.png").name == "json"
+    assert all(fmt.extensions for fmt in FORMATS.values())

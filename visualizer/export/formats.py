@@ -1,0 +1,106 @@
+"""The one registry of export formats: what ``generate`` can write, which options each takes, and the
+function that writes it. Adding a format: one module with a ``write(maze, spec, options)`` function,
+one entry here.
+
+Each writer returns the whole file (bytes or text): the command line writes it atomically, so a
+file is written whole or not at all. Writers are imported only when used (Pillow, the animation
+code), so ``--help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..maze import Maze
+    from ..spec import MazeSpec
+
+
+@dataclass(frozen=True)
+class ExportOptions:
+    """Every export option, with its default; a format reads the ones it takes."""
+
+    theme: str | None = None
+    """"light" or "dark"; None: the format's own default (light for print, dark for pictures)."""
+    solution: bool = False
+    """Draw the shortest path from entrance to exit (a second page in a PDF)."""
+    show: tuple[str, ...] = ()
+    """Overlays drawn on a picture: "distance", "longest"."""
+    cell: float | None = None
+    """Pixels per grid unit (a square cell's side); None: sized to about 2000 pixels."""
+    fps: float = 25.0
+    seconds: float | None = None
+    """Target length of an animation (events per frame follow from it); None: about 10 seconds."""
+    max_frames: int | None = None
+    hold: float = 2.0
+    """Seconds the finished maze stays on screen at the end of an animation."""
+    solve: str | None = None
+    """A solver whose run follows the generation in an animation."""
+    paper: str = "a4"
+
+    def resolved_theme(self, default: str) -> str:
+        return self.theme or default
+
+
+OPTION_FLAGS: dict[str, str] = {
+    "theme": "--theme", "solution": "--solution", "show": "--show", "cell": "--cell", "fps": "--fps",
+    "seconds": "--seconds", "max_frames": "--max-frames", "hold": "--hold", "solve": "--solve", "paper": "--paper",
+}
+"""How each option is spelled on the command line (for the message refusing it)."""
+
+
+@dataclass(frozen=True)
+class Format:
+    """One export format."""
+
+    name: str
+    extensions: tuple[str, ...]
+    module: str
+    """Module (under ``visualizer.export``) whose ``write(maze, spec, options)`` makes the file."""
+    theme: str | None
+    """Default theme, or None for formats without colours (text, JSON)."""
+    options: frozenset[str] = field(default_factory=frozenset)
+    """The ExportOptions fields this format uses (others given on the command line are refused)."""
+    needs_file: bool = False
+    """True for binary formats that cannot go to a terminal."""
+    function: str = "write"
+    """The module's function that writes this format (one module may write two: GIF and WebP)."""
+
+    def writer(self) -> Callable[["Maze", "MazeSpec", ExportOptions], bytes | str]:
+        module = importlib.import_module(f"{__package__}.{self.module}")
+        return getattr(module, self.function)
+
+
+PICTURE = frozenset({"theme", "solution", "show", "cell"})
+ANIMATION = frozenset({"theme", "cell", "fps", "seconds", "max_frames", "hold", "solve"})
+PRINT = frozenset({"theme", "solution", "paper"})
+
+FORMATS: dict[str, Format] = {f.name: f for f in (
+    Format("text", (".txt",), "text", None),
+    Format("json", (".json",), "json_io", None),
+    Format("png", (".png",), "picture", "dark", PICTURE, needs_file=True),
+    Format("gif", (".gif",), "animation", "dark", ANIMATION, needs_file=True, function="write_gif"),
+    Format("webp", (".webp",), "animation", "dark", ANIMATION, needs_file=True, function="write_webp"),
+    Format("svg", (".svg",), "svg", "light", frozenset({"theme", "solution"})),
+    Format("pdf", (".pdf",), "pdf", "light", PRINT, needs_file=True),
+)}
+
+
+def format_for(name: str | None, path: str | None) -> Format:
+    """The format asked for, else the one the output file's extension names, else text."""
+    if name:
+        return FORMATS[name]
+    if path:
+        suffix = path[path.rfind("."):].lower() if "." in path.rsplit("/", 1)[-1] else ""
+        for fmt in FORMATS.values():
+            if suffix in fmt.extensions:
+                return fmt
+    return FORMATS["text"]
+
+
+def refused_options(fmt: Format, given: set[str]) -> list[str]:
+    """The options given that ``fmt`` does not take, spelled as on the command line."""
+    return [OPTION_FLAGS[name] for name in sorted(given - fmt.options)]
