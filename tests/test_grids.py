@@ -70,3 +70,29 @@ def test_neighbour_array_matches_neighbours(kind, w, h):
         for d, nb in grid.neighbours(cell):
             expected[d] = nb
         assert table[cell].tolist() == expected
+
+
+@pytest.mark.parametrize("kind", ["square", "hex"])
+@pytest.mark.parametrize("size", [(1, 1), (2, 3), (5, 4), (6, 1)])
+def test_plane_geometry_shares_each_edge_and_closes_each_cell(kind, size):
+    """The thin-wall plane (SVG, first person): two cells see their shared edge as the same two
+    points in opposite order, each cell's sides run round it without a gap, and the side toward a
+    neighbour faces that neighbour's centre."""
+    import numpy as np
+
+    from visualizer.grids import make_grid
+
+    grid = make_grid(kind, *size)
+    segments, centres, neighbours = grid.edge_segments(), grid.unit_centres(), grid.neighbour_array()
+    assert segments.shape == (grid.size, grid.directions, 2, 2)
+    for cell in range(grid.size):
+        sides = segments[cell]
+        assert np.allclose(sides[:, 1], np.roll(sides[:, 0], -1, axis=0))  # closed, clockwise
+        for d in range(grid.directions):
+            other = neighbours[cell, d]
+            if other < 0:
+                continue
+            assert np.allclose(sides[d], segments[other, grid.opposite(d)][::-1])
+            middle = sides[d].mean(axis=0)
+            toward = centres[other] - centres[cell]
+            assert np.allclose(middle, centres[cell] + toward / 2)

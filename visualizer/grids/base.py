@@ -178,6 +178,17 @@ class Grid(ABC):
         whole pixels from 8 px a unit up (crisp), and fill the view below that."""
         return float(math.floor(fit)) if self.WHOLE_UNITS and fit >= 8 else fit
 
+    def unit_centres(self) -> np.ndarray:
+        """(size, 2) centre of every cell in the grid's plane: the thin-wall picture, where a square
+        cell is a unit square and a hexagon has radius 1 (y grows downward, as on screen)."""
+        raise NotImplementedError(f"{self.kind} grids have no plane geometry")
+
+    def edge_segments(self) -> np.ndarray:
+        """(size, directions, 2, 2): for each cell and direction, the two ends of the edge on that
+        side in the plane of ``unit_centres`` (both cells of an edge give the same two points, in
+        opposite order). Vector exports and the first-person view draw walls from these."""
+        raise NotImplementedError(f"{self.kind} grids have no plane geometry")
+
     def pixel_layout(self, width: int, height: int, scale: float, origin: tuple[float, float],
                      canonical: np.ndarray) -> Layout:
         """Which element owns each pixel of a ``width`` x ``height`` view at this camera.
