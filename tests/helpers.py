@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from itertools import islice
 
+import pygame
+
 from visualizer.grids import Grid
 from visualizer.maze import Maze
 from visualizer.overlay import Overlay
+from visualizer.solvers import shortest_path
 from visualizer.spec import MazeSpec
 
 
@@ -43,3 +46,24 @@ def straight(spec: MazeSpec, position: int) -> tuple[Maze, Overlay]:
     if next(events, None) is None:
         overlay.finish()
     return maze, overlay
+
+
+# --- play ------------------------------------------------------------------------------
+
+def key(app, k, frames=1):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+    for _ in range(frames):
+        app.frame(pygame.event.get(), 1 / 60)
+
+
+SQUARE_KEY = {0: pygame.K_UP, 1: pygame.K_RIGHT, 2: pygame.K_DOWN, 3: pygame.K_LEFT}
+HEX_KEY = {0: pygame.K_q, 1: pygame.K_w, 2: pygame.K_e, 3: pygame.K_d, 4: pygame.K_s, 5: pygame.K_a}
+
+
+def walk_shortest_path(app):
+    game = app.scene.game
+    path = shortest_path(game.maze, game.position, game.goal)
+    table = SQUARE_KEY if game.maze.grid.kind == "square" else HEX_KEY
+    for a, b in zip(path, path[1:]):
+        key(app, table[game.maze.grid.direction_between(a, b)])
+    return path

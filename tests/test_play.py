@@ -5,6 +5,7 @@ import os
 
 import pygame
 import pytest
+from helpers import SQUARE_KEY, key, walk_shortest_path
 
 from visualizer.app.scenes.play import ALL_DONE, GAVE_UP, PLAYING, START, WON
 from visualizer.app.shell import Shell as App
@@ -17,25 +18,7 @@ from visualizer.play.levels import FINAL_LEVEL, level_size
 from visualizer.solvers import shortest_path
 from visualizer.spec import MazeSpec
 
-
-def key(app, k, frames=1):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
-    for _ in range(frames):
-        app.frame(pygame.event.get(), 1 / 60)
-
-
-SQUARE_KEY = {0: pygame.K_UP, 1: pygame.K_RIGHT, 2: pygame.K_DOWN, 3: pygame.K_LEFT}
-HEX_KEY = {0: pygame.K_q, 1: pygame.K_w, 2: pygame.K_e, 3: pygame.K_d, 4: pygame.K_s, 5: pygame.K_a}
 HEX = HexGrid.MOVES
-
-
-def walk_shortest_path(app):
-    game = app.scene.game
-    path = shortest_path(game.maze, game.position, game.goal)
-    table = SQUARE_KEY if game.maze.grid.kind == "square" else HEX_KEY
-    for a, b in zip(path, path[1:]):
-        key(app, table[game.maze.grid.direction_between(a, b)])
-    return path
 
 
 @pytest.mark.parametrize("grid", ["square", "hex"])

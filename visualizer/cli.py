@@ -155,6 +155,11 @@ def build_parser() -> Parser:
                       help=f"grid shape (default: {DEFAULT_GRID})")
     play.add_argument("--seed", type=parse_seed, default=None, metavar="N", help="seed of level 1 (default: random)")
     play.add_argument("--continue", dest="resume", action="store_true", help="resume the saved game")
+    play.add_argument("--ghost", choices=("off", "easy", "medium", "hard"), default=None,
+                      help="race a ghost walking the shortest path at 2, 4 or 7 cells a second "
+                      "(default: the last choice, G in the game)")
+    play.add_argument("--records", action="store_true",
+                      help="print your best times and fewest moves per level and maze, then exit")
     play.add_argument("--data-dir", metavar="DIR", default=None,
                       help="folder for the save file (default: $MAZE_VISUALIZER_DATA, "
                       "$XDG_DATA_HOME/maze-visualizer or ~/.local/share/maze-visualizer)")
@@ -500,10 +505,31 @@ def cmd_play(args: argparse.Namespace) -> int:
     get_algorithm(args.algorithm)
     if args.data_dir is not None:
         os.environ["MAZE_VISUALIZER_DATA"] = str(check_data_dir(args.data_dir))
+    if args.records:
+        return print_records()
     seed = random_seed() if args.seed is None else args.seed
     spec = MazeSpec(args.algorithm, args.grid, 8, 5, seed).check()
     from .app.main import run_app
-    return run_app(spec, scene="play", mode="continue" if args.resume else "new")
+    return run_app(spec, scene="play", mode="continue" if args.resume else "new", ghost=args.ghost)
+
+
+def print_records() -> int:
+    """``play --records``: the table of best times and fewest moves (one line when there are none)."""
+    from .play.records import Records
+
+    records = Records.load()
+    if records.problem:
+        report(records.problem)
+    rows = records.table()
+    if not rows:
+        write_stdout("No records yet: win a level of maze-visualizer play to set one.\n")
+        return 0
+    header = ("level", "maze", "seed", "best time", "fewest moves", "wins")
+    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
+    lines = ["  ".join(cell.ljust(w) if i in (1,) else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths)))
+             for row in [header, *rows]]
+    write_stdout("\n".join(line.rstrip() for line in lines) + "\n")
+    return 0
 
 
 COMMANDS = {"generate": cmd_generate, "list": cmd_list, "bench": cmd_bench, "play": cmd_play, "stats": cmd_stats,

@@ -226,6 +226,8 @@ PLAY_KEYS = KeyTable((
     Binding("X", "give up: show the shortest path", "give_up", keys(K.K_x)),
     Binding("R", "restart this level", "restart_level", keys(K.K_r)),
     Binding("F", "fog of war on / off", "toggle_fog", keys(K.K_f)),
+    Binding("G", "race a ghost: off / easy / medium / hard (2, 4, 7 cells a second)", "cycle_ghost", keys(K.K_g)),
+    Binding("M", "sound on / off", "toggle_sound", keys(K.K_m)),
     Binding("Enter  or  Space", "next level (after a win)", "confirm", keys(K.K_RETURN, K.K_KP_ENTER, K.K_SPACE)),
     Binding("C  /  N", "start screen: continue / new game", "continue_game", keys(K.K_c)),
     Binding("N", "", "new_game_key", keys(K.K_n), help=False),

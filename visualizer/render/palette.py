@@ -115,12 +115,16 @@ LEGEND: dict[str, tuple[Colour, str]] = {
     "wall": (WALL, "wall"),
     "trail": (STYLE_COLOURS[Style.TRAIL], "your trail"),
     "player": ((213, 94, 0), "you"),
+    "ghost": ((200, 190, 240), "the ghost (shortest path, G changes its pace)"),
     "goal": (CONNECTOR, "the exit"),
     "fog": (STYLE_COLOURS[Style.FOG], "not seen yet (fog)"),
     "longest": ((0, 170, 255), "longest path (both ends ringed)"),
     "distance": (HEAT_ANCHORS[2], "distance map: light near, dark far"),
 }
 PLAYER: Colour = (213, 94, 0)
+GHOST: Colour = (200, 190, 240)
+"""The ghost: pale lavender, unlike any cell colour, so it reads as something passing through."""
+GHOST_RING: Colour = (90, 70, 160)
 PLAYER_RING: Colour = (255, 255, 255)
 GOAL: Colour = CONNECTOR
 BUMP: Colour = (230, 159, 0)

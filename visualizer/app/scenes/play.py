@@ -19,9 +19,13 @@ from ...grids import GRIDS
 from ...maze import Maze
 from ...overlay import Mark, Overlay
 from ...play.game import Game
+from ...play.ghost import PACES, Ghost, next_level, race_result
 from ...play.levels import FINAL_LEVEL, level_for_width
+from ...play.records import Outcome, Records, format_seconds, records_path
 from ...play.save import continue_or_explain, save_game, save_path
-from ...render.palette import ACCENT, BUMP, GOAL, PANEL, PLAYER, PLAYER_RING, TEXT, TEXT_DIM
+from ...play.sounds import SoundBoard
+from ...render.palette import ACCENT, BUMP, GHOST, GHOST_RING, GOAL, PANEL, PLAYER, PLAYER_RING, TEXT, TEXT_DIM
+from ...solvers import shortest_path
 from ...spec import MazeSpec
 from .. import text
 from ..keys import PLAY_KEYS, Binding, KeyPress
@@ -42,9 +46,19 @@ class PlayScene(Scene):
     pauses_under_help = True
 
     def __init__(self, host: Host, game: Game | None, stage: str = PLAYING, save_file: Path | None = None,
-                 base: MazeSpec | None = None) -> None:
+                 base: MazeSpec | None = None, ghost: str | None = None) -> None:
         super().__init__(host)
         self.save_file = save_file or save_path()
+        self.records = Records.load(records_path(self.save_file.parent))
+        if self.records.problem:
+            host.message(self.records.problem, 6.0)
+        self.sounds = SoundBoard(enabled=self.records.settings.get("sound", True))
+        self.ghost_level: str = ghost or self.records.settings.get("ghost", "off")
+        self.ghost: Ghost | None = None
+        self.outcome: Outcome | None = None
+        """What the last win did to the records (the win screen shows it)."""
+        self.in_series = game is None
+        """True for the game's series of levels (``play``, N, C); False for one maze played with P."""
         self.base = base or (game.spec if game else MazeSpec())
         self.stage = stage
         self.bump_until = 0.0
@@ -60,16 +74,18 @@ class PlayScene(Scene):
 
     @classmethod
     def open(cls, host: Host, spec: MazeSpec, maze: Maze | None = None, mode: str = "maze",
-             save_file: Path | None = None, **_: Any) -> "PlayScene":
+             save_file: Path | None = None, ghost: str | None = None, **_: Any) -> "PlayScene":
         """Build the scene for a request: ``maze`` plays the given maze; ``new`` starts level 1 (or the
-        start screen when a save exists); ``continue`` resumes the save."""
+        start screen when a save exists); ``continue`` resumes the save. ``ghost``: a pace to race
+        (else the one chosen last time)."""
         if mode == "maze" and maze is not None:
-            scene = cls(host, Game(spec=spec, maze=maze, level=level_for_width(spec.width)), save_file=save_file)
+            scene = cls(host, Game(spec=spec, maze=maze, level=level_for_width(spec.width)), save_file=save_file,
+                        ghost=ghost)
             scene.keeps_save = not scene.save_file.exists()
             if not scene.keeps_save:
                 host.message("A saved game exists: this maze is played but not saved (play --continue resumes it)")
             return scene
-        scene = cls(host, None, stage=START, save_file=save_file, base=spec)
+        scene = cls(host, None, stage=START, save_file=save_file, base=spec, ghost=ghost)
         if mode == "continue":
             scene.continue_game()
         elif not scene.save_file.exists():
@@ -83,7 +99,15 @@ class PlayScene(Scene):
         for cell in game.trail:
             self.overlay.mark[cell] = Mark.TRAIL
         self.apply_fog()
+        self.outcome = None
+        self.make_ghost()
         pygame.key.set_repeat(220, 85)  # holding a key walks at a steady pace
+
+    def make_ghost(self) -> None:
+        """The ghost for this level at the chosen pace (None when off)."""
+        game = self.game
+        pace = PACES.get(self.ghost_level)
+        self.ghost = Ghost(tuple(shortest_path(game.maze)), pace) if game is not None and pace else None
 
     def new_game(self) -> None:
         self.start(Game.new_level(1, self.base.with_(params={})))
@@ -165,6 +189,29 @@ class PlayScene(Scene):
             self.game.restart_level()
             self.start(self.game)
 
+    def cycle_ghost(self) -> None:
+        """G: race a ghost - off, easy (2 cells/s), medium (4), hard (7); remembered for next time."""
+        self.ghost_level = next_level(self.ghost_level)
+        self.make_ghost()
+        self.remember("ghost", self.ghost_level)
+        pace = PACES.get(self.ghost_level)
+        self.host.message(f"Ghost: {self.ghost_level}" + (f", {pace:g} cells a second along the shortest path"
+                                                          if pace else ""))
+
+    def toggle_sound(self) -> None:
+        """M: sound on / off; remembered for next time."""
+        on = self.sounds.toggle()
+        self.remember("sound", on)
+        state = "on" if on else "off"
+        self.host.message(f"Sound {state}" + ("" if self.sounds.available or not on else " (no audio device found)"))
+
+    def remember(self, setting: str, value: Any) -> None:
+        self.records.settings[setting] = value
+        try:
+            self.records.save()
+        except OSError as err:
+            self.host.message(f"Could not save the setting: {err.strerror or err}", 6.0)
+
     def toggle_fog(self) -> None:
         if self.game is None:
             return
@@ -186,6 +233,7 @@ class PlayScene(Scene):
         assert game is not None and overlay is not None
         before = game.position
         if game.move_named(name):
+            self.sounds.play("step")
             overlay.mark[game.position] = Mark.TRAIL
             overlay.dirty.extend((before, game.position))
             if overlay.hidden is not None:
@@ -195,6 +243,7 @@ class PlayScene(Scene):
             if game.won:
                 self.level_won()
         else:
+            self.sounds.play("bump")
             self.bump(name)
 
     def bump(self, name: str) -> None:
@@ -207,6 +256,7 @@ class PlayScene(Scene):
         game = self.game
         assert game is not None
         self.stage = WON
+        self.record_win(game)
         if game.is_final_level:
             self.stage = ALL_DONE
             try:
@@ -216,6 +266,16 @@ class PlayScene(Scene):
                 pass
             return
         self.save_next_level()
+
+    def record_win(self, game: Game) -> None:
+        """Keep the best time and fewest moves for this level and recipe; a new best gets its fanfare."""
+        self.outcome = self.records.add_win(game.spec, game.level, game.elapsed, game.moves)
+        beaten = self.outcome.new_best_time or self.outcome.new_fewest_moves
+        self.sounds.play("best" if beaten else "exit")
+        try:
+            self.records.save()
+        except OSError as err:
+            self.host.message(f"Could not save the records: {err.strerror or err}", 6.0)
 
     def save_next_level(self) -> None:
         """A level is done: save the start of the next one, so Continue resumes there."""
@@ -247,7 +307,14 @@ class PlayScene(Scene):
 
     @property
     def busy(self) -> bool:
-        return self.host.clock_time < self.bump_until + 0.05
+        return self.host.clock_time < self.bump_until + 0.05 or self.ghost_walking
+
+    @property
+    def ghost_walking(self) -> bool:
+        """True while the ghost is on its way (the board redraws every frame to move it)."""
+        game = self.game
+        return (self.ghost is not None and game is not None and self.stage == PLAYING
+                and not self.ghost.arrived(game.elapsed))
 
     # --- drawing ------------------------------------------------------------------
 
@@ -272,10 +339,22 @@ class PlayScene(Scene):
             ("Moves", f"{game.moves:,}"),
             ("Time", format_time(game.elapsed)),
             ("Shortest", f"{game.shortest:,} moves"),
-        ]
+        ] + self.record_lines(game)
+
+    def record_lines(self, game: Game) -> list[tuple[str, str]]:
+        """This level's best so far and the ghost's pace, for the panel."""
+        lines = []
+        record = self.records.get(game.spec, game.level)
+        if record is not None:
+            lines.append(("Best", f"{format_seconds(record.best_time)}, {record.fewest_moves:,} moves"))
+        if self.ghost is not None:
+            lines.append(("Ghost", f"{self.ghost_level}, arrives at {format_seconds(self.ghost.arrival)}"))
+        if not self.sounds.enabled:
+            lines.append(("Sound", "off (M)"))
+        return lines
 
     def legend_keys(self) -> list[str]:
-        keys = ["player", "goal", "trail", "floor"]
+        keys = ["player", "goal", "trail", "floor"] + (["ghost"] if self.ghost is not None else [])
         if self.game is not None and self.game.maze.rooms:
             keys.append("room")
         if self.overlay is not None and (self.overlay.mark == Mark.PATH).any():
@@ -299,7 +378,14 @@ class PlayScene(Scene):
     def draw_key(self) -> Hashable:
         game = self.game
         bumping = self.host.clock_time < self.bump_until
-        return (self.stage, game.position if game else None, bumping, id(game))
+        return (self.stage, game.position if game else None, bumping, id(game), self.ghost_key())
+
+    def ghost_key(self) -> Hashable:
+        """Where the ghost is drawn, to the pixel's worth (changes every frame while it walks)."""
+        if self.ghost is None or self.game is None:
+            return None
+        cell, toward, share = self.ghost.where(self.game.elapsed)
+        return cell, toward, round(share, 2)
 
     def draw_on_board(self, surface: pygame.Surface, board, origin: tuple[int, int]) -> None:
         self.draw_markers(surface, board, origin)
@@ -319,6 +405,7 @@ class PlayScene(Scene):
                 for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0))]
         pygame.draw.polygon(surface, GOAL, goal)
         pygame.draw.polygon(surface, (40, 40, 40), goal, max(1, int(size / 14)))
+        self.draw_ghost(surface, board, origin, size)
         px, py = board.cell_centre(game.position)
         bumping = self.host.clock_time < self.bump_until
         if bumping:
@@ -328,6 +415,43 @@ class PlayScene(Scene):
         centre = (int(origin[0] + px), int(origin[1] + py))
         pygame.draw.circle(surface, BUMP if bumping else PLAYER_RING, centre, radius + max(1, radius // 4))
         pygame.draw.circle(surface, PLAYER, centre, radius)
+
+    def draw_ghost(self, surface: pygame.Surface, board, origin: tuple[int, int], size: float) -> None:
+        """The ghost: a pale ring gliding between cell centres (drawn under the player)."""
+        if self.ghost is None or self.game is None:
+            return
+        cell, toward, share = self.ghost.where(self.game.elapsed)
+        (ax, ay), (bx, by) = board.cell_centre(cell), board.cell_centre(toward)
+        centre = (int(origin[0] + ax + (bx - ax) * share), int(origin[1] + ay + (by - ay) * share))
+        radius = max(2, int(size * 0.3))
+        pygame.draw.circle(surface, GHOST_RING, centre, radius + max(1, radius // 4))
+        pygame.draw.circle(surface, GHOST, centre, radius)
+
+    def win_lines(self, game: Game) -> list[str]:
+        """Under the score: what the win did to the records, the race with the ghost, the seed."""
+        lines = []
+        outcome = self.outcome
+        if outcome is not None and outcome.previous is not None:
+            before = outcome.previous
+            news = [what for what, new in (("time", outcome.new_best_time), ("fewest moves", outcome.new_fewest_moves))
+                    if new]
+            lead = f"New best {' and '.join(news)}! " if news else ""
+            lines.append(f"{lead}Best before: {format_seconds(before.best_time)}, {before.fewest_moves} moves")
+        elif outcome is not None:
+            lines.append("Your first win of this maze: the record to beat")
+        if self.ghost is not None:
+            lines.append(race_result(self.ghost, game.elapsed))
+        if self.in_series:
+            seed = self.base_seed(game)
+            lines.append(f"Seed {seed}: play --seed {seed} races these same mazes")
+        else:
+            lines.append(f"Seed {game.spec.seed}")
+        return lines
+
+    @staticmethod
+    def base_seed(game: Game) -> int:
+        """The seed of level 1 of this game (each level's seed is one more than the last)."""
+        return game.spec.seed - (game.level - 1)
 
     def screen_lines(self) -> list[str]:
         """The start, level-complete and final panels' text (empty while playing)."""
@@ -339,15 +463,15 @@ class PlayScene(Scene):
         if game is None or self.stage == PLAYING:
             return []
         if self.stage == WON:
-            return [f"Level {game.level} complete!", f"Moves {game.moves}   Time {format_time(game.elapsed)}",
-                    f"Shortest path {game.shortest}   Efficiency {game.efficiency:.0%}",
+            return [f"Level {game.level} complete!", f"Moves {game.moves}   Time {format_seconds(game.elapsed)}",
+                    f"Shortest path {game.shortest}   Efficiency {game.efficiency:.0%}", *self.win_lines(game),
                     "Enter: next level   R: play it again"]
         if self.stage == GAVE_UP:
             follow = "Enter or R: try again" if game.is_final_level else "Enter: next level   R: try again"
             return ["The shortest path", f"{game.shortest} moves from the entrance", follow]
         return ["You finished every level!",
-                f"Last level: {game.moves} moves in {format_time(game.elapsed)}, efficiency {game.efficiency:.0%}",
-                "Esc: back to the visualizer", "(the saved game is complete)"]
+                f"Last level: {game.moves} moves in {format_seconds(game.elapsed)}, efficiency {game.efficiency:.0%}",
+                *self.win_lines(game), "Esc: back to the visualizer", "(the saved game is complete)"]
 
     def draw_screen(self, surface: pygame.Surface, view: pygame.Rect) -> None:
         lines = self.screen_lines()

@@ -1,0 +1,203 @@
+"""Best times and fewest moves, per level and maze recipe, kept beside the save.
+
+A record belongs to a recipe (algorithm, grid, size, seed, parameters) and a level: the same recipe
+is the same maze, so a friend given the seed races exactly the mazes you did. Records live in their
+own file (``records.json``), so a damaged save never costs them, and a damaged records file is set
+aside like a save (one line, never a crash) and a fresh one started. The player's settings (sound,
+ghost) ride along in the same file.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..fileio import write_atomic
+from ..spec import MazeSpec
+from .safe_read import MAX_DEPTH, json_depth, one_line, read_regular
+from .save import data_dir, set_aside
+
+RECORDS_NAME = "records.json"
+FORMAT = "maze-visualizer-records"
+VERSION = 1
+MAX_RECORDS_BYTES = 1024 * 1024
+MAX_RECORDS = 5000
+"""Kept at most (the oldest go first): a year of daily play is well under it."""
+
+
+def records_path(folder: Path | None = None) -> Path:
+    return (folder or data_dir()) / RECORDS_NAME
+
+
+def recipe_key(spec: MazeSpec, level: int) -> str:
+    """What makes two plays the same maze: the recipe (parameters with their defaults) and the level."""
+    params = json.dumps(spec.info.resolve(spec.params), sort_keys=True, separators=(",", ":"))
+    return f"{spec.algorithm}|{spec.grid}|{spec.width}x{spec.height}|{spec.seed}|{params}|{level}"
+
+
+@dataclass(frozen=True)
+class Record:
+    best_time: float
+    fewest_moves: int
+    wins: int = 1
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a win did to the records: the ones before it, and which it beat."""
+
+    previous: Record | None
+    record: Record
+
+    @property
+    def first_win(self) -> bool:
+        return self.previous is None
+
+    @property
+    def new_best_time(self) -> bool:
+        return self.previous is not None and self.record.best_time < self.previous.best_time
+
+    @property
+    def new_fewest_moves(self) -> bool:
+        return self.previous is not None and self.record.fewest_moves < self.previous.fewest_moves
+
+
+@dataclass
+class Records:
+    """Every record, the settings, and a note when the file had to be set aside."""
+
+    path: Path
+    entries: dict[str, Record] = field(default_factory=dict)
+    settings: dict[str, Any] = field(default_factory=dict)
+    problem: str = ""
+    """One line for the player when the file on disk could not be used (empty when fine)."""
+    frozen: bool = False
+    """True when a damaged file could not be moved aside: it is never overwritten unasked."""
+
+    @classmethod
+    def load(cls, path: Path | None = None) -> "Records":
+        path = path or records_path()
+        records = cls(path)
+        try:
+            raw = read_regular(path, MAX_RECORDS_BYTES)
+        except FileNotFoundError:
+            return records
+        except OSError as err:
+            records.problem = one_line(f"Records not read: {err.strerror or err}")
+            return records
+        try:
+            records.entries, records.settings = parse(raw)
+        except ValueError as err:
+            records.problem, moved = set_aside_note(path, str(err))
+            records.frozen = not moved
+        return records
+
+    def get(self, spec: MazeSpec, level: int) -> Record | None:
+        return self.entries.get(recipe_key(spec, level))
+
+    def add_win(self, spec: MazeSpec, level: int, seconds: float, moves: int) -> Outcome:
+        """Count a win and keep the best figures; returns what changed (for the win screen)."""
+        key = recipe_key(spec, level)
+        previous = self.entries.get(key)
+        if previous is None:
+            record = Record(round(seconds, 2), moves)
+        else:
+            record = Record(min(previous.best_time, round(seconds, 2)), min(previous.fewest_moves, moves),
+                            previous.wins + 1)
+        self.entries.pop(key, None)
+        self.entries[key] = record  # newest last: the oldest go first when there are too many
+        while len(self.entries) > MAX_RECORDS:
+            del self.entries[next(iter(self.entries))]
+        return Outcome(previous, record)
+
+    def save(self) -> None:
+        """Write atomically (OSError is the caller's to report); never over a file that could not be
+        moved aside."""
+        if self.frozen:
+            return
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        doc = {"format": FORMAT, "version": VERSION, "settings": self.settings,
+               "records": [{"key": key, "time": r.best_time, "moves": r.fewest_moves, "wins": r.wins}
+                           for key, r in self.entries.items()]}
+        write_atomic(self.path, json.dumps(doc, separators=(",", ":")))
+
+    def table(self) -> list[tuple[str, ...]]:
+        """Rows for ``play --records``: level, maze, seed, best time, fewest moves, wins."""
+        rows: list[tuple[str, ...]] = []
+        for key, record in sorted(self.entries.items(), key=lambda kv: _sort_key(kv[0])):
+            algorithm, grid, size, seed, _params, level = key.split("|")
+            rows.append((level, f"{algorithm} {grid} {size}", seed, format_seconds(record.best_time),
+                         f"{record.fewest_moves:,}", f"{record.wins:,}"))
+        return rows
+
+
+def _sort_key(key: str) -> tuple[str, str, int]:
+    parts = key.split("|")
+    return parts[0], parts[1], int(parts[-1])
+
+
+def parse(raw: bytes) -> tuple[dict[str, Record], dict[str, Any]]:
+    """The records and settings of a file's bytes; ValueError (one line) when anything is off."""
+    if json_depth(raw) > MAX_DEPTH:
+        raise ValueError("the records file nests too deeply")
+    try:
+        doc = json.loads(raw)
+    except (ValueError, RecursionError) as err:
+        raise ValueError(f"the records file is not JSON ({one_line(str(err), 80)})") from None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise ValueError("this is not a records file")
+    if type(doc.get("version")) is not int or doc["version"] != VERSION:
+        raise ValueError("the records file has an unknown version")
+    rows, settings = doc.get("records"), doc.get("settings", {})
+    if not isinstance(rows, list) or len(rows) > MAX_RECORDS or not isinstance(settings, dict):
+        raise ValueError("the records file's lists are not what they should be")
+    return dict(_record(row) for row in rows), _settings(settings)
+
+
+def _record(row: Any) -> tuple[str, Record]:
+    if not isinstance(row, dict):
+        raise ValueError("a record is not an object")
+    key, seconds, moves, wins = row.get("key"), row.get("time"), row.get("moves"), row.get("wins", 1)
+    if not isinstance(key, str) or len(key) > 2000 or key.count("|") != 5:
+        raise ValueError("a record has a bad key")
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not math.isfinite(seconds) \
+            or not 0 <= seconds < 10**7:
+        raise ValueError("a record has a bad time")
+    for value in (moves, wins):
+        if type(value) is not int or not 0 <= value < 10**9:
+            raise ValueError("a record has a bad count")
+    assert isinstance(moves, int) and isinstance(wins, int)
+    return key, Record(float(seconds), moves, wins)
+
+
+SETTINGS: dict[str, tuple[type, tuple[Any, ...] | None]] = {"sound": (bool, None),
+                                                             "ghost": (str, ("off", "easy", "medium", "hard"))}
+"""Setting name -> (type, allowed values or None)."""
+
+
+def _settings(raw: dict[str, Any]) -> dict[str, Any]:
+    """The settings we know, with valid values; anything else is dropped (an older or newer program's)."""
+    out = {}
+    for name, (kind, allowed) in SETTINGS.items():
+        value = raw.get(name)
+        if type(value) is kind and (allowed is None or value in allowed):
+            out[name] = value
+    return out
+
+
+def set_aside_note(path: Path, reason: str) -> tuple[str, bool]:
+    """Move a damaged records file aside; (one line for the player, whether it moved)."""
+    try:
+        kept = set_aside(path)
+    except OSError as err:
+        return one_line(f"Records not used ({reason}); the file could not be moved aside "
+                        f"({err.strerror or err}), so new records are not saved"), False
+    return one_line(f"Records not used ({reason}); kept as {kept.name if kept else path.name}, starting afresh"), True
+
+
+def format_seconds(seconds: float) -> str:
+    minutes, rest = divmod(seconds, 60)
+    return f"{int(minutes)}:{rest:05.2f}"
