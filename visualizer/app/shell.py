@@ -25,6 +25,7 @@ from ..render.palette import ACCENT, BACKGROUND, CODE_BACKGROUND, CODE_LIT, CODE
 from ..spec import MazeSpec
 from . import text
 from .keys import SHELL_KEYS, Binding, KeyPress
+from .recorder import Recorder
 from .scene import ColourScale, Scene, TeachingView
 from .scenes import make_scene
 
@@ -93,6 +94,7 @@ class Shell:
         """False when the newest sentence did not fit the teaching panel (reported for tests)."""
         self._held: tuple[int, KeyPress, float] | None = None
         """A held key whose binding repeats: (key code, the press, when it fires next)."""
+        self.recorder = Recorder()
         self.message("Press H for help", 6.0)
 
     @staticmethod
@@ -137,6 +139,7 @@ class Shell:
     def quit(self) -> None:
         for scene in reversed(self.scenes):
             scene.leave()
+        self.recorder.close(self.clock_time)  # a recording being written is finished first
         self.running = False
 
     def message(self, text_: str, seconds: float = TOAST_SECONDS) -> None:
@@ -175,12 +178,16 @@ class Shell:
         self.user_view = True
         self.layout_dirty = True
 
-    def save_screenshot(self) -> Path | None:
-        folder = screenshot_dir()
+    def capture_name(self) -> str:
+        """``maze-<recipe>-<date>-<time>``: what screenshots and recordings are called."""
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         spec = self.scene.recipe() or self.base.recipe()
         recipe = f"{spec.algorithm}-{spec.grid}-{spec.size_text}-seed{spec.seed}-" if spec else ""
-        name = f"maze-{recipe}{stamp}"
+        return f"maze-{recipe}{stamp}"
+
+    def save_screenshot(self) -> Path | None:
+        folder = screenshot_dir()
+        name = self.capture_name()
         try:
             folder.mkdir(parents=True, exist_ok=True)
             path = folder / f"{name}.png"
@@ -194,6 +201,42 @@ class Shell:
             return None
         self.message(f"Screenshot saved: {path}", 6.0)
         return path
+
+    # --- recording the board to a GIF (F9; the work is in recorder.py) -------------
+
+    def toggle_recording(self) -> None:
+        """F9: start recording the board view, or stop and write the GIF in the background."""
+        if self.recorder.recording:
+            self.stop_recording("Recording stopped")
+            return
+        self.recorder.start(screenshot_dir(), self.capture_name(), self.view_rect().size, self.clock_time)
+        self._last_key = None  # the first frame is a whole, fresh one
+        self.message(f"Recording the board to a GIF, at most {self.recorder.limit:g} s (F9 stops)", 6.0)
+
+    def stop_recording(self, why: str) -> None:
+        self.recorder.stop(self.clock_time)
+        self._last_key = None  # redraw without the REC mark
+        self.message(f"{why}: writing the GIF...", 6.0)
+
+    def record_frame(self, rects: list[pygame.Rect]) -> list[pygame.Rect]:
+        """After drawing: say where finished GIFs went; while recording, capture the board view (before
+        the REC mark goes on it) and draw the mark. Returns ``rects`` plus what the mark changed."""
+        for outcome in self.recorder.poll():
+            self.message(outcome.message, 8.0)
+        recorder, now = self.recorder, self.clock_time
+        if not recorder.recording:
+            return rects
+        if recorder.over_limit(now):
+            self.stop_recording(f"Recording stopped at the {recorder.limit:g} s limit")
+            return rects
+        if not rects and recorder.owes_frame(now):
+            self._last_key = None  # the last change was not captured yet: draw the screen again for it
+            rects = self.draw()
+        view = self.view_rect()
+        if rects:
+            recorder.capture(self.screen, view, now)
+        mark = recorder.draw_mark(self.screen, view, now, self.text_size(), bool(rects))
+        return rects + [mark] if mark is not None else rects
 
     # --- input --------------------------------------------------------------------
 
@@ -392,6 +435,7 @@ class Shell:
         if rects and self._layouts == layouts:  # a new layout is a one-off, not the cost of a frame
             cost = time.perf_counter() - start
             self._draw_cost = cost if self._draw_cost == 0 else 0.8 * self._draw_cost + 0.2 * cost
+        rects = self.record_frame(rects)
         if self._state_file and any(event.type in INPUT_EVENTS for event in events):
             self.write_state()
         return rects

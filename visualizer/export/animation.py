@@ -1,0 +1,279 @@
+"""Animated GIF and WebP export: the run (generation, then optionally a solver) frame by frame,
+each frame drawn exactly as the window draws the board at that moment.
+
+Frames are painted straight into a byte array of palette indices: the board has a small fixed set
+of colours (the theme's style table), so there is nothing to quantize, every frame shares one
+palette, and the board's own incremental painting (only the cells an event touched) keeps a frame
+cheap. Pillow encodes. Its GIF writer stores each frame as the rectangle that changed since the
+previous one, with the unchanged pixels inside it transparent (``optimize=True``: four to eight
+times smaller when the changes are scattered, as in Wilson's, Kruskal's or a solver's search), and
+folds a frame identical to the previous one into it; libwebp does the same for WebP.
+
+The timeline of an animation (``plan_frames``):
+
+* the run is ``G`` generation events followed by ``S`` solver events (``--solve``), ``E = G + S``;
+* ``round(seconds * fps)`` frames (``--seconds``, default 10), at most ``--max-frames`` and at most
+  ``E + 1`` (a frame that shows nothing new is not a frame);
+* frame ``k`` of ``N`` shows the run after ``round(k * E / (N - 1))`` events: the first frame is
+  the unvisited grid, the last the finished maze (or the finished solve), the events per frame
+  even throughout (one speed for the generation and the solve);
+* each frame lasts ``1 / fps``; the last picture is then held ``--hold`` seconds, written as the last
+  frame made longer (repeated frames would be folded into one anyway). A file's frame count is
+  therefore counted in time: ``(total duration - hold) * fps``.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ..maze import Maze
+from ..render.board import Board
+from ..render.image import check_cell_size, image_size
+from ..render.themes import Theme, get_theme
+from ..session import Run
+from ..solvers import get_solver
+from ..spec import MazeSpec
+from .formats import ExportOptions
+
+if TYPE_CHECKING:
+    from PIL import Image
+
+DEFAULT_SECONDS = 10.0
+TARGET_WIDTH = 800
+"""An animation at the default cell size is about this many pixels across (its larger side)."""
+GIF_TICK_MS = 10
+"""GIF delays are whole hundredths of a second."""
+GIF_MAX_FPS = 50.0
+"""Browsers play a GIF delay under 20 ms as 100 ms: a faster GIF would play slower, not faster."""
+MAX_FRAME_BYTES = 1 << 30
+"""Pillow holds every frame (a byte a pixel) until it writes the file: refuse animations larger."""
+WEBP_METHOD = 0
+"""libwebp's effort, 0 (fastest) to 6: flat-colour lossless frames come out small at any effort."""
+
+
+# --- the plan: which events each frame shows --------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Which point of the run each frame shows, and how long frames last."""
+
+    generation_events: int
+    solver_events: int
+    positions: tuple[int, ...]
+    """Events applied (generation, then solver) when each frame is drawn; strictly increasing."""
+    frame_ms: float
+    hold_ms: float
+
+    @property
+    def frames(self) -> int:
+        return len(self.positions)
+
+
+def frame_count(events: int, options: ExportOptions) -> int:
+    """``round(seconds * fps)``, capped by ``--max-frames`` and by ``events + 1``; at least one."""
+    seconds = DEFAULT_SECONDS if options.seconds is None else options.seconds
+    wanted = round(seconds * options.fps)
+    if options.max_frames is not None:
+        wanted = min(wanted, options.max_frames)
+    return max(1, min(wanted, events + 1))
+
+
+def plan_frames(generation_events: int, solver_events: int, options: ExportOptions) -> Plan:
+    """Spread the run's events evenly over the frames (see the module's description)."""
+    total = generation_events + solver_events
+    count = frame_count(total, options)
+    if count == 1:
+        positions: tuple[int, ...] = (total,)  # room for one frame only: the result
+    else:
+        positions = tuple(round(k * total / (count - 1)) for k in range(count))
+    frame_ms = 1000.0 / options.fps
+    return Plan(generation_events, solver_events, positions, frame_ms, round(options.hold * options.fps) * frame_ms)
+
+
+def durations(plan: Plan, tick: int = 1) -> list[int]:
+    """Each frame's length in milliseconds (whole ``tick`` s), the hold added to the last frame.
+
+    Rounded on the running total, not frame by frame, so that the animation's length is right
+    (30 fps in GIF's hundredths: 30, 40, 30, 30, 40, 30... ms)."""
+    ends = [plan.frame_ms * (k + 1) for k in range(plan.frames)]
+    ends[-1] += plan.hold_ms
+    ticks = [round(end / tick) * tick for end in ends]
+    return [end - start for start, end in zip([0, *ticks[:-1]], ticks)]
+
+
+# --- drawing: the board painted into palette indices ------------------------------------------
+
+
+@dataclass(frozen=True)
+class Palette:
+    """The theme's colours, each once, and the palette index of every board style."""
+
+    rgb: bytes
+    """Palette entries, three bytes each (at most 256)."""
+    style_index: np.ndarray
+    """Style -> palette index (uint8), indexed like the theme's table (negative styles from the end)."""
+
+    @classmethod
+    def of(cls, theme: Theme) -> "Palette":
+        """One entry per distinct colour: GIF's writer matches entries by colour, so no repeats."""
+        unique, index = np.unique(theme.colours, axis=0, return_inverse=True)
+        return cls(unique.astype(np.uint8).tobytes(), index.reshape(-1).astype(np.uint8))
+
+    @property
+    def colours(self) -> np.ndarray:
+        """The entries as an (n, 3) array: ``colours[frame]`` turns indices into RGB."""
+        return np.frombuffer(self.rgb, dtype=np.uint8).reshape(-1, 3)
+
+
+def frame_unit(maze: Maze, options: ExportOptions) -> float:
+    """Pixels per grid unit: ``--cell`` (refused when the picture would be too large), else about
+    TARGET_WIDTH pixels across."""
+    if options.cell is not None:
+        check_cell_size(maze, options.cell)
+        return options.cell
+    span_w, span_h = maze.grid.pixel_span()
+    smallest, largest = maze.grid.UNIT_PIXELS
+    return max(smallest, min(largest, TARGET_WIDTH / max(span_w, span_h)))
+
+
+class Painter:
+    """Paints a run into a (height, width) array of palette indices, each frame only the cells
+    that changed since the previous one (the window's own incremental painting)."""
+
+    def __init__(self, run: Run, size: tuple[int, int], palette: Palette) -> None:
+        width, height = size
+        self.run = run
+        self.board = Board(run.grid, width, height)
+        self.board.packed = palette.style_index  # a "pixel value" is the palette index
+        self.canvas = np.zeros((height, width), dtype=np.uint8)
+        self._pixels = self.canvas.T  # the board indexes pixels [x, y], as pygame's surfarray does
+
+    def paint(self) -> np.ndarray:
+        """The board as the run stands now (the canvas itself: copy it to keep it)."""
+        full, cells = self.run.overlay.take_dirty()
+        self.board.paint(self._pixels, self.run.maze, self.run.overlay, full, cells)
+        return self.canvas
+
+
+def advance_to(run: Run, plan: Plan, solver: str | None, position: int) -> None:
+    """Step the run to ``position`` events of the plan's timeline (the generation, then the solver)."""
+    target = min(position, plan.generation_events)
+    if run.position < target:
+        run.step(target - run.position)
+    if position >= plan.generation_events and not run.finished:
+        run.finish_generation()  # ends the stream: the generation's marks go, as in the window
+    if solver is None or position <= plan.generation_events:
+        return
+    if run.solver is None:
+        run.solve(solver)
+    wanted = position - plan.generation_events
+    if run.solver_events < wanted:
+        run.step(wanted - run.solver_events)  # the run ends the solve by itself after its last event
+
+
+def index_frames(spec: MazeSpec, plan: Plan, solver: str | None, size: tuple[int, int],
+                 palette: Palette) -> Iterator[bytes]:
+    """Each planned frame as palette indices, row by row (``width * height`` bytes)."""
+    run = Run(spec, record=False)
+    painter = Painter(run, size, palette)
+    for position in plan.positions:
+        advance_to(run, plan, solver, position)
+        yield painter.paint().tobytes()
+
+
+def count_events(spec: MazeSpec, maze: Maze, solver: str | None) -> tuple[int, int]:
+    """``(generation events, solver events)`` as the window folds them, counted first so that the
+    frames can spread them evenly (the solver runs on ``maze``, the finished one)."""
+    generation = sum(1 for _ in spec.events())
+    solving = sum(1 for _ in get_solver(solver).run(maze)) if solver else 0
+    return generation, solving
+
+
+def check_memory(plan: Plan, size: tuple[int, int]) -> None:
+    """Refuse (one line) an animation whose frames would not fit MAX_FRAME_BYTES."""
+    needed = plan.frames * size[0] * size[1]
+    if needed > MAX_FRAME_BYTES:
+        raise ValueError(f"{plan.frames} frames of {size[0]} x {size[1]} pixels need {needed / 1e6:,.0f} MB "
+                         f"(at most {MAX_FRAME_BYTES / 1e6:,.0f}): ask for fewer frames (--max-frames, "
+                         f"--seconds, --fps) or smaller ones (--cell)")
+
+
+# --- encoding -----------------------------------------------------------------------------------
+
+
+def palette_images(pixels: Iterable[bytes], size: tuple[int, int], palette: bytes) -> Iterator[Image.Image]:
+    """Palette-index frames as Pillow "P" images (each its own copy of the bytes)."""
+    from PIL import Image
+
+    for data in pixels:
+        image = Image.frombytes("P", size, data)
+        image.putpalette(palette)
+        yield image
+
+
+def encode_gif(images: Iterable[Image.Image], lengths: list[int], palette: bytes) -> bytes:
+    """A looping GIF of "P" images sharing ``palette`` (written once, as the global colour table).
+
+    ``disposal=1`` keeps the previous frame under the next, so each frame stores only the rectangle
+    that changed, its unchanged pixels transparent (``optimize``); Pillow writes no timestamps, so
+    the same frames give the same bytes."""
+    frames = iter(images)
+    first = next(frames)
+    buffer = io.BytesIO()
+    first.save(buffer, "GIF", save_all=True, append_images=frames, duration=lengths, loop=0, disposal=1,
+               optimize=True, palette=palette)
+    return buffer.getvalue()
+
+
+def encode_webp(images: Iterable[Image.Image], lengths: list[int]) -> bytes:
+    """A looping, lossless animated WebP (the picture's colours exactly)."""
+    frames = list(images)  # Pillow's WebP writer takes a list
+    buffer = io.BytesIO()
+    frames[0].save(buffer, "WEBP", save_all=True, append_images=frames[1:], duration=lengths, loop=0,
+                   lossless=True, method=WEBP_METHOD, quality=0)
+    return buffer.getvalue()
+
+
+# --- the writers the format registry names ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Animation:
+    """What an encoder needs: the frames (painted when iterated), their size, palette and plan."""
+
+    pixels: Iterable[bytes]
+    size: tuple[int, int]
+    palette: Palette
+    plan: Plan
+
+
+def make_animation(maze: Maze, spec: MazeSpec, options: ExportOptions) -> Animation:
+    """Plan the frames of ``spec``'s run; ``maze`` is its finished maze (the solver is counted on it)."""
+    theme = get_theme(options.resolved_theme("dark"))
+    size = image_size(maze, unit=frame_unit(maze, options))
+    plan = plan_frames(*count_events(spec, maze, options.solve), options)
+    check_memory(plan, size)
+    palette = Palette.of(theme)
+    return Animation(index_frames(spec, plan, options.solve, size, palette), size, palette, plan)
+
+
+def write_gif(maze: Maze, spec: MazeSpec, options: ExportOptions) -> bytes:
+    """The run as a looping GIF (``generate -o run.gif``)."""
+    if options.fps > GIF_MAX_FPS:
+        raise ValueError(f"--fps {options.fps:g} is too fast for gif (browsers play delays under 20 ms "
+                         f"as 100 ms): use at most {GIF_MAX_FPS:g}, or webp")
+    made = make_animation(maze, spec, options)
+    images = palette_images(made.pixels, made.size, made.palette.rgb)
+    return encode_gif(images, durations(made.plan, GIF_TICK_MS), made.palette.rgb)
+
+
+def write_webp(maze: Maze, spec: MazeSpec, options: ExportOptions) -> bytes:
+    """The run as a looping, lossless animated WebP (``generate -o run.webp``)."""
+    made = make_animation(maze, spec, options)
+    return encode_webp(palette_images(made.pixels, made.size, made.palette.rgb), durations(made.plan))

@@ -1,0 +1,417 @@
+"""SVG export: the finished maze as vector line art, and the drawing the PDF pages share.
+
+Geometry comes from the grid itself (``Grid.edge_segments``: unit squares, radius-1 hexagons,
+unit triangles), scaled so neighbouring cell centres are CELL_SPACING apart. Every corner gets one
+number, so a wall is a pair of corner numbers and walls that meet share one.
+
+The walls (closed passages between neighbours, and the border minus the entrance and exit gaps) are
+chained into as few polylines as the graph allows: one walk from each vertex of odd degree, then
+the closed tours left over spliced into them (Hierholzer), so a wall outline is one long path
+instead of one element per segment. Every polyline keeps each lattice point it passes, so the
+segments can be counted back.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..grids import Grid
+from ..maze import CellState, Maze
+from ..render.palette import Colour, Style
+from ..render.themes import Theme, get_theme
+from ..spec import MazeSpec
+from .formats import ExportOptions
+
+Point = tuple[float, float]
+
+CELL_SPACING = 20.0
+"""Drawing units between neighbouring cell centres (an SVG user unit is a CSS pixel)."""
+SQUARE_CELL = CELL_SPACING
+"""A square cell's side, in drawing units."""
+HEX_RADIUS = CELL_SPACING / math.sqrt(3)
+"""A hexagon's centre to a corner, in drawing units."""
+WALL_WIDTH = 0.12
+"""Wall stroke, as a share of the distance between neighbouring cell centres."""
+PATH_WIDTH = 0.28
+"""Solution stroke, as a share of the same distance."""
+
+
+# --- the lattice ------------------------------------------------------------------------
+
+
+class Lattice:
+    """Where a grid's cells, corners and edges are, in drawing units, from the grid's own plane
+    geometry (``Grid.unit_centres`` and ``Grid.edge_segments``): any grid shape that describes its
+    plane is drawn, none by name. Corners are numbered once (coordinates rounded to a micro-unit),
+    so the walls that meet at a corner share its number and can be chained."""
+
+    def __init__(self, grid: Grid) -> None:
+        self.grid = grid
+        segments = grid.edge_segments()
+        self.scale = CELL_SPACING / neighbour_spacing(grid)
+        self.exists = np.linalg.norm(segments[:, :, 1] - segments[:, :, 0], axis=-1) > 1e-9
+        """(size, directions): False for a direction the cell has no side for (triangles lack one)."""
+        lows = segments.reshape(-1, 2).min(axis=0)
+        self._centres = (grid.unit_centres() - lows) * self.scale
+        corners = np.rint((segments - lows) * 1e6).astype(np.int64).reshape(-1, 2)
+        self.points, ids = np.unique(corners, axis=0, return_inverse=True)
+        self.ends = ids.reshape(grid.size, grid.directions, 2)
+        """Corner number of each end of each cell's side."""
+        self.unit = CELL_SPACING
+        """Distance between neighbouring cell centres, in drawing units."""
+        far_x, far_y = self.points.max(axis=0) / 1e6 * self.scale
+        self.extent = float(far_x), float(far_y)
+        """Width and height of the grid's picture, in drawing units, from (0, 0)."""
+
+    def key_point(self, key: int) -> Point:
+        x, y = self.points[key] / 1e6 * self.scale
+        return float(x), float(y)
+
+    def centre(self, cell: int) -> Point:
+        x, y = self._centres[cell]
+        return float(x), float(y)
+
+    def edge_keys(self, cells: np.ndarray, direction: int) -> tuple[np.ndarray, np.ndarray]:
+        """Corner numbers of both ends of side ``direction`` of each cell."""
+        ends = self.ends[cells, direction]
+        return ends[:, 0], ends[:, 1]
+
+    def polygon(self, cell: int) -> list[Point]:
+        return [self.key_point(int(self.ends[cell, d, 0])) for d in range(self.grid.directions) if self.exists[cell, d]]
+
+    def edge_points(self, cell: int, direction: int) -> tuple[Point, Point]:
+        a, b = self.ends[cell, direction]
+        return self.key_point(int(a)), self.key_point(int(b))
+
+
+def neighbour_spacing(grid: Grid) -> float:
+    """The distance between neighbouring cell centres in the grid's plane (1 for squares): twice a
+    cell's centre-to-side distance, which a lone cell has too."""
+    sides = grid.edge_segments()[0]
+    middles = sides.mean(axis=1)
+    lengths = np.linalg.norm(sides[:, 1] - sides[:, 0], axis=-1)
+    reach = np.linalg.norm(middles - grid.unit_centres()[0], axis=-1)[lengths > 1e-9]
+    return float(2 * np.median(reach))
+
+
+def lattice_for(grid: Grid) -> Lattice:
+    """The lattice of a grid; a grid type without plane geometry refuses in one line."""
+    try:
+        return Lattice(grid)
+    except NotImplementedError:
+        raise ValueError(f"svg and pdf export are not available for {grid.kind} grids") from None
+
+
+# --- segments and chains ----------------------------------------------------------------
+
+
+def wall_edges(maze: Maze, lattice: Lattice) -> tuple[np.ndarray, np.ndarray]:
+    """Both ends (lattice keys) of every wall: each closed passage between neighbours once, and
+    every border edge but the entrance and the exit."""
+    grid = maze.grid
+    cells = np.arange(grid.size, dtype=np.int64)
+    neighbours = grid.neighbour_array()
+    gaps = {maze.entrance, maze.exit}
+    starts, ends = [], []
+    for d in range(grid.directions):
+        nb = neighbours[:, d]
+        closed = (maze.passages >> d & 1) == 0
+        wall = ((nb > cells) & closed) | ((nb < 0) & lattice.exists[:, d])
+        for cell, gap in gaps:
+            if gap == d and nb[cell] < 0:
+                wall[cell] = False
+        a, b = lattice.edge_keys(cells[wall], d)
+        starts.append(a)
+        ends.append(b)
+    return np.concatenate(starts), np.concatenate(ends)
+
+
+def boundary_edges(grid: Grid, lattice: Lattice, label: np.ndarray, keep: int) -> tuple[np.ndarray, np.ndarray]:
+    """The outline of the cells whose ``label`` is ``keep``: their edges toward another label or off the grid."""
+    cells = np.flatnonzero(label == keep)
+    neighbours = grid.neighbour_array()[cells]
+    starts, ends = [], []
+    for d in range(grid.directions):
+        nb = neighbours[:, d]
+        edge = ((nb < 0) & lattice.exists[cells, d]) | ((nb >= 0) & (label[np.maximum(nb, 0)] != keep))
+        a, b = lattice.edge_keys(cells[edge], d)
+        starts.append(a)
+        ends.append(b)
+    return np.concatenate(starts), np.concatenate(ends)
+
+
+def chain(starts: np.ndarray, ends: np.ndarray) -> list[list[int]]:
+    """Join segments (pairs of vertex keys) into as few polylines as possible, every segment once.
+
+    First a walk from each vertex of odd degree (each ends at another odd vertex), until every
+    vertex has even degree left; what remains are closed tours, spliced into the walks where they
+    touch them (Hierholzer), and closed polylines of their own where they touch none. A closed
+    polyline repeats its first vertex at the end.
+    """
+    a, b = starts.tolist(), ends.tolist()
+    incident: dict[int, list[int]] = {}
+    for i, (u, v) in enumerate(zip(a, b)):
+        incident.setdefault(u, []).append(i)
+        incident.setdefault(v, []).append(i)
+    used = bytearray(len(a))
+    cursor = dict.fromkeys(incident, 0)
+    left = {v: len(edges) for v, edges in incident.items()}
+
+    def take(v: int) -> int:
+        """An unused segment at ``v`` (marked used) and the vertex at its other end, or -1."""
+        edges, i = incident[v], cursor[v]
+        while i < len(edges) and used[edges[i]]:
+            i += 1
+        cursor[v] = i
+        if i == len(edges):
+            return -1
+        e = edges[i]
+        used[e] = 1
+        other = b[e] if a[e] == v else a[e]
+        left[v] -= 1
+        left[other] -= 1
+        return other
+
+    def walk(v: int) -> list[int]:
+        line = [v]
+        while (v := take(v)) >= 0:
+            line.append(v)
+        return line
+
+    def tour(v: int) -> list[int]:
+        """A closed tour from ``v`` over every unused segment it reaches (all degrees even)."""
+        stack, circuit = [v], []
+        while stack:
+            nxt = take(stack[-1])
+            if nxt >= 0:
+                stack.append(nxt)
+            else:
+                circuit.append(stack.pop())
+        return circuit[::-1]
+
+    lines = [walk(v) for v in sorted(v for v, n in left.items() if n % 2) if left[v] % 2]
+    spliced = []
+    for line in lines:
+        out: list[int] = []
+        for v in line:
+            out.extend(tour(v) if left[v] else (v,))
+        spliced.append(out)
+    spliced.extend(tour(v) for v in sorted(incident) if left[v])
+    return spliced
+
+
+# --- the drawing ------------------------------------------------------------------------
+
+
+@dataclass
+class Fill:
+    """Cells filled in one colour: as outlines for SVG (``loops``), cell by cell for raster pages."""
+
+    name: str
+    colour: Colour
+    loops: list[list[Point]]
+    cells: list[int]
+
+
+@dataclass
+class Drawing:
+    """Everything drawn for one maze, in drawing units with the margin included."""
+
+    width: float
+    height: float
+    unit: float
+    background: Colour
+    floor: Colour
+    wall: Colour
+    marker: Colour
+    path_colour: Colour
+    outline: list[list[Point]]
+    walls: list[list[Point]]
+    entrance: list[list[Point]]
+    exit: list[list[Point]]
+    fills: list[Fill] = field(default_factory=list)
+    solution: list[Point] = field(default_factory=list)
+    lattice: Lattice | None = None
+    offset: Point = (0.0, 0.0)
+
+    @property
+    def wall_width(self) -> float:
+        return self.unit * WALL_WIDTH
+
+    @property
+    def path_width(self) -> float:
+        return self.unit * PATH_WIDTH
+
+    def cell_polygon(self, cell: int) -> list[Point]:
+        assert self.lattice is not None
+        ox, oy = self.offset
+        return [(x + ox, y + oy) for x, y in self.lattice.polygon(cell)]
+
+
+def arrow(tail: Point, head: Point, size: float) -> list[list[Point]]:
+    """An arrow from ``tail`` to ``head`` as strokes: the shaft and a two-sided head."""
+    angle = math.atan2(head[1] - tail[1], head[0] - tail[0])
+    barbs = [(head[0] - size * math.cos(angle + s * math.radians(30)),
+              head[1] - size * math.sin(angle + s * math.radians(30))) for s in (-1, 1)]
+    return [[tail, head], [barbs[0], head, barbs[1]]]
+
+
+def gap_arrow(lattice: Lattice, gap: tuple[int, int], inward: bool, shift: Point) -> list[list[Point]]:
+    """An arrow outside the gap ``(cell, direction)``: pointing in for the entrance, out for the exit."""
+    cell, d = gap
+    (ax, ay), (bx, by) = lattice.edge_points(cell, d)
+    mx, my = (ax + bx) / 2, (ay + by) / 2
+    cx, cy = lattice.centre(cell)
+    length = math.hypot(mx - cx, my - cy)
+    nx, ny = (mx - cx) / length, (my - cy) / length
+    near, far = 0.25 * lattice.unit, 1.0 * lattice.unit
+    sx, sy = shift
+    inner = (mx + nx * near + sx, my + ny * near + sy)
+    outer = (mx + nx * far + sx, my + ny * far + sy)
+    size = 0.35 * lattice.unit
+    return arrow(outer, inner, size) if inward else arrow(inner, outer, size)
+
+
+def maze_drawing(maze: Maze, theme: Theme, solution: bool = False) -> Drawing:
+    """The finished maze as strokes and fills: what the SVG writes and the PDF paints."""
+    grid = maze.grid
+    lattice = lattice_for(grid)
+    margin = 1.3 * lattice.unit + lattice.unit * WALL_WIDTH
+    width, height = lattice.extent
+
+    def points(line: Sequence[int]) -> list[Point]:
+        return [(x + margin, y + margin) for x, y in map(lattice.key_point, line)]
+
+    colours = theme.colours
+
+    def colour(style: int) -> Colour:
+        r, g, b = (int(v) for v in colours[style])
+        return r, g, b
+
+    everything = np.zeros(grid.size, dtype=np.int64)
+    outline = [points(loop) for loop in chain(*boundary_edges(grid, lattice, everything, 0))]
+    fills = []
+    if maze.rooms:
+        room = np.full(grid.size, -1, dtype=np.int64)
+        for number, members in maze.rooms.items():
+            room[members] = number
+        for number in sorted(maze.rooms):
+            loops = [points(loop) for loop in chain(*boundary_edges(grid, lattice, room, number))]
+            fills.append(Fill(f"room {number}", colour(Style.ROOM), loops, sorted(maze.rooms[number])))
+    for state, style, name in ((CellState.UNVISITED, Style.UNVISITED, "unvisited"),
+                               (CellState.PRUNED, Style.PRUNED, "pruned")):
+        solid = np.flatnonzero(maze.state == state)
+        if len(solid):
+            loops = [points(loop) for loop in chain(*boundary_edges(grid, lattice, maze.state, int(state)))]
+            fills.append(Fill(name, colour(style), loops, solid.tolist()))
+    walls = [points(line) for line in chain(*wall_edges(maze, lattice))]
+    path: list[Point] = []
+    if solution:
+        from ..solvers import shortest_path
+
+        path = [(x + margin, y + margin) for x, y in map(lattice.centre, shortest_path(maze))]
+    shift = (margin, margin)
+    return Drawing(width=width + 2 * margin, height=height + 2 * margin, unit=lattice.unit,
+                   background=theme.background, floor=theme.floor, wall=theme.wall, marker=colour(-3),
+                   path_colour=colour(Style.PATH), outline=outline, walls=walls,
+                   entrance=gap_arrow(lattice, maze.entrance, True, shift),
+                   exit=gap_arrow(lattice, maze.exit, False, shift),
+                   fills=fills, solution=path, lattice=lattice, offset=shift)
+
+
+# --- SVG text ---------------------------------------------------------------------------
+
+
+def num(value: float) -> str:
+    """A coordinate with at most two decimals and no trailing zeros (same value, same text)."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def hex_colour(colour: Colour) -> str:
+    return "#{:02x}{:02x}{:02x}".format(*colour)
+
+
+def corners_only(loop: Sequence[Point]) -> list[Point]:
+    """A closed loop (first point repeated at the end) without the points in the middle of straight runs."""
+    pts = list(loop[:-1]) if len(loop) > 1 and loop[0] == loop[-1] else list(loop)
+    if len(pts) < 3:
+        return pts
+    kept = []
+    for i, (x, y) in enumerate(pts):
+        (px, py), (nx, ny) = pts[i - 1], pts[(i + 1) % len(pts)]
+        if abs((x - px) * (ny - y) - (y - py) * (nx - x)) > 1e-6:
+            kept.append((x, y))
+    return kept or pts[:1]
+
+
+def path_data(lines: Sequence[Sequence[Point]], close: bool = False) -> str:
+    """``M x y L x y ...`` for each line, every point kept; ``close``: each line is a closed loop,
+    written by its corners only and ended with Z."""
+    parts = []
+    for line in lines:
+        head, *rest = corners_only(line) if close else line
+        text = f"M{num(head[0])} {num(head[1])}" + "".join(f"L{num(x)} {num(y)}" for x, y in rest)
+        parts.append(text + ("Z" if close else ""))
+    return "".join(parts)
+
+
+def escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
+def changed_params(spec: MazeSpec) -> list[str]:
+    """``name=value`` for each parameter that is not at its default, sorted by name."""
+    defaults = spec.info.defaults()
+    return [f"{k}={v}" for k, v in sorted(spec.params.items()) if defaults.get(k) != v]
+
+
+def describe(spec: MazeSpec) -> str:
+    """``prim maze, 15 x 15 square grid, seed 3`` plus any parameter that is not its default."""
+    params = "".join(f", {p}" for p in changed_params(spec))
+    return f"{spec.algorithm} maze, {spec.width} x {spec.height} {spec.grid} grid, seed {spec.seed}{params}"
+
+
+def to_svg(drawing: Drawing, title: str) -> str:
+    """The drawing as a standalone SVG document."""
+    w, h = num(drawing.width), num(drawing.height)
+    stroke = 'fill="none" stroke-linecap="round" stroke-linejoin="round"'
+    lines = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">',
+        f"<title>{escape(title)}</title>",
+        f'<rect id="background" width="{w}" height="{h}" fill="{hex_colour(drawing.background)}"/>',
+        f'<path id="floor" d="{path_data(drawing.outline, close=True)}" fill="{hex_colour(drawing.floor)}" '
+        'fill-rule="evenodd"/>',
+    ]
+    if drawing.fills:
+        lines.append('<g id="fills" stroke="none" fill-rule="evenodd">')
+        lines.extend(f'<path class="{"room" if fill.name.startswith("room") else fill.name}" '
+                     f'd="{path_data(fill.loops, close=True)}" fill="{hex_colour(fill.colour)}"/>'
+                     for fill in drawing.fills)
+        lines.append("</g>")
+    if drawing.solution:
+        points = " ".join(f"{num(x)},{num(y)}" for x, y in drawing.solution)
+        lines.append(f'<polyline id="solution" points="{points}" stroke="{hex_colour(drawing.path_colour)}" '
+                     f'stroke-width="{num(drawing.path_width)}" {stroke}/>')
+    lines.append(f'<g id="walls" stroke="{hex_colour(drawing.wall)}" stroke-width="{num(drawing.wall_width)}" '
+                 f'{stroke}>')
+    lines.extend(f'<path d="{path_data([line])}"/>' for line in drawing.walls)
+    lines.append("</g>")
+    lines.append(f'<g id="markers" stroke="{hex_colour(drawing.marker)}" '
+                 f'stroke-width="{num(drawing.wall_width * 1.3)}" {stroke}>')
+    lines.append(f'<path id="entrance" d="{path_data(drawing.entrance)}"/>')
+    lines.append(f'<path id="exit" d="{path_data(drawing.exit)}"/>')
+    lines.append("</g>")
+    lines.append("</svg>")
+    return "\n".join(lines) + "\n"
+
+
+def write(maze: Maze, spec: MazeSpec, options: ExportOptions) -> str:
+    """The SVG export (the registry's entry point)."""
+    drawing = maze_drawing(maze, get_theme(options.resolved_theme("light")), options.solution)
+    return to_svg(drawing, describe(spec))

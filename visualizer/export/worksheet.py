@@ -1,0 +1,200 @@
+"""Worksheets: several mazes on printable pages, numbered, with an answer key at the end.
+
+``maze-visualizer worksheet -n 6 -a prim -s 15x15 --seed 3 -o sheet.pdf``: maze k (from 1) is the
+maze of seed ``seed + k - 1``, so maze 1 is exactly ``generate --seed 3`` and the same seed always
+gives the same sheet. Up to six mazes share a page (the arrangement that draws them largest), with a
+name and date line at the top; the answer key draws twelve to a page, smaller, each with its
+solution and the same number.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from argparse import Namespace
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from ..algorithms import get_algorithm
+from ..fileio import write_atomic
+from ..render.themes import Theme, get_theme
+from ..spec import MazeSpec, random_seed
+from .pdf import MARGIN, check_fits, font, ink, new_page, paint, paper_size, pdf_bytes, points, text
+from .svg import Drawing, changed_params, maze_drawing
+
+MAX_COUNT = 48
+PER_PAGE = 6
+"""Mazes on a page of the sheet, at most."""
+ANSWER_GRID = (3, 4)
+"""Columns and rows of small solved mazes on an answer page."""
+GUTTER = 90
+"""Pixels between two mazes on a page (7.6 mm)."""
+
+Box = tuple[float, float, float, float]
+
+
+def sheet_specs(base: MazeSpec, count: int) -> list[MazeSpec]:
+    """The mazes of the sheet: the same recipe with seeds ``base.seed``, ``base.seed + 1``, ..."""
+    if not 1 <= count <= MAX_COUNT:
+        raise ValueError(f"--count must be from 1 to {MAX_COUNT}, got {count}")
+    return [base.with_(seed=base.seed + k) for k in range(count)]
+
+
+def slots(box: Box, columns: int, rows: int) -> list[Box]:
+    """``columns`` x ``rows`` equal boxes in ``box``, row by row, GUTTER apart."""
+    x0, y0, x1, y1 = box
+    w = (x1 - x0 - GUTTER * (columns - 1)) / columns
+    h = (y1 - y0 - GUTTER * (rows - 1)) / rows
+    return [(x0 + c * (w + GUTTER), y0 + r * (h + GUTTER), x0 + c * (w + GUTTER) + w, y0 + r * (h + GUTTER) + h)
+            for r in range(rows) for c in range(columns)]
+
+
+def maze_box(slot: Box, label_size: int) -> Box:
+    """The part of a slot below its number."""
+    x0, y0, x1, y1 = slot
+    return x0, y0 + label_size * 1.4, x1, y1
+
+
+def best_grid(drawing: Drawing, box: Box, count: int, label_size: int) -> tuple[int, int]:
+    """Columns and rows for ``count`` mazes on a page that draw them largest (fewest columns on a tie)."""
+    best: tuple[float, int, int] | None = None
+    for columns in range(1, count + 1):
+        rows = math.ceil(count / columns)
+        slot = maze_box(slots(box, columns, rows)[0], label_size)
+        scale = min((slot[2] - slot[0]) / drawing.width, (slot[3] - slot[1]) / drawing.height)
+        if best is None or scale > best[0] + 1e-9:
+            best = (scale, columns, rows)
+    assert best is not None
+    return best[1], best[2]
+
+
+def header(page: Image.Image, theme: Theme, title: str, answers: bool) -> None:
+    """Name, class and date to fill in (answer pages say "Answers" instead), then the sheet's title."""
+    colour = ink(theme)
+    size = points(13)
+    width = page.width
+    y = MARGIN
+    draw = ImageDraw.Draw(page)
+    if answers:
+        text(page, (MARGIN, y), "Answers", size, colour, bold=True)
+    else:
+        fields = (("Name:", 0.5), ("Class:", 0.22), ("Date:", 0.28))
+        x = float(MARGIN)
+        usable = width - 2 * MARGIN
+        for label, share in fields:
+            text(page, (x, y), label, size, colour)
+            start = x + font(size).getlength(label) + size * 0.3
+            end = x + usable * share - size * 0.8
+            draw.line([(start, y + size * 1.05), (end, y + size * 1.05)], fill=colour, width=3)
+            x += usable * share
+    text(page, (MARGIN, y + size * 1.8), title, points(10), colour)
+
+
+def footer(page: Image.Image, theme: Theme, command: str, number: int, pages: int) -> None:
+    colour = ink(theme)
+    size = points(8)
+    y = page.height - MARGIN + size * 1.2
+    text(page, (MARGIN, y), command, size, colour)
+    text(page, (page.width - MARGIN, y), f"page {number} of {pages}", size, colour, anchor="ra")
+
+
+def label(page: Image.Image, x: float, y: float, number: int, seed: int | None, size: int,
+          colour: tuple[int, int, int]) -> None:
+    """A maze's number (and its seed, small, in the answer key) with its left at ``x``, its top at ``y``."""
+    text(page, (x, y), str(number), size, colour, bold=True)
+    if seed is not None:
+        x += font(size, bold=True).getlength(str(number)) + size * 0.5
+        text(page, (x, y + size * 0.3), f"seed {seed}", round(size * 0.6), colour)
+
+
+def sheet_pages(specs: Sequence[MazeSpec], paper: str, theme: Theme, answers: bool = True,
+                title: str = "", command: str = "") -> list[Image.Image]:
+    """The pages of a worksheet: the mazes, numbered from 1, then the answer key if ``answers``."""
+    mazes = [spec.build() for spec in specs]
+    width, height = paper_size(paper)
+    body: Box = (MARGIN, MARGIN + points(13) * 3.2, width - MARGIN, height - MARGIN)
+    number_size = points(16)
+    drawings = [maze_drawing(maze, theme) for maze in mazes]
+    columns, rows = best_grid(drawings[0], body, min(len(specs), PER_PAGE), number_size)
+    per_page = columns * rows
+    puzzle_slots = slots(body, columns, rows)
+    check_fits(drawings[0], maze_box(puzzle_slots[0], number_size), f"{per_page} to a {paper} page")
+    answer_size = points(12)
+    answer_slots = slots(body, *ANSWER_GRID)
+    answer_drawings: list[Drawing] = []
+    if answers:
+        answer_drawings = [maze_drawing(maze, theme, solution=True) for maze in mazes]
+        check_fits(answer_drawings[0], maze_box(answer_slots[0], answer_size),
+                   f"{len(answer_slots)} to a {paper} answer page (leave out the answers with --no-answers)")
+    per_answer_page = len(answer_slots)
+    total = math.ceil(len(specs) / per_page) + (math.ceil(len(specs) / per_answer_page) if answers else 0)
+    colour = ink(theme)
+    pages: list[Image.Image] = []
+    for start in range(0, len(specs), per_page):
+        page = new_page(paper, theme)
+        header(page, theme, title, answers=False)
+        for k, slot in enumerate(puzzle_slots[:len(specs) - start], start):
+            left, _ = paint(page, drawings[k], maze_box(slot, number_size))
+            label(page, left, slot[1], k + 1, None, number_size, colour)
+        pages.append(page)
+    for start in range(0, len(answer_drawings), per_answer_page):
+        page = new_page(paper, theme)
+        header(page, theme, title, answers=True)
+        for k, slot in enumerate(answer_slots[:len(specs) - start], start):
+            left, _ = paint(page, answer_drawings[k], maze_box(slot, answer_size))
+            label(page, left, slot[1], k + 1, specs[k].seed, answer_size, colour)
+        pages.append(page)
+    for number, page in enumerate(pages, 1):
+        footer(page, theme, command, number, total)
+    return pages
+
+
+def sheet_title(base: MazeSpec, count: int) -> str:
+    params = "".join(f", {p}" for p in changed_params(base))
+    seeds = f"seed {base.seed}" if count == 1 else f"seeds {base.seed} to {base.seed + count - 1}"
+    mazes = "maze" if count == 1 else "mazes"
+    return f"{count} {base.algorithm} {mazes}, {base.width} x {base.height} {base.grid} grid, {seeds}{params}"
+
+
+def sheet_command(base: MazeSpec, count: int, paper: str, theme: str, answers: bool) -> str:
+    """The command that makes this sheet again (printed at the foot of each page)."""
+    words = ["maze-visualizer worksheet", f"-n {count}", f"-a {base.algorithm}", f"-g {base.grid}",
+             f"-s {base.width}x{base.height}", f"--seed {base.seed}"]
+    words += [f"-p {p}" for p in changed_params(base)]
+    if paper != "a4":
+        words.append(f"--paper {paper}")
+    if theme != "light":
+        words.append(f"--theme {theme}")
+    if not answers:
+        words.append("--no-answers")
+    return " ".join(words)
+
+
+def worksheet_bytes(base: MazeSpec, count: int, paper: str = "a4", theme: str = "light",
+                    answers: bool = True) -> bytes:
+    """The whole worksheet as PDF bytes (the same arguments always give the same bytes)."""
+    specs = sheet_specs(base, count)
+    pages = sheet_pages(specs, paper, get_theme(theme), answers, sheet_title(base, count),
+                        sheet_command(base, count, paper, theme, answers))
+    return pdf_bytes(pages, sheet_title(base, count))
+
+
+def run_worksheet(args: Namespace) -> int:
+    """``maze-visualizer worksheet``: check everything, build the sheet, write it whole or not at all.
+
+    Without ``--seed`` a random one is used and named on standard error (it is on the sheet too)."""
+    if not 1 <= args.count <= MAX_COUNT:
+        raise ValueError(f"--count must be from 1 to {MAX_COUNT}, got {args.count}")
+    params = get_algorithm(args.algorithm).parse_params(args.param)
+    width, height = args.size
+    seed = random_seed() if args.seed is None else args.seed
+    base = MazeSpec(args.algorithm, args.grid, width, height, seed, params).check()
+    data = worksheet_bytes(base, args.count, args.paper, args.theme, args.answers)
+    try:
+        write_atomic(args.output, data)
+    except OSError as err:
+        raise ValueError(f"cannot write {args.output}: {err.strerror or err}") from None
+    if args.seed is None:
+        print(f"worksheet seed {seed} (--seed {seed} makes the same sheet)", file=sys.stderr)
+    return 0
