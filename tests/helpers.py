@@ -48,6 +48,16 @@ def straight(spec: MazeSpec, position: int) -> tuple[Maze, Overlay]:
     return maze, overlay
 
 
+
+def at_least(kind: str, width: int, height: int) -> tuple[int, int]:
+    """A drawn size raised to the smallest the grid shape allows (one column of triangles does not
+    join up)."""
+    from visualizer.grids import GRIDS
+
+    least = GRIDS[kind].MIN_SIZE
+    return max(width, least[0]), max(height, least[1])
+
+
 # --- play ------------------------------------------------------------------------------
 
 def key(app, k, frames=1):

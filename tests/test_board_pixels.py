@@ -8,6 +8,7 @@ import math
 import numpy as np
 import pygame
 import pytest
+from helpers import at_least
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -143,6 +144,7 @@ def test_painting_only_what_changed_ends_where_a_full_redraw_does(kind, algorith
        view=st.tuples(st.integers(100, 700), st.integers(100, 600)))
 def test_nothing_is_drawn_beyond_the_maze(kind, w, h, view):
     """Around the fitted maze the view shows plain background: no smear of its edge tiles."""
+    w, h = at_least(kind, w, h)
     run = run_at(MazeSpec("backtracker", kind, w, h, 1), 1.0, False)
     board = Board(run.grid, *view)
     image = painted(board, run.maze, run.overlay)
@@ -219,6 +221,7 @@ def test_the_hex_outer_wall_is_whole_on_both_sides_of_its_line_except_the_two_ga
 def test_every_pixel_picks_nothing_or_the_cell_it_shows_or_one_beside_it(kind, w, h, zoom, anchor):
     """Hovering anywhere over the board names the nearest cell or (on a wall) one of the cells
     beside it, and nothing at all off the maze: never a cell elsewhere, never one that does not exist."""
+    w, h = at_least(kind, w, h)
     grid = GRIDS[kind](w, h)
     view = (200, 150)
     camera = fit_camera(grid, *view)
@@ -250,6 +253,7 @@ def test_every_pixel_picks_nothing_or_the_cell_it_shows_or_one_beside_it(kind, w
 def test_fog_over_every_cell_gives_nothing_of_the_maze_away(kind, w, h, seed, algorithm):
     """Playing in fog, the unseen part of the maze is plain fog: no wall, no wall post, no room
     shows through."""
+    w, h = at_least(kind, w, h)
     spec = MazeSpec(algorithm, kind, w, h, seed)
     if not spec.info.supports(kind):
         return

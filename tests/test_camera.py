@@ -4,6 +4,7 @@ dragging never loses the maze, play keeps the player in view, a new maze size st
 import numpy as np
 import pygame
 import pytest
+from helpers import at_least
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -100,6 +101,7 @@ def test_a_dragged_maze_follows_the_pointer_until_its_edge_is_slack_inside_the_v
        view=st.tuples(st.integers(60, 2500), st.integers(60, 1500)))
 def test_the_fitted_maze_is_whole_and_centred_in_the_view(kind, w, h, view):
     """Z (and every new maze) shows the whole maze, in the middle of the view, as large as fits."""
+    w, h = at_least(kind, w, h)
     grid = GRIDS[kind](w, h)
     camera = fit_camera(grid, *view)
     span = grid.pixel_span()

@@ -49,7 +49,7 @@ BAD = [
     (["generate", "--size", "5000x5"], "from 1 to 2000"),
     (["generate", "--size", "ten"], "WIDTHxHEIGHT"),
     (["generate", "--algorithm", "nope"], "unknown algorithm"),
-    (["generate", "--grid", "triangle"], "invalid choice"),
+    (["generate", "--grid", "octagon"], "invalid choice"),
     (["generate", "--param", "winding=5"], "no parameter"),  # prim has none
     (["generate", "-a", "dungeon", "--param", "loops=lots"], "whole number"),
     (["generate", "-a", "dungeon", "--param", "loops=101"], "at most 100"),

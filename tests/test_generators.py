@@ -3,7 +3,7 @@
 import sys
 
 import pytest
-from helpers import is_spanning_tree, passages_are_symmetric
+from helpers import at_least, is_spanning_tree, passages_are_symmetric
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -19,6 +19,7 @@ seeds = st.integers(0, 2**32)
 
 
 def run(name, kind, w, h, seed):
+    w, h = at_least(kind, w, h)
     grid = make_grid(kind, w, h)
     return grid, list(ALGORITHMS[name].run(grid, seed))
 

@@ -57,8 +57,8 @@ def test_bad_sizes_are_refused_with_a_reason(size):
 
 
 def test_unknown_grid_lists_the_choices():
-    with pytest.raises(ValueError, match="square, hex"):
-        make_grid("triangle", 3, 3)
+    with pytest.raises(ValueError, match="square, hex, triangle"):
+        make_grid("octagon", 3, 3)
 
 
 @given(kind=st.sampled_from(["square", "hex"]), w=sides, h=sides)

@@ -4,6 +4,7 @@ on, comes from a real pseudocode line and reads as a sentence; explaining change
 import re
 
 import pytest
+from helpers import at_least
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -43,7 +44,7 @@ def check_told(narration: Narration, events) -> int:
 @pytest.mark.parametrize(("name", "kind"), PAIRS)
 def test_every_generator_event_has_a_line_and_a_sentence(name, kind):
     for seed, size, params in ((1, (7, 5), {}), (2, (4, 4), {}), (3, (9, 6), {"braid": 100}), (4, (1, 3), {})):
-        spec = MazeSpec(name, kind, *size, seed, params)
+        spec = MazeSpec(name, kind, *at_least(kind, *size), seed, params)
         assert check_told(narration_for(spec), spec.events()) > 0
 
 
@@ -63,7 +64,7 @@ def test_explaining_changes_no_maze(pair, seed, w, h, braid):
     """The events that only explain (shown in the window) leave the maze exactly as the quiet
     stream builds it, and the quiet stream is the shown one without them."""
     name, kind = pair
-    spec = MazeSpec(name, kind, w, h, seed, {"braid": braid} if braid else {})
+    spec = MazeSpec(name, kind, *at_least(kind, w, h), seed, {"braid": braid} if braid else {})
     shown = list(spec.events(show=True))
     quiet = list(spec.events(show=False))
     assert [e for e in shown if changes_maze(e)] == [e for e in quiet if changes_maze(e)]

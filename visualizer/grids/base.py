@@ -64,9 +64,15 @@ class Grid(ABC):
     WHOLE_UNITS: ClassVar[bool] = True
     """True when a unit must be a whole number of pixels (tile grids stay crisp)."""
 
+    MIN_SIZE: ClassVar[tuple[int, int]] = (1, 1)
+    """The smallest width and height whose cells all join up."""
+
     def __init__(self, width: int, height: int) -> None:
         if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
             raise ValueError(f"grid size must be between 1x1 and {MAX_SIDE}x{MAX_SIDE}, got {width}x{height}")
+        if width < self.MIN_SIZE[0] or height < self.MIN_SIZE[1]:
+            raise ValueError(f"a {self.kind} grid must be at least {self.MIN_SIZE[0]}x{self.MIN_SIZE[1]} "
+                             f"(smaller, its cells do not all join up), got {width}x{height}")
         self.width = width
         self.height = height
         self.size = width * height

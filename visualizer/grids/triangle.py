@@ -1,0 +1,167 @@
+"""Triangles in rows: each row alternates upward and downward triangles, three neighbours at most.
+
+Cell (x, y) points up when x + y is even, down when it is odd; each triangle has unit sides and
+overlaps the next by half a unit, so W columns span (W + 1) / 2 units across and H rows
+sqrt(3) / 2 * H down. Directions are the square's four compass names, of which a triangle has
+three: W and E are its slanted sides (the triangles beside it in the row), S the flat bottom of an
+upward triangle, N the flat top of a downward one. So the arrow keys walk to the neighbour in
+their direction where it exists: Left / Right along the row, Down from an upward triangle, Up from a
+downward one.
+
+The entrance is the top-left triangle's west side and the exit the bottom-right triangle's east
+side (both always on the border, whichever way those triangles point).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import ClassVar
+
+import numpy as np
+
+from .base import Grid
+from .layout import Layout, clip_box
+
+N, E, S, W = 0, 1, 2, 3
+HEIGHT = math.sqrt(3) / 2
+"""A row's height, for unit sides."""
+INRADIUS = math.sqrt(3) / 6
+"""Centroid to each side."""
+UP_NORMALS = {E: (math.sqrt(3) / 2, -0.5), S: (0.0, 1.0), W: (-math.sqrt(3) / 2, -0.5)}
+DOWN_NORMALS = {N: (0.0, -1.0), E: (math.sqrt(3) / 2, 0.5), W: (-math.sqrt(3) / 2, 0.5)}
+"""Outward unit normal of each side of an upward and a downward triangle (y downward)."""
+
+
+class TriangleGrid(Grid):
+    kind = "triangle"
+    directions = 4
+    direction_names = ("N", "E", "S", "W")
+    N, E, S, W = N, E, S, W
+    entrance_direction = W
+    exit_direction = E
+    STEPS = (((0, -1), (1, 0), (0, 1), (-1, 0)),) * 2
+    """Column and row steps per direction; which of N and S exists depends on the triangle."""
+
+    MOVES: ClassVar[dict[str, int]] = {"up": N, "right": E, "down": S, "left": W}
+    PLAY_KEYS: ClassVar[dict[str, str]] = {"up": "up", "w": "up", "down": "down", "s": "down",
+                                           "left": "left", "a": "left", "right": "right", "d": "right"}
+    PLAY_HELP = (("Arrows  or  W A S D", "triangles: Left / Right along the row, Up or Down through the flat side"),)
+    LAB_BOARDS = ((3, 2), (4, 2), (3, 3))
+    MIN_SIZE = (2, 1)
+    """One column of triangles does not join up: a downward triangle's only vertical side is its top."""
+    UNIT_PIXELS = (4.0, 24.0)
+    WHOLE_UNITS = False
+
+    @staticmethod
+    def points_up(x: np.ndarray | int, y: np.ndarray | int):
+        """True where the triangle at (x, y) points up."""
+        return (x + y) % 2 == 0
+
+    # --- topology -----------------------------------------------------------------
+
+    def neighbour_array(self, dtype: type[np.signedinteger] = np.int64) -> np.ndarray:
+        """The square's four steps, less N for upward and S for downward triangles."""
+        out = super().neighbour_array(dtype)
+        cells = np.arange(self.size)
+        up = self.points_up(cells % self.width, cells // self.width)
+        out[up, N] = -1
+        out[~up, S] = -1
+        return out
+
+    def distance(self, a: int, b: int) -> int:
+        """Each step changes the column or the row by one, so this never overestimates."""
+        (ax, ay), (bx, by) = self.coords(a), self.coords(b)
+        return abs(ax - bx) + abs(ay - by)
+
+    # --- geometry -----------------------------------------------------------------
+
+    def _corners(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(column, row, points up) of every cell."""
+        cells = np.arange(self.size)
+        x, y = cells % self.width, cells // self.width
+        return x, y, self.points_up(x, y)
+
+    def unit_centres(self) -> np.ndarray:
+        """Centroids: a third of the way up from an upward triangle's base, down from a downward's."""
+        x, y, up = self._corners()
+        return np.stack([x / 2 + 0.5, (y + np.where(up, 2 / 3, 1 / 3)) * HEIGHT], axis=-1).astype(np.float64)
+
+    def edge_segments(self) -> np.ndarray:
+        """Sides clockwise round each triangle; the direction a triangle lacks gets a zero-length
+        segment at its centroid (no such edge exists)."""
+        x, y, up = self._corners()
+        left, right, middle = x / 2, x / 2 + 1, x / 2 + 0.5
+        top, bottom = y * HEIGHT, (y + 1) * HEIGHT
+        out = np.repeat(self.unit_centres()[:, None, None, :], 4, axis=1).repeat(2, axis=2)
+
+        def put(mask: np.ndarray, d: int, a: tuple, b: tuple) -> None:
+            out[mask, d, 0, 0], out[mask, d, 0, 1] = a[0][mask], a[1][mask]
+            out[mask, d, 1, 0], out[mask, d, 1, 1] = b[0][mask], b[1][mask]
+
+        down = ~up
+        put(up, W, (left, bottom), (middle, top))      # upward: bottom-left -> tip -> bottom-right
+        put(up, E, (middle, top), (right, bottom))
+        put(up, S, (right, bottom), (left, bottom))
+        put(down, N, (left, top), (right, top))        # downward: top-left -> top-right -> tip
+        put(down, E, (right, top), (middle, bottom))
+        put(down, W, (middle, bottom), (left, top))
+        return out
+
+    # --- pictures -------------------------------------------------------------------
+
+    @classmethod
+    def span_for(cls, width: int, height: int) -> tuple[float, float]:
+        return (width + 1) / 2, HEIGHT * height
+
+    def pixel_margin(self, unit: float) -> int:
+        """Half a wall outside the border, all round."""
+        return 2 * math.ceil(unit * 0.06) + 2
+
+    def pixel_layout(self, width: int, height: int, scale: float, origin: tuple[float, float],
+                     canonical: np.ndarray) -> Layout:
+        """Each pixel finds its triangle (row, then which side of the slanted line in its half-unit
+        slab), then its distance to that triangle's sides: within a wall's half width of a side,
+        it shows the edge. Pixels just outside the border show the border's edge the same way."""
+        w, h, n = self.width, self.height, self.size
+        half_wall = max(1.0, scale * 0.08) / scale
+        gx = (np.arange(width) + 0.5 - origin[0]) / scale
+        gy = (np.arange(height) + 0.5 - origin[1]) / scale
+        X, Y = np.meshgrid(gx, gy, indexing="ij")
+        row = np.floor(Y / HEIGHT).astype(np.int64)
+        slab = np.floor(X * 2).astype(np.int64)
+        s, t = X * 2 - slab, Y / HEIGHT - row  # position inside the slab, 0..1 each
+        slab_up = self.points_up(slab, row)
+        in_slab_cell = np.where(slab_up, t > 1 - s, t < s)  # the slab's own triangle, else the one to its left
+        col = np.where(in_slab_cell, slab, slab - 1)
+        up = self.points_up(col, row)
+        inside = (col >= 0) & (col < w) & (row >= 0) & (row < h)
+        cell = np.where(inside, row * w + col, -1)
+        owner = cell.copy()
+        cx = col / 2 + 0.5
+        cy = (row + np.where(up, 2 / 3, 1 / 3)) * HEIGHT
+        dx, dy = X - cx, Y - cy
+        gap = np.full((4, *X.shape), np.inf)  # distance to each side the triangle has
+        for d in range(4):
+            for pointing, table in ((up, UP_NORMALS), (~up, DOWN_NORMALS)):
+                if d in table:
+                    nx, ny = table[d]
+                    gap[d] = np.where(pointing, INRADIUS - (dx * nx + dy * ny), gap[d])
+        side = np.argmin(gap, axis=0)  # near a corner, the nearer side owns the pixel
+        near = np.take_along_axis(gap, side[None], axis=0)[0] < half_wall
+        steps = np.array([(0, -1), (1, 0), (0, 1), (-1, 0)])
+        other_col, other_row = col + steps[side, 0], row + steps[side, 1]
+        other_inside = (other_col >= 0) & (other_col < w) & (other_row >= 0) & (other_row < h)
+        other = np.clip(other_row, 0, h - 1) * w + np.clip(other_col, 0, w - 1)
+        own_slot = canonical[np.maximum(cell, 0), side]
+        border_slot = canonical[other, (side + 2) % 4]  # seen from outside: the inside cell's slot
+        owner = np.where(near & inside, n + own_slot, owner)
+        owner = np.where(near & ~inside & other_inside, n + border_slot, owner)
+        cells = np.arange(n)
+        x0 = origin[0] + (cells % w) / 2 * scale
+        y0 = origin[1] + (cells // w) * HEIGHT * scale
+        pad = half_wall * scale + 2
+        bbox = clip_box(np.floor(x0 - pad), np.floor(y0 - pad), np.ceil(x0 + scale + pad),
+                        np.ceil(y0 + HEIGHT * scale + pad))
+        centres = (self.unit_centres() * scale + np.array(origin)).astype(np.float32)
+        return Layout(owner=np.ascontiguousarray(owner, dtype=np.int32), bbox=bbox, centres=centres,
+                      cell_pixels=scale * 0.6, extra={"side": scale})
