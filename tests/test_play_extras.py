@@ -11,10 +11,10 @@ import pytest
 from helpers import key, walk_shortest_path
 
 from visualizer.app.shell import Shell
+from visualizer.app.sounds import SoundBoard, synthesize
 from visualizer.cli import main
 from visualizer.play.ghost import Ghost, next_level, race_result
 from visualizer.play.records import MAX_RECORDS, Records, recipe_key, records_path
-from visualizer.play.sounds import SoundBoard, synthesize
 from visualizer.render.palette import GHOST
 from visualizer.spec import MazeSpec
 

@@ -235,6 +235,8 @@ def _print_targets(figures: dict, out: Callable[[str], None]) -> None:
     out(f"  model memory {row['model_mb']:.1f} MB   <= {TARGET_MODEL_MB:.0f} MB    "
         f"{verdict(row['model_mb'] <= TARGET_MODEL_MB)}")
     figures["timeline"] = timeline_figures(out=out)
+    figures["animation"] = animation_figures(out=out)
+    figures["first_person"] = first_person_figures(out=out)
 
 
 TARGET_SEEK_MS = 100.0
@@ -319,3 +321,82 @@ def timeline_figures(seek_side: int = 1000, step_side: int = 500, cost_side: int
         f"{fill * 1e3:.0f} ms  (folds the overlay the quiet steps skipped, once)")
     return dict(seek_ms=seeks, step_back_ms=backs, timeline_mb=mb, bytes_per_event=per_event,
                 recording_cost=cost, first_seek_after_instant_s=fill)
+
+
+TARGET_ANIMATION_SECONDS = 5.0
+TARGET_ANIMATION_MB = 5.0
+
+
+def animation_figures(width: int = 40, height: int = 30, seconds: float = 10.0,
+                      out: Callable[[str], None] = print) -> dict:
+    """A backtracker's run written as a GIF and a WebP (``generate -o run.gif``, default size and
+    frame rate): the seconds each writer takes, as ``generate`` calls it, and the file's size."""
+    from .export.animation import write_gif, write_webp
+    from .export.formats import ExportOptions
+    from .spec import MazeSpec
+
+    spec = MazeSpec("backtracker", SquareGrid.kind, width, height, 1)
+    options = ExportOptions(seconds=seconds)
+    out("")
+    out(f"animated export ({width} x {height} square backtracker, {seconds:g} s at {options.fps:g} fps "
+        f"plus a {options.hold:g} s hold, about 800 pixels across):")
+    figures: dict = {}
+    for name, write in (("gif", write_gif), ("webp", write_webp)):
+        took, data = timed(partial(write, spec.build(), spec, options))
+        mb = len(data) / 1e6
+        figures[name] = {"seconds": took, "mb": mb}
+        out(f"  {name:<6}{took:6.2f} s  <= {TARGET_ANIMATION_SECONDS:g} s  "
+            f"{'met' if took <= TARGET_ANIMATION_SECONDS else 'MISSED':<8}{mb:8.2f} MB  <= "
+            f"{TARGET_ANIMATION_MB:g} MB  {'met' if mb <= TARGET_ANIMATION_MB else 'MISSED'}")
+    return figures
+
+
+TARGET_FIRST_PERSON_MS = 8.0
+FIRST_PERSON_SIZE = (800, 500)
+
+
+def first_person_figures(frames: int = 40, mazes: tuple[tuple[str, int, int], ...] | None = None,
+                         out: Callable[[str], None] = print) -> dict:
+    """Milliseconds a first-person frame costs at 800 x 500 (the raycast, the walls, floor and
+    trail, scaled up), walking the solution of a backtracker maze; best and median of ``frames``,
+    and what the minimap adds. Frames are timed one by one: the best is the machine's own figure,
+    the median what a busy machine gives."""
+    import pygame
+
+    from .play.heading import cell_point, heading_angle
+    from .render.first_person import FirstPersonView, draw_minimap
+    from .solvers import shortest_path
+    from .spec import MazeSpec
+
+    out("")
+    out(f"first-person view ({FIRST_PERSON_SIZE[0]} x {FIRST_PERSON_SIZE[1]}, {frames} frames along the "
+        f"solution, trail and fog of war on):")
+    figures: dict = {}
+    screen = pygame.Surface(FIRST_PERSON_SIZE)
+    if mazes is None:  # every grid shape, at a level's size and a large one
+        mazes = tuple((kind, w, h) for kind in GRIDS for w, h in ((30, 20), (100, 100)))
+    for kind, width, height in mazes:
+        maze = MazeSpec("backtracker", kind, width, height, 1).build()
+        grid, view = maze.grid, FirstPersonView(maze)
+        path = shortest_path(maze)
+        seen = set(path)
+        frame_ms, map_ms = [], []
+        for i in range(frames):
+            cell = path[min(i * len(path) // frames, len(path) - 2)]
+            following = path[path.index(cell) + 1]
+            x, y = cell_point(grid, cell)
+            angle = heading_angle(grid, cell, grid.direction_between(cell, following)) + 0.05 * (i % 5)
+            trail = path[:path.index(cell) + 1]
+            start = time.perf_counter()
+            screen.blit(view.render(FIRST_PERSON_SIZE, x, y, angle, trail, seen), (0, 0))
+            middle = time.perf_counter()
+            draw_minimap(screen, pygame.Rect(600, 10, 190, 130), maze, seen, (x, y), angle, trail)
+            frame_ms.append((middle - start) * 1e3)
+            map_ms.append((time.perf_counter() - middle) * 1e3)
+        frame_ms.sort()
+        best, median = frame_ms[0], frame_ms[len(frame_ms) // 2]
+        figures[f"{kind} {width}x{height}"] = {"best_ms": best, "median_ms": median, "minimap_ms": min(map_ms)}
+        out(f"  {kind:<7}{f'{width}x{height}':>8}  best {best:5.2f} ms  median {median:5.2f} ms  "
+            f"minimap +{min(map_ms):4.2f} ms   <= {TARGET_FIRST_PERSON_MS:g} ms  "
+            f"{'met' if best <= TARGET_FIRST_PERSON_MS else 'MISSED'}")
+    return figures

@@ -158,6 +158,8 @@ def build_parser() -> Parser:
     play.add_argument("--ghost", choices=("off", "easy", "medium", "hard"), default=None,
                       help="race a ghost walking the shortest path at 2, 4 or 7 cells a second "
                       "(default: the last choice, G in the game)")
+    play.add_argument("--view", choices=("top-down", "first-person"), default="top-down",
+                      help="look down on the maze, or walk inside it (V switches in the game; default: top-down)")
     play.add_argument("--records", action="store_true",
                       help="print your best times and fewest moves per level and maze, then exit")
     play.add_argument("--data-dir", metavar="DIR", default=None,
@@ -510,7 +512,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     seed = random_seed() if args.seed is None else args.seed
     spec = MazeSpec(args.algorithm, args.grid, 8, 5, seed).check()
     from .app.main import run_app
-    return run_app(spec, scene="play", mode="continue" if args.resume else "new", ghost=args.ghost)
+    return run_app(spec, scene="play", mode="continue" if args.resume else "new", ghost=args.ghost, view=args.view)
 
 
 def print_records() -> int:

@@ -24,11 +24,12 @@ def _envelope(samples: int, attack: float = 0.005, release: float = 0.6) -> np.n
     return rise * fall
 
 
-def _tone(freq: float, seconds: float, shape: str = "sine", release: float = 0.6) -> np.ndarray:
+def _tone(freq: float, seconds: float, buzzy: bool = False, release: float = 0.6) -> np.ndarray:
+    """A note with a soft overtone, or (``buzzy``) a hard-edged pulse wave for a thud."""
     samples = int(RATE * seconds)
     t = np.arange(samples) / RATE
     phase = 2 * math.pi * freq * t
-    if shape == "square":
+    if buzzy:
         wave = np.sign(np.sin(phase)) * 0.5
     else:
         wave = np.sin(phase) + 0.3 * np.sin(2 * phase)
@@ -43,7 +44,7 @@ def synthesize() -> dict[str, np.ndarray]:
     """Each sound as 16-bit stereo samples, shape (samples, 2)."""
     step = _tone(880, 0.035, release=0.3) * 0.5
     noise = np.random.default_rng(7).uniform(-1, 1, int(RATE * 0.12)) * _envelope(int(RATE * 0.12), release=0.4)
-    bump = _tone(90, 0.12, "square", release=0.5) * 0.8 + noise * 0.25
+    bump = _tone(90, 0.12, buzzy=True, release=0.5) * 0.8 + noise * 0.25
     exit_ = _notes([523.25, 659.25, 783.99], 0.12)  # C E G
     best = _notes([659.25, 783.99, 1046.5, 1318.5], 0.11)  # E G C E
     sounds = {"step": step, "bump": bump, "exit": exit_, "best": best}

@@ -23,13 +23,14 @@ from ...play.ghost import PACES, Ghost, next_level, race_result
 from ...play.levels import FINAL_LEVEL, level_for_width
 from ...play.records import Outcome, Records, format_seconds, records_path
 from ...play.save import continue_or_explain, save_game, save_path
-from ...play.sounds import SoundBoard
 from ...render.palette import ACCENT, BUMP, GHOST, GHOST_RING, GOAL, PANEL, PLAYER, PLAYER_RING, TEXT, TEXT_DIM
 from ...solvers import shortest_path
 from ...spec import MazeSpec
 from .. import text
+from ..first_person_mode import FirstPersonMode
 from ..keys import PLAY_KEYS, Binding, KeyPress
 from ..scene import BoardContent, Host, Scene
+from ..sounds import SoundBoard
 
 START, PLAYING, WON, GAVE_UP, ALL_DONE = "start", "playing", "won", "gave up", "all done"
 BUMP_SECONDS = 0.18
@@ -46,7 +47,7 @@ class PlayScene(Scene):
     pauses_under_help = True
 
     def __init__(self, host: Host, game: Game | None, stage: str = PLAYING, save_file: Path | None = None,
-                 base: MazeSpec | None = None, ghost: str | None = None) -> None:
+                 base: MazeSpec | None = None, ghost: str | None = None, first_person: bool = False) -> None:
         super().__init__(host)
         self.save_file = save_file or save_path()
         self.records = Records.load(records_path(self.save_file.parent))
@@ -58,6 +59,9 @@ class PlayScene(Scene):
         self.outcome: Outcome | None = None
         """What the last win did to the records (the win screen shows it)."""
         self.in_series = game is None
+        self.first_person = first_person
+        """V: walk inside the maze (the raycast view) instead of looking down on it."""
+        self.eye: FirstPersonMode | None = None
         """True for the game's series of levels (``play``, N, C); False for one maze played with P."""
         self.base = base or (game.spec if game else MazeSpec())
         self.stage = stage
@@ -74,18 +78,20 @@ class PlayScene(Scene):
 
     @classmethod
     def open(cls, host: Host, spec: MazeSpec, maze: Maze | None = None, mode: str = "maze",
-             save_file: Path | None = None, ghost: str | None = None, **_: Any) -> "PlayScene":
+             save_file: Path | None = None, ghost: str | None = None, view: str | None = None,
+             **_: Any) -> "PlayScene":
         """Build the scene for a request: ``maze`` plays the given maze; ``new`` starts level 1 (or the
         start screen when a save exists); ``continue`` resumes the save. ``ghost``: a pace to race
-        (else the one chosen last time)."""
+        (else the one chosen last time); ``view``: "first-person" to start inside the maze."""
+        first_person = view == "first-person"
         if mode == "maze" and maze is not None:
             scene = cls(host, Game(spec=spec, maze=maze, level=level_for_width(spec.width)), save_file=save_file,
-                        ghost=ghost)
+                        ghost=ghost, first_person=first_person)
             scene.keeps_save = not scene.save_file.exists()
             if not scene.keeps_save:
                 host.message("A saved game exists: this maze is played but not saved (play --continue resumes it)")
             return scene
-        scene = cls(host, None, stage=START, save_file=save_file, base=spec, ghost=ghost)
+        scene = cls(host, None, stage=START, save_file=save_file, base=spec, ghost=ghost, first_person=first_person)
         if mode == "continue":
             scene.continue_game()
         elif not scene.save_file.exists():
@@ -101,6 +107,7 @@ class PlayScene(Scene):
         self.apply_fog()
         self.outcome = None
         self.make_ghost()
+        self.eye = FirstPersonMode(game) if self.first_person else None
         pygame.key.set_repeat(220, 85)  # holding a key walks at a steady pace
 
     def make_ghost(self) -> None:
@@ -168,6 +175,12 @@ class PlayScene(Scene):
             return True
         if self.stage != PLAYING or self.game is None:
             return False
+        if self.first_person and self.eye is not None:
+            intent = self.eye.intent_for(pygame.key.name(press.key))
+            if intent is None:
+                return False
+            self.walk_first_person(intent)
+            return True
         name = self.game.maze.grid.PLAY_KEYS.get(pygame.key.name(press.key))
         if name is None:
             return False
@@ -188,6 +201,20 @@ class PlayScene(Scene):
         if self.game is not None and self.stage not in (ALL_DONE, START):
             self.game.restart_level()
             self.start(self.game)
+
+    def toggle_view(self) -> None:
+        """V: first person <-> top-down, at any moment; position and trail are the game's, so both stay."""
+        self.first_person = not self.first_person
+        if self.first_person and self.game is not None:
+            minimap = self.eye.minimap if self.eye is not None else True
+            self.eye = FirstPersonMode(self.game)
+            self.eye.minimap = minimap
+        self.host.message("First-person view: Up walks on, Left / Right turn, B the map" if self.first_person
+                          else "Top-down view")
+
+    def toggle_minimap(self) -> None:
+        if self.eye is not None and self.first_person:
+            self.eye.minimap = not self.eye.minimap
 
     def cycle_ghost(self) -> None:
         """G: race a ghost - off, easy (2 cells/s), medium (4), hard (7); remembered for next time."""
@@ -232,19 +259,38 @@ class PlayScene(Scene):
         game, overlay = self.game, self.overlay
         assert game is not None and overlay is not None
         before = game.position
-        if game.move_named(name):
-            self.sounds.play("step")
-            overlay.mark[game.position] = Mark.TRAIL
-            overlay.dirty.extend((before, game.position))
-            if overlay.hidden is not None:
-                newly = [c for c in game.seen if overlay.hidden[c]]
-                overlay.hidden[newly] = False
-                overlay.dirty.extend(newly)
-            if game.won:
-                self.level_won()
-        else:
+        if not self.after_move(before, game.move_named(name)):
             self.sounds.play("bump")
             self.bump(name)
+
+    def after_move(self, before: int, moved: bool) -> bool:
+        """Mark the trail, lift the fog, check for the win after a move (in either view); returns ``moved``."""
+        game, overlay = self.game, self.overlay
+        assert game is not None and overlay is not None
+        if not moved:
+            return False
+        self.sounds.play("step")
+        overlay.mark[game.position] = Mark.TRAIL
+        overlay.dirty.extend((before, game.position))
+        if overlay.hidden is not None:
+            newly = [c for c in game.seen if overlay.hidden[c]]
+            overlay.hidden[newly] = False
+            overlay.dirty.extend(newly)
+        if game.won:
+            self.level_won()
+        return True
+
+    def walk_first_person(self, intent: str) -> None:
+        """One first-person key: a turn, a step (the game moves as a top-down move would), or a bump."""
+        game, eye = self.game, self.eye
+        assert game is not None and eye is not None
+        now = self.host.clock_time
+        step = eye.act(intent, now)
+        if step.moved >= 0:
+            self.after_move(game.position, game.move(step.moved))
+        elif step.bumped:
+            self.sounds.play("bump")
+        eye.follow(now)
 
     def bump(self, name: str) -> None:
         """Brief visible feedback for walking into a wall: the marker jolts toward it and flashes."""
@@ -307,7 +353,8 @@ class PlayScene(Scene):
 
     @property
     def busy(self) -> bool:
-        return self.host.clock_time < self.bump_until + 0.05 or self.ghost_walking
+        moving = self.eye is not None and self.first_person and self.eye.moving(self.host.clock_time)
+        return self.host.clock_time < self.bump_until + 0.05 or self.ghost_walking or moving
 
     @property
     def ghost_walking(self) -> bool:
@@ -319,8 +366,8 @@ class PlayScene(Scene):
     # --- drawing ------------------------------------------------------------------
 
     def board_content(self) -> BoardContent | None:
-        if self.game is None or self.overlay is None:
-            return None
+        if self.game is None or self.overlay is None or (self.first_person and self.eye is not None):
+            return None  # first person draws its own picture in the board's place
         return BoardContent(self.game.maze.grid, self.game.maze, self.overlay)
 
     def follow_cell(self) -> int | None:
@@ -378,7 +425,15 @@ class PlayScene(Scene):
     def draw_key(self) -> Hashable:
         game = self.game
         bumping = self.host.clock_time < self.bump_until
-        return (self.stage, game.position if game else None, bumping, id(game), self.ghost_key())
+        eye = self.eye_key()
+        return (self.stage, game.position if game else None, bumping, id(game), self.ghost_key(), eye)
+
+    def eye_key(self) -> Hashable:
+        """The first-person pose (changes every frame while the eye glides), or None top-down."""
+        if not self.first_person or self.eye is None:
+            return None
+        x, y, angle = self.eye.camera.pose(self.host.clock_time)
+        return round(x, 3), round(y, 3), round(angle, 3), self.eye.minimap, len(self.game.trail) if self.game else 0
 
     def ghost_key(self) -> Hashable:
         """Where the ghost is drawn, to the pixel's worth (changes every frame while it walks)."""
@@ -392,6 +447,8 @@ class PlayScene(Scene):
         self.draw_screen(surface, surface.get_clip())
 
     def draw_on_screen(self, surface: pygame.Surface, view: pygame.Rect) -> None:
+        if self.first_person and self.eye is not None:
+            self.eye.draw(surface, view, self.host.clock_time, self.ghost)
         self.draw_screen(surface, view)
 
     def draw_markers(self, surface: pygame.Surface, board, origin: tuple[int, int]) -> None:
