@@ -254,7 +254,7 @@ def test_fog_over_every_cell_gives_nothing_of_the_maze_away(kind, w, h, seed, al
     """Playing in fog, the unseen part of the maze is plain fog: no wall, no wall post, no room
     shows through."""
     w, h = at_least(kind, w, h)
-    spec = MazeSpec(algorithm, kind, w, h, seed)
+    spec = MazeSpec(algorithm, kind, *at_least(kind, w, h), seed)
     if not spec.info.supports(kind):
         return
     run = run_at(spec, 1.0, False)

@@ -33,3 +33,21 @@ def test_readme_gives_exactly_the_two_setup_commands():
     ]
     ci = (Path(__file__).resolve().parent.parent / ".ci" / "run").read_text()
     assert commands[1] in ci
+
+
+def test_the_readme_animations_are_what_the_documented_commands_write(tmp_path):
+    """Each GIF the README shows is made by the command the README gives for it, byte for byte."""
+    import re
+    import shlex
+
+    from visualizer.cli import main
+
+    commands = re.findall(r"^\s+maze-visualizer (generate .* -o (docs/\S+\.gif))$", README, re.MULTILINE)
+    assert len(commands) >= 2
+    for command, target in commands:
+        assert f"]({target})" in README  # shown on the page
+        args = shlex.split(command)
+        args[args.index("-o") + 1] = str(tmp_path / "out.gif")
+        assert main(args) == 0
+        shown = Path(__file__).resolve().parent.parent / target
+        assert (tmp_path / "out.gif").read_bytes() == shown.read_bytes(), target

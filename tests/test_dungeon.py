@@ -1,6 +1,7 @@
 """Rooms and mazes: one connected region by construction, intact rooms, no dead ends."""
 
 import pytest
+from helpers import at_least
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -10,7 +11,7 @@ from visualizer.spec import MazeSpec
 
 
 def build(kind, w, h, seed, **params):
-    spec = MazeSpec("dungeon", kind, w, h, seed, params)
+    spec = MazeSpec("dungeon", kind, *at_least(kind, w, h), seed, params)
     grid = spec.make_grid()
     events = list(spec.events(grid))
     return grid, events, Maze(grid).fold(events)

@@ -91,3 +91,12 @@ def test_the_format_comes_from_the_extension_unless_named():
     assert format_for(None, "a.b/maze").name == "text"
     assert format_for("json", "maze.png").name == "json"
     assert all(fmt.extensions for fmt in FORMATS.values())
+
+
+def test_the_command_line_names_the_registries_choices():
+    """The CLI spells some choices out so --help stays quick; they must be the registries' own."""
+    from visualizer import cli
+    from visualizer.export.pdf import PAPERS
+    from visualizer.play.ghost import LEVELS
+
+    assert set(cli.THEMES) == set(THEMES) and set(cli.PAPERS) == set(PAPERS) and cli.GHOSTS == LEVELS

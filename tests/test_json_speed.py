@@ -86,7 +86,7 @@ def test_big_grid_bands_give_the_same_text(kind, seed, w, h, chunk, name):
     small grids, with bands from one row to several, the text is still the reference's."""
     if not ALGORITHMS[name].supports(kind):
         kind = "square"
-    spec = MazeSpec(name, kind, w, h, seed)
+    spec = MazeSpec(name, kind, *at_least(kind, w, h), seed)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(json_io, "WHOLE_TABLE", 0)
         patch.setattr(json_io, "CHUNK", chunk)

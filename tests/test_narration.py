@@ -78,7 +78,7 @@ def test_explaining_changes_no_maze(pair, seed, w, h, braid):
 def test_kruskal_rejects_exactly_the_walls_between_joined_cells(seed, w, h, kind):
     """Every wall Kruskal looks at is either carved (its cells were apart) or kept with a REJECT
     (they were already joined); no wall is looked at twice, and it stops at one set."""
-    spec = MazeSpec("kruskal", kind, w, h, seed)
+    spec = MazeSpec("kruskal", kind, *at_least(kind, w, h), seed)
     parent = list(range(w * h))
 
     def find(c):

@@ -181,3 +181,11 @@ def test_no_audio_device_means_silence_not_a_crash(monkeypatch):
     board = SoundBoard()
     assert not board.available and board.play("step") is False
     assert board.toggle() is False and board.toggle() is True
+
+
+def test_choosing_a_ghost_after_a_win_does_not_invent_a_race(screen, data):
+    app = play_a_level(screen, elapsed=30.0)
+    key(app, pygame.K_g)
+    assert not any("ghost" in line for line in app.scene.screen_lines())
+    key(app, pygame.K_RETURN)  # the next level is raced
+    assert app.scene.ghost is not None and app.scene.ghost.pace == 2.0

@@ -162,3 +162,35 @@ def test_a_wall_between_you_and_the_ghost_hides_it(screen, data):
             app.frame([], 1 / 60)
         there = grid.neighbour(cell, open_side)
         assert (picture(Ghost((there, there), 1.0)) != picture(None)).any()  # through the opening: seen
+
+
+def test_v_twice_keeps_the_way_you_were_facing(screen, data):
+    app = open_play(screen, grid="hex")
+    eye = app.scene.eye
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    facing = eye.facing
+    key(app, pygame.K_v)
+    key(app, pygame.K_v)
+    assert app.scene.eye is eye and eye.facing == facing  # no free hint toward the exit
+
+
+def test_the_minimap_choice_outlasts_a_restart(screen, data):
+    app = open_play(screen)
+    key(app, pygame.K_b)
+    key(app, pygame.K_r)
+    assert not app.scene.eye.minimap
+
+
+def test_a_sliver_of_a_window_draws_without_failing(data):
+    from visualizer.app.main import open_window
+
+    surface = open_window((200, 30))
+    try:
+        spec = MazeSpec("backtracker", "square", 6, 4, 1)
+        app = Shell(spec, screen=surface)
+        app.open_scene("play", spec=spec, mode="maze", maze=spec.build(), view="first-person")
+        for _ in range(3):
+            app.frame([], 1 / 60)
+    finally:
+        pygame.quit()

@@ -1,6 +1,7 @@
 """The board draws what the model says: every cell in its colour, a wall exactly where a passage is closed."""
 
 import pygame
+from helpers import at_least
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -18,7 +19,7 @@ FLOOR, ROOM = STYLE_COLOURS[Style.FLOOR], STYLE_COLOURS[Style.ROOM]
        seed=st.integers(0, 10**6), algorithm=st.sampled_from(["backtracker", "prim", "dungeon", "kruskal"]),
        view=st.tuples(st.integers(160, 700), st.integers(120, 500)))
 def test_cells_and_walls_are_drawn_where_the_model_says(kind, w, h, seed, algorithm, view):
-    maze = MazeSpec(algorithm, kind, w, h, seed).build()
+    maze = MazeSpec(algorithm, kind, *at_least(kind, w, h), seed).build()
     surface = render_surface(maze, Overlay(maze.grid), view)
     board = Board(maze.grid, *view)
     grid = maze.grid

@@ -4,6 +4,7 @@ explains, breakpoints, and explanations that stay true after any seek."""
 import numpy as np
 import pygame
 import pytest
+from helpers import at_least
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -41,7 +42,7 @@ def state(run: Run) -> tuple:
 def test_stepping_step_by_step_applies_what_a_straight_run_does(pair, seed, w, h, braid):
     """Right to the end ends where running straight through ends, and each press applies exactly
     one whole step: the presses start where a narration reading the straight run starts steps."""
-    spec = MazeSpec(*pair, w, h, seed, {"braid": braid} if braid else {})
+    spec = MazeSpec(*pair, *at_least(pair[1], w, h), seed, {"braid": braid} if braid else {})
     run = Run(spec, interval=64)
     teacher = Teacher(run)
     straight = list(spec.events())
@@ -60,7 +61,7 @@ def test_stepping_step_by_step_applies_what_a_straight_run_does(pair, seed, w, h
 @given(pair=st.sampled_from(PAIRS), seed=st.integers(0, 10**6), w=st.integers(2, 9), h=st.integers(2, 7),
        share=st.floats(0.05, 0.95))
 def test_a_step_back_then_a_step_forward_returns_to_the_same_picture(pair, seed, w, h, share):
-    spec = MazeSpec(*pair, w, h, seed)
+    spec = MazeSpec(*pair, *at_least(pair[1], w, h), seed)
     run = Run(spec, interval=32)
     teacher = Teacher(run)
     total = sum(1 for _ in spec.events())

@@ -29,7 +29,12 @@ PIPE_EXIT = 141
 SHOWABLE = ("distance", "longest")
 """What ``generate --show`` can draw over a PNG."""
 THEMES = ("light", "dark")
+"""The names in ``render.themes.THEMES`` (spelled here so ``--help`` need not load the renderer; a test
+checks they agree)."""
 PAPERS = ("a4", "letter")
+"""The names in ``export.pdf.PAPERS`` (likewise)."""
+GHOSTS = ("off", "easy", "medium", "hard")
+"""The names in ``play.ghost.LEVELS`` (likewise)."""
 
 
 class UsageError(Exception):
@@ -155,7 +160,7 @@ def build_parser() -> Parser:
                       help=f"grid shape (default: {DEFAULT_GRID})")
     play.add_argument("--seed", type=parse_seed, default=None, metavar="N", help="seed of level 1 (default: random)")
     play.add_argument("--continue", dest="resume", action="store_true", help="resume the saved game")
-    play.add_argument("--ghost", choices=("off", "easy", "medium", "hard"), default=None,
+    play.add_argument("--ghost", choices=GHOSTS, default=None,
                       help="race a ghost walking the shortest path at 2, 4 or 7 cells a second "
                       "(default: the last choice, G in the game)")
     play.add_argument("--view", choices=("top-down", "first-person"), default="top-down",
@@ -274,8 +279,9 @@ def add_export_options(parser: argparse.ArgumentParser) -> None:
                         help="png only, repeatable: 'distance' colours cells by steps from the entrance, "
                         "'longest' draws the longest path")
     parser.add_argument("--cell", type=positive_number("cell", 512), default=None, metavar="PX",
-                        help="png, gif, webp: pixels per cell (default: the picture is about 2000 pixels wide; "
-                        "animations about 800)")
+                        help="png, gif, webp: pixels per unit of the picture - square: a tile (a cell and "
+                        "its wall take 2), hex: a hexagon's radius, triangle: a side (default: about 2000 "
+                        "pixels wide; animations about 800)")
     parser.add_argument("--fps", type=positive_number("fps", 100), default=None, metavar="N",
                         help="gif, webp: frames per second (default: 25)")
     parser.add_argument("--seconds", type=positive_number("seconds", 600), default=None, metavar="S",

@@ -13,6 +13,7 @@ import io
 import sys
 from collections.abc import Sequence
 
+from .algorithms import get_algorithm
 from .grids import Grid, make_grid
 from .uniformity import (
     DEFAULT_ALGORITHMS,
@@ -56,7 +57,9 @@ def run_lab(args: argparse.Namespace) -> int:
 def chosen_algorithms(given: Sequence[str] | None, grid: Grid) -> list[str]:
     """The algorithms to test, each checked (perfect, runs on the grid); ``all`` means every one that can."""
     names: list[str] = []
-    for name in given or DEFAULT_ALGORITHMS:
+    if not given:  # the usual four, less those the grid cannot take (binary tree on triangles)
+        given = [name for name in DEFAULT_ALGORITHMS if get_algorithm(name).supports(grid)]
+    for name in given:
         names.extend(perfect_algorithms(grid) if name == "all" else [name])
     names = unique(names)
     for name in names:

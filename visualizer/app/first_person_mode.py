@@ -24,6 +24,7 @@ from ..play.heading import (
     cell_point,
     heading_angle,
     initial_heading,
+    sides,
     walk,
 )
 from ..render.first_person import DEFAULT_FOV, FirstPersonView, draw_minimap
@@ -35,6 +36,8 @@ INTENT_KEYS = {"up": FORWARD, "w": FORWARD, "down": BACK, "s": BACK, "left": LEF
 GHOST_ALPHA = 170
 """The ghost is see-through: the maze behind it still reads."""
 MINIMAP_SHARE = 0.3
+MINIMAP_SMALLEST = 24
+"""Below this many pixels a side the minimap is left out (a window shrunk to a sliver)."""
 """The minimap's side as a share of the view's smaller side."""
 
 
@@ -49,6 +52,18 @@ class FirstPersonMode:
         self.camera = Camera(*cell_point(grid, game.position), heading_angle(grid, game.position, self.facing),
                              cell=self.view.cell)
         self.minimap = True
+
+    def stand(self) -> None:
+        """Stand where the game is now (it may have moved in the top-down view), keeping the heading
+        when this cell has that side, else facing an open one."""
+        game = self.game
+        grid = game.maze.grid
+        if not self.has_side(game.position, self.facing):
+            self.facing = initial_heading(grid, game.maze, game.position)
+        self.camera.jump(*cell_point(grid, game.position), heading_angle(grid, game.position, self.facing))
+
+    def has_side(self, cell: int, direction: int) -> bool:
+        return direction in sides(self.game.maze.grid, cell)
 
     def place(self) -> None:
         """Stand at the game's position at once (a restart, a loaded game)."""
@@ -83,13 +98,15 @@ class FirstPersonMode:
         """The frame, the ghost where it can be seen, and the minimap in the top-right corner."""
         game = self.game
         rect = landscape(rect)
+        if rect.width < 8 or rect.height < 8:
+            return  # nothing to see in a sliver of a window
         x, y, angle = self.camera.pose(now)
         frame = self.view.render(rect.size, x, y, angle, game.trail, game.seen if game.fog else None)
         surface.blit(frame, rect.topleft)
         if ghost is not None:
             self.draw_ghost(surface, rect, ghost, (x, y, angle))
-        if self.minimap:
-            side = int(min(rect.width, rect.height) * MINIMAP_SHARE)
+        side = int(min(rect.width, rect.height) * MINIMAP_SHARE)
+        if self.minimap and side >= MINIMAP_SMALLEST:
             box = pygame.Rect(rect.right - side - 10, rect.top + 10, side, side)
             draw_minimap(surface, box, game.maze, game.seen if game.fog else None, (x, y), angle, game.trail)
 

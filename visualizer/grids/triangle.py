@@ -46,7 +46,7 @@ class TriangleGrid(Grid):
     PLAY_KEYS: ClassVar[dict[str, str]] = {"up": "up", "w": "up", "down": "down", "s": "down",
                                            "left": "left", "a": "left", "right": "right", "d": "right"}
     PLAY_HELP = (("Arrows  or  W A S D", "triangles: Left / Right along the row, Up or Down through the flat side"),)
-    LAB_BOARDS = ((3, 2), (4, 2), (3, 3))
+    LAB_BOARDS = ((4, 3), (3, 2), (3, 4))  # 35, 6 and 36 mazes (3x3 has only 6, as 3x2 has)
     MIN_SIZE = (2, 1)
     """One column of triangles does not join up: a downward triangle's only vertical side is its top."""
     UNIT_PIXELS = (4.0, 24.0)

@@ -14,6 +14,7 @@ extremes are highlighted and the shell's panel sums them up.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field
@@ -388,7 +389,8 @@ class CompareScene(Scene):
 
     def advance_race(self, dt: float) -> None:
         """Each pane shows the events its generator made in the race time so far."""
-        self.race_clock += min(dt, 0.25) * self.race_scale()
+        scale = self.race_scale()
+        self.race_clock = math.inf if math.isinf(scale) else self.race_clock + min(dt, 0.25) * scale
         deadline = time.perf_counter() + FRAME_BUDGET
         for pane, t in zip(self.panes, self.timings):
             if pane.run.finished:

@@ -40,6 +40,21 @@ from ..keys import ANY, DIGIT_KEYS, SHIFT, Binding, KeyPress, KeyTable, digit_of
 from ..scene import Host, Scene
 
 K = pygame
+BOARDS: tuple[tuple[str, int, int], ...] = tuple(
+    (kind, width, height) for kind, shape in GRIDS.items() for width, height in sorted(shape.LAB_BOARDS))
+"""The tiny grids G cycles through, each shape's own (``Grid.LAB_BOARDS``)."""
+
+
+def board_list() -> str:
+    """The boards in words for the help row: "square 2x2, 2x3, 3x3, hex 2x2, ..."."""
+    words = []
+    for kind in GRIDS:
+        sizes = [f"{w}x{h}" for k, w, h in BOARDS if k == kind]
+        if sizes:
+            words.append(f"{kind} {', '.join(sizes)}")
+    return ", ".join(words)
+
+
 LAB_KEYS = KeyTable((
     Binding("Space", "sample / pause (when a batch is done: sample another batch)", "toggle_sampling",
             keys(K.K_SPACE)),
@@ -47,15 +62,13 @@ LAB_KEYS = KeyTable((
     Binding("Shift+Tab", "", "cycle_algorithm", keys(K.K_TAB, mods=SHIFT), args=(-1,), help=False),
     Binding("1 ... 9", "choose the lab's algorithm 1 to 9 (as listed in the panel)", "choose_algorithm_number",
             keys(*DIGIT_KEYS), pass_press=True),
-    Binding("G", "next tiny grid: square 2x2, 2x3, 3x3, hex 2x2, 2x3, 3x2", "cycle_board", keys(K.K_g, mods=ANY)),
+    Binding("G", f"next tiny grid: {board_list()}", "cycle_board", keys(K.K_g, mods=ANY)),
     Binding("S", "sort the mazes by how often they came up (on / off)", "toggle_sort", keys(K.K_s)),
     Binding("R", "reset this algorithm's counts (back to its first seed)", "reset_counts", keys(K.K_r)),
     Binding("Esc", "leave the lab", "leave_lab", keys(K.K_ESCAPE)),
 ))
 
-BOARDS: tuple[tuple[str, int, int], ...] = tuple(
-    (kind, width, height) for kind, shape in GRIDS.items() for width, height in sorted(shape.LAB_BOARDS))
-"""The tiny grids G cycles through, each shape's own (square: 4, 15, 192 mazes; hex: 8, 55, 55)."""
+
 
 
 def default_board(kind: str) -> tuple[str, int, int]:

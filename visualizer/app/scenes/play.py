@@ -62,6 +62,10 @@ class PlayScene(Scene):
         self.first_person = first_person
         """V: walk inside the maze (the raycast view) instead of looking down on it."""
         self.eye: FirstPersonMode | None = None
+        self.minimap = True
+        """B: the first-person minimap, kept across levels and view switches."""
+        self.race_line = ""
+        """What the win screen says about the race, fixed when the level is won."""
         """True for the game's series of levels (``play``, N, C); False for one maze played with P."""
         self.base = base or (game.spec if game else MazeSpec())
         self.stage = stage
@@ -106,8 +110,12 @@ class PlayScene(Scene):
             self.overlay.mark[cell] = Mark.TRAIL
         self.apply_fog()
         self.outcome = None
+        self.race_line = ""
         self.make_ghost()
-        self.eye = FirstPersonMode(game) if self.first_person else None
+        self.eye = None
+        if self.first_person:
+            self.eye = FirstPersonMode(game)
+            self.eye.minimap = self.minimap
         pygame.key.set_repeat(220, 85)  # holding a key walks at a steady pace
 
     def make_ghost(self) -> None:
@@ -205,21 +213,29 @@ class PlayScene(Scene):
     def toggle_view(self) -> None:
         """V: first person <-> top-down, at any moment; position and trail are the game's, so both stay."""
         self.first_person = not self.first_person
-        if self.first_person and self.game is not None:
-            minimap = self.eye.minimap if self.eye is not None else True
-            self.eye = FirstPersonMode(self.game)
-            self.eye.minimap = minimap
+        game = self.game
+        if self.first_person and game is not None:
+            if self.eye is None or self.eye.game is not game:
+                self.eye = FirstPersonMode(game)
+                self.eye.minimap = self.minimap
+            else:
+                self.eye.stand()  # back where the game stands, facing the way you faced
+        if game is None:
+            self.host.message("The game will start in first person" if self.first_person
+                              else "The game will start top-down")
+            return
         self.host.message("First-person view: Up walks on, Left / Right turn, B the map" if self.first_person
                           else "Top-down view")
 
     def toggle_minimap(self) -> None:
         if self.eye is not None and self.first_person:
-            self.eye.minimap = not self.eye.minimap
+            self.minimap = self.eye.minimap = not self.eye.minimap
 
     def cycle_ghost(self) -> None:
         """G: race a ghost - off, easy (2 cells/s), medium (4), hard (7); remembered for next time."""
         self.ghost_level = next_level(self.ghost_level)
-        self.make_ghost()
+        if self.stage == PLAYING:
+            self.make_ghost()  # after a win the race is over: the new pace starts with the next level
         self.remember("ghost", self.ghost_level)
         pace = PACES.get(self.ghost_level)
         self.host.message(f"Ghost: {self.ghost_level}" + (f", {pace:g} cells a second along the shortest path"
@@ -315,6 +331,7 @@ class PlayScene(Scene):
 
     def record_win(self, game: Game) -> None:
         """Keep the best time and fewest moves for this level and recipe; a new best gets its fanfare."""
+        self.race_line = race_result(self.ghost, game.elapsed) if self.ghost is not None else ""
         self.outcome = self.records.add_win(game.spec, game.level, game.elapsed, game.moves)
         beaten = self.outcome.new_best_time or self.outcome.new_fewest_moves
         self.sounds.play("best" if beaten else "exit")
@@ -457,12 +474,12 @@ class PlayScene(Scene):
         if game is None:
             return
         size = max(3.0, board.cell_pixels)
+        self.draw_ghost(surface, board, origin, size)  # under the exit: a ghost that arrived must not hide it
         gx, gy = board.cell_centre(game.goal)
         goal = [(origin[0] + gx + dx * size * 0.36, origin[1] + gy + dy * size * 0.36)
                 for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0))]
         pygame.draw.polygon(surface, GOAL, goal)
         pygame.draw.polygon(surface, (40, 40, 40), goal, max(1, int(size / 14)))
-        self.draw_ghost(surface, board, origin, size)
         px, py = board.cell_centre(game.position)
         bumping = self.host.clock_time < self.bump_until
         if bumping:
@@ -496,8 +513,8 @@ class PlayScene(Scene):
             lines.append(f"{lead}Best before: {format_seconds(before.best_time)}, {before.fewest_moves} moves")
         elif outcome is not None:
             lines.append("Your first win of this maze: the record to beat")
-        if self.ghost is not None:
-            lines.append(race_result(self.ghost, game.elapsed))
+        if self.race_line:
+            lines.append(self.race_line)
         if self.in_series:
             seed = self.base_seed(game)
             lines.append(f"Seed {seed}: play --seed {seed} races these same mazes")

@@ -417,34 +417,46 @@ class WatchScene(Scene):
         """Keep the distance map and the longest path up to date with the maze; on a large growing
         maze at most every DISTANCE_SECONDS (each costs a search of the whole maze)."""
         overlay = self.run.overlay
-        if not self.distance_map:
-            if overlay.heat is not None:
-                overlay.heat = None
-                overlay.full_redraw = True
+        if not self.distance_map and overlay.heat is not None:
+            overlay.heat = None
+            overlay.full_redraw = True
+        if not (self.distance_map or self.show_longest):
             return
         now = time.perf_counter()
-        key = (self.maze_key(), self.distance_start())
-        fresh = self._distances is not None and self._distances[0] == key
-        cheap = self.run.grid.size <= CHEAP_DISTANCE_CELLS or not self.busy
-        if fresh and overlay.heat is not None:
-            return
-        if not fresh and not cheap and now - self._distance_stamp < DISTANCE_SECONDS and overlay.heat is not None:
+        if self.throttled() and now - self._distance_stamp < DISTANCE_SECONDS:
             return
         self._distance_stamp = now
-        overlay.heat = heat_levels(self.distances(), HEAT_LEVELS)
-        overlay.full_redraw = True
+        if self.distance_map:
+            known = self._distances
+            distances = self.distances(fresh=True)
+            if overlay.heat is None or known is None or known[1] is not distances:
+                overlay.heat = heat_levels(distances, HEAT_LEVELS)
+                overlay.full_redraw = True
+        if self.show_longest:
+            self.longest(fresh=True)
 
-    def distances(self) -> np.ndarray:
-        """Steps from the distance map's start to every cell (computed once per maze and start)."""
+    def throttled(self) -> bool:
+        """True while a large maze grows: its searches then wait for ``refresh_distances``'s turn."""
+        return self.busy and self.run.grid.size > CHEAP_DISTANCE_CELLS
+
+    def distances(self, fresh: bool = False) -> np.ndarray:
+        """Steps from the distance map's start to every cell: computed once per maze and start, and
+        while a large maze grows only when ``refresh_distances`` says (``fresh``); readers in
+        between (the scale, the hover line) get the last map."""
         key = (self.maze_key(), self.distance_start())
-        if self._distances is None or self._distances[0] != key:
+        known = self._distances
+        if known is None or (known[0] != key and (fresh or not self.throttled())):
             self._distances = (key, distances_from(self.run.maze, self.distance_start()))
+        assert self._distances is not None
         return self._distances[1]
 
-    def longest(self) -> LongestPath:
+    def longest(self, fresh: bool = False) -> LongestPath:
+        """The longest path, with the same schedule as ``distances``."""
         key = self.maze_key()
-        if self._longest is None or self._longest[0] != key:
+        known = self._longest
+        if known is None or (known[0] != key and (fresh or not self.throttled())):
             self._longest = (key, longest_path(self.run.maze))
+        assert self._longest is not None
         return self._longest[1]
 
     def _run_until(self) -> None:
