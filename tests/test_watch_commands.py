@@ -87,3 +87,15 @@ def test_end_after_home_shows_the_finished_maze_at_once_when_its_end_is_known(sc
     press(shell, pygame.K_END)
     assert run.position == total and run.finished and run.maze.same_as(finished)
     assert not shell.base.racing and "Finishing" not in shell.toast[0]
+
+
+def test_the_finishing_message_gives_way_to_the_result(screen):
+    shell = make_shell(screen, size=(30, 20), speed=60.0)
+    shell.base.racing = True  # what End starts when the run's length is not known yet
+    shell.message("Finishing the maze...")
+    for _ in range(200):
+        shell.frame([], 1 / 60)
+        if shell.base.run.finished:
+            break
+    shell.frame([], 1 / 60)
+    assert shell.base.run.finished and shell.toast[0] == f"Finished: {shell.base.run.position:,} events"

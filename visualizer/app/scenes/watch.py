@@ -489,6 +489,7 @@ class WatchScene(Scene):
             self.run.step(1 << 30, deadline=now + self.host.work_budget(INSTANT_BUDGET), quiet=True)
             if self.run.finished:
                 self.racing, self.paused = False, True
+                self.host.message(f"Finished: {self.run.position:,} events")  # replaces "Finishing the maze..."
             return
         if self.instant:
             self.run.step(1 << 30, deadline=now + self.host.work_budget(INSTANT_BUDGET), quiet=True)
