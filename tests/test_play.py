@@ -9,7 +9,7 @@ from helpers import SQUARE_KEY, key, walk_shortest_path
 
 from visualizer.app.scenes.play import ALL_DONE, GAVE_UP, PLAYING, START, WON
 from visualizer.app.shell import Shell as App
-from visualizer.grids import HexGrid, make_grid
+from visualizer.grids import GRIDS, HexGrid, make_grid
 from visualizer.maze import Maze
 from visualizer.overlay import Mark
 from visualizer.play import save as saves
@@ -133,14 +133,22 @@ def test_fog_hides_unseen_cells(screen, data):
 # --- saves ------------------------------------------------------------------------
 
 
-def a_game(level=3):
-    game = Game.new_level(level, MazeSpec("dungeon", "hex", 1, 1, 77))
+def a_game(level=3, grid="hex", algorithm="dungeon"):
+    game = Game.new_level(level, MazeSpec(algorithm, grid, 1, 1, 77))
     path = shortest_path(game.maze)
     for a, b in zip(path[:5], path[1:5]):
         game.move(game.maze.grid.direction_between(a, b))
     game.elapsed = 12.5
     game.fog = True
     return game
+
+
+@pytest.mark.parametrize("grid", list(GRIDS))
+def test_every_grid_shape_saves_and_continues(data, grid):
+    game = a_game(grid=grid, algorithm="backtracker")
+    saves.save_game(game)
+    back = saves.load_game()
+    assert back.spec.grid == grid and (back.position, back.trail) == (game.position, game.trail)
 
 
 def test_save_and_continue_round_trip(data):

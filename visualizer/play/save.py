@@ -34,7 +34,7 @@ import numpy as np
 
 from ..export.json_io import FormatError, from_dict, need, to_dict, whole
 from ..fileio import write_atomic
-from ..grids import MAX_SIDE, make_grid
+from ..grids import GRIDS, MAX_SIDE, make_grid
 from ..spec import MazeSpec
 from .game import Game
 from .levels import FINAL_LEVEL
@@ -133,7 +133,7 @@ def game_from_dict(data: Any) -> Game:
     except ValueError as err:
         raise SaveError(f"the maze recipe is refused: {err}") from None
     _generation_checks(spec)
-    cells = width * height
+    cells = GRIDS[spec.grid].cell_count(width, height)
     maze_raw = data.get("maze")
     _check_maze_shape(maze_raw, spec, cells)
     try:
@@ -153,8 +153,10 @@ def game_from_dict(data: Any) -> Game:
 
     def cell(value: Any, what: str) -> int:
         _need(isinstance(value, list) and len(value) == 2, f"{what} is not an [x, y] pair")
-        x = _whole(value[0], f"{what} x", 0, grid.width - 1)
-        y = _whole(value[1], f"{what} y", 0, grid.height - 1)
+        y_given = value[1]
+        row = y_given if type(y_given) is int and 0 <= y_given < grid.height else 0
+        x = _whole(value[0], f"{what} x", 0, grid.row_length(row) - 1)
+        y = _whole(y_given, f"{what} y", 0, grid.height - 1)
         c = grid.cell(x, y)
         _need(bool(is_open[c]), f"{what} stands on a wall")
         return c
@@ -211,7 +213,7 @@ def _check_maze_shape(raw: Any, spec: MazeSpec, cells: int) -> None:
     _need(isinstance(raw, dict), "the saved maze is missing")
     version = raw.get("version")
     _need(type(version) is int, f"the saved maze has unknown version {short(version)}")
-    directions = len(make_grid(spec.grid, 1, 1).direction_names)
+    directions = len(GRIDS[spec.grid].direction_names)  # spec.grid is checked by now
     limits = {"passages": cells * directions // 2, "solid": cells, "rooms": cells}
     for name, most in limits.items():
         value = raw.get(name, [])
@@ -242,9 +244,8 @@ def _cells(values: list[Any], grid: Any, is_open: np.ndarray, what: str) -> np.n
     except OverflowError:
         raise SaveError(f"{what} is outside the grid") from None
     x, y = xy[:, 0], xy[:, 1]
-    inside = (x >= 0) & (x < grid.width) & (y >= 0) & (y < grid.height)
-    _need(bool(inside.all()), f"{what} is outside the grid")
-    result = y * grid.width + x  # Grid.cell, for every cell at once
+    result = grid.cell_array(x, y)  # Grid.cell for every cell at once, -1 outside
+    _need(bool((result >= 0).all()), f"{what} is outside the grid")
     _need(bool(is_open[result].all()), f"{what} stands on a wall")
     return result
 
