@@ -11,6 +11,8 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+import numpy as np
+
 from ..events import Event, EventStream, Kind
 from ..grids import Grid
 from ..narration import Annotation, Narrator, Shape, Told, plural
@@ -22,14 +24,18 @@ CARVE, SCAN, PHASE = Kind.CARVE, Kind.SCAN, Kind.PHASE
 def hunt_and_kill(grid: Grid, rng: random.Random, *, show: bool = True) -> EventStream:
     """Walk until stuck, then hunt row by row for an unvisited cell next to the maze; ``show``
     announces each row the hunt scans."""
-    w, h = grid.width, grid.height
+    w = grid.width
+    starts = grid.row_starts().tolist()  # rows may differ in length (a polar grid's rings)
+    h = len(starts) - 1
+    lengths = [b - a for a, b in zip(starts, starts[1:])]
+    row_of = None if lengths == [w] * h else np.repeat(np.arange(h), lengths).tolist()
     free_neighbours, neighbours = grid.free_neighbours, grid.neighbours
     rnd = rng.random
     visited = bytearray(grid.size)
-    left_in_row = [w] * h
+    left_in_row = lengths
     cell = int(rnd() * grid.size)
     visited[cell] = 1
-    left_in_row[cell // w] -= 1
+    left_in_row[cell // w if row_of is None else row_of[cell]] -= 1
     yield (PHASE, -1, -1, "walk")
     yield (CARVE, cell, -1, -1)
     first_row = 0
@@ -38,7 +44,7 @@ def hunt_and_kill(grid: Grid, rng: random.Random, *, show: bool = True) -> Event
         if options:  # walk
             d, nb = options[int(rnd() * len(options))]
             visited[nb] = 1
-            left_in_row[nb // w] -= 1
+            left_in_row[nb // w if row_of is None else row_of[nb]] -= 1
             yield (CARVE, cell, nb, d)
             cell = nb
             continue
@@ -52,8 +58,8 @@ def hunt_and_kill(grid: Grid, rng: random.Random, *, show: bool = True) -> Event
             if left_in_row[row] == 0:
                 continue
             if show:
-                yield (SCAN, row * w, row * w + w - 1, -1)
-            position, end = row * w, row * w + w
+                yield (SCAN, starts[row], starts[row + 1] - 1, -1)
+            position, end = starts[row], starts[row + 1]
             while True:
                 candidate = visited.find(0, position, end)  # the next unvisited cell, found at C speed
                 if candidate < 0:
@@ -69,7 +75,7 @@ def hunt_and_kill(grid: Grid, rng: random.Random, *, show: bool = True) -> Event
             return
         cell, (d, nb) = found
         visited[cell] = 1
-        left_in_row[cell // w] -= 1
+        left_in_row[cell // w if row_of is None else row_of[cell]] -= 1
         yield (PHASE, -1, -1, "walk")
         yield (CARVE, nb, cell, grid.opposite(d))
 
@@ -155,8 +161,8 @@ class HuntAndKillNarrator(Narrator):
     def annotations(self) -> list[Annotation]:
         if self.scanning < 0:
             return []
-        first = self.scanning * self.grid.width
-        return [Annotation(Shape.BOX, (first, first + self.grid.width - 1))]
+        starts = self.grid.row_starts()
+        return [Annotation(Shape.BOX, (int(starts[self.scanning]), int(starts[self.scanning + 1]) - 1))]
 
 
 ALGORITHM = Algorithm(

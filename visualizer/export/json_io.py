@@ -53,18 +53,23 @@ def passage_pairs(maze: Maze, chunk: int | None = None) -> Iterator[np.ndarray]:
     width, directions = grid.width, grid.directions
     shifts = np.arange(directions, dtype=np.uint8)
     whole = grid.neighbour_array(np.int32) if grid.size <= WHOLE_TABLE else None
-    rows_per_band = max(1, (chunk or CHUNK) // width)
-    for row in range(0, grid.height, rows_per_band):
-        first, stop = row * width, min(row + rows_per_band, grid.height) * width
+    if whole is not None:  # any grid: bands of cells (rows need not all be ``width`` long)
+        bands = [(first, min(first + (chunk or CHUNK), grid.size)) for first in range(0, grid.size, chunk or CHUNK)]
+    else:  # a huge grid of ``width``-long rows: a band of rows at a time, each with its own table
+        rows_per_band = max(1, (chunk or CHUNK) // width)
+        bands = [(row * width, min(row + rows_per_band, grid.height) * width)
+                 for row in range(0, grid.height, rows_per_band)]
+    for first, stop in bands:
         bits = maze.passages[first:stop]
         if not bits.any():
             continue
-        table = whole[first:stop] if whole is not None else _band_table(grid, row, rows_per_band)
+        table = whole[first:stop] if whole is not None else _band_table(grid, first // width, (stop - first) // width)
         cells = np.arange(first, stop, dtype=np.int64)
         opened = ((bits[:, None] >> shifts) & 1).astype(bool) & (table > cells[:, None])
         at, d = np.nonzero(opened)  # row-major: by cell, then direction, as passage_list
         a, b = cells[at], table[at, d].astype(np.int64)
-        yield np.stack((a % width, a // width, b % width, b // width), axis=1)
+        (ax, ay), (bx, by) = grid.coords_array(a), grid.coords_array(b)
+        yield np.stack((ax, ay, bx, by), axis=1)
 
 
 def _band_table(grid: Grid, row: int, rows: int) -> np.ndarray:
@@ -121,14 +126,13 @@ def _xy_text(pairs: np.ndarray) -> str:
 
 def _solid_cells(maze: Maze, chunk: int | None = None) -> Iterator[np.ndarray]:
     """``(k, 2)`` arrays of the ``x, y`` of cells that are not open, in cell order."""
-    width = maze.grid.width
     state = maze.state
     step = chunk or CHUNK
     for first in range(0, maze.grid.size, step):
         part = state[first:first + step]
         cells = np.flatnonzero((part != CellState.PASSAGE) & (part != CellState.ROOM)) + first
         if len(cells):
-            yield np.stack((cells % width, cells // width), axis=1)
+            yield np.stack(maze.grid.coords_array(cells), axis=1)
 
 
 def _joined(pieces: Iterator[np.ndarray]) -> str:
@@ -188,7 +192,7 @@ def _room_text(grid: Grid, room_id: int, cells: list[int]) -> str:
     if "cells" in shape:  # cannot happen with the shipped grids; keep the key order json.dumps gives
         return json.dumps(_room_dict(grid, room_id, cells), separators=(",", ":"))
     ids = np.asarray(cells, dtype=np.int64)
-    text = _xy_text(np.stack((ids % grid.width, ids // grid.width), axis=1))
+    text = _xy_text(np.stack(grid.coords_array(ids), axis=1))
     return json.dumps(shape, separators=(",", ":"))[:-1] + ',"cells":[' + text + "]}"
 
 
@@ -210,8 +214,10 @@ def whole(value: Any, what: str, lo: int, hi: int, error: type[ValueError] = For
 
 def _cell(grid: Grid, value: Any, what: str) -> int:
     need(isinstance(value, list) and len(value) == 2, f"{what} must be an [x, y] pair")
-    x = whole(value[0], f"{what} x", 0, grid.width - 1)
-    y = whole(value[1], f"{what} y", 0, grid.height - 1)
+    y_given = value[1]
+    row = y_given if type(y_given) is int and 0 <= y_given < grid.height else 0
+    x = whole(value[0], f"{what} x", 0, grid.row_length(row) - 1)
+    y = whole(y_given, f"{what} y", 0, grid.height - 1)
     return grid.cell(x, y)
 
 

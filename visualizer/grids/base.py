@@ -1,6 +1,8 @@
 """The abstract grid: what every grid type provides, and the defaults a new type may keep.
 
-Cells are numbered ``id = y * width + x`` so an id indexes the model's numpy arrays directly.
+Cells are numbered ``id = y * width + x`` so an id indexes the model's numpy arrays directly
+(a grid whose rows differ in length, the polar grid's rings, numbers them row after row and says
+so through ``cell_count``, ``coords_array`` / ``cell_array`` and ``row_starts``).
 Directions are small integers (named constants in each grid's module); ``opposite(d)`` is the
 direction back. Everything that differs between grid kinds lives on the grid class, so the rest
 of the program asks the grid (``grid.text_lines(maze)``, ``grid.room_cells(...)``...) instead of
@@ -75,7 +77,7 @@ class Grid(ABC):
                              f"(smaller, its cells do not all join up), got {width}x{height}")
         self.width = width
         self.height = height
-        self.size = width * height
+        self.size = self.cell_count(width, height)
         self.free_neighbours: Callable[[int, Taken], Neighbours] = self._make_free_neighbours()
         """``free_neighbours(cell, taken)``: the neighbours whose byte in ``taken`` is 0.
         The generators' hot path: filtering inside the unrolled function is ~2x faster than
@@ -86,6 +88,12 @@ class Grid(ABC):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.width}, {self.height})"
+
+    @classmethod
+    def cell_count(cls, width: int, height: int) -> int:
+        """How many cells a width x height grid has: width * height here; grids whose rows are not
+        all ``width`` long (rings) count their own."""
+        return width * height
 
     # --- topology -----------------------------------------------------------------
 
@@ -99,6 +107,26 @@ class Grid(ABC):
 
     def contains(self, x: int, y: int) -> bool:
         return 0 <= x < self.width and 0 <= y < self.height
+
+    def coords_array(self, cells: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """``coords`` for many cells at once: ``(x, y)`` int64 arrays."""
+        cells = np.asarray(cells, dtype=np.int64)
+        return cells % self.width, cells // self.width
+
+    def cell_array(self, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+        """``cell`` for many coordinates at once (int64), -1 where ``contains`` is False."""
+        x, y = np.asarray(x, dtype=np.int64), np.asarray(y, dtype=np.int64)
+        inside = (x >= 0) & (x < self.width) & (y >= 0) & (y < self.height)
+        return np.where(inside, y * self.width + x, -1)
+
+    def row_length(self, y: int) -> int:
+        """How many cells row ``y`` holds (x runs from 0 to this less one)."""
+        return self.width
+
+    def row_starts(self) -> np.ndarray:
+        """``(rows + 1,)`` the first id of each row of cells, then ``size``: row ``k`` is the ids
+        ``starts[k] .. starts[k + 1] - 1`` (what scans row by row walk; rings on a polar grid)."""
+        return np.arange(self.height + 1, dtype=np.int64) * self.width
 
     def opposite(self, direction: int) -> int:
         """The direction that leads back (directions go round, so it is half a turn on)."""
@@ -237,6 +265,11 @@ class Grid(ABC):
     def cell_name(self, cell: int) -> str:
         """How a person names a cell: "(x, y)" here; grids with rings or rows say it their way."""
         return "({}, {})".format(*self.coords(cell))
+
+    def content_disc(self) -> tuple[float, float, float] | None:
+        """(centre x, centre y, radius) in span units when the picture is a disc inside its span
+        (panning then keeps the disc in view, not just the span), else None."""
+        return None
 
     def pixel_margin(self, unit: float) -> int:
         """Extra pixels a picture needs around the span at ``unit`` pixels per unit."""
