@@ -178,7 +178,7 @@ def test_a_square_board_is_the_text_picture_tile_for_tile(w, h, seed, algorithm)
 
 @given(kind=st.sampled_from(list(GRIDS)), w=st.integers(2, 16), h=st.integers(2, 12))
 def test_pointing_at_a_wall_picks_one_of_the_two_cells_beside_it(kind, w, h):
-    board = Board(GRIDS[kind](w, h), 480, 360)
+    board = Board(GRIDS[kind](*at_least(kind, w, h)), 480, 360)
     grid = board.grid
     for cell in range(grid.size):
         for _, nb in grid.neighbours(cell):
@@ -244,8 +244,10 @@ def test_every_pixel_picks_nothing_or_the_cell_it_shows_or_one_beside_it(kind, w
             if off_maze:
                 assert picked == -1, (x, y, picked)
             elif picked >= 0:
-                nearest = int(np.argmin(((centres - (x + 0.5, y + 0.5)) ** 2).sum(axis=1)))
-                assert picked in allowed[nearest], (x, y, picked, nearest)
+                # The nearest centre, or the next nearest: a ring's sector is wider outside than in,
+                # so near its outer corner the centre of a cell further out can be nearer.
+                near = np.argsort(((centres - (x + 0.5, y + 0.5)) ** 2).sum(axis=1))[:2].tolist()
+                assert any(picked in allowed[n] for n in near), (x, y, picked, near)
 
 
 @given(kind=st.sampled_from(list(GRIDS)), w=st.integers(1, 12), h=st.integers(1, 9), seed=st.integers(0, 10**6),

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from visualizer.algorithms import ALGORITHMS
 from visualizer.events import Kind
-from visualizer.grids import GRIDS, Grid, HexGrid, SquareGrid
+from visualizer.grids import GRIDS, Grid, HexGrid, PolarGrid, SquareGrid
 from visualizer.maze import Maze
 from visualizer.play.game import Game
 from visualizer.play.heading import (
@@ -137,8 +137,9 @@ def test_every_turn_is_one_direction_index_on_squares_and_hexes(kind):
             pytest.approx(step)
 
 
-@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("kind", [kind for kind in KINDS if kind != PolarGrid.kind])
 def test_heading_points_at_the_neighbour_across_that_side(kind):
+    """Cells symmetric about each side (not a polar grid's: a ring cell is wider outside than in)."""
     grid = GRIDS[kind](4, 4)
     edges = grid.edge_segments()
     for cell in range(grid.size):
@@ -180,7 +181,7 @@ def test_the_first_heading_follows_the_shortest_path(kind):
 def test_first_person_moves_visit_what_the_top_down_moves_visit(kind, width, height, seed, intents):
     """Each first-person intent is a top-down move in an absolute direction (forward: the heading,
     back: its opposite): both models agree on every cell, and a bump never moves anyone."""
-    spec = MazeSpec("backtracker", kind, width, height, seed)
+    spec = MazeSpec("backtracker", kind, *at_least(kind, width, height), seed)
     maze = spec.build()
     grid = maze.grid
     game = Game(spec=spec, maze=maze)

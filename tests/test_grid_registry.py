@@ -210,7 +210,8 @@ def test_fitting_height_fills_the_view(cls, w, aspect):
         return abs(span_h / span_w - aspect)
 
     best = min(range(1, MAX_SIDE + 1), key=miss)
-    assert abs(cls.fitting_height(w, aspect) - best) <= 1
+    chosen = cls.fitting_height(w, aspect)
+    assert abs(chosen - best) <= 1 or miss(chosen) <= miss(best) + 1e-9  # a disc: every height fits alike
 
 
 # --- nothing outside the grid package branches on a grid's name ---------------------------

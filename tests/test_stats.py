@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from helpers import at_least
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -101,6 +102,7 @@ def parse_table(out):
        width=st.integers(2, 7), height=st.integers(2, 6), samples=st.integers(1, 4), seed=st.integers(0, 10**6),
        braid=st.sampled_from([None, 0, 40]))
 def test_each_csv_row_is_the_maze_its_seed_builds(tmp_path, capsys, grid, names, width, height, samples, seed, braid):
+    width, height = at_least(grid, width, height)
     names = [n for n in names if get_algorithm(n).supports(grid)] or ["backtracker"]
     texts = [] if braid is None else [f"braid={braid}"]
     argv = ["-g", grid, "-s", f"{width}x{height}", "-n", str(samples), "--seed", str(seed), "--csv",

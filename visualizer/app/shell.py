@@ -373,7 +373,9 @@ class Shell:
             return  # the whole maze is in view: nothing to pan to
         view = self.view_rect()
         assert self.board is not None
-        self.camera = camera.panned(dx, dy).kept_in_view(self.board.grid.pixel_span(), view.size, PAN_SLACK)
+        grid = self.board.grid
+        self.camera = camera.panned(dx, dy).kept_in_view(grid.pixel_span(), view.size, PAN_SLACK).kept_on_disc(
+            grid.content_disc(), view.size)
         self.layout_dirty = True
 
     def follow(self, grid, cell: int | None) -> None:

@@ -8,17 +8,18 @@ from __future__ import annotations
 
 from .base import MAX_SIDE, Grid, Neighbours, Taken
 from .hex import HexGrid
+from .polar import PolarGrid
 from .square import SquareGrid
 from .triangle import TriangleGrid
 
-GRIDS: dict[str, type[Grid]] = {cls.kind: cls for cls in (SquareGrid, HexGrid, TriangleGrid)}
+GRIDS: dict[str, type[Grid]] = {cls.kind: cls for cls in (SquareGrid, HexGrid, TriangleGrid, PolarGrid)}
 """Every grid type by name, in the order menus and ``--grid`` list them."""
 
 DEFAULT_GRID = SquareGrid.kind
 """The grid a spec, the command line and the window start with."""
 
-__all__ = ["DEFAULT_GRID", "GRIDS", "MAX_SIDE", "Grid", "HexGrid", "Neighbours", "SquareGrid", "Taken", "TriangleGrid",
-           "make_grid"]
+__all__ = ["DEFAULT_GRID", "GRIDS", "MAX_SIDE", "Grid", "HexGrid", "Neighbours", "PolarGrid", "SquareGrid", "Taken",
+           "TriangleGrid", "make_grid"]
 
 
 def make_grid(kind: str, width: int, height: int) -> Grid:

@@ -259,6 +259,20 @@ class Camera:
                 origin.append(min(loose, max(size - drawn - loose, at)))
         return Camera(self.scale, (origin[0], origin[1]))
 
+    def kept_on_disc(self, disc: tuple[float, float, float] | None, view: tuple[int, int]) -> "Camera":
+        """The same zoom, moved so the view's centre is on the disc (a round maze): dragging along
+        a diagonal then stops with the rim in view instead of an empty corner of the span."""
+        if disc is None:
+            return self
+        cx, cy, radius = disc
+        ux, uy = self.to_grid(view[0] / 2, view[1] / 2)
+        dx, dy = ux - cx, uy - cy
+        distance = (dx * dx + dy * dy) ** 0.5
+        if distance <= radius:
+            return self
+        ux, uy = cx + dx * radius / distance, cy + dy * radius / distance
+        return Camera(self.scale, (view[0] / 2 - ux * self.scale, view[1] / 2 - uy * self.scale))
+
     def to_grid(self, x: float, y: float) -> tuple[float, float]:
         """View pixel -> grid units."""
         return (x - self.origin[0]) / self.scale, (y - self.origin[1]) / self.scale
