@@ -265,3 +265,17 @@ def test_the_bench_prints_time_and_size_of_both_formats():
     for fmt in WRITERS:
         assert figures[fmt]["seconds"] > 0 and figures[fmt]["mb"] > 0
         assert f"{fmt} " in text and f"{figures[fmt]['mb']:.2f} MB" in text
+
+
+def test_two_recordings_with_one_name_get_two_files(tmp_path):
+    """Recordings stopped within the same second share a stem; their workers must not pick one file."""
+    from visualizer.app.recorder import free_path, release
+
+    first = free_path(tmp_path, "maze-x", ".gif")
+    second = free_path(tmp_path, "maze-x", ".gif")
+    assert first != second and second.name == "maze-x-2.gif"
+    release(first)
+    release(second)
+    again = free_path(tmp_path, "maze-x", ".gif")
+    release(again)
+    assert again == first  # released names are free again

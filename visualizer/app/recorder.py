@@ -62,14 +62,28 @@ def recording_palette() -> bytes:
     return np.array(entries, dtype=np.uint8).tobytes()
 
 
+_TAKEN: set[Path] = set()
+"""Paths promised to a recording still being written: two recordings stopped within one second
+share a stem, and each worker must get its own file."""
+_TAKEN_LOCK = threading.Lock()
+
+
 def free_path(folder: Path, stem: str, suffix: str) -> Path:
-    """``folder/stem.suffix``, or ``stem-2``, ``stem-3``... when that is taken."""
-    path = folder / f"{stem}{suffix}"
-    counter = 2
-    while path.exists():
-        path = folder / f"{stem}-{counter}{suffix}"
-        counter += 1
-    return path
+    """``folder/stem.suffix``, or ``stem-2``, ``stem-3``... when that is taken (on disk, or promised to
+    another recording's worker); the path returned is promised until ``release``."""
+    with _TAKEN_LOCK:
+        path = folder / f"{stem}{suffix}"
+        counter = 2
+        while path.exists() or path in _TAKEN:
+            path = folder / f"{stem}-{counter}{suffix}"
+            counter += 1
+        _TAKEN.add(path)
+        return path
+
+
+def release(path: Path) -> None:
+    with _TAKEN_LOCK:
+        _TAKEN.discard(path)
 
 
 def frame_lengths(times: list[float], end: float) -> list[int]:
@@ -157,8 +171,11 @@ class Recording:
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             path = free_path(self.folder, self.stem, ".gif")
-            data = encode_gif(self._images(), frame_lengths(self.times, end), self.palette)
-            write_atomic(path, data)
+            try:
+                data = encode_gif(self._images(), frame_lengths(self.times, end), self.palette)
+                write_atomic(path, data)
+            finally:
+                release(path)
         except OSError as err:
             return Outcome(None, len(self.frames), err.strerror or str(err))
         return Outcome(path, len(self.frames))
