@@ -13,7 +13,7 @@ import math
 import os
 import stat
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -88,17 +88,6 @@ def parse_speed(text: str) -> float:
     if not 0 < speed <= 1_000_000 or speed != speed:
         raise argparse.ArgumentTypeError(f"speed must be above 0 and at most 1000000, got {text!r}")
     return speed
-
-
-def parse_seconds(text: str) -> float:
-    """A time limit: a finite number of seconds above 0."""
-    try:
-        seconds = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a number of seconds, got {text!r}") from None
-    if not math.isfinite(seconds) or seconds <= 0:
-        raise argparse.ArgumentTypeError(f"must be a finite number of seconds above 0, got {text!r}")
-    return seconds
 
 
 WINDOW_OPTIONS = ("algorithm", "grid", "size", "seed", "param", "speed")
@@ -232,33 +221,26 @@ def build_parser() -> Parser:
     bench.add_argument("--algorithm", "-a", action="append", default=None, metavar="NAME",
                        help="only this algorithm (repeatable)")
     bench.add_argument("--no-window", action="store_true", help="skip the window benchmarks")
-    bench.add_argument("--mazelib-timeout", type=parse_seconds, default=120.0, metavar="SECONDS",
+    bench.add_argument("--mazelib-timeout", type=number_in("seconds", 0, math.inf), default=120.0, metavar="SECONDS",
                        help="longest wait for one mazelib run when mazelib is installed (default: 120)")
     return parser
 
 
-def positive_number(what: str, most: float):
-    """An argparse type: a finite number above 0 and at most ``most``."""
+def number_in(what: str, low: float, high: float, low_included: bool = False) -> Callable[[str], float]:
+    """An argparse type: a finite number above ``low`` (or from it, ``low_included``) and at most
+    ``high``; a mistake reads "<what> must be ..., got '...'"."""
     def parse(text: str) -> float:
         try:
             value = float(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"{what} must be a number, got {text!r}") from None
-        if not math.isfinite(value) or not 0 < value <= most:
-            raise argparse.ArgumentTypeError(f"{what} must be above 0 and at most {most:g}, got {text!r}")
+        above = low <= value if low_included else low < value
+        if not math.isfinite(value) or not above or value > high:
+            bounds = (f"from {low:g} to {high:g}" if low_included else
+                      f"above {low:g}" + ("" if math.isinf(high) else f" and at most {high:g}"))
+            raise argparse.ArgumentTypeError(f"{what} must be {bounds}, got {text!r}")
         return value
     return parse
-
-
-def parse_hold(text: str) -> float:
-    """Seconds the finished maze is held at the end of an animation: 0 to 60."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"hold must be a number of seconds, got {text!r}") from None
-    if not math.isfinite(value) or not 0 <= value <= 60:
-        raise argparse.ArgumentTypeError(f"hold must be from 0 to 60 seconds, got {text!r}")
-    return value
 
 
 def parse_frames(text: str) -> int:
@@ -278,17 +260,17 @@ def add_export_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--show", action="append", default=None, choices=SHOWABLE, metavar="WHAT",
                         help="png only, repeatable: 'distance' colours cells by steps from the entrance, "
                         "'longest' draws the longest path")
-    parser.add_argument("--cell", type=positive_number("cell", 512), default=None, metavar="PX",
+    parser.add_argument("--cell", type=number_in("cell", 0, 512), default=None, metavar="PX",
                         help="png, gif, webp: pixels per unit of the picture - square: a tile (a cell and "
                         "its wall take 2), hex: a hexagon's radius, triangle: a side (default: about 2000 "
                         "pixels wide; animations about 800)")
-    parser.add_argument("--fps", type=positive_number("fps", 100), default=None, metavar="N",
+    parser.add_argument("--fps", type=number_in("fps", 0, 100), default=None, metavar="N",
                         help="gif, webp: frames per second (default: 25)")
-    parser.add_argument("--seconds", type=positive_number("seconds", 600), default=None, metavar="S",
+    parser.add_argument("--seconds", type=number_in("seconds", 0, 600), default=None, metavar="S",
                         help="gif, webp: length of the animation before the hold (default: about 10)")
     parser.add_argument("--max-frames", type=parse_frames, default=None, metavar="N",
                         help="gif, webp: at most this many frames")
-    parser.add_argument("--hold", type=parse_hold, default=None, metavar="S",
+    parser.add_argument("--hold", type=number_in("hold", 0, 60, low_included=True), default=None, metavar="S",
                         help="gif, webp: seconds the finished maze stays at the end (default: 2)")
     parser.add_argument("--solve", default=None, metavar="SOLVER",
                         help="gif, webp: animate this solver after the generation (bfs, astar, ...)")
