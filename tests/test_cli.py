@@ -180,3 +180,12 @@ def test_stats_prints_mean_and_spread_and_bias(capsys):
 
 def test_stats_rejects_a_bad_sample_count(capsys):
     assert main(["stats", "-n", "0"]) == 2
+
+
+def test_the_measuring_commands_keep_their_own_defaults():
+    """stats and lab share their options but not their defaults (the README and --help name them)."""
+    from visualizer.cli import parse
+
+    stats, lab = parse(["stats"]), parse(["lab"])
+    assert (stats.size, stats.samples, stats.seed, stats.algorithm) == ((30, 20), 20, 1, None)
+    assert (lab.size, lab.samples, lab.seed, lab.algorithm) == ((3, 3), 5000, 1, None)

@@ -164,14 +164,8 @@ def build_parser() -> Parser:
                            description="Generate SAMPLES mazes per algorithm and print the mean and spread of "
                            "dead ends, longest path, solution length, straight vs turning corridors, junctions, "
                            "and the directions dead ends open toward (the bias fingerprint).")
-    stats.add_argument("--algorithm", "-a", action="append", default=None, metavar="NAME",
-                       help="algorithm to measure (repeatable; 'all' for every one; default: backtracker)")
-    stats.add_argument("--grid", "-g", default=DEFAULT_GRID, choices=list(GRIDS),
-                       help=f"grid shape (default: {DEFAULT_GRID})")
-    stats.add_argument("--size", "-s", type=parse_size, default=parse_size("30x20"), metavar="WxH",
-                       help="cells across and down (default: 30x20)")
-    stats.add_argument("--samples", "-n", type=int, default=20, metavar="N", help="mazes per algorithm (default: 20)")
-    stats.add_argument("--seed", type=parse_seed, default=1, metavar="N", help="first seed (default: 1)")
+    add_sampling_options(stats, "algorithm to measure (repeatable; 'all' for every one; default: backtracker)",
+                         size="30x20", samples=20)
     stats.add_argument("--param", "-p", action="append", default=[], metavar="NAME=VALUE",
                        help="algorithm parameter, repeatable (braid=N works for all)")
     stats.add_argument("--csv", metavar="FILE", default=None, help="also write every sample as a CSV row")
@@ -185,15 +179,8 @@ def build_parser() -> Parser:
                          "SAMPLES mazes per algorithm, count how often each tree comes up and test the counts "
                          "against uniform (chi-square, needs the [analysis] extra: scipy). Prints a table; "
                          "--window shows it as the lab scene.")
-    lab.add_argument("--algorithm", "-a", action="append", default=None, metavar="NAME",
-                     help="algorithm to test (repeatable; default: wilson, aldous_broder, backtracker, binary_tree)")
-    lab.add_argument("--grid", "-g", default=DEFAULT_GRID, choices=list(GRIDS),
-                     help=f"grid shape (default: {DEFAULT_GRID})")
-    lab.add_argument("--size", "-s", type=parse_size, default=parse_size("3x3"), metavar="WxH",
-                     help="a tiny grid: at most 12 cells (default: 3x3)")
-    lab.add_argument("--samples", "-n", type=int, default=5000, metavar="N",
-                     help="mazes per algorithm (default: 5000)")
-    lab.add_argument("--seed", type=parse_seed, default=1, metavar="N", help="first seed (default: 1)")
+    add_sampling_options(lab, "algorithm to test (repeatable; default: wilson, aldous_broder, backtracker, "
+                         "binary_tree)", size="3x3", samples=5000, size_help="a tiny grid: at most 12 cells")
     lab.add_argument("--csv", metavar="FILE", default=None, help="also write the counts per tree as CSV")
     lab.add_argument("--window", action="store_true", help="show the lab in the window instead of printing")
     compare = sub.add_parser("compare", help="watch 2 to 4 algorithms build the same maze side by side",
@@ -247,6 +234,20 @@ def parse_frames(text: str) -> int:
     if not text.strip().isdigit() or not 1 <= int(text) <= 100_000:
         raise argparse.ArgumentTypeError(f"max-frames must be a whole number from 1 to 100000, got {text!r}")
     return int(text)
+
+
+def add_sampling_options(parser: argparse.ArgumentParser, algorithm_help: str, size: str, samples: int,
+                         size_help: str = "cells across and down") -> None:
+    """The options of the commands that measure many mazes (stats, lab): repeatable algorithms, one
+    grid and size, a sample count and the first seed (sample i uses seed + i)."""
+    parser.add_argument("--algorithm", "-a", action="append", default=None, metavar="NAME", help=algorithm_help)
+    parser.add_argument("--grid", "-g", default=DEFAULT_GRID, choices=list(GRIDS),
+                        help=f"grid shape (default: {DEFAULT_GRID})")
+    parser.add_argument("--size", "-s", type=parse_size, default=parse_size(size), metavar="WxH",
+                        help=f"{size_help} (default: {size})")
+    parser.add_argument("--samples", "-n", type=int, default=samples, metavar="N",
+                        help=f"mazes per algorithm (default: {samples})")
+    parser.add_argument("--seed", type=parse_seed, default=1, metavar="N", help="first seed (default: 1)")
 
 
 def add_export_options(parser: argparse.ArgumentParser) -> None:
