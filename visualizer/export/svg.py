@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..grids import Grid
+from ..grids.base import centre_spacing, sides_present
 from ..maze import CellState, Maze
 from ..render.palette import Colour, Style
 from ..render.themes import Theme, get_theme
@@ -52,8 +53,8 @@ class Lattice:
     def __init__(self, grid: Grid) -> None:
         self.grid = grid
         segments = grid.edge_segments()
-        self.scale = CELL_SPACING / neighbour_spacing(grid)
-        self.exists = np.linalg.norm(segments[:, :, 1] - segments[:, :, 0], axis=-1) > 1e-9
+        self.scale = CELL_SPACING / centre_spacing(grid.unit_centres(), segments)
+        self.exists = sides_present(segments)
         """(size, directions): False for a direction the cell has no side for (triangles lack one)."""
         lows = segments.reshape(-1, 2).min(axis=0)
         self._centres = (grid.unit_centres() - lows) * self.scale
@@ -86,16 +87,6 @@ class Lattice:
     def edge_points(self, cell: int, direction: int) -> tuple[Point, Point]:
         a, b = self.ends[cell, direction]
         return self.key_point(int(a)), self.key_point(int(b))
-
-
-def neighbour_spacing(grid: Grid) -> float:
-    """The distance between neighbouring cell centres in the grid's plane (1 for squares): twice a
-    cell's centre-to-side distance, which a lone cell has too."""
-    sides = grid.edge_segments()[0]
-    middles = sides.mean(axis=1)
-    lengths = np.linalg.norm(sides[:, 1] - sides[:, 0], axis=-1)
-    reach = np.linalg.norm(middles - grid.unit_centres()[0], axis=-1)[lengths > 1e-9]
-    return float(2 * np.median(reach))
 
 
 def lattice_for(grid: Grid) -> Lattice:

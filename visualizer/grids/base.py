@@ -336,6 +336,21 @@ class Grid(ABC):
         return -1
 
 
+def sides_present(segments: np.ndarray) -> np.ndarray:
+    """Which of ``edge_segments``'s sides a cell really has (a triangle lacks one direction, the polar
+    centre pie its inner side: those are zero-length segments). Any leading shape, then 2 x 2."""
+    vectors = segments[..., 1, :] - segments[..., 0, :]
+    return np.hypot(vectors[..., 0], vectors[..., 1]) > 1e-9
+
+
+def centre_spacing(centres: np.ndarray, segments: np.ndarray) -> float:
+    """The distance between neighbouring cell centres in the plane (1 for squares, sqrt(3) for
+    radius-1 hexagons): twice the first cell's centre-to-side distance, which a lone cell has too."""
+    sides = segments[0][sides_present(segments[0])]
+    middles = sides.mean(axis=1)
+    return float(2 * np.median(np.hypot(*(middles - centres[0]).T)))
+
+
 def clamp_side(value: float) -> int:
     """``value`` rounded to a whole grid side from 1 to MAX_SIDE."""
     return int(min(MAX_SIDE, max(1, round(value))))

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..grids import Grid
+from ..grids.base import sides_present
 from ..maze import Maze
 from ..solvers import shortest_path
 
@@ -35,11 +36,10 @@ class _Plane:
     def __init__(self, grid: Grid) -> None:
         self.centres = grid.unit_centres()
         edges = grid.edge_segments()
-        vectors = edges[:, :, 1] - edges[:, :, 0]
-        self.real = np.hypot(vectors[..., 0], vectors[..., 1]) > 1e-9
+        self.real = sides_present(edges)
         offsets = edges.mean(axis=2) - self.centres[:, None, :]
         self.angles = np.arctan2(offsets[..., 1], offsets[..., 0])
-        del edges, vectors, offsets
+        del edges, offsets
 
 
 _PLANES: weakref.WeakKeyDictionary[Grid, _Plane] = weakref.WeakKeyDictionary()

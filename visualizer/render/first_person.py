@@ -34,6 +34,7 @@ from dataclasses import dataclass
 import numpy as np
 import pygame
 
+from ..grids.base import centre_spacing, sides_present
 from ..maze import Maze
 from .palette import ACCENT, BACKGROUND, CONNECTOR, PANEL, PLAYER, PLAYER_RING, STYLE_COLOURS, WALL, Colour, Style
 
@@ -136,7 +137,7 @@ class Sides:
         edges = grid.edge_segments()
         bits = (maze.passages[:, None] >> np.arange(grid.directions, dtype=np.uint8)) & 1
         return cls(edges=edges, centres=grid.unit_centres(), neighbours=grid.neighbour_array(np.int32),
-                   open=bits == 1, real=side_lengths(edges) > 1e-9)
+                   open=bits == 1, real=sides_present(edges))
 
     def once(self) -> np.ndarray:
         """(N, D) True for the side of each edge that is listed once: the lower cell's, or the only one."""
@@ -158,7 +159,7 @@ def build_walls(maze: Maze, sides: Sides | None = None) -> Walls:
         kinds[door, side] = kind
         keep[door, side] = bool(real[door, side])
     segments = sides.edges[keep]
-    cell = cell_width(sides.centres, sides.edges)
+    cell = centre_spacing(sides.centres, sides.edges)
     cells = np.arange(len(neighbours), dtype=np.int32)[:, None]
     vector = segments[:, 1] - segments[:, 0]
     normal = np.arctan2(vector[:, 0], -vector[:, 1])
@@ -166,20 +167,6 @@ def build_walls(maze: Maze, sides: Sides | None = None) -> Walls:
     pairs = np.stack([np.broadcast_to(cells, neighbours.shape)[keep], neighbours[keep]], axis=1)
     return Walls(segments=segments, kinds=kinds[keep], cells=pairs.astype(np.int32),
                  light=light.astype(np.float32), lengths=np.hypot(vector[:, 0], vector[:, 1]), cell=cell)
-
-
-def side_lengths(edges: np.ndarray) -> np.ndarray:
-    """Length of each edge of ``edges`` (any leading shape, then 2 ends x 2 coordinates)."""
-    vectors = edges[..., 1, :] - edges[..., 0, :]
-    return np.hypot(vectors[..., 0], vectors[..., 1])
-
-
-def cell_width(centres: np.ndarray, edges: np.ndarray) -> float:
-    """Distance between neighbouring cell centres (1 on squares, sqrt(3) on radius-1 hexagons):
-    twice the distance from the first cell's centre to the middle of its sides."""
-    real = side_lengths(edges[0]) > 1e-9
-    middles = edges[0][real].mean(axis=1)
-    return float(2 * np.median(np.hypot(*(middles - centres[0]).T)))
 
 
 class Buckets:
@@ -607,7 +594,7 @@ class _MapGeometry:
         self.corners = sides.edges[:, :, 0, :].astype(np.float32)
         self.ends = sides.edges[:, :, 1, :].astype(np.float32)
         self.centres = sides.centres
-        self.cell = cell_width(self.centres, sides.edges)
+        self.cell = centre_spacing(self.centres, sides.edges)
         self.real = sides.real
         self.closed = ~sides.open & self.real
         self.same_shape = bool(self.real.all())
