@@ -260,3 +260,15 @@ def test_bad_compare_commands_are_one_line_and_exit_2(argv, capsys):
 def test_the_scene_refuses_one_pane(window):
     with pytest.raises(ValueError):
         CompareScene(Shell(MazeSpec(), screen=window), MazeSpec(), specs=[MazeSpec()])
+
+
+def test_the_legend_names_the_colours_on_the_panes(window):
+    shell = open_compare(window, speed=120.0)
+    for _ in range(20):
+        shell.frame([], 1 / 60)
+    running = shell.scene.legend_keys()
+    assert "frontier" in running and "stack" in running  # Prim's frontier, the backtracker's stack
+    shell.scene.speed = INSTANT
+    run_until_done(shell)
+    shell.frame([], 1 / 60)
+    assert shell.scene.legend_keys() == ["floor", "wall"]  # finished: only the maze is left

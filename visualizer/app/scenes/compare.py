@@ -213,6 +213,8 @@ class CompareScene(Scene):
         self.timings: list[Timing] = []
         self.race_clock = 0.0
         self.finish_count = 0
+        self._legend: tuple[float, tuple, list[str]] = (-1.0, (), [])
+        """(when, the panes' state, the legend keys) of the last legend scan."""
         self.restart()
 
     # --- setting up -------------------------------------------------------------------
@@ -541,11 +543,18 @@ class CompareScene(Scene):
         return rows
 
     def legend_keys(self) -> list[str]:
-        """The colours on any pane now (every pane scanned: they are small), in the legend's order."""
-        shown = set()
-        for pane in self.panes:
-            shown.update(visible_legend(pane.run.maze, pane.run.overlay))
-        return [key for key in LEGEND_ORDER if key in shown]
+        """The colours on any pane now, in the legend's order. Every cell of every pane is scanned,
+        so while they move this happens at most every METRICS_SECONDS (the panel asks each frame)."""
+        state = tuple((id(pane.run), pane.run.applied) for pane in self.panes)
+        now = time.perf_counter()
+        stamp, known, keys = self._legend
+        if state != known and (not self.busy or now - stamp >= METRICS_SECONDS or not keys):
+            shown = set()
+            for pane in self.panes:
+                shown.update(visible_legend(pane.run.maze, pane.run.overlay))
+            keys = [key for key in LEGEND_ORDER if key in shown]
+            self._legend = (now, state, keys)
+        return keys
 
     def hint(self) -> str:
         return "H help   Space pause   T lockstep / race   S solve   Esc back"
