@@ -176,8 +176,12 @@ def test_a_square_board_is_the_text_picture_tile_for_tile(w, h, seed, algorithm)
             assert (colour in (WALL, PRUNED)) == (char == "#"), (tx, ty, char, colour)
 
 
-@given(kind=st.sampled_from(list(GRIDS)), w=st.integers(2, 16), h=st.integers(2, 12))
+@given(kind=st.sampled_from([kind for kind, cls in GRIDS.items() if cls(3, 3).content_disc() is None]),
+       w=st.integers(2, 16), h=st.integers(2, 12))
 def test_pointing_at_a_wall_picks_one_of_the_two_cells_beside_it(kind, w, h):
+    """Halfway between two neighbours' centres is on their shared wall: true of grids of straight
+    rows and columns (on a disc, two cells of a ring meet on a radius, their midpoint lies inward:
+    test_polar checks its picking against the cell outlines instead)."""
     board = Board(GRIDS[kind](*at_least(kind, w, h)), 480, 360)
     grid = board.grid
     for cell in range(grid.size):

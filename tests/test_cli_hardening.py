@@ -206,9 +206,10 @@ def test_window_options_still_work_without_a_command():
     assert (args.param, args.speed) == (["braid=10"], 9.0)
     plain = cli.parse([])
     assert (plain.algorithm, plain.grid, plain.size, plain.seed, plain.param, plain.speed) == (
-        "backtracker", "square", (30, 20), None, [], None)
+        "backtracker", "square", None, None, [], None)
+    assert cli.maze_shape(plain) == (30, 20, None)  # no --size: the window's default
     gen = cli.parse(["generate"])
-    assert (gen.algorithm, gen.size, gen.param) == ("backtracker", (20, 15), [])
+    assert (gen.algorithm, cli.maze_shape(gen), gen.param) == ("backtracker", (20, 15, None), [])
 
 
 @pytest.mark.parametrize("args", [

@@ -19,7 +19,7 @@ from typing import Any, NoReturn
 
 from .algorithms import ALGORITHMS, get_algorithm
 from .export.formats import FORMATS, ExportOptions, format_for, refused_options
-from .grids import DEFAULT_GRID, GRIDS, MAX_SIDE
+from .grids import DEFAULT_GRID, GRIDS, MAX_SIDE, Mask
 from .spec import MazeSpec, random_seed
 
 PROG = "maze-visualizer"
@@ -90,7 +90,7 @@ def parse_speed(text: str) -> float:
     return speed
 
 
-WINDOW_OPTIONS = ("algorithm", "grid", "size", "seed", "param", "speed")
+WINDOW_OPTIONS = ("algorithm", "grid", "size", "mask", "seed", "param", "speed")
 """Options of the window (no command). Given before a command they would be silently ignored, so they
 are parsed into ``window_<name>`` (absent unless given) and refused when a command follows."""
 
@@ -106,14 +106,47 @@ def add_maze_options(parser: argparse.ArgumentParser, default_size: str, window:
     parser.add_argument("--grid", "-g", choices=list(GRIDS), **dest("grid"),
                         help=f"grid shape (default: {DEFAULT_GRID})")
     parser.add_argument("--size", "-s", type=parse_size, metavar="WxH", **dest("size"),
-                        help=f"cells across and down, each 1 to {MAX_SIDE} (default: {default_size})")
+                        help=f"cells across and down, each 1 to {MAX_SIDE} (default: {default_size}; "
+                        "with a mask, the mask's own size)")
+    add_mask_option(parser, **dest("mask"))
     parser.add_argument("--seed", type=parse_seed, metavar="N", **dest("seed"),
                         help="random seed; the same seed gives the same maze (default: a random one)")
     parser.add_argument("--param", "-p", action="append", metavar="NAME=VALUE", **dest("param"),
                         help="algorithm parameter, repeatable; see the list command")
     if not window:
-        parser.set_defaults(algorithm="backtracker", grid=DEFAULT_GRID, size=parse_size(default_size), seed=None,
-                            param=[])
+        parser.set_defaults(algorithm="backtracker", grid=DEFAULT_GRID, size=None, seed=None, param=[], mask=None)
+    parser.set_defaults(default_size=parse_size(default_size))
+
+
+def add_mask_option(parser: argparse.ArgumentParser, **dest: Any) -> None:
+    parser.add_argument("--mask", "-m", metavar="FILE", **dest,
+                        help="keep only the cells of a shape: a text file (X or # no cell, . or space a cell), a "
+                        "picture (dark pixels are cells) or a shipped example by name (heart, maze, star)")
+
+
+def maze_shape(args: argparse.Namespace) -> tuple[int, int, Mask | None]:
+    """Width, height and mask from ``--size`` and ``--mask``: without ``--size`` a text mask gives one
+    cell a character, a picture the default width and the rows that keep its shape."""
+    mask = None
+    if getattr(args, "mask", None) is not None:
+        from .masks import fitting_size, load_mask
+
+        mask = load_mask(args.mask)
+        if args.size is None:
+            return (*fitting_size(mask, GRIDS[args.grid], args.default_size[0]), mask)
+    width, height = args.size or args.default_size
+    return width, height, mask
+
+
+def note_dropped(spec: MazeSpec) -> None:
+    """Say in one line on stderr when a mask's cells were left out for not joining the rest."""
+    if spec.mask is None:
+        return
+    grid = spec.make_grid()
+    dropped = getattr(grid, "dropped", 0)
+    if dropped:
+        print(f"{PROG}: note: {dropped} cell{'s' if dropped != 1 else ''} of the mask not joined to its largest "
+              f"part {'were' if dropped != 1 else 'was'} left out", file=sys.stderr)
 
 
 def build_parser() -> Parser:
@@ -148,6 +181,7 @@ def build_parser() -> Parser:
     play.add_argument("--grid", "-g", default=DEFAULT_GRID, choices=list(GRIDS),
                       help=f"grid shape (default: {DEFAULT_GRID})")
     play.add_argument("--seed", type=parse_seed, default=None, metavar="N", help="seed of level 1 (default: random)")
+    add_mask_option(play, default=None)
     play.add_argument("--continue", dest="resume", action="store_true", help="resume the saved game")
     play.add_argument("--ghost", choices=GHOSTS, default=None,
                       help="race a ghost walking the shortest path at 2, 4 or 7 cells a second "
@@ -194,8 +228,10 @@ def build_parser() -> Parser:
                          help="a parameter of the --algorithm before it")
     compare.add_argument("--grid", "-g", default=DEFAULT_GRID, choices=list(GRIDS),
                          help=f"grid shape (default: {DEFAULT_GRID})")
-    compare.add_argument("--size", "-s", type=parse_size, default=parse_size("20x15"), metavar="WxH",
-                         help="cells across and down (default: 20x15)")
+    compare.add_argument("--size", "-s", type=parse_size, default=None, metavar="WxH",
+                         help="cells across and down (default: 20x15; with a mask, the mask's own size)")
+    add_mask_option(compare, default=None)
+    compare.set_defaults(default_size=parse_size("20x15"))
     compare.add_argument("--seed", type=parse_seed, default=None, metavar="N",
                          help="seed shared by every pane (default: a random one)")
     compare.add_argument("--speed", type=parse_speed, default=None, metavar="EVENTS",
@@ -322,9 +358,11 @@ class PaneParamAction(argparse.Action):
 def spec_from_args(args: argparse.Namespace) -> MazeSpec:
     info = get_algorithm(args.algorithm)
     params = info.parse_params(args.param)
-    width, height = args.size
+    width, height, mask = maze_shape(args)
     seed = random_seed() if args.seed is None else args.seed
-    return MazeSpec(args.algorithm, args.grid, width, height, seed, params).check()
+    spec = MazeSpec(args.algorithm, args.grid, width, height, seed, params, mask).check()
+    note_dropped(spec)
+    return spec
 
 
 def check_output_path(output: str) -> None:
@@ -393,7 +431,7 @@ def cmd_worksheet(args: argparse.Namespace) -> int:
     from .export.worksheet import run_worksheet
 
     check_output_path(args.output)
-    return run_worksheet(args)
+    return run_worksheet(args, maze_shape(args))
 
 
 def cmd_list(_: argparse.Namespace) -> int:
@@ -446,12 +484,13 @@ def compare_specs(args: argparse.Namespace) -> list[MazeSpec]:
     panes = args.panes or []
     if not 2 <= len(panes) <= 4:
         raise UsageError(f"compare takes 2 to 4 --algorithm options, got {len(panes)}")
-    width, height = args.size
+    width, height, mask = maze_shape(args)
     seed = random_seed() if args.seed is None else args.seed
     specs = []
     for name, texts in panes:
         params = get_algorithm(name).parse_params(texts)
-        specs.append(MazeSpec(name, args.grid, width, height, seed, params).check())
+        specs.append(MazeSpec(name, args.grid, width, height, seed, params, mask).check())
+    note_dropped(specs[0])
     return specs
 
 
@@ -499,7 +538,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.records:
         return print_records()
     seed = random_seed() if args.seed is None else args.seed
-    spec = MazeSpec(args.algorithm, args.grid, 8, 5, seed).check()
+    mask = None
+    if args.mask is not None:
+        from .masks import load_mask
+
+        mask = load_mask(args.mask)
+    spec = MazeSpec(args.algorithm, args.grid, 8, 5, seed, mask=mask).check()
     from .app.main import run_app
     return run_app(spec, scene="play", mode="continue" if args.resume else "new", ghost=args.ghost, view=args.view)
 
@@ -527,7 +571,7 @@ COMMANDS = {"generate": cmd_generate, "list": cmd_list, "bench": cmd_bench, "pla
             "lab": cmd_lab, "compare": cmd_compare, "worksheet": cmd_worksheet, None: cmd_window}
 
 
-WINDOW_DEFAULTS: dict[str, object] = {"algorithm": "backtracker", "grid": DEFAULT_GRID, "size": (30, 20),
+WINDOW_DEFAULTS: dict[str, object] = {"algorithm": "backtracker", "grid": DEFAULT_GRID, "size": None, "mask": None,
                                       "seed": None, "param": [], "speed": None}
 
 

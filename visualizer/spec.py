@@ -8,7 +8,7 @@ from typing import Any
 
 from .algorithms import Algorithm, get_algorithm
 from .events import EventStream
-from .grids import DEFAULT_GRID, Grid, make_grid
+from .grids import DEFAULT_GRID, Grid, Mask, make_grid
 from .maze import Maze
 
 
@@ -20,13 +20,15 @@ class MazeSpec:
     height: int = 15
     seed: int = 1
     params: dict[str, Any] = field(default_factory=dict)
+    mask: Mask | None = None
+    """Cells taken away (a maze in a shape); the mask is resampled when the size changes."""
 
     @property
     def info(self) -> Algorithm:
         return get_algorithm(self.algorithm)
 
     def make_grid(self) -> Grid:
-        return make_grid(self.grid, self.width, self.height)
+        return make_grid(self.grid, self.width, self.height, self.mask)
 
     def events(self, grid: Grid | None = None, show: bool = True) -> EventStream:
         """A fresh generator of this spec's events (``show=False``: without the events that only
@@ -41,9 +43,9 @@ class MazeSpec:
     def check(self) -> "MazeSpec":
         """Raise ValueError with a readable message if anything in the spec is off; else self."""
         info = self.info
-        self.make_grid()
-        if not info.supports(self.grid):
-            raise ValueError(info.unsupported_message(self.grid))
+        grid = self.make_grid()
+        if not info.supports(grid):
+            raise ValueError(info.unsupported_message(grid))
         info.resolve(self.params)
         return self
 
@@ -53,6 +55,14 @@ class MazeSpec:
     @property
     def size_text(self) -> str:
         return f"{self.width}x{self.height}"
+
+    def shape_words(self, grid: Grid | None = None) -> str:
+        """"square  30 x 20", with the mask's name (and the cells it keeps, given the grid) when masked."""
+        text = f"{self.grid}  {self.width} x {self.height}"
+        if self.mask is None:
+            return text
+        kept = f", {grid.size:,} cells" if grid is not None else ""
+        return f"{text}  ({self.mask.name}{kept})"
 
 
 def random_seed() -> int:

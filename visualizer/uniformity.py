@@ -175,7 +175,7 @@ def check_algorithm(name: str, grid: Grid, params: dict[str, Any] | None = None)
         raise ValueError(f"algorithm {name} does not always make a perfect maze (a spanning tree), "
                          f"so the lab cannot count its trees")
     if not info.supports(grid):
-        raise ValueError(info.unsupported_message(grid.kind))
+        raise ValueError(info.unsupported_message(grid))
     values = info.resolve(params or {})
     if values.get("braid"):
         raise ValueError(f"braid={values['braid']} opens loops, so the mazes are not spanning trees; "

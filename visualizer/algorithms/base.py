@@ -97,6 +97,8 @@ class Algorithm:
     needs: str = ""
     """A grid class attribute the algorithm reads (e.g. ``BIAS_DIRECTIONS``): grids where it is empty
     are not supported."""
+    on_masks: bool = True
+    """False when it needs every cell of its grid (rows, fixed directions): masked grids are refused."""
     perfect: bool = True
     """True when the result is a spanning tree (every cell, no loops)."""
     shows_stack: bool = False
@@ -149,14 +151,20 @@ class Algorithm:
         return tuple(kind for kind in GRIDS if self.supports(kind))
 
     def supports(self, grid: Grid | str) -> bool:
+        """True when it runs on this grid (a kind by name: on the whole grid of that kind)."""
         kind = grid if isinstance(grid, str) else grid.kind
         cls = GRIDS.get(kind)
         if cls is None or (self.grids is not None and kind not in self.grids):
             return False
+        if not isinstance(grid, str) and grid.mask is not None and not self.on_masks:
+            return False
         return not self.needs or bool(getattr(cls, self.needs, None))
 
-    def unsupported_message(self, kind: str) -> str:
-        """Why ``kind`` will not do, naming the grids that would."""
+    def unsupported_message(self, grid: Grid | str) -> str:
+        """Why ``grid`` will not do, naming the grids that would."""
+        kind = grid if isinstance(grid, str) else grid.kind
+        if not isinstance(grid, str) and grid.mask is not None and self.supports(kind):
+            return f"algorithm {self.name} needs every cell of its grid: it does not run on masked grids"
         return f"algorithm {self.name} works on {' and '.join(self.grid_names)} grids, not {kind}"
 
     def run(self, grid: Grid, seed: int, *, show: bool = True, **params: Any) -> EventStream:
@@ -164,7 +172,7 @@ class Algorithm:
         ``show=False`` (nothing is drawn) leaves out the display events that only explain a
         decision; the maze-changing events, and so the maze, are the same."""
         if not self.supports(grid):
-            raise ValueError(self.unsupported_message(grid.kind))
+            raise ValueError(self.unsupported_message(grid))
         values = self.resolve(params)
         braid = int(values.pop("braid"))
         rng = random.Random(seed)

@@ -119,6 +119,7 @@ class BinaryTreeNarrator(Narrator):
 
 ALGORITHM = Algorithm(
     name="binary_tree",
+    on_masks=False,  # a fixed pair of directions cuts off cells beside a hole
     narrator=BinaryTreeNarrator,
     func=binary_tree,
     description="Binary tree: each cell opens toward one of two directions; strong diagonal bias.",

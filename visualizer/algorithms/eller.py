@@ -202,6 +202,7 @@ class EllerNarrator(Narrator):
 
 ALGORITHM = Algorithm(
     name="eller",
+    on_masks=False,  # walks whole rows and columns
     func=eller,
     description="Eller's: row by row with one row of sets; joins across, drops down, merges at the end.",
     params=(Param("join", 50, "chance in percent of joining two neighbouring sets in a row", minimum=0, maximum=100),

@@ -160,6 +160,7 @@ class RecursiveDivisionNarrator(Narrator):
 
 ALGORITHM = Algorithm(
     name="recursive_division",
+    on_masks=False,  # walks whole rows and columns
     func=recursive_division,
     description="Recursive division: walls with one gap split an open field; long straight walls.",
     grids=(SquareGrid.kind,),  # walks rows and columns

@@ -124,6 +124,7 @@ class SidewinderNarrator(Narrator):
 
 ALGORITHM = Algorithm(
     name="sidewinder",
+    on_masks=False,  # walks whole rows and columns
     func=sidewinder,
     description="Sidewinder: eastward runs, each opening north once; a long top corridor.",
     params=(Param("close", 50, "chance in percent of closing the run at each cell", minimum=1, maximum=100),),

@@ -3,6 +3,8 @@
     {
       "format": "maze-visualizer", "version": 1,
       "grid": <a name in grids.GRIDS>, "width": W, "height": H,
+      "mask": {"name": "heart", "rows": ["XX..XX", ...]},  # only for a masked grid: H rows of W,
+                                                    # "." a cell, "X" none (grids.masked)
       "algorithm": "backtracker", "params": {...}, "seed": 7,
       "directions": ["N", "E", "S", "W"],          # the grid's direction names, by index
       "entrance": {"cell": [x, y], "direction": "N"},
@@ -27,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from ..grids import GRIDS, MAX_SIDE, Grid, make_grid
+from ..grids import GRIDS, MAX_SIDE, Grid, Mask, MaskedGrid, make_grid
 from ..maze import CellState, Maze
 from ..spec import MazeSpec
 from .formats import ExportOptions
@@ -52,7 +54,8 @@ def passage_pairs(maze: Maze, chunk: int | None = None) -> Iterator[np.ndarray]:
     grid = maze.grid
     width, directions = grid.width, grid.directions
     shifts = np.arange(directions, dtype=np.uint8)
-    whole = grid.neighbour_array(np.int32) if grid.size <= WHOLE_TABLE else None
+    small = grid.size <= WHOLE_TABLE or grid.mask is not None  # a masked grid holds its table anyway
+    whole = grid.neighbour_array(np.int32) if small else None
     if whole is not None:  # any grid: bands of cells (rows need not all be ``width`` long)
         bands = [(first, min(first + (chunk or CHUNK), grid.size)) for first in range(0, grid.size, chunk or CHUNK)]
     else:  # a huge grid of ``width``-long rows: a band of rows at a time, each with its own table
@@ -156,12 +159,17 @@ def _head(maze: Maze, spec: MazeSpec | None) -> dict[str, Any]:
     def xy(cell: int) -> list[int]:
         return list(grid.coords(cell))
 
-    return {
+    head: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "grid": grid.kind,
         "width": grid.width,
         "height": grid.height,
+    }
+    if isinstance(grid, MaskedGrid):
+        mask = Mask.of_cells(grid)
+        head["mask"] = {"name": mask.name, "rows": list(mask.rows)}
+    return head | {
         "algorithm": spec.algorithm if spec else None,
         "params": spec.info.resolve(spec.params) if spec else {},
         "seed": spec.seed if spec else None,
@@ -218,7 +226,9 @@ def _cell(grid: Grid, value: Any, what: str) -> int:
     row = y_given if type(y_given) is int and 0 <= y_given < grid.height else 0
     x = whole(value[0], f"{what} x", 0, grid.row_length(row) - 1)
     y = whole(y_given, f"{what} y", 0, grid.height - 1)
-    return grid.cell(x, y)
+    cell = grid.cell(x, y)
+    need(cell >= 0, f"{what} ({x}, {y}) is not one of the mask's cells")
+    return cell
 
 
 def _opening(grid: Grid, value: Any, what: str) -> tuple[int, int]:
@@ -238,7 +248,11 @@ def from_dict(data: Any) -> tuple[Maze, MazeSpec | None]:
     need(isinstance(kind, str) and kind in GRIDS, f"grid must be one of {', '.join(GRIDS)}, got {kind!r}")
     width = whole(data.get("width"), "width", 1, MAX_SIDE)
     height = whole(data.get("height"), "height", 1, MAX_SIDE)
-    grid = make_grid(kind, width, height)
+    mask = read_mask(data.get("mask"), width, height)
+    try:
+        grid = make_grid(kind, width, height, mask)
+    except ValueError as err:
+        raise FormatError(str(err)) from None
     maze = Maze(grid)
     passages = data.get("passages")
     need(isinstance(passages, list), "passages must be a list")
@@ -273,8 +287,28 @@ def from_dict(data: Any) -> tuple[Maze, MazeSpec | None]:
     spec = None
     if isinstance(data.get("algorithm"), str) and isinstance(data.get("seed"), int):
         params = data.get("params") if isinstance(data.get("params"), dict) else {}
-        spec = MazeSpec(data["algorithm"], kind, width, height, data["seed"], params)
+        spec = MazeSpec(data["algorithm"], kind, width, height, data["seed"], params, mask)
     return maze, spec
+
+
+MAX_MASK_NAME = 100
+
+
+def read_mask(value: Any, width: int, height: int, error: type[ValueError] = FormatError) -> Mask | None:
+    """The ``"mask"`` object of a file (None when absent): ``height`` rows of ``width`` characters."""
+    if value is None:
+        return None
+    need(isinstance(value, dict), "mask must be an object with name and rows", error)
+    name, rows = value.get("name", "mask"), value.get("rows")
+    need(isinstance(name, str) and 0 < len(name) <= MAX_MASK_NAME,
+         f"mask name must be text of 1 to {MAX_MASK_NAME} characters", error)
+    need(isinstance(rows, list) and len(rows) == height, f"mask rows must be a list of {height} rows", error)
+    need(all(isinstance(row, str) and len(row) == width for row in rows),
+         f"each mask row must be text of {width} characters", error)
+    try:
+        return Mask(tuple(rows), " ".join(name.split()) or "mask")
+    except ValueError as err:
+        raise error(str(err)) from None
 
 
 def loads(text: str) -> tuple[Maze, MazeSpec | None]:

@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw
 
 from ..algorithms import get_algorithm
 from ..fileio import write_atomic
+from ..grids import Mask
 from ..render.themes import Theme, get_theme
 from ..spec import MazeSpec, random_seed
 from .pdf import MARGIN, check_fits, font, ink, new_page, paint, paper_size, pdf_bytes, points, text
@@ -180,16 +181,16 @@ def worksheet_bytes(base: MazeSpec, count: int, paper: str = "a4", theme: str = 
     return pdf_bytes(pages, sheet_title(base, count))
 
 
-def run_worksheet(args: Namespace) -> int:
+def run_worksheet(args: Namespace, shape: tuple[int, int, Mask | None]) -> int:
     """``maze-visualizer worksheet``: check everything, build the sheet, write it whole or not at all.
 
     Without ``--seed`` a random one is used and named on standard error (it is on the sheet too)."""
     if not 1 <= args.count <= MAX_COUNT:
         raise ValueError(f"--count must be from 1 to {MAX_COUNT}, got {args.count}")
     params = get_algorithm(args.algorithm).parse_params(args.param)
-    width, height = args.size
+    width, height, mask = shape
     seed = random_seed() if args.seed is None else args.seed
-    base = MazeSpec(args.algorithm, args.grid, width, height, seed, params).check()
+    base = MazeSpec(args.algorithm, args.grid, width, height, seed, params, mask).check()
     data = worksheet_bytes(base, args.count, args.paper, args.theme, args.answers)
     try:
         write_atomic(args.output, data)

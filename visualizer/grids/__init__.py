@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .base import MAX_SIDE, Grid, Neighbours, Taken
 from .hex import HexGrid
+from .masked import Mask, MaskedGrid, mask_grid
 from .polar import PolarGrid
 from .square import SquareGrid
 from .triangle import TriangleGrid
@@ -18,14 +19,24 @@ GRIDS: dict[str, type[Grid]] = {cls.kind: cls for cls in (SquareGrid, HexGrid, T
 DEFAULT_GRID = SquareGrid.kind
 """The grid a spec, the command line and the window start with."""
 
-__all__ = ["DEFAULT_GRID", "GRIDS", "MAX_SIDE", "Grid", "HexGrid", "Neighbours", "PolarGrid", "SquareGrid", "Taken",
-           "TriangleGrid", "make_grid"]
+__all__ = ["DEFAULT_GRID", "GRIDS", "MAX_SIDE", "Grid", "HexGrid", "Mask", "MaskedGrid", "Neighbours", "PolarGrid",
+           "SquareGrid", "Taken", "TriangleGrid", "make_grid", "maskable_kinds"]
 
 
-def make_grid(kind: str, width: int, height: int) -> Grid:
-    """Build a grid by name; ValueError with a readable message for an unknown name or bad size."""
+def make_grid(kind: str, width: int, height: int, mask: Mask | None = None) -> Grid:
+    """Build a grid by name (with only the cells ``mask`` keeps, when given); ValueError with a
+    readable message for an unknown name, a bad size or a mask that leaves nothing."""
     try:
         cls = GRIDS[kind]
     except KeyError:
         raise ValueError(f"unknown grid {kind!r}; choose one of: {', '.join(GRIDS)}") from None
-    return cls(width, height)
+    if mask is not None and not cls.MASKABLE:
+        kinds = maskable_kinds()
+        raise ValueError(f"masks work on {', '.join(kinds[:-1])} and {kinds[-1]} grids, not {kind}")
+    grid = cls(width, height)
+    return grid if mask is None else mask_grid(grid, mask)
+
+
+def maskable_kinds() -> list[str]:
+    """The grid kinds that take a mask, in registry order."""
+    return [kind for kind, cls in GRIDS.items() if cls.MASKABLE]

@@ -25,6 +25,7 @@ from .layout import Layout, clip_box
 
 if TYPE_CHECKING:
     from ..maze import Maze
+    from .masked import Mask
 
 Neighbours = list[tuple[int, int]]
 """``[(direction, neighbour_cell), ...]`` for the neighbours that exist."""
@@ -68,6 +69,12 @@ class Grid(ABC):
 
     MIN_SIZE: ClassVar[tuple[int, int]] = (1, 1)
     """The smallest width and height whose cells all join up."""
+    MASKABLE: ClassVar[bool] = True
+    """True when a mask may take cells away (``grids.masked``): the first cell's entrance side and the
+    last cell's exit side must lead out of any shape (they face the previous and the next row)."""
+
+    mask: Mask | None = None
+    """The mask that took cells away (``grids.masked.MaskedGrid``); None for a whole grid."""
 
     def __init__(self, width: int, height: int) -> None:
         if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
@@ -88,6 +95,10 @@ class Grid(ABC):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.width}, {self.height})"
+
+    def shape_key(self) -> tuple[Any, ...]:
+        """Equal for grids with the same cells in the same places (a restart may keep the layout)."""
+        return type(self), self.width, self.height
 
     @classmethod
     def cell_count(cls, width: int, height: int) -> int:

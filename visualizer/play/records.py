@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import math
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -35,7 +36,18 @@ def records_path(folder: Path | None = None) -> Path:
 def recipe_key(spec: MazeSpec, level: int) -> str:
     """What makes two plays the same maze: the recipe (parameters with their defaults) and the level."""
     params = json.dumps(spec.info.resolve(spec.params), sort_keys=True, separators=(",", ":"))
-    return f"{spec.algorithm}|{spec.grid}|{spec.width}x{spec.height}|{spec.seed}|{params}|{level}"
+    return f"{spec.algorithm}|{grid_part(spec)}|{spec.width}x{spec.height}|{spec.seed}|{params}|{level}"
+
+
+def grid_part(spec: MazeSpec) -> str:
+    """The grid kind, and for a masked maze the mask's name and a fingerprint of its cells (two
+    masks of one name are different mazes)."""
+    if spec.mask is None:
+        return spec.grid
+    mask = spec.mask
+    shape = zlib.crc32("\n".join(mask.rows).encode("ascii") + (b"p" if mask.by_plane else b"c"))
+    name = mask.name.replace("|", "/")
+    return f"{spec.grid} ({name} {shape:08x})"
 
 
 @dataclass(frozen=True)

@@ -32,9 +32,9 @@ from typing import Any
 
 import numpy as np
 
-from ..export.json_io import FormatError, from_dict, need, to_dict, whole
+from ..export.json_io import FormatError, from_dict, need, read_mask, to_dict, whole
 from ..fileio import write_atomic
-from ..grids import GRIDS, MAX_SIDE, make_grid
+from ..grids import GRIDS, MAX_SIDE, Mask, make_grid
 from ..spec import MazeSpec
 from .game import Game
 from .levels import FINAL_LEVEL
@@ -87,7 +87,7 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "version": VERSION,
         "level": game.level,
         "spec": {"algorithm": spec.algorithm, "grid": spec.grid, "width": spec.width, "height": spec.height,
-                 "seed": spec.seed, "params": spec.info.resolve(spec.params)},
+                 "seed": spec.seed, "params": spec.info.resolve(spec.params), **mask_dict(spec.mask)},
         "maze": to_dict(game.maze, spec),
         "player": xy(game.position),
         "trail": [xy(c) for c in game.trail],
@@ -128,8 +128,9 @@ def game_from_dict(data: Any) -> Game:
     seed = _whole(raw.get("seed"), "seed", 0, 2**63 - 1)
     params = raw.get("params", {})
     _need(isinstance(params, dict), "the maze parameters are damaged")
+    mask = _mask(raw.get("mask"))
     try:
-        spec = MazeSpec(raw["algorithm"], raw["grid"], width, height, seed, _plain_params(params)).check()
+        spec = MazeSpec(raw["algorithm"], raw["grid"], width, height, seed, _plain_params(params), mask).check()
     except ValueError as err:
         raise SaveError(f"the maze recipe is refused: {err}") from None
     _generation_checks(spec)
@@ -141,7 +142,7 @@ def game_from_dict(data: Any) -> Game:
     except (FormatError, ValueError) as err:
         raise SaveError(f"the saved maze is damaged: {err}") from None
     grid = maze.grid
-    same = (grid.kind, grid.width, grid.height) == (spec.grid, width, height)
+    same = grid.shape_key() == spec.make_grid().shape_key()
     _need(same, "the saved maze does not match its recipe")
     _need(maze.entrance[0] != maze.exit[0], "the maze's entrance is its exit")
     at_home = (maze.entrance, maze.exit) == (grid.entrance, grid.exit)
@@ -158,6 +159,7 @@ def game_from_dict(data: Any) -> Game:
         x = _whole(value[0], f"{what} x", 0, grid.row_length(row) - 1)
         y = _whole(y_given, f"{what} y", 0, grid.height - 1)
         c = grid.cell(x, y)
+        _need(c >= 0, f"{what} is not one of the mask's cells")
         _need(bool(is_open[c]), f"{what} stands on a wall")
         return c
 
@@ -184,6 +186,29 @@ def game_from_dict(data: Any) -> Game:
     _need(isinstance(fog, bool), "the fog setting is damaged")
     return Game(spec=spec, maze=maze, level=level, position=position, trail=trail.tolist(), moves=moves,
                 elapsed=float(elapsed), fog=fog, seen=seen)
+
+
+def mask_dict(mask: Mask | None) -> dict[str, Any]:
+    """The recipe's mask as saved (nothing without one): the picture itself, so later levels,
+    larger, resample it as the first did."""
+    if mask is None:
+        return {}
+    return {"mask": {"name": mask.name, "rows": list(mask.rows), "by_plane": mask.by_plane}}
+
+
+def _mask(raw: Any) -> Mask | None:
+    """The recipe's mask, checked (rows of '.' and 'X', at most MAX_SIDE of MAX_SIDE)."""
+    if raw is None:
+        return None
+    _need(isinstance(raw, dict), "the maze recipe's mask is damaged")
+    rows, by_plane = raw.get("rows"), raw.get("by_plane", False)
+    _need(isinstance(by_plane, bool), "the maze recipe's mask is damaged")
+    _need(isinstance(rows, list) and 0 < len(rows) <= MAX_SIDE, "the maze recipe's mask rows are damaged")
+    height = len(rows)
+    first = rows[0] if isinstance(rows[0], str) else ""
+    _need(0 < len(first) <= MAX_SIDE, "the maze recipe's mask rows are damaged")
+    mask = read_mask({"name": raw.get("name", "mask"), "rows": rows}, len(first), height, error=SaveError)
+    return None if mask is None else Mask(mask.rows, mask.name, by_plane)
 
 
 def _plain_params(params: dict[Any, Any]) -> dict[str, Any]:

@@ -99,7 +99,7 @@ class Board:
 
     def same_shape(self, grid: Grid) -> bool:
         """True when ``grid`` has this board's layout (same type and size): a restart keeps it."""
-        return type(grid) is type(self.grid) and (grid.width, grid.height) == (self.grid.width, self.grid.height)
+        return grid.shape_key() == self.grid.shape_key()
 
     def centres_of(self, cells: np.ndarray) -> np.ndarray:
         """The centres of many cells at once, (n, 2) view pixels."""

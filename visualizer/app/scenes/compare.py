@@ -183,7 +183,8 @@ def pane_layouts(view: pygame.Rect, count: int, line: int) -> list[PaneLayout]:
 def default_specs(spec: MazeSpec) -> list[MazeSpec]:
     """The current recipe and three others that run on its grid, all with its grid, size and seed."""
     names = [spec.algorithm] + [n for n in DEFAULT_ALGORITHMS if n != spec.algorithm]
-    names = [n for n in names if ALGORITHMS[n].supports(spec.grid)][:MAX_PANES]
+    grid = spec.make_grid()
+    names = [n for n in names if ALGORITHMS[n].supports(grid)][:MAX_PANES]
     return [spec.with_(algorithm=name, params=spec.params if name == spec.algorithm else {}) for name in names]
 
 
@@ -230,7 +231,14 @@ class CompareScene(Scene):
         self.timings = [Timing(spec) for spec in self.specs] if self.race else []
 
     def replace_all(self, **changes: object) -> None:
-        self.restart([spec.with_(**changes) for spec in self.specs])
+        """Every pane's recipe changed alike, or a one-line reason why not (a mask that leaves no cells)."""
+        specs = [spec.with_(**changes) for spec in self.specs]
+        try:
+            specs[0].check()
+        except ValueError as err:
+            self.host.message(str(err))
+            return
+        self.restart(specs)
 
     # --- keys -------------------------------------------------------------------------
 
@@ -280,24 +288,26 @@ class CompareScene(Scene):
         """Tab: the chosen pane's next algorithm that runs on this grid."""
         names = list(ALGORITHMS)
         current = self.specs[self.selected]
+        grid = current.make_grid()
         i = names.index(current.algorithm)
         for k in range(1, len(names)):
             name = names[(i + step * k) % len(names)]
-            if ALGORITHMS[name].supports(current.grid):
+            if ALGORITHMS[name].supports(grid):
                 specs = list(self.specs)
                 specs[self.selected] = current.with_(algorithm=name, params={})
                 self.restart(specs)
                 return
 
     def cycle_grid(self) -> None:
-        """G: the next grid shape every pane's algorithm runs on."""
+        """G: the next grid shape every pane's algorithm runs on (that takes the mask, if any)."""
         kinds = list(GRIDS)
-        grid = self.specs[0].grid
-        i = kinds.index(grid)
+        first = self.specs[0]
+        i = kinds.index(first.grid)
+        masked = first.mask is not None
         for k in range(1, len(kinds)):
             kind = kinds[(i + k) % len(kinds)]
-            if all(spec.info.supports(kind) for spec in self.specs):
-                height = GRIDS[kind].fitting_height(self.specs[0].width, 0.75)
+            if all(spec.info.supports(kind) for spec in self.specs) and (GRIDS[kind].MASKABLE or not masked):
+                height = first.height if masked else GRIDS[kind].fitting_height(first.width, 0.75)
                 self.replace_all(grid=kind, height=height)
                 return
         self.host.message("Not every algorithm here runs on another grid (Tab changes a pane's algorithm)")
@@ -501,7 +511,7 @@ class CompareScene(Scene):
         lines = [
             ("Compare", f"{len(self.panes)} algorithms"),
             ("Pacing", "race: same time each" if self.race else "lockstep: same events each"),
-            ("Grid", f"{spec.grid}  {spec.width} x {spec.height}"),
+            ("Grid", spec.shape_words(self.panes[0].run.grid if self.panes else None)),
             ("Seed", str(spec.seed)),
             ("Speed", self.speed_text()),
             ("Solver", SOLVERS[self.solver].title),

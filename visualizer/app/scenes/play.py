@@ -398,7 +398,7 @@ class PlayScene(Scene):
         return [
             ("Mode", "play" + ("  (fog)" if game.fog else "")),
             ("Level", f"{game.level} of {FINAL_LEVEL}"),
-            ("Maze", f"{spec.algorithm}, {spec.grid} {spec.width} x {spec.height}"),
+            ("Maze", f"{spec.algorithm}, {spec.shape_words(game.maze.grid)}"),
             ("Seed", str(spec.seed)),
             ("Moves", f"{game.moves:,}"),
             ("Time", format_time(game.elapsed)),

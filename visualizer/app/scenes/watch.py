@@ -61,13 +61,13 @@ CHEAP_DISTANCE_CELLS = 20_000
 """Up to this many cells a distance map costs a few milliseconds: recomputed on every change."""
 
 
-def estimate_events(spec: MazeSpec, side: int = ESTIMATE_SIDE) -> int:
+def estimate_events(spec: MazeSpec, cell_count: int, side: int = ESTIMATE_SIDE) -> int:
     """How many events ``spec`` will take, from a run of the same recipe on a grid at most
-    ``side`` cells a side (milliseconds), scaled by the cell count; random walks grow faster
-    than the grid, so theirs is scaled by n log n."""
-    small = spec.with_(width=min(spec.width, side), height=min(spec.height, side))
+    ``side`` cells a side (milliseconds, without a mask), scaled by the cell count; random walks
+    grow faster than the grid, so theirs is scaled by n log n."""
+    small = spec.with_(width=min(spec.width, side), height=min(spec.height, side), mask=None)
     events = sum(1 for _ in small.events())
-    cells, small_cells = spec.width * spec.height, small.width * small.height
+    cells, small_cells = cell_count, small.width * small.height
     scale = cells / small_cells
     if spec.info.slow and small_cells > 1:
         scale *= math.log(cells) / math.log(small_cells)
@@ -145,8 +145,9 @@ class WatchScene(Scene):
 
     def choose_algorithm(self, name: str) -> None:
         info = ALGORITHMS[name]
-        if not info.supports(self.spec.grid):
-            self.host.message(f"{name} runs on {' and '.join(info.grid_names)} grids only (G switches the grid)")
+        if not info.supports(self.run.grid):
+            hint = "" if self.spec.mask is not None else " (G switches the grid)"
+            self.host.message(info.unsupported_message(self.run.grid).replace("algorithm ", "", 1) + hint)
             return
         self.restart(self.spec.with_(algorithm=name, params={}))
         self.host.message(f"{info.title}: {info.description.split(': ', 1)[-1]} "
@@ -167,19 +168,22 @@ class WatchScene(Scene):
         i = names.index(self.spec.algorithm)
         for k in range(1, len(names) + 1):
             name = names[(i + step * k) % len(names)]
-            if ALGORITHMS[name].supports(self.spec.grid):
+            if ALGORITHMS[name].supports(self.run.grid):
                 self.choose_algorithm(name)
                 return
 
     def cycle_grid(self) -> None:
-        """G: the next registered grid shape this algorithm runs on."""
+        """G: the next registered grid shape this algorithm runs on (that takes the mask, if any).
+        A masked maze keeps its size: the mask's rows and columns stay the grid's."""
         kinds = list(GRIDS)
         i = kinds.index(self.spec.grid)
+        masked = self.spec.mask is not None
         for k in range(1, len(kinds)):
             kind = kinds[(i + k) % len(kinds)]
-            if self.spec.info.supports(kind):
-                height = GRIDS[kind].fitting_height(self.spec.width, self.host.view_aspect())
-                self.restart(self.spec.with_(grid=kind, height=height))
+            if self.spec.info.supports(kind) and (GRIDS[kind].MASKABLE or not masked):
+                height = self.spec.height if masked else GRIDS[kind].fitting_height(self.spec.width,
+                                                                                   self.host.view_aspect())
+                self.restart_or_say(self.spec.with_(grid=kind, height=height))
                 return
         self.host.message(f"{self.spec.algorithm} runs on {' and '.join(self.spec.info.grid_names)} grids only")
 
@@ -187,6 +191,15 @@ class WatchScene(Scene):
         spec = resized(self.spec, step)
         if spec is None:
             self.host.message("That is the " + ("largest" if step > 0 else "smallest") + " size on the keys")
+            return
+        self.restart_or_say(spec)
+
+    def restart_or_say(self, spec: MazeSpec) -> None:
+        """Restart with ``spec``, or say in one line why it cannot be (a mask that leaves no cells)."""
+        try:
+            spec.check()
+        except ValueError as err:
+            self.host.message(str(err))
             return
         self.restart(spec)
 
@@ -592,7 +605,7 @@ class WatchScene(Scene):
         names = list(ALGORITHMS)
         lines = [
             ("Algorithm", f"{info.title}  ({names.index(info.name) + 1}/{len(names)})"),
-            ("Grid", f"{spec.grid}  {spec.width} x {spec.height}"),
+            ("Grid", spec.shape_words(run.grid)),
             ("Seed", str(spec.seed)),
             ("Speed", speed_label(self.speed)),
             ("Phase", "finished" if run.finished else (run.overlay.phase or "generating")),
@@ -711,5 +724,5 @@ class WatchScene(Scene):
         if run.total is not None:
             return run.total
         if self._estimate[0] != id(run):
-            self._estimate = (id(run), estimate_events(self.spec))
+            self._estimate = (id(run), estimate_events(self.spec, run.grid.size))
         return max(self._estimate[1], run.recorded + 1)

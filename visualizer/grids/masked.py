@@ -1,0 +1,329 @@
+"""A grid with cells taken away: a maze in the outline of a word or a picture.
+
+A :class:`Mask` is a small picture of where cells are (rows of ``.`` for a cell, ``X`` for none).
+:class:`MaskedGrid` lays it over a grid of any maskable kind and keeps the cells it covers that
+join up with the largest connected part (the others are dropped and counted in ``dropped``: a
+maze must be one piece). The kept cells are numbered afresh, 0 to ``size - 1`` in the base grid's
+order, so every generator, solver and the model run unchanged: they only ever see ``size``,
+the neighbour tables and the coordinates, and a missing cell is just a neighbour that does not
+exist. Coordinates, names and pictures are the base grid's, looked up through ``ids`` (masked id
+-> base id) and ``index`` (base id -> masked id, -1 for a missing cell).
+
+Drawing asks the base grid for its pixel layout and renumbers it: a missing cell's pixels show
+nothing, its edge with a kept cell becomes that cell's wall (so the outline is walled all round),
+and a wall post with no kept cell around it disappears.
+
+The entrance is the first kept cell (top row, leftmost) through the base grid's entrance side, the
+exit the last kept cell (bottom row, rightmost) through its exit side: for the maskable grids those
+sides always face a missing cell or the border, so the openings lead out of the shape.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache, partial
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import numpy as np
+
+from .base import MAX_SIDE, Grid, Neighbours, Taken
+from .layout import Layout
+
+if TYPE_CHECKING:
+    from ..maze import Maze
+
+CELL, HOLE = ".", "X"
+"""The two characters of a mask's rows: a cell, no cell."""
+
+
+@dataclass(frozen=True)
+class Mask:
+    """Where cells are, as rows of ``.`` (a cell) and ``X`` (none), to be laid over a grid.
+
+    ``by_plane`` says how a grid of another size reads it: False (text masks and saved masks) scales
+    columns and rows, one character a cell when the sizes agree; True (pictures) looks at the point
+    of the picture under each cell's centre, so a silhouette keeps its shape on any grid."""
+
+    rows: tuple[str, ...]
+    name: str = "mask"
+    by_plane: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.rows or not self.rows[0]:
+            raise ValueError("a mask needs at least one row and one column")
+        if len(self.rows) > MAX_SIDE or any(len(row) != len(self.rows[0]) for row in self.rows):
+            raise ValueError(f"a mask's rows must all be as long as the first, at most {MAX_SIDE} rows")
+        if len(self.rows[0]) > MAX_SIDE:
+            raise ValueError(f"a mask's rows must be at most {MAX_SIDE} characters long")
+        if any(row.strip(CELL + HOLE) for row in self.rows):
+            raise ValueError(f"a mask's rows hold only {CELL!r} (a cell) and {HOLE!r} (no cell)")
+
+    @property
+    def width(self) -> int:
+        return len(self.rows[0])
+
+    @property
+    def height(self) -> int:
+        return len(self.rows)
+
+    def picture(self) -> np.ndarray:
+        """``(height, width)`` bool: True where the mask puts a cell."""
+        raw = np.frombuffer("".join(self.rows).encode("ascii"), dtype=np.uint8)
+        return (raw == ord(CELL)).reshape(self.height, self.width)
+
+    def covers(self, grid: Grid) -> np.ndarray:
+        """``(grid.size,)`` bool: which cells of a (whole) grid the mask keeps."""
+        picture = self.picture()
+        cells = np.arange(grid.size, dtype=np.int64)
+        if self.by_plane:
+            centres = grid.unit_centres()
+            px = _sample(centres[:, 0], grid.width, self.width)
+            py = _sample(centres[:, 1], grid.height, self.height)
+        else:
+            x, y = grid.coords_array(cells)
+            starts = grid.row_starts()
+            lengths = (starts[1:] - starts[:-1])[y]
+            px = ((2 * x + 1) * self.width) // (2 * lengths)
+            py = ((2 * y + 1) * self.height) // (2 * grid.height)
+        return picture[py, px]
+
+    @classmethod
+    def of_cells(cls, grid: MaskedGrid) -> Mask:
+        """The mask that gives exactly ``grid``'s cells on its base grid's rows (what a file saves)."""
+        base = grid.base
+        rows = []
+        starts = base.row_starts().tolist()
+        kept = np.zeros(base.size, dtype=bool)
+        kept[grid.ids] = True
+        longest = max(base.row_length(y) for y in range(base.height))
+        for y in range(base.height):
+            row = kept[starts[y]:starts[y + 1]]
+            rows.append("".join(CELL if k else HOLE for k in row.tolist()).ljust(longest, HOLE))
+        return cls(tuple(rows), grid.mask.name, by_plane=False)
+
+
+def _sample(centres: np.ndarray, cells: int, pixels: int) -> np.ndarray:
+    """The picture column (or row) under each centre: the centres' range, widened by half a cell's
+    step each side, stretched over the picture's ``pixels``."""
+    low, high = float(centres.min()), float(centres.max())
+    step = (high - low) / (cells - 1) if cells > 1 and high > low else 1.0
+    start, extent = low - step / 2, high - low + step
+    return np.clip(((centres - start) / extent * pixels).astype(np.int64), 0, pixels - 1)
+
+
+def largest_part(table: np.ndarray, keep: np.ndarray) -> np.ndarray:
+    """``keep`` less every cell not joined (through kept neighbours) to the largest connected part."""
+    kept = np.flatnonzero(keep)
+    if len(kept) == 0:
+        return keep
+    label = np.full(len(keep), -1, dtype=np.int64)
+    rows = table.tolist()
+    keep_list = keep.tolist()
+    best_label, best_size, next_label = -1, 0, 0
+    labels = label.tolist()
+    for start in kept.tolist():
+        if labels[start] >= 0:
+            continue
+        labels[start] = next_label
+        queue, size = deque([start]), 0
+        while queue:
+            cell = queue.popleft()
+            size += 1
+            for nb in rows[cell]:
+                if nb >= 0 and keep_list[nb] and labels[nb] < 0:
+                    labels[nb] = next_label
+                    queue.append(nb)
+        if size > best_size:
+            best_label, best_size = next_label, size
+        next_label += 1
+    return np.asarray(labels, dtype=np.int64) == best_label
+
+
+SHARED = ("kind", "directions", "direction_names", "entrance_direction", "exit_direction", "STEPS", "MOVES",
+          "SIDEWAYS", "PLAY_KEYS", "PLAY_HELP", "UNIT_PIXELS", "WHOLE_UNITS", "MIN_SIZE", "span_for",
+          "fitting_height")
+"""What a masked grid takes from its base grid's class as it is (names, directions, play keys)."""
+
+
+@cache
+def masked_class(base: type[Grid]) -> type[MaskedGrid]:
+    """The masked grid class for one base grid class (``MaskedSquareGrid``...), made once."""
+    shared = {name: getattr(base, name) for name in SHARED}
+    return type(f"Masked{base.__name__}", (MaskedGrid,), shared)
+
+
+def mask_grid(base: Grid, mask: Mask) -> MaskedGrid:
+    """``base`` with the mask's cells only; ValueError when the grid takes no mask or none is left."""
+    return masked_class(type(base))(base, mask)
+
+
+class MaskedGrid(Grid):
+    """The cells of a base grid that a mask keeps, numbered 0 to ``size - 1``."""
+
+    BIAS_DIRECTIONS: ClassVar[dict[str, tuple[int, int, int]]] = {}  # a fixed pair of directions leaves cells cut off
+    LAB_BOARDS = ()
+
+    def __init__(self, base: Grid, mask: Mask) -> None:  # noqa: D107 - the base class checked the size
+        if not base.MASKABLE:
+            raise ValueError(f"{base.kind} grids take no mask")
+        self.base = base
+        self.mask: Mask = mask
+        table = base.neighbour_array()
+        covered = mask.covers(base)
+        kept = largest_part(table, covered)
+        if not kept.any():
+            raise ValueError(f"the mask {mask.name} leaves no cells on a {base.width}x{base.height} {base.kind} grid")
+        self.dropped = int(covered.sum() - kept.sum())
+        """Cells the mask covers that were left out because they do not join the largest part."""
+        self.ids = np.flatnonzero(kept)
+        self.index = np.full(base.size, -1, dtype=np.int64)
+        self.index[self.ids] = np.arange(len(self.ids))
+        self.width, self.height = base.width, base.height
+        self.size = len(self.ids)
+        rows = table[self.ids]
+        self._table = np.where(rows >= 0, self.index[np.maximum(rows, 0)], -1)
+        self.free_neighbours: Callable[[int, Taken], Neighbours] = self._make_free_neighbours()
+        every: Callable[[int], Neighbours] = partial(self.free_neighbours, taken=bytes(self.size))  # type: ignore[call-arg]
+        self.neighbours = every
+        self._entrance = self._opening(0, base.entrance_direction)
+        self._exit = self._opening(self.size - 1, base.exit_direction)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.base!r}, {self.mask.name!r}, {self.size} cells)"
+
+    def _opening(self, cell: int, preferred: int) -> tuple[int, int]:
+        """``(cell, side)``: the preferred side when it leads out of the shape, else the first that does."""
+        outward = [d for d in range(self.directions) if self._table[cell, d] < 0]
+        return cell, preferred if preferred in outward or not outward else outward[0]
+
+    def shape_key(self) -> tuple[Any, ...]:
+        return (*self.base.shape_key(), self.ids.tobytes())
+
+    # --- topology -------------------------------------------------------------------
+
+    @property
+    def entrance(self) -> tuple[int, int]:
+        return self._entrance
+
+    @property
+    def exit(self) -> tuple[int, int]:
+        return self._exit
+
+    def cell(self, x: int, y: int) -> int:
+        """The id of the cell at ``(x, y)``, or -1 where the mask left no cell."""
+        return int(self.index[self.base.cell(x, y)]) if self.base.contains(x, y) else -1
+
+    def coords(self, cell: int) -> tuple[int, int]:
+        return self.base.coords(int(self.ids[cell]))
+
+    def contains(self, x: int, y: int) -> bool:
+        return self.base.contains(x, y) and self.index[self.base.cell(x, y)] >= 0
+
+    def coords_array(self, cells: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        return self.base.coords_array(self.ids[np.asarray(cells, dtype=np.int64)])
+
+    def cell_array(self, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+        base = self.base.cell_array(x, y)
+        return np.where(base >= 0, self.index[np.maximum(base, 0)], -1)
+
+    def row_length(self, y: int) -> int:
+        return self.base.row_length(y)
+
+    def row_starts(self) -> np.ndarray:
+        """Kept cells keep the base grid's order, so each row's kept cells are still one run of ids."""
+        return np.searchsorted(self.ids, self.base.row_starts()).astype(np.int64)
+
+    def neighbour_array(self, dtype: type[np.signedinteger] = np.int64) -> np.ndarray:
+        return self._table.astype(dtype)
+
+    def distance(self, a: int, b: int) -> int:
+        """The base grid's distance: a detour round a hole only makes the real one longer."""
+        return self.base.distance(int(self.ids[a]), int(self.ids[b]))
+
+    # --- pictures -------------------------------------------------------------------
+
+    def pixel_span(self) -> tuple[float, float]:
+        return self.base.pixel_span()
+
+    def unit_centres(self) -> np.ndarray:
+        return self.base.unit_centres()[self.ids]
+
+    def edge_segments(self) -> np.ndarray:
+        return self.base.edge_segments()[self.ids]
+
+    def content_disc(self) -> tuple[float, float, float] | None:
+        return self.base.content_disc()
+
+    def pixel_margin(self, unit: float) -> int:
+        return self.base.pixel_margin(unit)
+
+    def pixel_layout(self, width: int, height: int, scale: float, origin: tuple[float, float],
+                     canonical: np.ndarray) -> Layout:
+        """The base grid's layout, renumbered: missing cells show nothing, their edges with kept cells
+        are those cells' walls, and posts with no kept cell round them go."""
+        base, n, d = self.base, self.size, self.directions
+        blank = n * d  # a slot number no kept edge has: "nothing here"
+        base_canonical = np.full((base.size, d), blank, dtype=np.int64)
+        base_canonical[self.ids] = canonical
+        table = base.neighbour_array()
+        missing = self.index < 0
+        for k in range(d):  # a missing cell's side towards a kept cell is that cell's wall
+            nb = table[:, k]
+            towards_kept = missing & (nb >= 0) & (self.index[np.maximum(nb, 0)] >= 0)
+            kept_nb = self.index[nb[towards_kept]]
+            base_canonical[towards_kept, k] = canonical[kept_nb, self.opposite(k)]
+        layout = base.pixel_layout(width, height, scale, origin, base_canonical)
+        owner = layout.owner.astype(np.int64)
+        base_n = base.size
+        post_base = base_n + base_n * d
+        is_cell = (owner >= 0) & (owner < base_n)
+        is_slot = (owner >= base_n) & (owner < post_base)
+        is_post = owner >= post_base
+        new = np.full(owner.shape, -1, dtype=np.int64)
+        new[is_cell] = self.index[owner[is_cell]]
+        slot = owner[is_slot] - base_n
+        new[is_slot] = np.where(slot == blank, -1, n + slot)
+        if layout.corner_count:
+            posts, at = np.unique(owner[is_post] - post_base, return_inverse=True)
+            shown = (self._kept_around(layout, posts) >= 0).any(axis=1)
+            new[is_post] = np.where(shown, n + n * d + posts, -1)[at.ravel()]
+        return Layout(owner=np.ascontiguousarray(new, dtype=np.int32), bbox=layout.bbox[self.ids],
+                      centres=layout.centres[self.ids], cell_pixels=layout.cell_pixels,
+                      corner_count=layout.corner_count,
+                      corner_cells=partial(self._kept_around, layout),
+                      corners_of=lambda cells: layout.corners_of(self.ids[cells]),
+                      extra=layout.extra)
+
+    def _kept_around(self, layout: Layout, posts: np.ndarray) -> np.ndarray:
+        """The kept cells round each post, in masked ids (-1 off the grid or missing)."""
+        around = layout.corner_cells(posts).astype(np.int64)
+        return np.where(around >= 0, self.index[np.maximum(around, 0)], -1).astype(np.int32)
+
+    def corner_joined(self, passages: np.ndarray, around: np.ndarray) -> np.ndarray:
+        return self.base.corner_joined(passages, around)
+
+    def text_lines(self, maze: Maze) -> list[str]:
+        raise ValueError("text export is not available for masked grids (try png, svg or json)")
+
+    # --- words ----------------------------------------------------------------------
+
+    def direction_word(self, d: int) -> str:
+        return self.base.direction_word(d)
+
+    def cell_name(self, cell: int) -> str:
+        return self.base.cell_name(int(self.ids[cell]))
+
+    # --- dungeon rooms ----------------------------------------------------------------
+
+    def room_cells(self, rng: random.Random, room_min: int, room_max: int) -> list[int]:
+        """The base grid's room, if every one of its cells is kept (else it does not fit)."""
+        cells = self.base.room_cells(rng, room_min, room_max)
+        kept = self.index[np.asarray(cells, dtype=np.int64)] if cells else np.empty(0, dtype=np.int64)
+        return kept.tolist() if len(kept) and (kept >= 0).all() else []
+
+    def describe_room(self, cells: list[int]) -> dict[str, Any]:
+        return self.base.describe_room([int(c) for c in self.ids[np.asarray(cells, dtype=np.int64)]])
+

@@ -1,0 +1,123 @@
+"""Reading masks from files: text (``X`` or ``#`` no cell, ``.`` or space a cell) or a picture (dark
+pixels are cells). ``load_mask`` also finds the examples shipped in ``assets/masks`` by name.
+
+Every problem is a ValueError of one line naming the file: a mask comes from the command line.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import numpy as np
+
+from .grids import MAX_SIDE, Grid, Mask
+from .grids.masked import CELL, HOLE
+from .play.safe_read import NotRegular, TooLarge, one_line, read_regular
+from .resources import assets_dir
+
+MAX_BYTES = 32 << 20
+"""The largest mask file read (a text mask of 2000 x 2000 is 4 MB; pictures compress)."""
+PICTURE_SIDE = 512
+"""A picture is scaled down to at most this many pixels a side before it becomes a mask."""
+TEXT_CELL, TEXT_HOLE = ". ", "X#"
+PNG_MAGIC = b"\x89PNG"
+
+
+def shipped_masks() -> dict[str, Path]:
+    """The example masks in ``assets/masks`` by name (file name without its extension)."""
+    folder = assets_dir() / "masks"
+    if not folder.is_dir():
+        return {}
+    return {path.stem: path for path in sorted(folder.iterdir()) if path.suffix in (".txt", ".png")}
+
+
+def find_mask(name: str) -> Path:
+    """The file ``name`` names, or the shipped example of that name."""
+    path = Path(name).expanduser()
+    if path.exists() or path.is_symlink():
+        return path
+    shipped = shipped_masks()
+    if name in shipped:
+        return shipped[name]
+    examples = ", ".join(shipped) or "none installed"
+    raise ValueError(f"mask {one_line(name, 100)}: no such file (shipped examples: {examples})")
+
+
+def load_mask(name: str) -> Mask:
+    """The mask in file ``name`` (or the shipped example ``name``); ValueError in one line."""
+    path = find_mask(name)
+    try:
+        data = read_regular(path, MAX_BYTES)
+    except NotRegular:
+        raise ValueError(f"mask {one_line(str(path), 100)}: not a regular file") from None
+    except TooLarge:
+        raise ValueError(f"mask {one_line(str(path), 100)}: larger than {MAX_BYTES >> 20} MB") from None
+    except OSError as err:
+        raise ValueError(f"mask {one_line(str(path), 100)}: {err.strerror or err}") from None
+    label = path.stem or "mask"
+    try:
+        if data.startswith(PNG_MAGIC) or path.suffix.lower() in (".png", ".gif", ".bmp", ".jpg", ".jpeg", ".webp"):
+            return picture_mask(data, label)
+        return text_mask(data, label)
+    except ValueError as err:
+        raise ValueError(f"mask {one_line(str(path), 100)}: {err}") from None
+
+
+def text_mask(data: bytes, name: str) -> Mask:
+    """``X``/``#`` no cell, ``.``/space a cell; short lines are padded with cells, blank lines at
+    the end dropped."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ValueError("not a text file (UTF-8) or a picture Pillow can read") from None
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    while lines and not lines[-1].strip():
+        lines.pop()
+    if not lines:
+        raise ValueError("the file is empty")
+    if len(lines) > MAX_SIDE or max(len(line) for line in lines) > MAX_SIDE:
+        raise ValueError(f"a text mask is at most {MAX_SIDE} lines of {MAX_SIDE} characters")
+    for y, line in enumerate(lines):
+        odd = line.strip(TEXT_CELL + TEXT_HOLE)
+        if odd:
+            x = line.index(odd[0])
+            raise ValueError(f"line {y + 1}, column {x + 1}: {odd[0]!r} is neither a cell ('.' or space) "
+                             f"nor a hole ('X' or '#')")
+    width = max(len(line) for line in lines)
+    table = str.maketrans({" ": CELL, ".": CELL, "X": HOLE, "#": HOLE})
+    rows = tuple(line.ljust(width).translate(table) for line in lines)
+    if CELL not in "".join(rows):
+        raise ValueError("the mask has no cells ('.' or space)")
+    return Mask(rows, name)
+
+
+def picture_mask(data: bytes, name: str) -> Mask:
+    """Dark, opaque pixels are cells. Scaled down (keeping its shape) to at most PICTURE_SIDE a side."""
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with Image.open(io.BytesIO(data)) as image:
+            image.load()
+            grey = image.convert("LA")
+    except (UnidentifiedImageError, OSError, Image.DecompressionBombError, ValueError) as err:
+        raise ValueError(f"cannot read the picture ({one_line(str(err) or type(err).__name__, 80)})") from None
+    scale = PICTURE_SIDE / max(grey.size)
+    if scale < 1:
+        grey = grey.resize((max(1, round(grey.width * scale)), max(1, round(grey.height * scale))),
+                           Image.Resampling.BOX)
+    pixels = np.asarray(grey)  # (height, width, 2): luminance, alpha
+    cells = (pixels[..., 0] < 128) & (pixels[..., 1] >= 128)
+    if not cells.any():
+        raise ValueError("the picture has no dark pixels (dark, opaque pixels are the cells)")
+    chars = np.where(cells, ord(CELL), ord(HOLE)).astype(np.uint8)
+    return Mask(tuple(row.tobytes().decode("ascii") for row in chars), name, by_plane=True)
+
+
+def fitting_size(mask: Mask, grid: type[Grid], width: int) -> tuple[int, int]:
+    """The grid size a mask gets when none is given: a text mask one cell a character; a picture
+    ``width`` cells across, as many rows as keep its shape."""
+    if not mask.by_plane:
+        return max(mask.width, grid.MIN_SIZE[0]), max(mask.height, grid.MIN_SIZE[1])
+    height = grid.fitting_height(width, mask.height / mask.width)
+    return width, max(height, grid.MIN_SIZE[1])
