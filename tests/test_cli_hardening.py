@@ -261,11 +261,34 @@ def test_bench_timeout_must_be_positive_and_finite(capsys, value):
 
 
 @pytest.mark.parametrize("args", [["list"], ["--help"]])
-def test_list_and_help_do_not_load_pygame(args):
+def test_list_and_help_load_neither_pygame_nor_numpy(args):
+    """Both cost 0.1 s or more to import; list and --help need only the registries' names."""
     code = ("import sys, runpy; sys.argv = ['maze-visualizer', *sys.argv[1:]]\n"
             "try:\n    runpy.run_module('visualizer', run_name='__main__')\n"
             "except SystemExit:\n    pass\n"
-            "print('pygame' in sys.modules, file=sys.stderr)")
+            "print('pygame' in sys.modules, 'numpy' in sys.modules, file=sys.stderr)")
     result = subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True, text=True,
                             timeout=120)
-    assert result.stderr.strip() == "False"
+    assert result.stderr.strip() == "False False"
+
+
+def test_the_numpy_stand_in_behaves_as_numpy():
+    import numpy
+
+    from visualizer.lazy_numpy import LazyNumpy
+
+    lazy = LazyNumpy()
+    assert lazy.int64 is numpy.int64 and lazy.arange(3).tolist() == [0, 1, 2]
+    assert "int64" in vars(lazy)  # kept: the second lookup is a plain attribute
+    with pytest.raises(AttributeError):
+        lazy.no_such_thing  # noqa: B018
+
+
+def test_the_bench_prints_start_up_times_against_the_target():
+    from visualizer.bench import TARGET_STARTUP_SECONDS, startup_figures
+
+    lines: list[str] = []
+    figures = startup_figures(runs=1, out=lines.append)
+    assert set(figures) == {"--help", "list"} and all(0 < f["best"] <= f["median"] for f in figures.values())
+    rows = [line for line in lines if " s  median " in line]
+    assert len(rows) == 2 and all(f"<= {TARGET_STARTUP_SECONDS:g} s" in row for row in rows)

@@ -237,6 +237,7 @@ def _print_targets(figures: dict, out: Callable[[str], None]) -> None:
     figures["timeline"] = timeline_figures(out=out)
     figures["animation"] = animation_figures(out=out)
     figures["first_person"] = first_person_figures(out=out)
+    figures["startup"] = startup_figures(out=out)
 
 
 TARGET_SEEK_MS = 100.0
@@ -399,4 +400,32 @@ def first_person_figures(frames: int = 40, mazes: tuple[tuple[str, int, int], ..
         out(f"  {kind:<7}{f'{width}x{height}':>8}  best {best:5.2f} ms  median {median:5.2f} ms  "
             f"minimap +{min(map_ms):4.2f} ms   <= {TARGET_FIRST_PERSON_MS:g} ms  "
             f"{'met' if best <= TARGET_FIRST_PERSON_MS else 'MISSED'}")
+    return figures
+
+
+TARGET_STARTUP_SECONDS = 0.3
+"""``--help`` and ``list`` must answer within this (they import neither numpy nor pygame)."""
+
+
+def startup_figures(runs: int = 5, out: Callable[[str], None] = print) -> dict:
+    """Seconds from starting ``python -m visualizer --help`` (and ``list``) to its exit: best and
+    median of ``runs``, each a fresh interpreter as a user's shell starts one."""
+    import subprocess
+    import sys
+
+    out("")
+    out(f"start-up (a fresh interpreter, best and median of {runs}):")
+    figures: dict = {}
+    for args in (["--help"], ["list"]):
+        times = []
+        for _ in range(runs):
+            start = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "visualizer", *args], capture_output=True, check=True)
+            times.append(time.perf_counter() - start)
+        times.sort()
+        best, median = times[0], times[len(times) // 2]
+        name = " ".join(args)
+        figures[name] = {"best": best, "median": median}
+        out(f"  {name:<8} best {best:5.3f} s  median {median:5.3f} s   <= {TARGET_STARTUP_SECONDS:g} s  "
+            f"{'met' if best <= TARGET_STARTUP_SECONDS else 'MISSED'}")
     return figures

@@ -13,12 +13,15 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from .events import Event, Kind
 from .grids import Grid
+
+if TYPE_CHECKING:
+    import numpy as np
+else:
+    from .lazy_numpy import np  # imported on first use: --help stays fast
 
 
 class CellState(IntEnum):

@@ -12,14 +12,17 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from itertools import repeat
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from ..events import EventStream, Kind
 from ..grids import Grid
 from ..narration import Annotation, Narrator, Shape, Told
 from .base import Algorithm, Param
+
+if TYPE_CHECKING:
+    import numpy as np
+else:
+    from ..lazy_numpy import np  # imported on first use: --help stays fast
 
 CARVE = Kind.CARVE
 BIASES = ("NE", "NW", "SE", "SW")

@@ -18,9 +18,7 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Generator, Mapping
-from typing import Any, ClassVar
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..events import Event, EventStream, Kind
 from ..grids import Grid
@@ -28,6 +26,11 @@ from ..maze import CellState, Maze
 from ..narration import Annotation, Narrator, Shape, Told, Tone, plural
 from .backtracker import BacktrackerNarrator, backtracker
 from .base import Algorithm, Param
+
+if TYPE_CHECKING:
+    import numpy as np
+else:
+    from ..lazy_numpy import np  # imported on first use: --help stays fast
 
 CARVE, CONNECT, PRUNE, ROOM, PHASE, REJECT = Kind.CARVE, Kind.CONNECT, Kind.PRUNE, Kind.ROOM, Kind.PHASE, Kind.REJECT
 

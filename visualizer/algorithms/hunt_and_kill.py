@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from ..events import Event, EventStream, Kind
 from ..grids import Grid
 from ..narration import Annotation, Narrator, Shape, Told, plural
 from .base import Algorithm
+
+if TYPE_CHECKING:
+    import numpy as np
+else:
+    from ..lazy_numpy import np  # imported on first use: --help stays fast
 
 CARVE, SCAN, PHASE = Kind.CARVE, Kind.SCAN, Kind.PHASE
 

@@ -19,13 +19,16 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
-import numpy as np
-
 from .layout import Layout, clip_box
 
 if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import DTypeLike
+
     from ..maze import Maze
     from .masked import Mask
+else:
+    from ..lazy_numpy import np  # imported on first use: --help stays fast
 
 Neighbours = list[tuple[int, int]]
 """``[(direction, neighbour_cell), ...]`` for the neighbours that exist."""
@@ -167,7 +170,7 @@ class Grid(ABC):
         """``(cell, direction)``: the bottom-right cell opens to the outside."""
         return self.size - 1, self.exit_direction
 
-    def neighbour_array(self, dtype: type[np.signedinteger] = np.int64) -> np.ndarray:
+    def neighbour_array(self, dtype: DTypeLike = "int64") -> np.ndarray:
         """The (size, directions) table of neighbour ids, -1 past the edge (numpy, no Python loop).
         ``dtype=np.int32`` halves it for the renderer (4 million cells fit in int32)."""
         cells = np.arange(self.size, dtype=dtype)

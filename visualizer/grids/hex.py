@@ -17,13 +17,15 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
-import numpy as np
-
 from .base import Grid, Neighbours, Taken, clamp_side
 from .layout import Layout, clip_box, outside
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from ..maze import Maze
+else:
+    from ..lazy_numpy import np  # imported on first use: --help stays fast
 
 NW, N, NE, SE, S, SW = range(6)
 """The hex directions, clockwise from north-west."""

@@ -27,13 +27,16 @@ from dataclasses import dataclass
 from functools import cache, partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
-import numpy as np
-
 from .base import MAX_SIDE, Grid, Neighbours, Taken
 from .layout import Layout
 
 if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import DTypeLike
+
     from ..maze import Maze
+else:
+    from ..lazy_numpy import np  # imported on first use: --help stays fast
 
 CELL, HOLE = ".", "X"
 """The two characters of a mask's rows: a cell, no cell."""
@@ -236,7 +239,7 @@ class MaskedGrid(Grid):
         """Kept cells keep the base grid's order, so each row's kept cells are still one run of ids."""
         return np.searchsorted(self.ids, self.base.row_starts()).astype(np.int64)
 
-    def neighbour_array(self, dtype: type[np.signedinteger] = np.int64) -> np.ndarray:
+    def neighbour_array(self, dtype: DTypeLike = "int64") -> np.ndarray:
         return self._table.astype(dtype)
 
     def distance(self, a: int, b: int) -> int:

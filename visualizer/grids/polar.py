@@ -42,12 +42,16 @@ from __future__ import annotations
 import bisect
 import math
 import random
-from typing import Any, ClassVar
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .base import MAX_SIDE, Grid, clamp_side
 from .layout import Layout, clip_box
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import DTypeLike
+else:
+    from ..lazy_numpy import np  # imported on first use: --help stays fast
 
 CW, OUT, OUT2, CCW, IN, IN2 = range(6)
 TAU = 2 * math.pi
@@ -164,7 +168,7 @@ class PolarGrid(Grid):
         x, ring = self.coords_array(np.arange(self.size, dtype=np.int64))
         return x, ring, self._counts[ring]
 
-    def neighbour_array(self, dtype: type[np.signedinteger] = np.int64) -> np.ndarray:
+    def neighbour_array(self, dtype: DTypeLike = "int64") -> np.ndarray:
         x, ring, n = self._rings()
         start = self._starts[ring]
         out = np.full((self.size, 6), -1, dtype=np.int64)

@@ -10,13 +10,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
-import numpy as np
-
 from .base import Grid, Neighbours, Taken, clamp_side
 from .layout import Layout, clip_box, outside
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from ..maze import Maze
+else:
+    from ..lazy_numpy import np  # imported on first use: --help stays fast
 
 N, E, S, W = 0, 1, 2, 3
 """The square directions, clockwise from north."""

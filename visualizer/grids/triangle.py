@@ -15,12 +15,16 @@ side (both always on the border, whichever way those triangles point).
 from __future__ import annotations
 
 import math
-from typing import ClassVar
-
-import numpy as np
+from typing import TYPE_CHECKING, ClassVar
 
 from .base import Grid
 from .layout import Layout, clip_box
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import DTypeLike
+else:
+    from ..lazy_numpy import np  # imported on first use: --help stays fast
 
 N, E, S, W = 0, 1, 2, 3
 HEIGHT = math.sqrt(3) / 2
@@ -59,7 +63,7 @@ class TriangleGrid(Grid):
 
     # --- topology -----------------------------------------------------------------
 
-    def neighbour_array(self, dtype: type[np.signedinteger] = np.int64) -> np.ndarray:
+    def neighbour_array(self, dtype: DTypeLike = "int64") -> np.ndarray:
         """The square's four steps, less N for upward and S for downward triangles."""
         out = super().neighbour_array(dtype)
         cells = np.arange(self.size)
