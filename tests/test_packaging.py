@@ -23,3 +23,17 @@ def test_assets_are_present():
     from visualizer.resources import asset
 
     assert asset("fonts", "DejaVuSans-Bold.ttf").stat().st_size > 100_000
+
+
+def test_every_asset_file_is_in_the_package_data():
+    """A shipped file no package-data pattern names is left out of a normal (non-editable) install."""
+    from fnmatch import fnmatch
+
+    text = (ROOT / "pyproject.toml").read_text()
+    patterns = re.findall(r'"([^"]+)"', re.search(r'"visualizer.assets" = \[(.*?)\]', text, re.S).group(1))
+    files = [p.relative_to(ROOT / "assets").as_posix() for p in (ROOT / "assets").rglob("*")
+             if p.is_file() and p.suffix != ".py" and "__pycache__" not in p.parts]
+    assert "masks/heart.png" in files and "masks/maze.txt" in files
+    missing = [f for f in files if not any(fnmatch(f, pattern) and f.count("/") == pattern.count("/")
+                                           for pattern in patterns)]
+    assert not missing, f"add to [tool.setuptools.package-data]: {missing}"
