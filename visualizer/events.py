@@ -10,14 +10,18 @@ the finished maze is exactly that fold. Display kinds only annotate the picture.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator
 from enum import IntEnum
 
 EventValue = int | str
 Event = tuple["Kind", int, int, EventValue]
 """``(kind, cell, other, value)``: ``other`` is -1 and ``value`` is -1 when unused."""
 
-EventStream = Iterator[Event]
+EventStream = Generator[Event, None, None]
+"""A maze generator (or a phase of one) as a Python generator: events out, nothing back."""
+SearchStream = Generator[Event, None, list[int]]
+"""A solver: its events, then the path it found (start to goal; [] if none) as the generator's
+return value, which ``yield from`` hands to the caller (``solvers.base.run_to_end``)."""
 NO_CELL = -1
 
 

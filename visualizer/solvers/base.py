@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..events import Event, EventStream, Kind
+from ..events import Event, Kind, SearchStream
 from ..grids import Grid
 from ..maze import Maze
 from ..narration import Narrator, Told, plural
 
-SolverFunc = Callable[[Maze, int, int, bool], EventStream]
+SolverFunc = Callable[[Maze, int, int, bool], SearchStream]
 """``(maze, start, goal, show)``: ``show=False`` leaves out the to-do list events nobody sees."""
-SearchStream = Generator[Event, None, list[int]]
-"""A solver's events; the generator's return value is the path it found."""
 PATH = Kind.PATH
 
 
@@ -30,7 +28,7 @@ class Solver:
     narrator: type[Narrator] | None = None
     """Follows its events and explains them (pseudocode, sentences, its queue or stack)."""
 
-    def run(self, maze: Maze, start: int | None = None, goal: int | None = None, show: bool = True) -> EventStream:
+    def run(self, maze: Maze, start: int | None = None, goal: int | None = None, show: bool = True) -> SearchStream:
         """Search from ``start`` (default: the entrance) to ``goal`` (default: the exit)."""
         return self.func(maze, maze.entrance[0] if start is None else start,
                          maze.exit[0] if goal is None else goal, show)
@@ -56,7 +54,7 @@ def announce_path(path: list[int]) -> SearchStream:
     return path
 
 
-def run_to_end(search: EventStream) -> list[int]:
+def run_to_end(search: SearchStream) -> list[int]:
     """Drain a solver's events and return its path (its generator return value)."""
     while True:
         try:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..events import EventStream, Kind
+from ..events import Kind
 from ..grids import Grid
 from ..maze import Maze
 from ..narration import Told, plural
@@ -70,11 +70,11 @@ def loop_erased(walk: list[int]) -> list[int]:
     return path
 
 
-def right_hand(maze: Maze, start: int, goal: int, show: bool = True) -> EventStream:
+def right_hand(maze: Maze, start: int, goal: int, show: bool = True) -> SearchStream:
     return follow_wall(maze, start, goal, "right")
 
 
-def left_hand(maze: Maze, start: int, goal: int, show: bool = True) -> EventStream:
+def left_hand(maze: Maze, start: int, goal: int, show: bool = True) -> SearchStream:
     return follow_wall(maze, start, goal, "left")
 
 
