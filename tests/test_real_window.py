@@ -210,3 +210,46 @@ def test_four_compare_panes_fit_a_projector_screen(small_display, tmp_path):
         inked = sum(1 for x in range(figures.left, figures.right, 2) for y in range(figures.top, figures.bottom, 2)
                     if sum(tuple(shot.get_at((x, y)))[:3]) > 400)
         assert inked > 20, "a pane without its figures"
+
+
+def deep_nesting(path):
+    path.write_text('{"format": "maze-visualizer-save", "level": ' + "[" * 1000 + "]" * 1000 + "}")
+
+
+def huge_integer(path):
+    path.write_text('{"format": "maze-visualizer-save", "version": 1, "level": ' + "9" * 5000 + "}")
+
+
+def fifo(path):
+    os.mkfifo(path)
+
+
+def device_link(path):
+    path.symlink_to("/dev/zero")
+
+
+@pytest.mark.parametrize("damage", [deep_nesting, huge_integer, fifo, device_link])
+def test_play_continue_on_a_damaged_save_starts_afresh_in_a_real_window(small_display, tmp_path, damage):
+    """``play --continue`` with a save that is nested 1,000 deep, holds a 5,000-digit number, is a
+    FIFO or a link to /dev/zero: the window opens at once, says in one line what was wrong, sets
+    the file aside, and a fresh game starts and plays; quitting exits 0 with nothing on stderr but
+    the audio driver's own lines."""
+    save = tmp_path / "save.json"
+    damage(save)
+    window = Window(small_display, tmp_path, "play", "--continue", "--seed", "3")
+    try:
+        state = window.after(lambda: window.key("Right"), lambda s: s.get("scene") == "play", timeout=15)
+        assert state["message"] and "\n" not in state["message"] and len(state["message"]) <= 200
+        assert "could not be used" in state["message"] and "save.json.bad-" in state["message"], state["message"]
+        assert state["stage"] == "start"  # the start screen: N begins a new game
+        state = window.after(lambda: window.key("n"), lambda s: s.get("stage") == "playing")
+        assert state["level"] == 1
+        window.after(lambda: window.key("Escape"), lambda s: s.get("scene") == "watch")  # save and leave play
+        window.key("q")
+        assert window.app.wait(20) == 0
+    finally:
+        window.close()
+    err = window.app.stderr.read().decode()
+    assert "Traceback" not in err and "Error" not in err, err[-800:]
+    assert list(tmp_path.glob("save.json.bad-*")), "the damaged save was not set aside"
+    assert json.loads(save.read_text())["level"] == 1  # the fresh game was saved in its place

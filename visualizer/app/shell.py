@@ -255,6 +255,7 @@ class Shell:
             "endpoints": getattr(self.scene, "endpoints", None),
             "position": timeline.position if timeline else None, "total": timeline.total if timeline else None,
             "panel": list(self.panel_rect()), "teaching": self._teaching_state(),
+            "message": self.toast[0] if self.toast and self.clock_time <= self.toast[1] else None,
         }
         state.update(self.scene.automation_state(view))
         try:

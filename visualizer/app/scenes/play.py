@@ -124,6 +124,10 @@ class PlayScene(Scene):
         pace = PACES.get(self.ghost_level)
         self.ghost = Ghost(tuple(shortest_path(game.maze)), pace) if game is not None and pace else None
 
+    def automation_state(self, view: pygame.Rect) -> dict[str, Any]:
+        """The stage and level, for tests driving a real window."""
+        return {"stage": self.stage, "level": self.game.level if self.game is not None else None}
+
     def new_game(self) -> None:
         self.start(Game.new_level(1, self.base.with_(params={})))
 
