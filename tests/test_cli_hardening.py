@@ -173,6 +173,24 @@ def test_broken_pipe_exits_quietly():
     assert err == b""
 
 
+@pytest.mark.parametrize("command", [["generate", "-s", "400x400"], ["generate", "-s", "300x300", "-f", "json"],
+                                     ["list"]])
+def test_a_reader_that_leaves_mid_output_ends_the_command_quietly(command):
+    """``generate | head -c 10``: the first bytes arrive, then the pipe breaks mid-write; standard
+    output is pointed at the null device so Python's flush at exit cannot complain either."""
+    proc = subprocess.Popen([sys.executable, "-m", "visualizer", *command], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    first = proc.stdout.read(10)
+    proc.stdout.close()
+    err = proc.stderr.read()
+    status = proc.wait(120)
+    assert len(first) == 10
+    assert err == b"", err.decode()[-400:]
+    assert status in (cli.PIPE_EXIT, 0)  # 0 only when everything fitted in the pipe before it closed
+    if command[0] == "generate":
+        assert status == cli.PIPE_EXIT
+
+
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
 @pytest.mark.parametrize("command", [["generate", "-s", "50x50"], ["list"]])
 def test_full_disk_on_stdout(command):

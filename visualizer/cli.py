@@ -382,11 +382,29 @@ def check_output_path(output: str) -> None:
         raise UsageError(f"cannot write {output}: {folder} is not a folder")
 
 
+STDOUT_CHUNK = 1 << 16
+
+
 def write_stdout(text: str) -> None:
-    """Write and flush; a full disk becomes OutputError, a closed pipe stays BrokenPipeError."""
+    """Write and flush; a full disk becomes OutputError, a closed pipe stays BrokenPipeError.
+
+    A real file descriptor is written a chunk at a time with ``os.write``: one large buffered write
+    into a pipe whose reader leaves half way can report success on some kernels, and the output
+    would be lost without a word (``generate | head`` must end with status 141)."""
     try:
-        sys.stdout.write(text)
         sys.stdout.flush()
+        try:
+            fd = sys.stdout.fileno() if os.name == "posix" else -1  # elsewhere text mode changes line ends
+        except (AttributeError, ValueError, OSError):  # replaced (tests) or not a file
+            fd = -1
+        if fd < 0:
+            sys.stdout.write(text)
+            sys.stdout.flush()
+            return
+        data = memoryview(text.encode(sys.stdout.encoding or "utf-8", errors="replace"))
+        while data:
+            written = os.write(fd, data[:STDOUT_CHUNK])
+            data = data[written:]
     except BrokenPipeError:
         raise
     except OSError as err:
