@@ -133,3 +133,61 @@ def test_the_window_draws_a_triangle_maze(screen):
     pixels = pygame.surfarray.array3d(app.screen.subsurface(view))
     floor = (pixels == np.array((236, 234, 226))).all(axis=2).sum()
     assert floor > view.width * view.height * 0.2
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_walls_are_solid_from_corner_to_corner(seed):
+    """Every closed side is wall along its whole length, its two corners included (without posts
+    the pixels round a corner went to an open side and straight walls looked dashed)."""
+    from visualizer.overlay import Overlay
+    from visualizer.render.styles import WALL_STYLE
+
+    spec = MazeSpec("backtracker", "triangle", 14, 7, seed)
+    maze = spec.build()
+    grid = maze.grid
+    board = Board(grid, 700, 420)
+    overlay = Overlay(grid)
+    overlay.finish()
+    board.restyle(maze, overlay)
+    scale, origin = board.camera.scale, np.array(board.camera.origin)
+    segments = grid.edge_segments()
+    checked = 0
+    for cell in range(grid.size):
+        for d in range(4):
+            a, b = segments[cell, d]
+            if np.allclose(a, b) or (cell, d) in (maze.entrance, maze.exit) or maze.is_open(cell, d):
+                continue
+            for t in np.linspace(0, 1, 15):
+                x, y = ((a + (b - a) * t) * scale + origin).astype(int)
+                if not (0 <= x < board.width and 0 <= y < board.height):
+                    continue  # the outer edge of the border wall can fall on the view's last pixel
+                assert board.element_style[board.owner[x, y]] == WALL_STYLE, (cell, d, t)
+                checked += 1
+    assert checked > 500
+
+
+def test_a_corner_inside_an_open_room_is_floor():
+    """Where six triangles are joined all round (inside a dungeon room), the post is floor, not a
+    speck of wall."""
+    from visualizer.overlay import Overlay
+    from visualizer.render.styles import WALL_STYLE
+
+    spec = MazeSpec("dungeon", "triangle", 24, 12, 4, {"room_min": 4, "room_max": 6})
+    maze = spec.build()
+    board = Board(maze.grid, 720, 400)
+    overlay = Overlay(maze.grid)
+    overlay.finish()
+    board.restyle(maze, overlay)
+    line, column = np.divmod(np.arange(board.corner_count), maze.grid.width + 2)
+    posts = np.flatnonzero((line + column - 1) % 2 == 0)  # a corner is where an upward triangle has its tip
+    around = board.layout.corner_cells(posts)
+    joined = maze.grid.corner_joined(maze.passages, around)
+    for k, cells in enumerate(around.tolist()):  # oracle: six cells, each open to the next
+        ring = list(zip(cells, cells[1:] + cells[:1]))
+        expected = min(cells) >= 0 and all(maze.is_open(a, maze.grid.direction_between(a, b)) for a, b in ring)
+        assert bool(joined[k]) == expected, posts[k]
+    inside = posts[joined]
+    assert len(inside) > 3
+    assert (board.element_style[board.corner_base + inside] != WALL_STYLE).all()
+    shown = board.owner[board.owner >= board.corner_base] - board.corner_base
+    assert np.isin(inside, shown).any()  # and they are drawn

@@ -160,6 +160,8 @@ class TriangleGrid(Grid):
         border_slot = canonical[other, (side + 2) % 4]  # seen from outside: the inside cell's slot
         owner = np.where(near & inside, n + own_slot, owner)
         owner = np.where(near & ~inside & other_inside, n + border_slot, owner)
+        post = self._post_under(X, Y, col, row, up, half_wall)
+        owner = np.where(post >= 0, n + n * self.directions + post, owner)
         cells = np.arange(n)
         x0 = origin[0] + (cells % w) / 2 * scale
         y0 = origin[1] + (cells // w) * HEIGHT * scale
@@ -168,4 +170,59 @@ class TriangleGrid(Grid):
                         np.ceil(y0 + HEIGHT * scale + pad))
         centres = (self.unit_centres() * scale + np.array(origin)).astype(np.float32)
         return Layout(owner=np.ascontiguousarray(owner, dtype=np.int32), bbox=bbox, centres=centres,
-                      cell_pixels=scale * 0.6, extra={"side": scale})
+                      cell_pixels=scale * 0.6, corner_count=(h + 1) * (w + 2), corner_cells=self._post_cells,
+                      corners_of=self._posts_of, extra={"side": scale})
+
+    # --- wall posts -------------------------------------------------------------------
+    # Six triangles meet at a corner. Without a post there, the pixels round a corner go to whichever
+    # side is nearest, often an open one, which leaves a notch (walls running straight on looked
+    # dashed). A post is the disc of half a wall's width round the corner (every wall that ends there
+    # covers it): wall when any wall meets there (the board's rule for posts), floor inside six
+    # triangles joined all round. Left: a shallow dip beside a post where a wall meets an open side.
+    # Corner (line k, column c) is where the upward triangle (c, k) has its tip (c + k even); its
+    # number is k * (width + 2) + c + 1, for c from -1 to width.
+
+    def _post_under(self, X: np.ndarray, Y: np.ndarray, col: np.ndarray, row: np.ndarray, up: np.ndarray,
+                    half_wall: float) -> np.ndarray:
+        """The post each point is within half a wall of (a corner of its own triangle), else -1."""
+        w, h = self.width, self.height
+        found = np.full(X.shape, -1, dtype=np.int64)
+        corners = ((np.where(up, row, row), np.where(up, col, col - 1)),          # tip / top-left
+                   (np.where(up, row + 1, row), np.where(up, col - 1, col + 1)),  # bottom-left / top-right
+                   (np.where(up, row + 1, row + 1), np.where(up, col + 1, col)))  # bottom-right / tip
+        for line, column in corners:
+            px, py = column / 2 + 0.5, line * HEIGHT
+            close = np.hypot(X - px, Y - py) < half_wall
+            valid = (line >= 0) & (line <= h) & (column >= -1) & (column <= w)
+            found = np.where(close & valid, line * (w + 2) + column + 1, found)
+        return found
+
+    def _post_cells(self, posts: np.ndarray) -> np.ndarray:
+        """The six triangles round each post, in turn round it (-1 off the grid): the row above left to
+        right, then the row below right to left; each is the neighbour of the next."""
+        w, h = self.width, self.height
+        line, column = np.divmod(np.asarray(posts, dtype=np.int64), w + 2)
+        column -= 1
+        around = []
+        for dy, dx in ((-1, -1), (-1, 0), (-1, 1), (0, 1), (0, 0), (0, -1)):
+            x, y = column + dx, line + dy
+            around.append(np.where((x >= 0) & (x < w) & (y >= 0) & (y < h), y * w + x, -1))
+        return np.stack(around, axis=1).astype(np.int32)
+
+    def _posts_of(self, cells: np.ndarray) -> np.ndarray:
+        """The three posts at the corners of each cell."""
+        w = self.width
+        x, y = cells % w, cells // w
+        up = self.points_up(x, y)
+        lines = (y, np.where(up, y + 1, y), y + 1)
+        columns = (np.where(up, x, x - 1), np.where(up, x - 1, x + 1), np.where(up, x + 1, x))
+        return np.unique(np.concatenate([k * (w + 2) + c + 1 for k, c in zip(lines, columns)]))
+
+    def corner_joined(self, passages: np.ndarray, around: np.ndarray) -> np.ndarray:
+        """Open inside six triangles joined all round: the row above's two east sides and its two
+        upward triangles' floors, the row below's two east sides (see ``_post_cells`` for the order)."""
+        full = (around >= 0).all(axis=1)
+        bits = [passages[np.maximum(around[:, k], 0)] for k in range(6)]
+        east, south = np.uint8(1 << E), np.uint8(1 << S)
+        return (full & (bits[0] & east > 0) & (bits[1] & east > 0) & (bits[5] & east > 0) & (bits[4] & east > 0)
+                & (bits[0] & south > 0) & (bits[2] & south > 0))
