@@ -77,3 +77,15 @@ def walk_shortest_path(app):
     for a, b in zip(path, path[1:]):
         key(app, table[game.maze.grid.direction_between(a, b)])
     return path
+
+
+def styled_board(maze: Maze, width: int, height: int):
+    """A board of ``width`` x ``height`` pixels with every element styled for the finished maze
+    (what the window shows once generation is over), for checks of which pixel shows what."""
+    from visualizer.render.board import Board
+
+    board = Board(maze.grid, width, height)
+    overlay = Overlay(maze.grid)
+    overlay.finish()
+    board.restyle(maze, overlay)
+    return board

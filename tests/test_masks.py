@@ -11,7 +11,7 @@ from collections import deque
 
 import numpy as np
 import pytest
-from helpers import is_spanning_tree
+from helpers import is_spanning_tree, styled_board
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
@@ -267,12 +267,7 @@ def test_holes_show_nothing_and_the_outline_is_walled_all_round(kind):
     spec = MazeSpec("backtracker", kind, 8, 6, 3, mask=RING)
     maze = spec.build()
     grid = maze.grid
-    board = Board(grid, 480, 400)
-    from visualizer.overlay import Overlay
-
-    overlay = Overlay(grid)
-    overlay.finish()
-    board.restyle(maze, overlay)
+    board = styled_board(maze, 480, 400)
     base_board = Board(grid.base, 480, 400)
     for base_cell in range(grid.base.size):
         x, y = base_board.cell_centre(base_cell)

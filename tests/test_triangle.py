@@ -9,7 +9,7 @@ import math
 import numpy as np
 import pygame
 import pytest
-from helpers import is_spanning_tree
+from helpers import is_spanning_tree, styled_board
 from hypothesis import given
 from hypothesis import strategies as st
 from test_print_exports import parse, segments, wall_lines
@@ -139,16 +139,12 @@ def test_the_window_draws_a_triangle_maze(screen):
 def test_walls_are_solid_from_corner_to_corner(seed):
     """Every closed side is wall along its whole length, its two corners included (without posts
     the pixels round a corner went to an open side and straight walls looked dashed)."""
-    from visualizer.overlay import Overlay
     from visualizer.render.styles import WALL_STYLE
 
     spec = MazeSpec("backtracker", "triangle", 14, 7, seed)
     maze = spec.build()
     grid = maze.grid
-    board = Board(grid, 700, 420)
-    overlay = Overlay(grid)
-    overlay.finish()
-    board.restyle(maze, overlay)
+    board = styled_board(maze, 700, 420)
     scale, origin = board.camera.scale, np.array(board.camera.origin)
     segments = grid.edge_segments()
     checked = 0
@@ -169,15 +165,11 @@ def test_walls_are_solid_from_corner_to_corner(seed):
 def test_a_corner_inside_an_open_room_is_floor():
     """Where six triangles are joined all round (inside a dungeon room), the post is floor, not a
     speck of wall."""
-    from visualizer.overlay import Overlay
     from visualizer.render.styles import WALL_STYLE
 
     spec = MazeSpec("dungeon", "triangle", 24, 12, 4, {"room_min": 4, "room_max": 6})
     maze = spec.build()
-    board = Board(maze.grid, 720, 400)
-    overlay = Overlay(maze.grid)
-    overlay.finish()
-    board.restyle(maze, overlay)
+    board = styled_board(maze, 720, 400)
     line, column = np.divmod(np.arange(board.corner_count), maze.grid.width + 2)
     posts = np.flatnonzero((line + column - 1) % 2 == 0)  # a corner is where an upward triangle has its tip
     around = board.layout.corner_cells(posts)
