@@ -81,9 +81,32 @@ def components(grid, covered: np.ndarray) -> list[set[int]]:
 
 
 def test_a_text_mask_reads_holes_cells_ragged_lines_and_trailing_blank_lines():
-    mask = text_mask(b"X#.\n. X\nX\n\n\n", "t")
+    mask = text_mask(b"X#.\n. X\nX\n", "t")
     assert mask.rows == ("XX.", "..X", "X..")  # X and # are holes, . and space cells, short lines padded
     assert mask.width == 3 and mask.height == 3 and not mask.by_plane
+    assert text_mask(b"X#.\r\n   \r\n", "t").rows == ("XX.", "...")  # a line of spaces is a row of cells
+    assert text_mask(b"X.\n\n\n", "t").rows == ("X.",)  # empty lines at the end are not rows
+
+
+def test_the_help_names_exactly_the_shipped_examples():
+    import visualizer.cli as cli
+
+    assert set(cli.MASK_EXAMPLES) == set(shipped_masks())
+
+
+def test_a_picture_is_read_whatever_its_name_and_bad_names_are_one_line(tmp_path, capsys):
+    image = Image.new("L", (6, 4), 0)
+    disguised = tmp_path / "shape.txt"
+    image.save(disguised, format="JPEG")  # a picture named like text
+    assert load_mask(str(disguised)).by_plane
+    fake = tmp_path / "fake.png"
+    fake.write_text("....\n")
+    with pytest.raises(ValueError, match="neither a text mask") as caught:
+        load_mask(str(fake))
+    assert "BytesIO" not in str(caught.value)
+    assert main(["generate", "--mask", "m" * 5000]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and len(err) < 300 and "mask" in err
 
 
 @pytest.mark.parametrize("data, words", [(b"", "empty"), (b"XXX\n###\n", "no cells"), (b"..o.\n", "line 1, column 3"),
@@ -115,7 +138,7 @@ def test_a_picture_with_no_dark_pixels_or_no_picture_at_all_is_refused_in_one_li
     Image.new("L", (8, 8), 255).save(white)
     broken = tmp_path / "broken.png"
     broken.write_bytes(b"\x89PNG not really")
-    for path, words in ((white, "no dark pixels"), (broken, "cannot read the picture")):
+    for path, words in ((white, "no dark pixels"), (broken, "nor a picture Pillow can read")):
         with pytest.raises(ValueError, match=words) as caught:
             load_mask(str(path))
         assert "\n" not in str(caught.value) and str(path.name) in str(caught.value)
@@ -431,3 +454,47 @@ def test_a_bad_mask_file_is_one_line_and_status_2(tmp_path, capsys):
     assert main(["generate", "--mask", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "bad.txt" in err and "line 1, column 3" in err
+
+
+# --- sizes that keep the shape ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["heart", "maze"])
+@pytest.mark.parametrize("kind", KINDS)
+def test_masked_play_levels_grow_and_keep_the_shape_whole(name, kind):
+    from visualizer.play.levels import FINAL_LEVEL
+
+    spec = MazeSpec("backtracker", kind, 8, 5, 1, mask=load_mask(name))
+    games = [Game.new_level(level, spec) for level in range(1, FINAL_LEVEL + 1)]
+    cells = [game.maze.grid.size for game in games]
+    sizes = [game.spec.width * game.spec.height for game in games]
+    assert sizes == sorted(sizes) and len(set(sizes)) == len(sizes)  # every level a larger grid
+    # ... and nearly always more cells (a stretched word can lose a few to rounding), the last far more
+    assert all(b > 0.9 * a for a, b in zip(cells, cells[1:])) and cells[-1] > 2 * cells[0]
+    assert all(game.maze.grid.dropped == 0 for game in games)  # no part of the shape cut off
+    if name == "maze":
+        assert (games[0].spec.width, games[0].spec.height) == (44, 13)  # one cell a character at first
+
+
+def test_resizing_a_masked_maze_comes_back_to_the_same_size():
+    from visualizer.app.pacing import resized
+
+    spec = MazeSpec("backtracker", "square", 30, 27, 1, mask=load_mask("heart"))
+    smaller = spec
+    for _ in range(6):
+        smaller = resized(smaller, -1) or smaller
+    again = smaller
+    for _ in range(6):
+        again = resized(again, +1) or again
+        assert again.height == spec.mask.height_for(GRIDS["square"], again.width)
+    assert (again.width, again.height) == (30, 27)
+
+
+def test_the_replay_hint_names_every_option_that_makes_these_mazes():
+    from visualizer.app.scenes.play import replay_command
+
+    plain = MazeSpec("backtracker", "square", 8, 5, 3)
+    assert replay_command(plain, 3) == "play --seed 3"
+    masked = MazeSpec("wilson", "triangle", 8, 5, 9, mask=load_mask("heart"))
+    assert replay_command(masked, 7) == "play -a wilson -g triangle --mask heart --seed 7"
+    assert "--mask FILE" in replay_command(masked.with_(mask=RING), 7)

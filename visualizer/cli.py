@@ -33,6 +33,9 @@ THEMES = ("light", "dark")
 checks they agree)."""
 PAPERS = ("a4", "letter")
 """The names in ``export.pdf.PAPERS`` (likewise)."""
+MASK_EXAMPLES = ("heart", "maze")
+"""The masks shipped in ``assets/masks`` (spelled here so ``--help`` need not list the folder; a test
+checks they agree)."""
 GHOSTS = ("off", "easy", "medium", "hard")
 """The names in ``play.ghost.LEVELS`` (likewise)."""
 
@@ -121,7 +124,7 @@ def add_maze_options(parser: argparse.ArgumentParser, default_size: str, window:
 def add_mask_option(parser: argparse.ArgumentParser, **dest: Any) -> None:
     parser.add_argument("--mask", "-m", metavar="FILE", **dest,
                         help="keep only the cells of a shape: a text file (X or # no cell, . or space a cell), a "
-                        "picture (dark pixels are cells) or a shipped example by name (heart, maze, star)")
+                        f"picture (dark pixels are cells) or a shipped example by name ({', '.join(MASK_EXAMPLES)})")
 
 
 def maze_shape(args: argparse.Namespace) -> tuple[int, int, Mask | None]:
@@ -142,11 +145,11 @@ def note_dropped(spec: MazeSpec) -> None:
     """Say in one line on stderr when a mask's cells were left out for not joining the rest."""
     if spec.mask is None:
         return
-    grid = spec.make_grid()
-    dropped = getattr(grid, "dropped", 0)
-    if dropped:
-        print(f"{PROG}: note: {dropped} cell{'s' if dropped != 1 else ''} of the mask not joined to its largest "
-              f"part {'were' if dropped != 1 else 'was'} left out", file=sys.stderr)
+    from .masks import dropped_note
+
+    note = dropped_note(spec.make_grid())
+    if note:
+        print(f"{PROG}: {note}", file=sys.stderr)
 
 
 def build_parser() -> Parser:

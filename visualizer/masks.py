@@ -35,8 +35,11 @@ def shipped_masks() -> dict[str, Path]:
 def find_mask(name: str) -> Path:
     """The file ``name`` names, or the shipped example of that name."""
     path = Path(name).expanduser()
-    if path.exists() or path.is_symlink():
-        return path
+    try:
+        if path.exists() or path.is_symlink():
+            return path
+    except OSError as err:  # a name too long for the system, a path through a file...
+        raise ValueError(f"mask {one_line(name, 100)}: {err.strerror or err}") from None
     shipped = shipped_masks()
     if name in shipped:
         return shipped[name]
@@ -55,24 +58,38 @@ def load_mask(name: str) -> Mask:
         raise ValueError(f"mask {one_line(str(path), 100)}: larger than {MAX_BYTES >> 20} MB") from None
     except OSError as err:
         raise ValueError(f"mask {one_line(str(path), 100)}: {err.strerror or err}") from None
-    label = path.stem or "mask"
+    label = one_line(path.stem, 60) or "mask"
     try:
-        if data.startswith(PNG_MAGIC) or path.suffix.lower() in (".png", ".gif", ".bmp", ".jpg", ".jpeg", ".webp"):
-            return picture_mask(data, label)
-        return text_mask(data, label)
+        if looks_like_text(data) and path.suffix.lower() not in PICTURE_SUFFIXES:
+            return text_mask(data, label)
+        return picture_mask(data, label)
     except ValueError as err:
         raise ValueError(f"mask {one_line(str(path), 100)}: {err}") from None
 
 
+PICTURE_SUFFIXES = (".png", ".gif", ".bmp", ".jpg", ".jpeg", ".webp", ".tif", ".tiff")
+
+
+def looks_like_text(data: bytes) -> bool:
+    """True for UTF-8 without NUL bytes (a text mask); pictures are binary whatever their name."""
+    if data.startswith(PNG_MAGIC) or b"\0" in data[:4096]:
+        return False
+    try:
+        data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
 def text_mask(data: bytes, name: str) -> Mask:
-    """``X``/``#`` no cell, ``.``/space a cell; short lines are padded with cells, blank lines at
+    """``X``/``#`` no cell, ``.``/space a cell; short lines are padded with cells, empty lines at
     the end dropped."""
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise ValueError("not a text file (UTF-8) or a picture Pillow can read") from None
+        raise ValueError("not a text file (UTF-8)") from None
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    while lines and not lines[-1].strip():
+    while lines and not lines[-1]:  # empty lines at the end (a line of spaces is a row of cells)
         lines.pop()
     if not lines:
         raise ValueError("the file is empty")
@@ -100,7 +117,11 @@ def picture_mask(data: bytes, name: str) -> Mask:
         with Image.open(io.BytesIO(data)) as image:
             image.load()
             grey = image.convert("LA")
-    except (UnidentifiedImageError, OSError, Image.DecompressionBombError, ValueError) as err:
+    except Image.DecompressionBombError:
+        raise ValueError("the picture has too many pixels to read safely") from None
+    except UnidentifiedImageError:
+        raise ValueError("neither a text mask (UTF-8) nor a picture Pillow can read") from None
+    except (OSError, ValueError) as err:
         raise ValueError(f"cannot read the picture ({one_line(str(err) or type(err).__name__, 80)})") from None
     scale = PICTURE_SIDE / max(grey.size)
     if scale < 1:
@@ -116,8 +137,18 @@ def picture_mask(data: bytes, name: str) -> Mask:
 
 def fitting_size(mask: Mask, grid: type[Grid], width: int) -> tuple[int, int]:
     """The grid size a mask gets when none is given: a text mask one cell a character; a picture
-    ``width`` cells across, as many rows as keep its shape."""
+    ``width`` columns of squares across (as finely on other grids), as many rows as keep its shape."""
     if not mask.by_plane:
         return max(mask.width, grid.MIN_SIZE[0]), max(mask.height, grid.MIN_SIZE[1])
-    height = grid.fitting_height(width, mask.height / mask.width)
-    return width, max(height, grid.MIN_SIZE[1])
+    columns = max(grid.MIN_SIZE[0], min(MAX_SIDE, round(width * grid.MASK_COLUMNS)))
+    return columns, mask.height_for(grid, columns)
+
+
+def dropped_note(grid: Grid) -> str | None:
+    """One line saying how many of the mask's cells were left out for not joining the rest; None
+    when none were (or the grid has no mask)."""
+    dropped = getattr(grid, "dropped", 0)
+    if not dropped:
+        return None
+    return (f"note: {dropped} cell{'s' if dropped != 1 else ''} of the mask not joined to its largest part "
+            f"{'were' if dropped != 1 else 'was'} left out")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from ..grids import MAX_SIDE
+from ..grids import GRIDS, MAX_SIDE
 from ..spec import MazeSpec
 
 INSTANT = math.inf
@@ -35,5 +35,7 @@ def resized(spec: MazeSpec, step: int) -> MazeSpec | None:
     if not options:
         return None
     new_width = options[0] if step > 0 else options[-1]
+    if spec.mask is not None:  # from the mask's own shape, so smaller then larger comes back the same
+        return spec.with_(width=new_width, height=spec.mask.height_for(GRIDS[spec.grid], new_width))
     height = max(1, min(MAX_SIDE, round(spec.height * new_width / width)))
     return spec.with_(width=new_width, height=height)

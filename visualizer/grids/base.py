@@ -72,6 +72,9 @@ class Grid(ABC):
 
     MIN_SIZE: ClassVar[tuple[int, int]] = (1, 1)
     """The smallest width and height whose cells all join up."""
+    MASK_COLUMNS: ClassVar[float] = 1.0
+    """Columns of this grid that show a picture mask as finely as one column of squares (triangles
+    are half as wide: two)."""
     MASKABLE: ClassVar[bool] = True
     """True when a mask may take cells away (``grids.masked``): the first cell's entrance side and the
     last cell's exit side must lead out of any shape (they face the previous and the next row)."""

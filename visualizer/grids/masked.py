@@ -72,6 +72,15 @@ class Mask:
     def height(self) -> int:
         return len(self.rows)
 
+    def height_for(self, grid: type[Grid], width: int) -> int:
+        """The rows a ``width``-wide grid of this kind needs to show the mask in its own proportions:
+        a picture's shape on the page (the grid's own aspect), a text mask's rows and columns."""
+        if self.by_plane:
+            height = grid.fitting_height(width, self.height / self.width)
+        else:
+            height = round(width * self.height / self.width)
+        return max(grid.MIN_SIZE[1], min(MAX_SIDE, height))
+
     def picture(self) -> np.ndarray:
         """``(height, width)`` bool: True where the mask puts a cell."""
         raw = np.frombuffer("".join(self.rows).encode("ascii"), dtype=np.uint8)

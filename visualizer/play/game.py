@@ -10,6 +10,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from functools import partial
 
+from ..grids import GRIDS
 from ..maze import Maze
 from ..solvers import shortest_path
 from ..spec import MazeSpec
@@ -47,7 +48,7 @@ class Game:
     @classmethod
     def new_level(cls, level: int, base: MazeSpec, fog: bool = False) -> "Game":
         """Level ``level`` of a game: a fresh maze of the base's algorithm and grid, sized for the level."""
-        width, height = level_size(level)
+        width, height = level_size(level, base.mask, GRIDS[base.grid])
         spec = base.with_(width=width, height=height)
         return cls(spec=spec, maze=spec.build(), level=level, fog=fog)
 

@@ -307,7 +307,8 @@ class CompareScene(Scene):
         for k in range(1, len(kinds)):
             kind = kinds[(i + k) % len(kinds)]
             if all(spec.info.supports(kind) for spec in self.specs) and (GRIDS[kind].MASKABLE or not masked):
-                height = first.height if masked else GRIDS[kind].fitting_height(first.width, 0.75)
+                height = (first.mask.height_for(GRIDS[kind], first.width) if first.mask is not None
+                          else GRIDS[kind].fitting_height(first.width, 0.75))
                 self.replace_all(grid=kind, height=height)
                 return
         self.host.message("Not every algorithm here runs on another grid (Tab changes a pane's algorithm)")

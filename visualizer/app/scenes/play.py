@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 import pygame
 
-from ...grids import GRIDS
+from ...grids import DEFAULT_GRID, GRIDS
 from ...maze import Maze
 from ...overlay import Mark, Overlay
 from ...play.game import Game
@@ -521,7 +521,7 @@ class PlayScene(Scene):
             lines.append(self.race_line)
         if self.in_series:
             seed = self.base_seed(game)
-            lines.append(f"Seed {seed}: play --seed {seed} races these same mazes")
+            lines.append(f"Seed {seed}: {replay_command(game.spec, seed)} races these same mazes")
         else:
             lines.append(f"Seed {game.spec.seed}")
         return lines
@@ -574,3 +574,18 @@ class PlayScene(Scene):
 def format_time(seconds: float) -> str:
     minutes, secs = divmod(int(seconds), 60)
     return f"{minutes}:{secs:02d}"
+
+
+def replay_command(spec: MazeSpec, seed: int) -> str:
+    """The ``play`` command that gives these levels again: the seed of level 1 and every option that
+    differs from play's defaults (a mask of one's own is named FILE: its path is not kept)."""
+    parts = ["play"]
+    if spec.algorithm != MazeSpec.algorithm:
+        parts += ["-a", spec.algorithm]
+    if spec.grid != DEFAULT_GRID:
+        parts += ["-g", spec.grid]
+    if spec.mask is not None:
+        from ...masks import shipped_masks
+
+        parts += ["--mask", spec.mask.name if spec.mask.name in shipped_masks() else "FILE"]
+    return " ".join([*parts, "--seed", str(seed)])

@@ -174,15 +174,15 @@ class WatchScene(Scene):
 
     def cycle_grid(self) -> None:
         """G: the next registered grid shape this algorithm runs on (that takes the mask, if any).
-        A masked maze keeps its size: the mask's rows and columns stay the grid's."""
+        A masked maze keeps its width and takes the rows that keep the mask's shape on the new grid."""
         kinds = list(GRIDS)
         i = kinds.index(self.spec.grid)
         masked = self.spec.mask is not None
         for k in range(1, len(kinds)):
             kind = kinds[(i + k) % len(kinds)]
             if self.spec.info.supports(kind) and (GRIDS[kind].MASKABLE or not masked):
-                height = self.spec.height if masked else GRIDS[kind].fitting_height(self.spec.width,
-                                                                                   self.host.view_aspect())
+                height = (self.spec.mask.height_for(GRIDS[kind], self.spec.width) if self.spec.mask is not None
+                          else GRIDS[kind].fitting_height(self.spec.width, self.host.view_aspect()))
                 self.restart_or_say(self.spec.with_(grid=kind, height=height))
                 return
         self.host.message(f"{self.spec.algorithm} runs on {' and '.join(self.spec.info.grid_names)} grids only")
