@@ -61,7 +61,9 @@ def at_least(kind: str, width: int, height: int) -> tuple[int, int]:
 # --- play ------------------------------------------------------------------------------
 
 def key(app, k, frames=1):
+    """A tap of key ``k`` (pressed and let go), then ``frames`` frames."""
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode=""))
     for _ in range(frames):
         app.frame(pygame.event.get(), 1 / 60)
 

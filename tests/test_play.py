@@ -281,3 +281,18 @@ def test_leaving_after_giving_up_saves_a_fresh_try(screen, data):
     key(app, pygame.K_ESCAPE)
     resumed = saves.load_game()
     assert resumed.level == game.level and resumed.moves == 0 and not resumed.gave_up
+
+
+def test_a_held_esc_leaves_play_but_does_not_go_on_to_quit(screen, data):
+    """Play repeats held keys; the Esc that leaves play keeps repeating until it is let go, and those
+    repeats must not reach the maze view, where Esc quits."""
+    app = App(MazeSpec("backtracker", "square", 12, 8, 3), screen=screen)
+    app.frame([], 0)
+    key(app, pygame.K_p)
+    assert app.scene.name == "play"
+    for _ in range(4):  # the press, then the keyboard's repeats, a frame apart
+        app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")], 1 / 60)
+        assert app.scene is app.base and app.running
+    app.frame([pygame.event.Event(pygame.KEYUP, key=pygame.K_ESCAPE, mod=0, unicode="")], 1 / 60)
+    key(app, pygame.K_ESCAPE)  # let go, a new press quits as always
+    assert not app.running

@@ -93,6 +93,9 @@ class Shell:
         self._sentence_whole = True
         """False when the newest sentence did not fit the teaching panel (reported for tests)."""
         self._held: tuple[int, KeyPress, float] | None = None
+        self._swallowed: int | None = None
+        """A key that closed a scene: its repeats are ignored until it is let go (a held Esc leaving
+        play must not go on to quit the window below)."""
         """A held key whose binding repeats: (key code, the press, when it fires next)."""
         self.recorder = Recorder()
         self.message("Press H for help", 6.0)
@@ -277,9 +280,13 @@ class Shell:
             self.screen = pygame.display.get_surface() or self.screen
             self.layout_dirty = True
         elif event.type == pygame.KEYDOWN:
-            self.handle_key(event.key, event.mod, getattr(event, "unicode", ""))
-        elif event.type == pygame.KEYUP and self._held is not None and self._held[0] == event.key:
-            self._held = None
+            if event.key != self._swallowed:
+                self.handle_key(event.key, event.mod, getattr(event, "unicode", ""))
+        elif event.type == pygame.KEYUP:
+            if self._held is not None and self._held[0] == event.key:
+                self._held = None
+            if event.key == self._swallowed:
+                self._swallowed = None
         elif event.type == pygame.MOUSEMOTION:
             self.mouse_moved(event.pos, event.rel, bool(event.buttons[0]))
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -290,6 +297,12 @@ class Shell:
             self.zoom(ZOOM_STEP ** event.y, pygame.mouse.get_pos())
 
     def handle_key(self, key: int, mod: int, char: str = "") -> None:
+        depth = len(self.scenes)
+        self._dispatch_key(key, mod, char)
+        if len(self.scenes) < depth:  # the key closed a scene: while it is held, it must not reach the next
+            self._swallowed = key
+
+    def _dispatch_key(self, key: int, mod: int, char: str) -> None:
         press = KeyPress.from_event(key, mod, char)
         if key == pygame.K_ESCAPE and self.show_help:
             self.show_help = False
