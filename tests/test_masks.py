@@ -426,8 +426,8 @@ def test_generate_with_a_text_mask_takes_its_size_and_writes_every_picture(tmp_p
         path = tmp_path / f"word.{fmt}"
         assert main(["generate", "--mask", "maze", "-s", "60x20", "--seed", "3", "-o", str(path)]) == 0
         assert path.stat().st_size > 300
-    assert main(["generate", "--mask", "maze", "-f", "text"]) == 2
-    assert "text export is not available for masked grids" in capsys.readouterr().err
+    assert main(["generate", "--mask", "maze", "-g", "triangle", "-f", "text"]) == 2
+    assert "text export is not available for triangle grids" in capsys.readouterr().err
 
 
 def test_a_picture_mask_keeps_its_shape_at_the_default_width(tmp_path):
@@ -498,3 +498,34 @@ def test_the_replay_hint_names_every_option_that_makes_these_mazes():
     masked = MazeSpec("wilson", "triangle", 8, 5, 9, mask=load_mask("heart"))
     assert replay_command(masked, 7) == "play -a wilson -g triangle --mask heart --seed 7"
     assert "--mask FILE" in replay_command(masked.with_(mask=RING), 7)
+
+
+@settings(max_examples=30, deadline=None)
+@given(masked_specs(names=("backtracker", "kruskal")))
+def test_the_text_picture_walls_the_kept_cells_and_leaves_holes_blank(spec):
+    if spec.grid != "square":
+        return
+    maze = spec.build()
+    grid = maze.grid
+    lines = grid.text_lines(maze)
+    tiles = [line.ljust(2 * spec.width + 1) for line in lines]
+    assert len(tiles) == 2 * spec.height + 1
+    openings = {maze.entrance, maze.exit}
+    for cell in range(grid.size):
+        x, y = grid.coords(cell)
+        assert tiles[2 * y + 1][2 * x + 1] == " "
+        for d, (dx, dy) in enumerate(grid.STEPS[0]):
+            shown = tiles[2 * y + 1 + dy][2 * x + 1 + dx]
+            assert shown == (" " if maze.is_open(cell, d) or (cell, d) in openings else "#"), (x, y, d)
+    for base_cell in np.flatnonzero(grid.index < 0).tolist():  # a hole with holes all round: all blank
+        x, y = grid.base.coords(base_cell)
+        around = [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
+        if not any(grid.contains(*p) for p in around):
+            assert all(tiles[2 * y + 1 + dy][2 * x + 1 + dx] == " " for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+
+
+def test_a_masked_hex_text_picture_draws_only_round_the_kept_cells():
+    spec = MazeSpec("backtracker", "hex", 8, 6, 2, mask=RING)
+    text = "\n".join(spec.make_grid().text_lines(spec.build()))
+    whole = "\n".join(spec.with_(mask=None).make_grid().text_lines(spec.with_(mask=None).build()))
+    assert 0 < sum(not ch.isspace() for ch in text) < sum(not ch.isspace() for ch in whole)

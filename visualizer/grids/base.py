@@ -310,8 +310,9 @@ class Grid(ABC):
             return lo - 1
         return lo
 
-    def text_lines(self, maze: Maze) -> list[str]:
-        """The maze as lines of text. Grids without a text picture refuse in one line."""
+    def text_lines(self, maze: Maze, holes: np.ndarray | None = None) -> list[str]:
+        """The maze as lines of text; ``holes`` (a bool per cell) are cells a mask took away, drawn as
+        blank space. Grids without a text picture refuse in one line."""
         raise ValueError(f"text export is not available for {self.kind} grids")
 
     # --- dungeon rooms ----------------------------------------------------------------

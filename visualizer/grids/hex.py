@@ -166,23 +166,26 @@ class HexGrid(Grid):
         """The height whose hexagons at this width fill a view ``aspect`` (height / width) tall."""
         return clamp_side((1.5 * width + 0.5) * aspect / math.sqrt(3) - 0.5)
 
-    def text_lines(self, maze: Maze) -> list[str]:
-        """The source's hex picture: a slant and a body character per column on each line."""
+    def text_lines(self, maze: Maze, holes: np.ndarray | None = None) -> list[str]:
+        """The source's hex picture: a slant and a body character per column on each line (an edge
+        between two holes, or a hole and the outside, is blank)."""
         openings = {maze.entrance, maze.exit}
         line_count = 2 * self.height + (2 if self.width > 1 else 1)
         lines = []
         for line in range(line_count):
             chars = []
             for col in range(self.width + 1):
-                chars.append(self._slant(maze, col, line, openings))
+                chars.append(self._slant(maze, col, line, openings, holes))
                 if col < self.width:
-                    chars.append(self._body(maze, col, line, openings))
+                    chars.append(self._body(maze, col, line, openings, holes))
             lines.append("".join(chars).rstrip(HEX_BLANK))
         return lines
 
-    def _edge(self, maze: Maze, first: Side, second: Side, char: str, openings: set[tuple[int, int]]) -> str:
+    def _edge(self, maze: Maze, first: Side, second: Side, char: str, openings: set[tuple[int, int]],
+              holes: np.ndarray | None) -> str:
         """The character for the edge between two sides, either maybe off-grid."""
-        sides = [(self.cell(x, y), d) for x, y, d in (first, second) if self.contains(x, y)]
+        sides = [(self.cell(x, y), d) for x, y, d in (first, second)
+                 if self.contains(x, y) and (holes is None or not holes[self.cell(x, y)])]
         if not sides:
             return HEX_BLANK
         cell, d = sides[0]
@@ -190,27 +193,29 @@ class HexGrid(Grid):
             return HEX_BLANK
         return char
 
-    def _body(self, maze: Maze, col: int, line: int, openings: set[tuple[int, int]]) -> str:
+    def _body(self, maze: Maze, col: int, line: int, openings: set[tuple[int, int]],
+              holes: np.ndarray | None) -> str:
         """Top/bottom edge of column ``col`` on this line, or a blank inside or outside a cell."""
         shift = col & 1
         if (line - shift) % 2 or line < shift:
             return HEX_BLANK
         row = (line - shift) // 2  # this line is the top edge of (col, row) = bottom edge of (col, row-1)
-        return self._edge(maze, (col, row, N), (col, row - 1, S), HEX_FLAT, openings)
+        return self._edge(maze, (col, row, N), (col, row - 1, S), HEX_FLAT, openings, holes)
 
-    def _slant(self, maze: Maze, col: int, line: int, openings: set[tuple[int, int]]) -> str:
+    def _slant(self, maze: Maze, col: int, line: int, openings: set[tuple[int, int]],
+               holes: np.ndarray | None) -> str:
         """The slanted edge between column ``col - 1`` and column ``col`` on this line."""
         if col % 2 == 0:  # right-hand column is even, left-hand is odd (one line lower)
             if line % 2:
                 row = (line - 1) // 2  # NW edge of (col, row) = SE edge of (col-1, row-1)
-                return self._edge(maze, (col, row, NW), (col - 1, row - 1, SE), HEX_RISE, openings)
+                return self._edge(maze, (col, row, NW), (col - 1, row - 1, SE), HEX_RISE, openings, holes)
             row = (line - 2) // 2  # SW edge of (col, row) = NE edge of (col-1, row)
-            return self._edge(maze, (col, row, SW), (col - 1, row, NE), HEX_FALL, openings)
+            return self._edge(maze, (col, row, SW), (col - 1, row, NE), HEX_FALL, openings, holes)
         if line % 2 == 0:
             row = (line - 2) // 2  # NW edge of (col, row) = SE edge of (col-1, row)
-            return self._edge(maze, (col, row, NW), (col - 1, row, SE), HEX_RISE, openings)
+            return self._edge(maze, (col, row, NW), (col - 1, row, SE), HEX_RISE, openings, holes)
         row = (line - 3) // 2  # SW edge of (col, row) = NE edge of (col-1, row+1)
-        return self._edge(maze, (col, row, SW), (col - 1, row + 1, NE), HEX_FALL, openings)
+        return self._edge(maze, (col, row, SW), (col - 1, row + 1, NE), HEX_FALL, openings, holes)
 
     # --- dungeon rooms ----------------------------------------------------------------
 

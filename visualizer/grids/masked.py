@@ -317,8 +317,17 @@ class MaskedGrid(Grid):
     def corner_joined(self, passages: np.ndarray, around: np.ndarray) -> np.ndarray:
         return self.base.corner_joined(passages, around)
 
-    def text_lines(self, maze: Maze) -> list[str]:
-        raise ValueError("text export is not available for masked grids (try png, svg or json)")
+    def text_lines(self, maze: Maze, holes: np.ndarray | None = None) -> list[str]:
+        """The base grid's text picture of the same maze, the holes left blank (where the base grid
+        has a text picture: triangles and discs refuse as they do unmasked)."""
+        from ..maze import Maze as BaseMaze
+
+        whole = BaseMaze(self.base)
+        whole.passages[self.ids] = maze.passages
+        whole.state[self.ids] = maze.state
+        whole.entrance = (int(self.ids[maze.entrance[0]]), maze.entrance[1])
+        whole.exit = (int(self.ids[maze.exit[0]]), maze.exit[1])
+        return self.base.text_lines(whole, self.index < 0)
 
     # --- words ----------------------------------------------------------------------
 

@@ -97,8 +97,8 @@ class SquareGrid(Grid):
         """The height whose tile map at this width fills a view ``aspect`` (height / width) tall."""
         return clamp_side(((2 * width + 1) * aspect - 1) / 2)
 
-    def text_lines(self, maze: Maze) -> list[str]:
-        """The tile map, one string per tile row."""
+    def text_lines(self, maze: Maze, holes: np.ndarray | None = None) -> list[str]:
+        """The tile map, one string per tile row; tiles that touch only holes are blank."""
         w, h = self.width, self.height
         tiles = [[WALL] * (2 * w + 1) for _ in range(2 * h + 1)]
         open_cells = maze.open_mask()
@@ -116,7 +116,21 @@ class SquareGrid(Grid):
             x, y = self.coords(cell)
             dx, dy = self.STEPS[0][d]
             tiles[2 * y + 1 + dy][2 * x + 1 + dx] = FLOOR
-        return ["".join(row) for row in tiles]
+        if holes is not None:
+            self._blank_holes(tiles, holes)
+        return ["".join(row).rstrip() for row in tiles] if holes is not None else ["".join(row) for row in tiles]
+
+    def _blank_holes(self, tiles: list[list[str]], holes: np.ndarray) -> None:
+        """Blank every tile whose cells round it (one, two or four) are all holes or off the grid."""
+        w, h = self.width, self.height
+        solid = np.ones((h + 2, w + 2), dtype=bool)  # a hole or off the grid, with a margin all round
+        solid[1:-1, 1:-1] = holes.reshape(h, w)
+        for ty in range(2 * h + 1):
+            for tx in range(2 * w + 1):
+                rows = (ty // 2,) if ty % 2 else (ty // 2 - 1, ty // 2)
+                cols = (tx // 2,) if tx % 2 else (tx // 2 - 1, tx // 2)
+                if all(solid[r + 1, c + 1] for r in rows for c in cols):
+                    tiles[ty][tx] = " "
 
     def _open_block(self, maze: Maze, cell: int) -> bool:
         """True when the 2x2 cells right and below ``cell`` are all joined (a room): no pillar between."""
