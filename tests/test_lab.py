@@ -442,3 +442,16 @@ def test_grid_edges_are_each_pair_of_neighbours_once():
 def test_the_readme_shows_the_lab_keys_as_the_help_overlay_does():
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
     assert markdown_table(LabScene.help_rows() + SHELL_KEYS.help_rows()) in readme
+
+
+@pytest.mark.parametrize("board, samples", [(("triangle", 4, 3), 2000), (("polar", 4, 2), 6000)])
+@pytest.mark.parametrize("name", ["wilson", "aldous_broder"])
+def test_the_uniform_samplers_are_uniform_on_triangles_and_rings(name, board, samples):
+    """Wilson's and Aldous-Broder make every spanning tree equally often on the new shapes too: a
+    triangle board of 35 trees and a two-ring disc of 384 (about 57 and 16 samples a tree)."""
+    table = TreeTable(make_grid(*board))
+    sampler = Sampler(name, table, seed=3)
+    sampler.run(samples)
+    test = chi_square(sampler.counts)
+    assert spread(sampler.counts).reached == len(table.trees)
+    assert test is not None and test.p_value > 0.001, test
