@@ -18,7 +18,7 @@ from functools import partial
 from typing import TypeVar
 
 from .algorithms import ALGORITHMS
-from .grids import GRIDS, SquareGrid, make_grid
+from .grids import GRIDS, MAX_SIDE, SquareGrid, make_grid
 from .maze import Maze
 
 DEFAULT_SIZES = (100, 500, 1000)
@@ -95,10 +95,11 @@ def timed(func: Callable[[], T]) -> tuple[float, T]:
 
 
 def generate_and_fold(algorithm: str, grid_kind: str, side: int, seed: int = 1,
-                      show: bool = True) -> tuple[Maze, int]:
+                      show: bool = True, height: int | None = None) -> tuple[Maze, int]:
     """Generate every event and fold each into the model, as the app does; returns (maze, events).
-    ``show=False`` is the quiet stream headless work uses (``MazeSpec.build``, exports)."""
-    grid = make_grid(grid_kind, side, side)
+    ``show=False`` is the quiet stream headless work uses (``MazeSpec.build``, exports). The grid is
+    ``side`` square, or ``side`` x ``height``."""
+    grid = make_grid(grid_kind, side, height or side)
     maze = Maze(grid)
     apply = maze.apply
     count = 0
@@ -238,6 +239,7 @@ def _print_targets(figures: dict, out: Callable[[str], None]) -> None:
     figures["animation"] = animation_figures(out=out)
     figures["first_person"] = first_person_figures(out=out)
     figures["startup"] = startup_figures(out=out)
+    figures["shapes"] = shape_figures(out=out)
 
 
 TARGET_SEEK_MS = 100.0
@@ -428,4 +430,41 @@ def startup_figures(runs: int = 5, out: Callable[[str], None] = print) -> dict:
         figures[name] = {"best": best, "median": median}
         out(f"  {name:<8} best {best:5.3f} s  median {median:5.3f} s   <= {TARGET_STARTUP_SECONDS:g} s  "
             f"{'met' if best <= TARGET_STARTUP_SECONDS else 'MISSED'}")
+    return figures
+
+
+TARGET_SHAPE_RATIO = 1.5
+"""A backtracker on a triangle or polar grid, every event applied, costs at most this many times the
+square grid of the same cell count."""
+SHAPE_SIZES = (("polar", 8, None, 250_000), ("triangle", 1000, 1000, None))
+"""(kind, width, height, cells): a polar grid's rings are found to hold about ``cells``."""
+
+
+def rings_for(width: int, cells: int) -> int:
+    """The fewest rings whose polar grid of ``width`` centre slices holds at least ``cells`` cells."""
+    lo, hi = 1, MAX_SIDE
+    while lo < hi:
+        mid = (lo + hi) // 2
+        lo, hi = (mid + 1, hi) if GRIDS["polar"].cell_count(width, mid) < cells else (lo, mid)
+    return lo
+
+
+def shape_figures(sizes: tuple = SHAPE_SIZES, runs: int = 2, out: Callable[[str], None] = print) -> dict:
+    """Seconds for a backtracker with every event applied on each new grid shape and on the square
+    grid of (nearly) the same cell count, best of ``runs``, measured back to back."""
+    out("")
+    out(f"grid shapes (backtracker, every event applied, best of {runs}; vs the square grid of the same cells):")
+    figures: dict = {}
+    for kind, width, height, cells in sizes:
+        height = height or rings_for(width, cells)
+        count = GRIDS[kind].cell_count(width, height)
+        side = max(1, round(math.sqrt(count)))
+        shape = min(timed(partial(generate_and_fold, "backtracker", kind, width, height=height))[0]
+                    for _ in range(runs))
+        square = min(timed(partial(generate_and_fold, "backtracker", SquareGrid.kind, side))[0] for _ in range(runs))
+        ratio = shape / square if square else float("nan")
+        figures[kind] = {"cells": count, "seconds": shape, "square_seconds": square, "ratio": ratio}
+        out(f"  {kind:<9}{f'{width}x{height}':>11}{count:>11,} cells {shape:7.2f} s   square {side}x{side} "
+            f"{square:6.2f} s   {ratio:5.2f}x  <= {TARGET_SHAPE_RATIO}x  "
+            f"{'met' if ratio <= TARGET_SHAPE_RATIO else 'MISSED'}")
     return figures

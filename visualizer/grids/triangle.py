@@ -15,9 +15,10 @@ side (both always on the border, whichever way those triangles point).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
-from .base import Grid
+from .base import Grid, Neighbours, Taken
 from .layout import Layout, clip_box
 
 if TYPE_CHECKING:
@@ -72,6 +73,28 @@ class TriangleGrid(Grid):
         out[up, N] = -1
         out[~up, S] = -1
         return out
+
+    def _make_free_neighbours(self) -> Callable[[int, Taken], Neighbours]:
+        w, n = self.width, self.size
+
+        # Directions as literals (0 N, 1 E, 2 S, 3 W), as on squares; a triangle points up when its
+        # column plus row is even, and (with rows w long) that is the parity of c + c // w.
+        def free_neighbours(c: int, taken: Taken) -> Neighbours:
+            y, x = divmod(c, w)
+            out = []
+            if (x + y) & 1:  # points down: a flat top
+                if c >= w and not taken[c - w]:
+                    out.append((0, c - w))
+            if x < w - 1 and not taken[c + 1]:
+                out.append((1, c + 1))
+            if not (x + y) & 1:  # points up: a flat bottom
+                if c + w < n and not taken[c + w]:
+                    out.append((2, c + w))
+            if x > 0 and not taken[c - 1]:
+                out.append((3, c - 1))
+            return out
+
+        return free_neighbours
 
     def distance(self, a: int, b: int) -> int:
         """Each step changes the column or the row by one, so this never overestimates."""
