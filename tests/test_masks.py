@@ -123,14 +123,16 @@ def test_a_picture_mask_keeps_dark_opaque_pixels_and_its_shape(tmp_path):
         for y in range(5, 15):
             image.putpixel((x, y), (0, 0, 0, 255))
     image.putpixel((0, 0), (0, 0, 0, 0))  # dark but transparent: not a cell
+    image.putpixel((39, 19), (0, 0, 0, 255))  # a dark speck in the far corner
     path = tmp_path / "box.png"
     image.save(path)
     mask = load_mask(str(path))
-    assert mask.by_plane and (mask.width, mask.height) == (40, 20) and mask.name == "box"
+    assert mask.by_plane and (mask.width, mask.height) == (30, 15) and mask.name == "box"  # cut to the shape
     picture = mask.picture()
-    assert picture.sum() == 200 and picture[5:15, 10:30].all() and not picture[0, 0]
-    grid = make_grid("square", 20, 10, mask)  # the middle half of each side: a 10 x 5 block of cells
-    assert grid.size == 50 and {grid.coords(c) for c in (0, grid.size - 1)} == {(5, 2), (14, 6)}
+    assert picture.sum() == 201 and picture[0:10, 0:20].all() and picture[14, 29] and not picture[12, 25]
+    grid = make_grid("square", 30, 15, mask)  # one cell a pixel: the block (the speck is cut off)
+    assert grid.size == 200 and grid.dropped == 1
+    assert {grid.coords(c) for c in (0, grid.size - 1)} == {(0, 0), (19, 9)}
 
 
 def test_a_picture_with_no_dark_pixels_or_no_picture_at_all_is_refused_in_one_line(tmp_path):

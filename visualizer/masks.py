@@ -110,7 +110,8 @@ def text_mask(data: bytes, name: str) -> Mask:
 
 
 def picture_mask(data: bytes, name: str) -> Mask:
-    """Dark, opaque pixels are cells. Scaled down (keeping its shape) to at most PICTURE_SIDE a side."""
+    """Dark, opaque pixels are cells. Scaled down (keeping its shape) to at most PICTURE_SIDE a side,
+    then cut to the shape's bounding box: a margin of paper round a drawing would only be empty grid."""
     from PIL import Image, UnidentifiedImageError
 
     try:
@@ -131,6 +132,8 @@ def picture_mask(data: bytes, name: str) -> Mask:
     cells = (pixels[..., 0] < 128) & (pixels[..., 1] >= 128)
     if not cells.any():
         raise ValueError("the picture has no dark pixels (dark, opaque pixels are the cells)")
+    rows, columns = np.flatnonzero(cells.any(axis=1)), np.flatnonzero(cells.any(axis=0))
+    cells = cells[rows[0]:rows[-1] + 1, columns[0]:columns[-1] + 1]  # the shape, not its blank margin
     chars = np.where(cells, ord(CELL), ord(HOLE)).astype(np.uint8)
     return Mask(tuple(row.tobytes().decode("ascii") for row in chars), name, by_plane=True)
 
