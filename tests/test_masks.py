@@ -448,6 +448,9 @@ def test_cut_off_cells_are_left_out_with_a_one_line_note(tmp_path, capsys):
     assert err.count("\n") == 1 and "2 cells of the mask not joined to its largest part were left out" in err
     assert {tuple(c) for pair in json.loads(out.read_text())["passages"] for c in pair} <= {
         (x, y) for x in range(3) for y in range(2)}
+    sheet = tmp_path / "sheet.pdf"
+    assert main(["worksheet", "--mask", str(path), "-n", "2", "--seed", "1", "-o", str(sheet)]) == 0
+    assert "2 cells of the mask not joined" in capsys.readouterr().err
 
 
 def test_a_bad_mask_file_is_one_line_and_status_2(tmp_path, capsys):

@@ -191,6 +191,12 @@ def run_worksheet(args: Namespace, shape: tuple[int, int, Mask | None]) -> int:
     width, height, mask = shape
     seed = random_seed() if args.seed is None else args.seed
     base = MazeSpec(args.algorithm, args.grid, width, height, seed, params, mask).check()
+    if mask is not None:
+        from ..masks import dropped_note
+
+        note = dropped_note(base.make_grid())
+        if note:
+            print(f"maze-visualizer: {note}", file=sys.stderr)
     data = worksheet_bytes(base, args.count, args.paper, args.theme, args.answers)
     try:
         write_atomic(args.output, data)
