@@ -39,3 +39,48 @@ def test_wilson_walk_marks_are_walk_marks():
         overlay.apply(event)
         seen.update(np.unique(overlay.mark).tolist())
     assert Mark.WALK in seen
+
+
+@pytest.mark.parametrize("name", ["prim", "wilson", "dungeon", "recursive_division", "hunt_and_kill", "kruskal"])
+def test_every_cell_an_event_names_is_marked_for_repainting(name):
+    """The board repaints only the dirty cells: each event's cell and other (cell 0 included) must be
+    in the dirty list after it, or the picture keeps a stale colour there."""
+    spec = MazeSpec(name, "square", 6, 5, 2)
+    grid = spec.make_grid()
+    overlay = Overlay(grid, shows_stack=spec.info.shows_stack)
+    seen_zero = False
+    for event in spec.events(grid):
+        overlay.dirty.clear()
+        overlay.apply(event)
+        _, cell, other, _ = event
+        dirty = set(overlay.dirty)
+        assert all(isinstance(c, int) and 0 <= c < grid.size for c in overlay.dirty), event
+        for c in (cell, other):
+            if c >= 0:
+                assert c in dirty, event
+                seen_zero |= c == 0
+    assert seen_zero
+
+
+def test_removing_a_frontier_or_erasing_a_walk_clears_the_mark_and_decisions_drop_the_highlight():
+    grid = MazeSpec("prim", "square", 4, 4, 1).make_grid()
+    overlay = Overlay(grid)
+    overlay.apply((Kind.FRONTIER_ADD, 5, -1, -1))
+    assert overlay.mark[5] == Mark.FRONTIER
+    overlay.apply((Kind.FRONTIER_REMOVE, 5, -1, -1))
+    assert overlay.mark[5] == Mark.NONE
+    overlay.apply((Kind.WALK, 6, 7, 1))
+    assert overlay.mark[6] == overlay.mark[7] == Mark.WALK and overlay.current == 7
+    overlay.apply((Kind.WALK_ERASE, 7, -1, -1))
+    assert overlay.mark[7] == Mark.NONE and overlay.mark[6] == Mark.WALK
+    overlay.apply((Kind.CURRENT, 5, -1, -1))
+    for event in ((Kind.CURRENT, 0, -1, -1), (Kind.FRONTIER_REMOVE, 0, -1, -1), (Kind.WALK, 0, 1, 1),
+                  (Kind.WALK, 2, 0, 3), (Kind.SEARCH, 0, -1, -1)):
+        overlay.dirty.clear()
+        overlay.apply(event)
+        assert 0 in overlay.dirty, event  # cell 0 is a cell like any other
+    for decision in (Kind.REJECT, Kind.CHAMBER):
+        overlay.apply((Kind.CURRENT, 3, -1, -1))
+        assert overlay.current == 3
+        overlay.apply((decision, 1, 2, -1))
+        assert overlay.current == -1, decision
