@@ -75,7 +75,7 @@ def test_removing_a_frontier_or_erasing_a_walk_clears_the_mark_and_decisions_dro
     assert overlay.mark[7] == Mark.NONE and overlay.mark[6] == Mark.WALK
     overlay.apply((Kind.CURRENT, 5, -1, -1))
     for event in ((Kind.CURRENT, 0, -1, -1), (Kind.FRONTIER_REMOVE, 0, -1, -1), (Kind.WALK, 0, 1, 1),
-                  (Kind.WALK, 2, 0, 3), (Kind.SEARCH, 0, -1, -1)):
+                  (Kind.WALK, 2, 0, 3), (Kind.SEARCH, 0, -1, -1), (Kind.CONNECT, 1, 0, 3)):
         overlay.dirty.clear()
         overlay.apply(event)
         assert 0 in overlay.dirty, event  # cell 0 is a cell like any other
