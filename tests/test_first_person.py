@@ -174,6 +174,26 @@ def test_the_first_heading_follows_the_shortest_path(kind):
     path = shortest_path(maze)
     assert initial_heading(grid, maze, path[0]) == grid.direction_between(path[0], path[1])
     assert initial_heading(grid, maze, maze.exit[0]) == maze.exit[1]
+    for cell in range(grid.size):  # from anywhere: the way the path to the exit leaves (next to it too)
+        way = shortest_path(maze, cell, maze.exit[0])
+        if len(way) >= 2:
+            assert initial_heading(grid, maze, cell) == grid.direction_between(way[0], way[1]), cell
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_with_no_way_to_the_exit_the_first_heading_is_an_open_side_else_any_side(kind):
+    from visualizer.maze import Maze
+    from visualizer.play.heading import sides
+
+    grid = MazeSpec("backtracker", kind, 6, 5, 3).make_grid()
+    maze = Maze(grid)  # every wall closed: no cell reaches the exit
+    cell = grid.size // 2
+    d, nb = grid.neighbours(cell)[-1]
+    maze.passages[cell] |= 1 << d  # one open side (to a cell that leads nowhere)
+    maze.passages[nb] |= 1 << grid.opposite(d)
+    assert initial_heading(grid, maze, cell) == d
+    lone = next(c for c in range(grid.size) if c not in (cell, nb, maze.exit[0]))
+    assert initial_heading(grid, maze, lone) == sides(grid, lone)[0]
 
 
 @given(kind=st.sampled_from(KINDS), width=st.integers(2, 6), height=st.integers(2, 6), seed=st.integers(0, 999),
