@@ -174,7 +174,7 @@ def test_a_trail_of_cells_that_are_not_neighbours_is_refused(screen, data):
     doc["trail"] = [trail[0], far, *trail[2:]]
     write(data, doc)
     app, message = continue_and_see(screen)
-    assert_refused(app, message, data, "not neighbours")
+    assert_refused(app, message, data, "trail step 1 jumps", "not neighbours")  # the step the player can find
 
 
 def test_a_trail_through_a_wall_is_refused(screen, data):
@@ -187,7 +187,7 @@ def test_a_trail_through_a_wall_is_refused(screen, data):
     doc["player"], doc["moves"] = doc["trail"][0], 2
     write(data, doc)
     app, message = continue_and_see(screen)
-    assert_refused(app, message, data, "through a wall")
+    assert_refused(app, message, data, "trail step 1 goes through a wall")
 
 
 def test_a_trail_that_does_not_match_the_moves_is_refused(screen, data):
@@ -293,3 +293,28 @@ def test_a_save_that_cannot_be_moved_is_left_and_not_overwritten(screen, data, m
         assert path.read_bytes() == before
     finally:
         saves._unmovable.clear()
+
+
+def test_three_damaged_saves_in_one_second_are_each_kept_under_their_own_name(data):
+    """Set aside within the same second, they get .bad-TIME, .bad-TIME-2 and .bad-TIME-3: none is
+    written over, and the search for a free name ends."""
+    kept = []
+    for k in range(3):
+        path = write(data, f"damaged {k}")
+        kept.append(saves.set_aside(path))
+    names = [p.name for p in kept]
+    assert len(set(names)) == 3 and all(name.startswith("save.json.bad-") for name in names)
+    if names[0][len("save.json.bad-"):] == names[2][len("save.json.bad-"):-2]:  # all in one second
+        assert names[1].endswith("-2") and names[2].endswith("-3")
+    assert sorted(p.read_text() for p in kept) == ["damaged 0", "damaged 1", "damaged 2"]
+    assert saves.set_aside(data / "save.json") is None  # nothing left to move
+
+
+def test_a_trail_step_later_in_the_trail_is_named_by_its_number(data):
+    game = a_game("backtracker", "square")
+    saves.save_game(game)
+    doc = json.loads((data / "save.json").read_text())
+    far = [doc["maze"]["width"] - 1, doc["maze"]["height"] - 1]
+    doc["trail"] = [*doc["trail"][:3], far, *doc["trail"][4:]]
+    with pytest.raises(saves.SaveError, match="trail step 3 jumps"):
+        saves.game_from_dict(doc)
