@@ -24,6 +24,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import zlib
 from datetime import datetime
 from functools import partial
 from itertools import chain
@@ -35,6 +36,7 @@ import numpy as np
 from ..export.json_io import FormatError, from_dict, need, read_mask, to_dict, whole
 from ..fileio import write_atomic
 from ..grids import GRIDS, MAX_SIDE, Mask, make_grid
+from ..maze import Maze
 from ..spec import MazeSpec
 from .game import Game
 from .levels import FINAL_LEVEL
@@ -46,6 +48,11 @@ SAVE_NAME = "save.json"
 MAX_SAVE_BYTES = 2 * 1024 * 1024
 """Largest save read (bytes): json.loads takes about a tenth of a second a megabyte at worst (lists
 of pairs), so any file under the limit is parsed and checked well under a second."""
+RECIPE_CELLS = 5_000
+"""Mazes with more cells are saved as their recipe and a checksum, not cell by cell: the recipe
+rebuilds the same maze, and a 400 x 400 maze written out whole would pass the size limit."""
+MAX_RECIPE_CELLS = 300_000
+"""The most cells a save may ask to rebuild (about half a second); larger mazes are not saved."""
 TRAIL_PER_CELL = 100
 """A trail (one entry per move, plus the start) may hold at most this many entries per cell."""
 MAX_TEXT_PARAM = 200
@@ -88,7 +95,7 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "level": game.level,
         "spec": {"algorithm": spec.algorithm, "grid": spec.grid, "width": spec.width, "height": spec.height,
                  "seed": spec.seed, "params": spec.info.resolve(spec.params), **mask_dict(spec.mask)},
-        "maze": to_dict(game.maze, spec),
+        "maze": maze_dict(game.maze, spec),
         "player": xy(game.position),
         "trail": [xy(c) for c in game.trail],
         "moves": game.moves,
@@ -97,6 +104,22 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "seen": [xy(c) for c in sorted(game.seen)],
         "saved_at": datetime.now().isoformat(timespec="seconds"),
     }
+
+
+def maze_dict(maze: Maze, spec: MazeSpec) -> dict[str, Any]:
+    """The maze as saved: cell by cell when small (or when its recipe does not rebuild it); for a
+    large maze its recipe's promise, a checksum of what the recipe builds."""
+    size = maze.grid.size
+    if size > MAX_RECIPE_CELLS:
+        raise OSError(errno.EFBIG, f"a maze of more than {MAX_RECIPE_CELLS:,} cells is too large to save")
+    if size <= RECIPE_CELLS or not spec.build().same_as(maze):
+        return to_dict(maze, spec)
+    return {"version": 1, "from_recipe": True, "checksum": checksum(maze)}
+
+
+def checksum(maze: Maze) -> int:
+    """CRC-32 of the passages and cell states: a rebuilt maze must match the one that was saved."""
+    return zlib.crc32(maze.state.tobytes(), zlib.crc32(maze.passages.tobytes()))
 
 
 def save_game(game: Game, path: Path | None = None) -> Path:
@@ -136,11 +159,14 @@ def game_from_dict(data: Any) -> Game:
     _generation_checks(spec)
     cells = GRIDS[spec.grid].cell_count(width, height)
     maze_raw = data.get("maze")
-    _check_maze_shape(maze_raw, spec, cells)
-    try:
-        maze, _ = from_dict(maze_raw)
-    except (FormatError, ValueError) as err:
-        raise SaveError(f"the saved maze is damaged: {err}") from None
+    if isinstance(maze_raw, dict) and maze_raw.get("from_recipe") is True:
+        maze = _rebuilt(maze_raw, spec, cells)
+    else:
+        _check_maze_shape(maze_raw, spec, cells)
+        try:
+            maze, _ = from_dict(maze_raw)
+        except (FormatError, ValueError) as err:
+            raise SaveError(f"the saved maze is damaged: {err}") from None
     grid = maze.grid
     same = grid.shape_key() == spec.make_grid().shape_key()
     _need(same, "the saved maze does not match its recipe")
@@ -209,6 +235,18 @@ def _mask(raw: Any) -> Mask | None:
     _need(0 < len(first) <= MAX_SIDE, "the maze recipe's mask rows are damaged")
     mask = read_mask({"name": raw.get("name", "mask"), "rows": rows}, len(first), height, error=SaveError)
     return None if mask is None else Mask(mask.rows, mask.name, by_plane)
+
+
+def _rebuilt(raw: dict[str, Any], spec: MazeSpec, cells: int) -> Maze:
+    """A maze saved as its recipe: rebuilt (bounded: at most MAX_RECIPE_CELLS) and checked against
+    the checksum written with it."""
+    _need(type(raw.get("version")) is int, f"the saved maze has unknown version {short(raw.get('version'))}")
+    _need(cells <= MAX_RECIPE_CELLS, f"the saved maze asks for more than {MAX_RECIPE_CELLS:,} cells to be rebuilt")
+    expected = raw.get("checksum")
+    _need(type(expected) is int, "the saved maze's checksum is damaged")
+    maze = spec.build()
+    _need(checksum(maze) == expected, "the saved maze does not match its recipe")
+    return maze
 
 
 def _plain_params(params: dict[Any, Any]) -> dict[str, Any]:
