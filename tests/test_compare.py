@@ -272,3 +272,27 @@ def test_the_legend_names_the_colours_on_the_panes(window):
     run_until_done(shell)
     shell.frame([], 1 / 60)
     assert shell.scene.legend_keys() == ["floor", "wall"]  # finished: only the maze is left
+
+
+def test_a_figure_has_the_same_label_in_every_pane(window, monkeypatch):
+    """When a figure's label must be cut to fit, it is cut in every pane: one figure, one name
+    (a pane with a narrower number once read "Dead ends" beside another's "Dead")."""
+    from visualizer.app import text
+
+    shell = open_compare(window, size=(40, 30), speed=float("inf"))
+    for _ in range(40):
+        shell.frame([], 1 / 60)
+        if all(pane.done for pane in shell.scene.panes):
+            break
+    drawn: list[str] = []
+    real = text.rendered
+
+    def spy(words, *args, **kwargs):
+        drawn.append(words)
+        return real(words, *args, **kwargs)
+
+    monkeypatch.setattr(text, "rendered", spy)
+    shell.scene.draw_on_screen(shell.screen, shell.view_rect())
+    for full in ("Events", "Dead ends", "Longest", "Solution"):
+        forms = {w for w in drawn if w in (full, full[:4])}
+        assert len(forms) == 1, (full, forms)

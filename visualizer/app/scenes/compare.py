@@ -431,11 +431,25 @@ class CompareScene(Scene):
         surface.fill(BACKGROUND, view)
         extremes = self.extremes()
         now = time.perf_counter()
-        for i, (pane, layout) in enumerate(zip(self.panes, self.pane_layouts(surface, view))):
+        layouts = self.pane_layouts(surface, view)
+        short = self.short_labels(layouts[0].figures.width // 2 if layouts else 0, size, now)
+        for i, (pane, layout) in enumerate(zip(self.panes, layouts)):
             self.draw_title(surface, pane, i, layout.title, size)
             board = pane.paint(layout.board.size)
             surface.blit(board, layout.board.topleft)
-            self.draw_figures(surface, pane, layout.figures, size, extremes, now)
+            self.draw_figures(surface, pane, layout.figures, size, extremes, now, short)
+
+    def short_labels(self, half: int, size: int, now: float) -> set[str]:
+        """The figure labels shortened to four letters, decided for every pane at once (the widest
+        value of each figure decides) so one figure reads the same in all the panes."""
+        font = text.font(size, True)
+        label_font = text.font(size)
+        widest: dict[str, int] = {}
+        for pane in self.panes:
+            for label, value, _ in self.figures(pane, now):
+                widest[label] = max(widest.get(label, 0), font.size(value)[0])
+        return {label for label, width in widest.items()
+                if label_font.size(label)[0] + width + size // 2 > half - 6}
 
     def draw_title(self, surface: pygame.Surface, pane: Pane, index: int, rect: pygame.Rect, size: int) -> None:
         colour = ACCENT if index == self.selected else TEXT
@@ -461,7 +475,7 @@ class CompareScene(Scene):
                 ("Solution", f"{m.solution:,}" if m.solution else "-", float(m.solution))]
 
     def draw_figures(self, surface: pygame.Surface, pane: Pane, rect: pygame.Rect, size: int,
-                     extremes: dict[str, tuple[float, float]], now: float) -> None:
+                     extremes: dict[str, tuple[float, float]], now: float, short: set[str]) -> None:
         pygame.draw.rect(surface, PANEL, rect, border_radius=4)
         half = rect.width // 2
         line = rect.height // 2
@@ -471,10 +485,8 @@ class CompareScene(Scene):
             if label in extremes:
                 low, high = extremes[label]
                 colour = HIGH if number == high else LOW if number == low else TEXT
-            label_s = text.rendered(label, size, TEXT_DIM)
+            label_s = text.rendered(label[:4] if label in short else label, size, TEXT_DIM)
             value_s = text.rendered(value, size, colour, colour != TEXT)
-            if label_s.get_width() + value_s.get_width() + size // 2 > half - 6:
-                label_s = text.rendered(label[:4], size, TEXT_DIM)
             surface.blit(label_s, (x, y))
             surface.blit(value_s, (x + half - 8 - value_s.get_width(), y))
         place = self.place_text(pane)
