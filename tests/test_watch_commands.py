@@ -99,3 +99,16 @@ def test_the_finishing_message_gives_way_to_the_result(screen):
             break
     shell.frame([], 1 / 60)
     assert shell.base.run.finished and shell.toast[0] == f"Finished: {shell.base.run.position:,} events"
+
+
+def test_end_on_a_solved_maze_keeps_the_solution(screen):
+    """End goes to the end: on a solved maze that is where it already is, so the solution stays
+    (it used to jump to the maze's end and wipe the solution off)."""
+    shell = make_shell(screen, size=(12, 8), speed=INSTANT, finished=True)
+    solve(shell)
+    run = shell.base.run
+    path = list(run.solution or [])
+    assert path
+    press(shell, pygame.K_END)
+    assert run.solution == path and run.overlay.path_length == len(path)
+    assert "Already at the end" in shell.toast[0]

@@ -296,6 +296,9 @@ class WatchScene(Scene):
         if direction > 0 and self.run.stage == SOLVING:
             self.run.step(1 << 30)  # End during a solve: the finished solve
             return
+        if direction > 0 and self.run.stage == DONE and self.run.solver is not None:
+            self.host.message("Already at the end: the maze is solved (Home goes back to the start)")
+            return  # the end of a solve is the end: going to the maze's end would wipe the solution
         if direction < 0:
             self.run.seek(0)
         elif self.run.total is not None:
