@@ -302,8 +302,10 @@ def add_export_options(parser: argparse.ArgumentParser) -> None:
                         "'longest' draws the longest path")
     parser.add_argument("--cell", type=number_in("cell", 0, 512), default=None, metavar="PX",
                         help="png, gif, webp: pixels per unit of the picture - square: a tile (a cell and "
-                        "its wall take 2), hex: a hexagon's radius, triangle: a side (default: about 2000 "
-                        "pixels wide; animations about 800)")
+                        "its wall take 2), hex: a hexagon's radius, triangle: a side (default: up to 2000 "
+                        "pixels across, animations 800, a unit at most "
+                        f"{', '.join(f'{cls.UNIT_PIXELS[1]:g} px on {kind}' for kind, cls in GRIDS.items())}: "
+                        "small mazes give small pictures)")
     parser.add_argument("--fps", type=number_in("fps", 0, 100), default=None, metavar="N",
                         help="gif, webp: frames per second (default: 25)")
     parser.add_argument("--seconds", type=number_in("seconds", 0, 600), default=None, metavar="S",
