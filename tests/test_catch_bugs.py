@@ -1,6 +1,7 @@
 """Tests written against bugs a review planted and the suite missed: the metrics' turning share,
 fog revealed as you walk, the paused "Last" line in words."""
 
+import pytest
 from helpers import at_least
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -50,3 +51,35 @@ def test_paused_without_explanations_the_last_event_is_said_in_words(screen):
     lines = dict(scene.panel_lines())
     grid = scene.run.grid
     assert lines["Last"] == f"carve {grid.cell_name(cell)} -> {grid.cell_name(other)}"
+
+
+@pytest.mark.parametrize("kind", ["square", "hex", "triangle", "polar"])
+def test_the_passage_list_is_every_open_passage_once(kind):
+    """Checked against the bits themselves: each open passage once, lower cell first, and as many as
+    passage_count (a whole number) says."""
+    from visualizer.spec import MazeSpec
+
+    maze = MazeSpec("kruskal", kind, 9, 6, 4, {"braid": 40}).build()
+    grid = maze.grid
+    expected = {(min(c, nb), max(c, nb)) for c in range(grid.size) for d, nb in grid.neighbours(c)
+                if maze.passages[c] >> d & 1}
+    listed = list(maze.passage_list())
+    assert len(listed) == len(set(listed)) and set(listed) == expected
+    assert all(a < b for a, b in listed)
+    count = maze.passage_count()
+    assert type(count) is int and count == len(expected)
+
+
+def test_same_as_tells_mazes_apart_by_each_of_their_parts():
+    from visualizer.maze import CellState
+    from visualizer.spec import MazeSpec
+
+    maze = MazeSpec("dungeon", "square", 20, 14, 4).build()
+    assert maze.same_as(maze.copy())
+    for change in (lambda m: m.passages.__setitem__(0, m.passages[0] ^ 1),
+                   lambda m: m.state.__setitem__(0, CellState.PRUNED if m.state[0] != CellState.PRUNED else 1),
+                   lambda m: m.region.__setitem__(0, m.region[0] + 1),
+                   lambda m: m.rooms.__setitem__(999, [0])):
+        other = maze.copy()
+        change(other)
+        assert not maze.same_as(other) and not other.same_as(maze)
