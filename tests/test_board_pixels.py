@@ -61,9 +61,9 @@ def compare_zoomed(run: Run, view: tuple[int, int], factor: float, anchor: tuple
     grid = run.grid
     whole = Board(grid, *view)
     fitted = whole.camera
-    column = min(grid.width - 1, int(anchor[0] * grid.width))
     row = min(grid.height - 1, int(anchor[1] * grid.height))
-    point = whole.cell_centre(row * grid.width + column)
+    column = min(grid.row_length(row) - 1, int(anchor[0] * grid.row_length(row)))  # rings differ in length
+    point = whole.cell_centre(grid.cell(column, row))
     zoomed = Board(grid, *view, fitted.zoomed(factor, point, grid.fit_scale))
     seen, near = painted(whole, run.maze, run.overlay), painted(zoomed, run.maze, run.overlay)
     compared = 0

@@ -534,3 +534,112 @@ def test_a_masked_hex_text_picture_draws_only_round_the_kept_cells():
     text = "\n".join(spec.make_grid().text_lines(spec.build()))
     whole = "\n".join(spec.with_(mask=None).make_grid().text_lines(spec.with_(mask=None).build()))
     assert 0 < sum(not ch.isspace() for ch in text) < sum(not ch.isspace() for ch in whole)
+
+
+# --- edges found by planting bugs in the mask code -------------------------------------------
+
+
+def test_a_mask_may_be_as_wide_as_a_grid_and_no_wider():
+    from visualizer.grids import MAX_SIDE
+
+    Mask(("." * MAX_SIDE,))
+    with pytest.raises(ValueError):
+        Mask(("." * (MAX_SIDE + 1),))
+
+
+def test_a_stretched_text_mask_is_read_at_each_cells_centre():
+    assert make_grid("square", 4, 1, Mask(("X.X",))).ids.tolist() == [1, 2]
+    assert make_grid("square", 1, 4, Mask(("X", ".", "X"))).ids.tolist() == [1, 2]
+
+
+def test_of_two_equal_parts_the_first_is_kept():
+    """A tie must not depend on the search order only by accident: the same recipe, the same maze."""
+    table = make_grid("square", 5, 1).neighbour_array()
+    assert largest_part(table, np.array([True, True, False, True, True])).tolist() == [True, True, False, False, False]
+
+
+def test_off_the_grid_and_in_a_hole_there_is_no_cell():
+    grid = make_grid("square", 8, 6, RING)
+    for x, y in ((-1, 0), (8, 0), (0, -1), (0, 6), (0, 0)):
+        assert grid.cell(x, y) == -1
+
+
+def test_exactly_the_posts_beside_a_kept_cell_are_drawn():
+    grid = make_grid("square", 8, 6, RING)
+    board, whole = Board(grid, 400, 300), Board(grid.base, 400, 300)
+    shown = set((np.unique(board.owner[board.owner >= board.corner_base]) - board.corner_base).tolist())
+    every = np.unique(whole.owner[whole.owner >= whole.corner_base]) - whole.corner_base
+    around = whole.layout.corner_cells(every)
+    expected = {int(p) for p, cells in zip(every, around) if any(c >= 0 and grid.index[c] >= 0 for c in cells)}
+    assert shown == expected
+
+
+def test_the_dungeon_still_places_rooms_inside_a_shape():
+    mask = Mask(tuple("X" + "." * 28 + "X" for _ in range(20)), "block")
+    for seed in range(5):
+        maze = MazeSpec("dungeon", "square", 30, 20, seed, mask=mask).build()
+        assert maze.rooms
+        assert all(0 <= c < maze.grid.size for cells in maze.rooms.values() for c in cells)
+
+
+def test_a_one_cell_text_mask_still_gets_a_grid_the_shape_allows():
+    assert fitting_size(Mask((".",)), GRIDS["triangle"], 20) == (2, 1)
+
+
+def _ring_json() -> dict:
+    spec = MazeSpec("backtracker", "square", 8, 6, 2, mask=RING)
+    return json.loads(dumps(spec.build(), spec))
+
+
+def test_json_mask_rows_of_the_wrong_width_and_odd_names():
+    data = _ring_json()
+    data["mask"]["rows"] = [row[:4] for row in data["mask"]["rows"]]
+    with pytest.raises(FormatError, match="each mask row must be text of 8 characters"):
+        loads(json.dumps(data))
+    data = _ring_json()
+    data["mask"]["name"] = "two\n  lines"
+    assert loads(json.dumps(data))[1].mask.name == "two lines"  # a name is one line
+    data["mask"]["name"] = "   "
+    assert loads(json.dumps(data))[1].mask.name == "mask"
+
+
+def _ring_save() -> dict:
+    spec = MazeSpec("backtracker", "square", 8, 5, 4, mask=RING)
+    return json.loads(json.dumps(game_to_dict(Game.new_level(1, spec))))
+
+
+def test_a_saved_mask_reads_as_text_unless_it_says_picture_and_says_it_properly():
+    data = _ring_save()
+    del data["spec"]["mask"]["by_plane"]
+    assert game_from_dict(data).spec.mask.by_plane is False
+    data["spec"]["mask"]["by_plane"] = "yes"
+    with pytest.raises(SaveError, match="mask is damaged"):
+        game_from_dict(data)
+
+
+def test_a_save_whose_maze_is_not_its_recipes_shape_is_refused():
+    data = _ring_save()
+    data["spec"]["mask"]["rows"] = ["." * 8] * 6  # the recipe: the whole grid; the saved maze: the ring
+    with pytest.raises(SaveError, match="does not match its recipe"):
+        game_from_dict(data)
+
+
+def test_a_picture_and_a_text_mask_of_the_same_rows_keep_separate_records():
+    plain = MazeSpec("backtracker", "square", 8, 6, 2)
+    picture = Mask(RING.rows, "ring", by_plane=True)
+    assert recipe_key(plain.with_(mask=RING), 1) != recipe_key(plain.with_(mask=picture), 1)
+
+
+def test_size_wins_over_the_masks_own_size(tmp_path):
+    out = tmp_path / "w.json"
+    assert main(["generate", "--mask", "maze", "-s", "60x20", "--seed", "3", "-o", str(out)]) == 0
+    data = json.loads(out.read_text())
+    assert (data["width"], data["height"], len(data["mask"]["rows"])) == (60, 20, 20)
+
+
+def test_one_cut_off_cell_gets_a_singular_note(tmp_path, capsys):
+    path = tmp_path / "one.txt"
+    path.write_text("..X.\n")
+    assert main(["generate", "--mask", str(path), "--seed", "1", "-o", str(tmp_path / "o.json")]) == 0
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "1 cell of the mask not joined to its largest part was left out" in err
