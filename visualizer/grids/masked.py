@@ -320,9 +320,7 @@ class MaskedGrid(Grid):
     def text_lines(self, maze: Maze, holes: np.ndarray | None = None) -> list[str]:
         """The base grid's text picture of the same maze, the holes left blank (where the base grid
         has a text picture: triangles and discs refuse as they do unmasked)."""
-        from ..maze import Maze as BaseMaze
-
-        whole = BaseMaze(self.base)
+        whole = type(maze)(self.base)  # a maze of the same kind on the whole grid (grids import no model)
         whole.passages[self.ids] = maze.passages
         whole.state[self.ids] = maze.state
         whole.entrance = (int(self.ids[maze.entrance[0]]), maze.entrance[1])
