@@ -2,6 +2,7 @@
 PHASE, and otherwise says exactly what it says when shown: the same maze-changing events in the
 same order, from the same random numbers."""
 
+import pytest
 from helpers import at_least
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -65,3 +66,31 @@ def test_kruskal_quiet_ignores_which_root_a_merge_keeps():
         spec = MazeSpec("kruskal", "hex", 9, 7, seed)
         shown, quiet = streams(spec)
         assert [e for e in shown if e[0] == Kind.CARVE] == quiet
+
+
+@pytest.mark.parametrize("kind", ["square", "hex", "triangle", "polar"])
+def test_the_quiet_random_walk_leaves_the_generator_where_the_shown_one_does(kind):
+    """Aldous-Broder's quiet walk draws its numbers thousands at a time and hands the unused ones
+    back: on a grid large enough for several batches, the carves match the shown walk's and the
+    random generator ends in the same state (braiding draws from it next)."""
+    import random
+
+    grid = MazeSpec("aldous_broder", kind, 40, 30, 1).make_grid()
+    streams = []
+    for show in (True, False):
+        rng = random.Random(11)
+        carves = [e for e in ALGORITHMS["aldous_broder"].func(grid, rng, show=show) if e[0] == Kind.CARVE]
+        streams.append((carves, rng.getstate()))
+    assert streams[0] == streams[1]
+
+
+def test_a_random_generator_of_another_kind_takes_the_plain_walk():
+    import random
+
+    class Other(random.Random):
+        pass
+
+    grid = MazeSpec("aldous_broder", "square", 12, 9, 1).make_grid()
+    shown = list(ALGORITHMS["aldous_broder"].func(grid, random.Random(5), show=False))
+    other = list(ALGORITHMS["aldous_broder"].func(grid, Other(5), show=False))
+    assert shown == other

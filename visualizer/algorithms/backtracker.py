@@ -26,14 +26,30 @@ def backtracker(grid: Grid, rng: random.Random, *, winding: int = 100, start: in
 
     The dungeon reuses this for its corridors: it passes the ``start`` cell, a ``visited`` map with
     the rooms already marked, and the corridor's ``region`` id (these are not user parameters).
+    Shown, every step back is a BACKTRACK event; unshown (``show=False``) a leaner walk makes the
+    same carves from the same random numbers. Each is a generator of its own (not one behind
+    ``yield from``), so an event passes through one frame.
     """
-    free_neighbours = grid.free_neighbours
-    rnd = rng.random
+    walk = _walk_shown if show else _walk_quiet
+    return walk(grid, rng, winding, start, visited, region)
+
+
+def _begin(grid: Grid, rng: random.Random, start: int, visited: bytearray | None) -> tuple[int, bytearray]:
+    """The start cell (random unless given) and the visited map with it marked."""
     if start < 0:
-        start = int(rnd() * grid.size)
+        start = int(rng.random() * grid.size)
     if visited is None:
         visited = bytearray(grid.size)
     visited[start] = 1
+    return start, visited
+
+
+def _walk_shown(grid: Grid, rng: random.Random, winding: int, start: int, visited: bytearray | None,
+                region: int) -> EventStream:
+    """The walk as the window shows it: the whole stack, a BACKTRACK event for each pop."""
+    free_neighbours = grid.free_neighbours
+    rnd = rng.random
+    start, visited = _begin(grid, rng, start, visited)
     yield (CARVE, start, -1, region)
     stack = [start]
     push = stack.append
@@ -56,8 +72,48 @@ def backtracker(grid: Grid, rng: random.Random, *, winding: int = 100, start: in
         else:
             pop()
             last = -1
-            if show:
-                yield (BACKTRACK, cell, stack[-1] if stack else -1, -1)
+            yield (BACKTRACK, cell, stack[-1] if stack else -1, -1)
+
+
+def _walk_quiet(grid: Grid, rng: random.Random, winding: int, start: int, visited: bytearray | None,
+                region: int) -> EventStream:
+    """The shown walk's carves without its BACKTRACK events, and with fewer neighbour queries.
+
+    Visited cells stay visited, so a cell left through its only free neighbour has none when the
+    walk comes back: it is not kept on the stack at all (the shown walk would look, draw nothing
+    and pop it). The stack holds only cells that had another way on when the walk left them.
+    """
+    free_neighbours = grid.free_neighbours
+    rnd = rng.random
+    cell, visited = _begin(grid, rng, start, visited)
+    yield (CARVE, cell, -1, region)
+    stack: list[int] = []
+    push = stack.append
+    pop = stack.pop
+    last = -1
+    straight_bias = winding < 100
+    while True:
+        options = free_neighbours(cell, visited)
+        if options:
+            if straight_bias and last >= 0 and rnd() * 100 >= winding:
+                for option in options:  # straight on if it can, else any way
+                    if option[0] == last:
+                        break
+                else:
+                    option = options[int(rnd() * len(options))]
+                last, nb = option
+            else:
+                last, nb = options[int(rnd() * len(options))]
+            visited[nb] = 1
+            if len(options) > 1:
+                push(cell)
+            yield (CARVE, cell, nb, last)
+            cell = nb
+        elif stack:
+            cell = pop()
+            last = -1
+        else:
+            return
 
 
 class BacktrackerNarrator(Narrator):

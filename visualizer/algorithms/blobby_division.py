@@ -8,10 +8,10 @@ cells. Walls follow organic curves, and it works on any grid, hexagons included.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..events import EventStream, Kind
+from ..events import Event, EventStream, Kind
 from ..grids import Grid
 from ..narration import Narrator, Told, plural
 from .base import Algorithm
@@ -20,7 +20,18 @@ OPEN_FIELD, WALL, SET, CURRENT, CHAMBER = Kind.OPEN_FIELD, Kind.WALL, Kind.SET, 
 
 
 def blobby_division(grid: Grid, rng: random.Random, *, show: bool = True) -> EventStream:
-    """Split each region in two by random growth from two seeds, then wall the seam but one gap."""
+    """Split each region in two by random growth from two seeds, then wall the seam but one gap.
+
+    Shown, each split names its chamber, every cell as it joins a half and the door. Unshown
+    (``show=False``) only the walls are said, and a leaner split makes them from the same random
+    numbers. Each is a generator of its own, so an event passes through one frame.
+    """
+    divide = _divide_shown if show else _divide_quiet
+    return divide(grid, rng)
+
+
+def _divide_shown(grid: Grid, rng: random.Random) -> EventStream:
+    """Every split as the window shows it, with a label per half (the SET events' values)."""
     neighbours = grid.neighbours
     rnd = rng.random
     label = [0] * grid.size
@@ -31,8 +42,7 @@ def blobby_division(grid: Grid, rng: random.Random, *, show: bool = True) -> Eve
         region = regions.pop()
         if len(region) < 2:
             continue
-        if show:
-            yield (CHAMBER, region[0], -1, len(region))
+        yield (CHAMBER, region[0], -1, len(region))
         old = label[region[0]]
         i = int(rnd() * len(region))
         j = int(rnd() * (len(region) - 1))
@@ -44,8 +54,7 @@ def blobby_division(grid: Grid, rng: random.Random, *, show: bool = True) -> Eve
             label[seed] = next_label + side
             halves[side].append(seed)
             frontier.append(seed)
-            if show:
-                yield (SET, seed, -1, next_label + side)
+            yield (SET, seed, -1, next_label + side)
         while frontier:
             k = int(rnd() * len(frontier))
             frontier[k], frontier[-1] = frontier[-1], frontier[k]
@@ -56,17 +65,85 @@ def blobby_division(grid: Grid, rng: random.Random, *, show: bool = True) -> Eve
                     label[nb] = mine
                     halves[mine - next_label].append(nb)
                     frontier.append(nb)
-                    if show:
-                        yield (SET, nb, -1, mine)
+                    yield (SET, nb, -1, mine)
         seam = [(c, nb, d) for c in halves[0] for d, nb in neighbours(c) if label[nb] == next_label + 1]
         gap = int(rnd() * len(seam))
-        if show:
-            yield (CURRENT, seam[gap][0], -1, -1)  # the doorway the new wall keeps
+        yield (CURRENT, seam[gap][0], -1, -1)  # the doorway the new wall keeps
         for k, (c, nb, d) in enumerate(seam):
             if k != gap:
                 yield (WALL, c, nb, d)
         next_label += 2
         regions.extend(halves)
+
+
+def _divide_quiet(grid: Grid, rng: random.Random) -> EventStream:
+    """The shown splits' walls, in the same order from the same random numbers.
+
+    The grid's own neighbour filter does the work the shown split does neighbour by neighbour:
+    ``taken``, a byte per cell that is 0 only for the cells of the region being split that no half
+    holds yet, picks the cells a half may grow into (``_grow``); set to 0 for half B alone, it
+    picks the walls of the seam (``_seam``).
+    """
+    rnd = rng.random
+    yield (OPEN_FIELD, -1, -1, -1)
+    taken = bytearray(b"\x01") * grid.size
+    regions = [list(range(grid.size))]
+    while regions:
+        region = regions.pop()
+        if len(region) < 2:
+            continue
+        halves = _grow(grid, rnd, region, taken)
+        walls = _seam(grid, halves, taken)
+        del walls[int(rnd() * len(walls))]  # the door
+        yield from walls
+        regions.extend(halves)
+
+
+def _grow(grid: Grid, rnd: Callable[[], float], region: list[int], taken: bytearray) -> tuple[list[int], list[int]]:
+    """Split ``region`` into two halves grown from two random seeds, as the shown split does; each
+    half lists its cells in the order they joined it.
+
+    ``taken`` is non-zero for every cell before and after; meanwhile a region cell is 0 until a
+    half takes it, then 1 for half A and 2 for half B (the byte says which half a cell grows)."""
+    free_neighbours = grid.free_neighbours
+    for cell in region:
+        taken[cell] = 0
+    i = int(rnd() * len(region))
+    j = int(rnd() * (len(region) - 1))
+    j += j >= i
+    seed_a, seed_b = region[i], region[j]
+    taken[seed_a], taken[seed_b] = 1, 2
+    half_a, half_b = [seed_a], [seed_b]
+    join_a, join_b = half_a.append, half_b.append
+    frontier = [seed_a, seed_b]
+    push, pop = frontier.append, frontier.pop
+    while frontier:
+        k = int(rnd() * len(frontier))
+        cell = frontier[k]  # take it out, the last cell filling its place (as the shown split swaps)
+        frontier[k] = frontier[-1]
+        pop()
+        fresh = free_neighbours(cell, taken)
+        if fresh:
+            mine = taken[cell]
+            join = join_a if mine == 1 else join_b
+            for _, nb in fresh:
+                taken[nb] = mine
+                join(nb)
+                push(nb)
+    return half_a, half_b
+
+
+def _seam(grid: Grid, halves: tuple[list[int], list[int]], taken: bytearray) -> list[Event]:
+    """A WALL event for each wall between half A and half B, in A's order then direction order,
+    the shown split's order. ``taken`` is non-zero for every cell before and after."""
+    free_neighbours = grid.free_neighbours
+    half_a, half_b = halves
+    for cell in half_b:
+        taken[cell] = 0
+    walls: list[Event] = [(WALL, cell, nb, d) for cell in half_a for d, nb in free_neighbours(cell, taken)]
+    for cell in half_b:
+        taken[cell] = 1
+    return walls
 
 
 class BlobbyDivisionNarrator(Narrator):

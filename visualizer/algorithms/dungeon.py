@@ -10,7 +10,8 @@
 4. prune   - dead-end corridor cells are removed until none remain (rooms never are);
              ``dead_ends`` percent of the dead-end branches may be left standing.
 
-The generator folds its own events into a private Maze to know the passages it has made.
+The generator folds its rooms and corridors into a private Maze to know the passages it has made;
+the pruning keeps its own copy of them, with the connectors added.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ else:
     from ..lazy_numpy import np  # imported on first use: --help stays fast
 
 CARVE, CONNECT, PRUNE, ROOM, PHASE, REJECT = Kind.CARVE, Kind.CONNECT, Kind.PRUNE, Kind.ROOM, Kind.PHASE, Kind.REJECT
+Door = tuple[int, int, int]
+"""A connector opened: ``(cell, other, direction)``."""
 
 
 def dungeon(grid: Grid, rng: random.Random, *, attempts: int = 100, room_min: int = 2, room_max: int = 5,
@@ -64,10 +67,11 @@ def dungeon(grid: Grid, rng: random.Random, *, attempts: int = 100, room_min: in
     rooms = yield from tracked(place_rooms(grid, rng, attempts, room_min, room_max, show=show))
     yield (PHASE, -1, -1, "maze")
     yield from folded(fill_corridors(grid, rng, shadow, first_region=rooms, winding=winding, show=show))
+    table = grid.neighbour_array()
     yield (PHASE, -1, -1, "connect")
-    yield from folded(connect_regions(grid, rng, shadow, loops, show=show))
+    doors = yield from connect_regions(grid, rng, shadow, table, loops, show=show)
     yield (PHASE, -1, -1, "prune")
-    yield from folded(prune_dead_ends(grid, rng, shadow, dead_ends))
+    yield from prune_dead_ends(grid, rng, shadow, table, doors, dead_ends)
 
 
 def place_rooms(grid: Grid, rng: random.Random, attempts: int, room_min: int, room_max: int, *,
@@ -108,11 +112,13 @@ def fill_corridors(grid: Grid, rng: random.Random, shadow: Maze, first_region: i
         region += 1
 
 
-def connect_regions(grid: Grid, rng: random.Random, shadow: Maze, loops: int, *, show: bool = True) -> EventStream:
+def connect_regions(grid: Grid, rng: random.Random, shadow: Maze, table: np.ndarray, loops: int, *,
+                    show: bool = True) -> Generator[Event, None, list[Door]]:
     """Open connectors in random order, keeping each one that joins two separate regions; ``show``
-    says so for each one skipped (its regions are joined already)."""
+    says so for each one skipped (its regions are joined already). Returns the connectors opened,
+    as ``(cell, other, direction)``: the shadow maze is not told (it would merge its regions for
+    nothing), so the pruning opens them in its own copy of the passages."""
     region = shadow.region
-    table = grid.neighbour_array()
     cells = np.arange(grid.size)
     connectors: list[tuple[int, int, int]] = []
     for d in range(grid.directions):  # every wall between two different regions, once (a < b)
@@ -134,38 +140,59 @@ def connect_regions(grid: Grid, rng: random.Random, shadow: Maze, loops: int, *,
             parent[r], r = root, parent.get(r, r)
         return root
 
-    doors: set[int] = set()
+    doors: list[Door] = []
+    door_cells: set[int] = set()
     for a, b, d in connectors:
         ra, rb = find(region[a]), find(region[b])
         if ra != rb:
             parent[rb] = ra
-        elif a in doors or b in doors or rng.random() * 100 >= loops:
+        elif a in door_cells or b in door_cells or rng.random() * 100 >= loops:
             if show:
                 yield (REJECT, a, b, d)
             continue  # already joined: only an occasional extra door, never two side by side
-        doors.update((a, b))
+        door_cells.update((a, b))
+        doors.append((a, b, d))
         yield (CONNECT, a, b, d)
+    return doors
 
 
-def prune_dead_ends(grid: Grid, rng: random.Random, shadow: Maze, keep_percent: int) -> EventStream:
-    """Remove corridor cells with a single way out until none remain (rooms are never pruned)."""
-    state = memoryview(shadow.state)  # type: ignore[arg-type]
-    passage = int(CellState.PASSAGE)
-    degree = shadow.degree
+def prune_dead_ends(grid: Grid, rng: random.Random, shadow: Maze, table: np.ndarray, doors: list[Door],
+                    keep_percent: int) -> EventStream:
+    """Remove corridor cells with a single way out until none remain (rooms are never pruned).
+
+    It keeps its own copy of the passages (the shadow maze's, plus the ``doors``) and cell states,
+    and updates it at each PRUNE: a few list operations instead of a fold and the maze's methods,
+    for what is often most of the corridor cells."""
+    passage, pruned = int(CellState.PASSAGE), int(CellState.PRUNED)
+    opposite = [grid.opposite(d) for d in range(grid.directions)]
+    state = bytearray(shadow.state.tobytes())
+    ways = shadow.passages.tolist()
+    """Each cell's open passages, a bit per direction."""
+    for a, b, d in doors:
+        ways[a] |= 1 << d
+        ways[b] |= 1 << opposite[d]
+    outside = bytearray(grid.size)
+    """Openings to the outside (the entrance and the exit count as a way out)."""
+    outside[shadow.entrance[0]] += 1
+    outside[shadow.exit[0]] += 1
 
     def is_dead_end(cell: int) -> bool:
-        return state[cell] == passage and degree(cell) <= 1
+        return state[cell] == passage and ways[cell].bit_count() + outside[cell] <= 1
 
     open_bits = np.unpackbits(shadow.passages[:, None], axis=1).sum(axis=1)
     candidates = np.flatnonzero((shadow.state == passage) & (open_bits <= 1)).tolist()
-    queue = deque(c for c in candidates if is_dead_end(c))  # is_dead_end adds the entrance/exit openings
+    queue = deque(c for c in candidates if is_dead_end(c))  # is_dead_end adds the doors and the entrance/exit
     kept = {c for c in queue if rng.random() * 100 < keep_percent}
     while queue:
         cell = queue.popleft()
         if cell in kept or not is_dead_end(cell):
             continue
-        exits = [(d, nb) for d, nb in grid.neighbours(cell) if shadow.is_open(cell, d)]
-        d, nb = exits[0] if exits else (-1, -1)
+        d = ways[cell].bit_length() - 1  # its one open direction; -1 when it has none
+        nb = int(table[cell, d]) if d >= 0 else -1
+        ways[cell] = 0
+        state[cell] = pruned
+        if nb >= 0:
+            ways[nb] &= ~(1 << opposite[d])
         yield (PRUNE, cell, nb, d)
         if nb >= 0 and is_dead_end(nb):
             queue.append(nb)

@@ -8,13 +8,18 @@ between two cells of the same set would close a loop, so it stays.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
 from ..events import EventStream, Kind
 from ..grids import Grid
 from ..narration import Annotation, Narrator, Shape, Told, Tone, plural
 from .base import Algorithm
+
+if TYPE_CHECKING:
+    import numpy as np
+else:
+    from ..lazy_numpy import np  # imported on first use: --help stays fast
 
 CARVE, SET, REJECT = Kind.CARVE, Kind.SET, Kind.REJECT
 
@@ -22,14 +27,32 @@ CARVE, SET, REJECT = Kind.CARVE, Kind.SET, Kind.REJECT
 def kruskal(grid: Grid, rng: random.Random, *, show: bool = True) -> EventStream:
     """Random edge order with union by size; members of the absorbed set are recoloured. Stops
     when one set is left (every later wall would be kept); ``show`` says so for each kept wall.
-    Unshown (``show=False``), a plain union-find makes the same decisions without the recolouring."""
-    edges = [(a, b, d) for a in range(grid.size) for d, b in grid.neighbours(a) if a < b]
-    rng.shuffle(edges)
+    Unshown (``show=False``), a plain union-find makes the same decisions without the recolouring.
+    Each is a generator of its own, so an event passes through one frame."""
+    join = _join_shown if show else _join_quiet
+    return join(grid, rng)
+
+
+def _walls_in_random_order(grid: Grid, rng: random.Random) -> Iterator[tuple[int, int, int]]:
+    """Every wall once, as ``(a, b, d)`` with ``a < b``, in a random order.
+
+    The order is the list of walls by ``a`` then direction (as ``grid.neighbours`` gives them)
+    shuffled by ``rng``: the list is built by numpy and the shuffle applied to its positions, the
+    same draws. The walls come as three zipped columns made after the shuffle, so the loops read
+    them in memory order (a shuffled list of tuples is read all over the memory)."""
+    table = grid.neighbour_array()
+    cells, directions = np.nonzero(table > np.arange(grid.size)[:, None])
+    order = list(range(len(cells)))
+    rng.shuffle(order)
+    pick = np.fromiter(order, dtype=np.intp, count=len(order))
+    return zip(cells[pick].tolist(), table[cells, directions][pick].tolist(), directions[pick].tolist())
+
+
+def _join_shown(grid: Grid, rng: random.Random) -> EventStream:
+    """Each set keeps a list of its cells, so a merge can recolour the smaller set's cells."""
+    edges = _walls_in_random_order(grid, rng)
     if grid.size == 1:
         yield (CARVE, 0, -1, -1)
-    if not show:
-        yield from _kruskal_quiet(grid.size, edges)
-        return
     set_of = list(range(grid.size))
     members: list[list[int]] = [[c] for c in range(grid.size)]
     merges_left = grid.size - 1
@@ -53,26 +76,35 @@ def kruskal(grid: Grid, rng: random.Random, *, show: bool = True) -> EventStream
         merges_left -= 1
 
 
-def _kruskal_quiet(size: int, edges: list[tuple[int, int, int]]) -> EventStream:
-    """The same walls carved in the same order, with a path-halving union-find: no member lists and
-    no relabelling. Which sets two cells are in is all a decision reads, so the choices match the
-    shown run whichever root a merge keeps."""
-    parent = list(range(size))
-    merges_left = size - 1
+def _join_quiet(grid: Grid, rng: random.Random) -> EventStream:
+    """The same walls carved in the same order, with a union-find (union by size, path halving):
+    no member lists and no relabelling, so time linear in the cells. Which sets two cells are in
+    is all a decision reads, so the choices match the shown run whichever root a merge keeps."""
+    edges = _walls_in_random_order(grid, rng)
+    if grid.size == 1:
+        yield (CARVE, 0, -1, -1)
+    parent = list(range(grid.size))
+    weight = [1] * grid.size
+    merges_left = grid.size - 1
     for a, b, d in edges:
         if not merges_left:
             break
-        ra = a
-        while parent[ra] != ra:
-            parent[ra] = parent[parent[ra]]
-            ra = parent[ra]
-        rb = b
-        while parent[rb] != rb:
-            parent[rb] = parent[parent[rb]]
-            rb = parent[rb]
+        ra, up = a, parent[a]
+        while up != ra:  # path halving: each cell on the way up now points to its grandparent
+            top = parent[up]
+            parent[ra] = top
+            ra, up = top, parent[top]
+        rb, up = b, parent[b]
+        while up != rb:
+            top = parent[up]
+            parent[rb] = top
+            rb, up = top, parent[top]
         if ra == rb:
             continue
+        if weight[ra] < weight[rb]:
+            ra, rb = rb, ra
         parent[rb] = ra
+        weight[ra] += weight[rb]
         merges_left -= 1
         yield (CARVE, a, b, d)
 
