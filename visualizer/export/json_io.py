@@ -220,20 +220,21 @@ def whole(value: Any, what: str, lo: int, hi: int, error: type[ValueError] = For
     return value
 
 
-def _cell(grid: Grid, value: Any, what: str) -> int:
-    need(isinstance(value, list) and len(value) == 2, f"{what} must be an [x, y] pair")
+def read_cell(grid: Grid, value: Any, what: str, error: type[ValueError] = FormatError) -> int:
+    """The cell an untrusted ``[x, y]`` names on ``grid``; ``error`` (one line) when it names none."""
+    need(isinstance(value, list) and len(value) == 2, f"{what} must be an [x, y] pair", error)
     y_given = value[1]
     row = y_given if type(y_given) is int and 0 <= y_given < grid.height else 0
-    x = whole(value[0], f"{what} x", 0, grid.row_length(row) - 1)
-    y = whole(y_given, f"{what} y", 0, grid.height - 1)
+    x = whole(value[0], f"{what} x", 0, grid.row_length(row) - 1, error)
+    y = whole(y_given, f"{what} y", 0, grid.height - 1, error)
     cell = grid.cell(x, y)
-    need(cell >= 0, f"{what} ({x}, {y}) is not one of the mask's cells")
+    need(cell >= 0, f"{what} ({x}, {y}) is not one of the mask's cells", error)
     return cell
 
 
 def _opening(grid: Grid, value: Any, what: str) -> tuple[int, int]:
     need(isinstance(value, dict), f"{what} must be an object")
-    cell = _cell(grid, value.get("cell"), f"{what} cell")
+    cell = read_cell(grid, value.get("cell"), f"{what} cell")
     name = value.get("direction")
     need(name in grid.direction_names, f"{what} direction must be one of {', '.join(grid.direction_names)}")
     return cell, grid.direction_names.index(name)
@@ -258,7 +259,7 @@ def from_dict(data: Any) -> tuple[Maze, MazeSpec | None]:
     need(isinstance(passages, list), "passages must be a list")
     for i, pair in enumerate(passages):
         need(isinstance(pair, list) and len(pair) == 2, f"passage {i} must be a pair of cells")
-        a, b = _cell(grid, pair[0], f"passage {i}"), _cell(grid, pair[1], f"passage {i}")
+        a, b = read_cell(grid, pair[0], f"passage {i}"), read_cell(grid, pair[1], f"passage {i}")
         try:
             d = grid.direction_between(a, b)
         except ValueError:
@@ -269,7 +270,7 @@ def from_dict(data: Any) -> tuple[Maze, MazeSpec | None]:
     solid = data.get("solid", [])
     need(isinstance(solid, list), "solid must be a list")
     for i, value in enumerate(solid):
-        cell = _cell(grid, value, f"solid cell {i}")
+        cell = read_cell(grid, value, f"solid cell {i}")
         need(maze.passages[cell] == 0, f"solid cell {i} has an open passage")
         maze.state[cell] = CellState.UNVISITED
     rooms = data.get("rooms", [])
@@ -278,7 +279,7 @@ def from_dict(data: Any) -> tuple[Maze, MazeSpec | None]:
         need(isinstance(room, dict) and isinstance(room.get("cells"), list), f"room {i} must list its cells")
         room_id = whole(room.get("id", i), f"room {i} id", 0, grid.size)
         for value in room["cells"]:
-            cell = _cell(grid, value, f"room {i} cell")
+            cell = read_cell(grid, value, f"room {i} cell")
             maze.state[cell] = CellState.ROOM
             maze.region[cell] = room_id
             maze.rooms.setdefault(room_id, []).append(cell)

@@ -33,7 +33,7 @@ from typing import Any
 
 import numpy as np
 
-from ..export.json_io import FormatError, from_dict, need, read_mask, to_dict, whole
+from ..export.json_io import FormatError, from_dict, need, read_cell, read_mask, to_dict, whole
 from ..fileio import write_atomic
 from ..grids import GRIDS, MAX_SIDE, Mask, make_grid
 from ..maze import Maze
@@ -179,13 +179,7 @@ def game_from_dict(data: Any) -> Game:
     _need(bool(np.array_equal(reach, is_open)), "the saved maze is not connected")
 
     def cell(value: Any, what: str) -> int:
-        _need(isinstance(value, list) and len(value) == 2, f"{what} is not an [x, y] pair")
-        y_given = value[1]
-        row = y_given if type(y_given) is int and 0 <= y_given < grid.height else 0
-        x = _whole(value[0], f"{what} x", 0, grid.row_length(row) - 1)
-        y = _whole(y_given, f"{what} y", 0, grid.height - 1)
-        c = grid.cell(x, y)
-        _need(c >= 0, f"{what} is not one of the mask's cells")
+        c = read_cell(grid, value, what, SaveError)
         _need(bool(is_open[c]), f"{what} stands on a wall")
         return c
 
