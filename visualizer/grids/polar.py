@@ -42,10 +42,9 @@ from __future__ import annotations
 import bisect
 import math
 import random
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .base import MAX_SIDE, Grid, Neighbours, Taken, clamp_side
+from .base import MAX_SIDE, Grid, clamp_side
 from .layout import Layout, clip_box
 
 if TYPE_CHECKING:
@@ -188,37 +187,6 @@ class PolarGrid(Grid):
         out[:, IN] = np.where(inner & ~second, parent, -1)
         out[:, IN2] = np.where(second, parent, -1)
         return out.astype(dtype)
-
-    def _make_free_neighbours(self) -> Callable[[int, Taken], Neighbours]:
-        """Unrolled over the six directions, reading one flat list of the neighbour table: built in a
-        twentieth of the time the generic per-cell lists take (0.05 s against 0.7 s at 250,000
-        cells), as fast a call."""
-        flat = self.neighbour_array().ravel().tolist()
-
-        def free_neighbours(c: int, taken: Taken) -> Neighbours:
-            i = c * 6
-            out = []
-            nb = flat[i]
-            if nb >= 0 and not taken[nb]:
-                out.append((0, nb))
-            nb = flat[i + 1]
-            if nb >= 0 and not taken[nb]:
-                out.append((1, nb))
-            nb = flat[i + 2]
-            if nb >= 0 and not taken[nb]:
-                out.append((2, nb))
-            nb = flat[i + 3]
-            if nb >= 0 and not taken[nb]:
-                out.append((3, nb))
-            nb = flat[i + 4]
-            if nb >= 0 and not taken[nb]:
-                out.append((4, nb))
-            nb = flat[i + 5]
-            if nb >= 0 and not taken[nb]:
-                out.append((5, nb))
-            return out
-
-        return free_neighbours
 
     def distance(self, a: int, b: int) -> int:
         """Each step changes the ring by at most one, so this never overestimates."""
