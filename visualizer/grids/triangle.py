@@ -211,10 +211,7 @@ class TriangleGrid(Grid):
         """The post each point is within half a wall of (a corner of its own triangle), else -1."""
         w, h = self.width, self.height
         found = np.full(X.shape, -1, dtype=np.int64)
-        corners = ((np.where(up, row, row), np.where(up, col, col - 1)),          # tip / top-left
-                   (np.where(up, row + 1, row), np.where(up, col - 1, col + 1)),  # bottom-left / top-right
-                   (np.where(up, row + 1, row + 1), np.where(up, col + 1, col)))  # bottom-right / tip
-        for line, column in corners:
+        for line, column in self._corner_posts(col, row, up):
             px, py = column / 2 + 0.5, line * HEIGHT
             close = np.hypot(X - px, Y - py) < half_wall
             valid = (line >= 0) & (line <= h) & (column >= -1) & (column <= w)
@@ -237,10 +234,16 @@ class TriangleGrid(Grid):
         """The three posts at the corners of each cell."""
         w = self.width
         x, y = cells % w, cells // w
-        up = self.points_up(x, y)
-        lines = (y, np.where(up, y + 1, y), y + 1)
-        columns = (np.where(up, x, x - 1), np.where(up, x - 1, x + 1), np.where(up, x + 1, x))
-        return np.unique(np.concatenate([k * (w + 2) + c + 1 for k, c in zip(lines, columns)]))
+        corners = self._corner_posts(x, y, self.points_up(x, y))
+        return np.unique(np.concatenate([line * (w + 2) + column + 1 for line, column in corners]))
+
+    @staticmethod
+    def _corner_posts(col: np.ndarray, row: np.ndarray, up: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
+        """(line, column) of the three corners of each triangle: an upward one's tip, bottom-left and
+        bottom-right; a downward one's top-left, top-right and tip."""
+        return [(row, np.where(up, col, col - 1)),
+                (np.where(up, row + 1, row), np.where(up, col - 1, col + 1)),
+                (row + 1, np.where(up, col + 1, col))]
 
     def corner_joined(self, passages: np.ndarray, around: np.ndarray) -> np.ndarray:
         """Open inside six triangles joined all round: the row above's two east sides and its two
