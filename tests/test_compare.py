@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from visualizer.app.main import open_window
 from visualizer.app.pacing import INSTANT
-from visualizer.app.scenes.compare import HIGH, LOW, CompareScene, default_specs, pane_layouts
+from visualizer.app.scenes.compare import HIGH, LOW, TIMING_RUNS, CompareScene, default_specs, pane_layouts
 from visualizer.app.shell import Shell
 from visualizer.cli import compare_specs, main, parse
 from visualizer.solvers import shortest_path
@@ -94,6 +94,21 @@ def test_a_race_times_every_generator_then_finishes_them_in_the_order_of_their_t
     by_time = sorted(range(3), key=lambda i: scene.timings[i].seconds)
     assert [scene.panes[i].finished_at for i in by_time] == [0, 1, 2]
     assert all("events/s" in scene.place_text(pane) for pane in scene.panes)
+
+
+@pytest.mark.parametrize("speed", [INSTANT, 4000.0])
+def test_race_places_follow_the_measured_times_even_when_one_frame_finishes_several(window, speed):
+    shell = open_compare(window, names=["backtracker", "aldous_broder", "kruskal"], size=(6, 5), speed=speed,
+                         race=True)
+    scene = shell.scene
+    while scene.timing:
+        shell.frame([], 1 / 60)
+    # Measured times that disagree with both the panes' order and their event counts.
+    for timing, seconds in zip(scene.timings, [0.003, 0.001, 0.002]):
+        timing.runs = [seconds] * TIMING_RUNS
+    run_until_done(shell)
+    assert [pane.finished_at for pane in scene.panes] == [2, 0, 1]
+    assert scene.place_text(scene.panes[1]).startswith("1st")
 
 
 def test_a_slow_race_shows_each_pane_in_proportion_to_its_measured_speed(window):

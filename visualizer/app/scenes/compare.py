@@ -405,7 +405,8 @@ class CompareScene(Scene):
         scale = self.race_scale()
         self.race_clock = math.inf if math.isinf(scale) else self.race_clock + min(dt, 0.25) * scale
         deadline = time.perf_counter() + FRAME_BUDGET
-        for pane, t in zip(self.panes, self.timings):
+        # The fastest first: when the frame's budget runs out, the panes left behind are the slow ones.
+        for pane, t in sorted(zip(self.panes, self.timings), key=lambda pair: pair[1].seconds):
             if pane.run.finished:
                 continue
             share = min(1.0, self.race_clock / t.seconds)
@@ -416,9 +417,20 @@ class CompareScene(Scene):
     def note_finishes(self) -> None:
         """Give each pane that just completed its maze its place in the finishing order."""
         new = [pane for pane in self.panes if pane.run.finished and pane.finished_at is None]
+        if self.race and self.timings:  # a race's places are its measured times, whatever frame shows them
+            for pane in new:
+                pane.finished_at = self.race_place(pane)
+            self.finish_count += len(new)
+            return
         for pane in sorted(new, key=lambda p: p.run.position):  # finished in one frame: fewer events first
             pane.finished_at = self.finish_count
             self.finish_count += 1
+
+    def race_place(self, pane: Pane) -> int:
+        """0 for the fastest measured generator (ties keep the panes' order)."""
+        i = self.panes.index(pane)
+        mine = self.timings[i].seconds
+        return sum(1 for k, t in enumerate(self.timings) if t.seconds < mine or (t.seconds == mine and k < i))
 
     # --- what the shell shows -----------------------------------------------------------
 
