@@ -16,6 +16,7 @@ from ..events import EventStream, Kind
 from ..grids import Grid
 from ..narration import Annotation, Narrator, Shape, Told, plural
 from .base import Algorithm
+from .bulk_random import Draws
 
 if TYPE_CHECKING:
     import numpy as np
@@ -32,7 +33,7 @@ def aldous_broder(grid: Grid, rng: random.Random, *, show: bool = True) -> Event
 
     Shown, every step onto a visited cell is a CURRENT event. Unshown (``show=False``) nothing but
     the carves is said, so the walk runs in a tight loop on random numbers drawn in bulk
-    (``_Draws``); the same numbers, so the same carves, and ``rng`` ends where the shown walk leaves it.
+    (``bulk_random.Draws``); the same numbers, so the same carves, and ``rng`` ends where the shown walk leaves it.
     """
     if show or type(rng) is not random.Random:
         return _walk(grid, rng, show)
@@ -79,7 +80,7 @@ def _walk_quiet(grid: Grid, rng: random.Random) -> EventStream:
     seen = bytearray(len(step))
     here = cell * directions
     seen[here] = 1
-    draws = _Draws(rng)
+    draws = Draws(rng)
     while remaining:
         turns = iter(draws.below(directions, DRAWS_AT_ONCE))
         for d in turns:
@@ -101,44 +102,6 @@ def _step_table(grid: Grid) -> array:
     steps = np.where(table >= 0, table, np.arange(grid.size, dtype=np.intc)[:, None])
     steps *= grid.directions
     return array("i", steps.tobytes())
-
-
-class _Draws:
-    """``rng.random()``'s numbers, thousands at a time.
-
-    numpy's MT19937 is the Mersenne Twister that ``random.Random`` runs: given ``rng``'s state it
-    makes the same 32-bit words, and ``random()`` is two words made into a float the documented
-    way (53 bits, ``genrand_res53``). Numbers drawn and not used are handed back, and ``rng`` is
-    then set to the state it would have reached drawing them one by one.
-    """
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-        self.version, words, self.gauss = rng.getstate()
-        self.twister = np.random.MT19937(0)  # its seed is replaced by rng's state at once
-        self.twister.state = {"bit_generator": "MT19937",
-                              "state": {"key": np.array(words[:-1], dtype=np.uint32), "pos": words[-1]}}
-        self.mark = self.twister.state
-        """The state before the last batch (to hand unused numbers back)."""
-        self.count = 0
-        """How many numbers the last batch drew."""
-
-    def floats(self, count: int) -> np.ndarray:
-        """The next ``count`` numbers ``rng.random()`` would return."""
-        self.mark, self.count = self.twister.state, count
-        words = self.twister.random_raw(2 * count)
-        return ((words[0::2] >> 5) * 67108864 + (words[1::2] >> 6)) * (1.0 / 9007199254740992.0)
-
-    def below(self, n: int, count: int) -> list[int]:
-        """The next ``count`` values of ``int(rng.random() * n)``."""
-        return (self.floats(count) * n).astype(np.int64).tolist()
-
-    def give_back(self, unused: int) -> None:
-        """Hand back the last ``unused`` numbers of the last batch and leave ``rng`` after the rest."""
-        self.twister.state = self.mark
-        self.twister.random_raw(2 * (self.count - unused))
-        state = self.twister.state["state"]
-        self.rng.setstate((self.version, (*state["key"].tolist(), int(state["pos"])), self.gauss))
 
 
 TRAIL = 12

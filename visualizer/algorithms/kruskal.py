@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Mapping
+from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
 from ..events import EventStream, Kind
 from ..grids import Grid
 from ..narration import Annotation, Narrator, Shape, Told, Tone, plural
 from .base import Algorithm
+from .bulk_random import shuffled_positions
 
 if TYPE_CHECKING:
     import numpy as np
@@ -22,35 +24,35 @@ else:
     from ..lazy_numpy import np  # imported on first use: --help stays fast
 
 CARVE, SET, REJECT = Kind.CARVE, Kind.SET, Kind.REJECT
+BULK_JOIN_FROM = 2048
+"""Grids of this many cells or more find their quiet spanning tree in bulk (numpy's set-up costs
+more than a loop on the lab's tiny boards)."""
 
 
 def kruskal(grid: Grid, rng: random.Random, *, show: bool = True) -> EventStream:
     """Random edge order with union by size; members of the absorbed set are recoloured. Stops
     when one set is left (every later wall would be kept); ``show`` says so for each kept wall.
-    Unshown (``show=False``), a plain union-find makes the same decisions without the recolouring.
-    Each is a generator of its own, so an event passes through one frame."""
+    Unshown (``show=False``), the same carves without the recolouring, found in bulk on large grids."""
     join = _join_shown if show else _join_quiet
     return join(grid, rng)
 
 
-def _walls_in_random_order(grid: Grid, rng: random.Random) -> Iterator[tuple[int, int, int]]:
-    """Every wall once, as ``(a, b, d)`` with ``a < b``, in a random order.
+def _walls_in_random_order(grid: Grid, rng: random.Random) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every wall once, as columns ``(a, b, d)`` with ``a < b``, in a random order.
 
     The order is the list of walls by ``a`` then direction (as ``grid.neighbours`` gives them)
-    shuffled by ``rng``: the list is built by numpy and the shuffle applied to its positions, the
-    same draws. The walls come as three zipped columns made after the shuffle, so the loops read
-    them in memory order (a shuffled list of tuples is read all over the memory)."""
+    shuffled by ``rng`` (``bulk_random.shuffled_positions``: the same draws as ``rng.shuffle``).
+    The columns are made after the shuffle, so the loops read them in memory order (a shuffled
+    list of tuples is read all over the memory)."""
     table = grid.neighbour_array()
     cells, directions = np.nonzero(table > np.arange(grid.size)[:, None])
-    order = list(range(len(cells)))
-    rng.shuffle(order)
-    pick = np.fromiter(order, dtype=np.intp, count=len(order))
-    return zip(cells[pick].tolist(), table[cells, directions][pick].tolist(), directions[pick].tolist())
+    pick = shuffled_positions(rng, len(cells))
+    return cells[pick], table[cells, directions][pick], directions[pick]
 
 
 def _join_shown(grid: Grid, rng: random.Random) -> EventStream:
     """Each set keeps a list of its cells, so a merge can recolour the smaller set's cells."""
-    edges = _walls_in_random_order(grid, rng)
+    edges = zip(*(column.tolist() for column in _walls_in_random_order(grid, rng)))
     if grid.size == 1:
         yield (CARVE, 0, -1, -1)
     set_of = list(range(grid.size))
@@ -77,15 +79,25 @@ def _join_shown(grid: Grid, rng: random.Random) -> EventStream:
 
 
 def _join_quiet(grid: Grid, rng: random.Random) -> EventStream:
-    """The same walls carved in the same order, with a union-find (union by size, path halving):
-    no member lists and no relabelling, so time linear in the cells. Which sets two cells are in
-    is all a decision reads, so the choices match the shown run whichever root a merge keeps."""
-    edges = _walls_in_random_order(grid, rng)
+    """The same walls carved in the same order, without recolouring: on large grids the spanning
+    tree is found in bulk (``_bulk_spanning_forest``), on small ones by a union-find loop."""
+    a, b, d = _walls_in_random_order(grid, rng)
     if grid.size == 1:
         yield (CARVE, 0, -1, -1)
-    parent = list(range(grid.size))
-    weight = [1] * grid.size
-    merges_left = grid.size - 1
+    if grid.size < BULK_JOIN_FROM:
+        yield from _union_find_carves(grid.size, zip(a.tolist(), b.tolist(), d.tolist()))
+        return
+    kept = np.flatnonzero(_bulk_spanning_forest(a, b, grid.size))
+    yield from zip(repeat(CARVE), a[kept].tolist(), b[kept].tolist(), d[kept].tolist())
+
+
+def _union_find_carves(size: int, edges: Iterator[tuple[int, int, int]]) -> EventStream:
+    """Kruskal's loop with a union-find (union by size, path halving): no member lists and no
+    relabelling, so time linear in the cells. Which sets two cells are in is all a decision
+    reads, so the choices match the shown run whichever root a merge keeps."""
+    parent = list(range(size))
+    weight = [1] * size
+    merges_left = size - 1
     for a, b, d in edges:
         if not merges_left:
             break
@@ -107,6 +119,45 @@ def _join_quiet(grid: Grid, rng: random.Random) -> EventStream:
         weight[ra] += weight[rb]
         merges_left -= 1
         yield (CARVE, a, b, d)
+
+
+def _bulk_spanning_forest(a: np.ndarray, b: np.ndarray, size: int) -> np.ndarray:
+    """Which walls Kruskal's loop opens, walls taken in list order: a mask over the list.
+
+    With each wall weighted by its place in the list (all weights different), Kruskal's choice is
+    the one minimum spanning forest, which Boruvka's rounds find with whole-array steps: every
+    part takes its lightest wall out (always in that forest), the parts those walls join become
+    one (pointer doubling), and walls inside a part are dropped; the parts at least halve a round."""
+    count = len(a)
+    opened = np.zeros(count, dtype=bool)
+    alive = np.arange(count)
+    ends_a, ends_b = a.copy(), b.copy()
+    """The parts at the two ends of each wall still alive."""
+    part = np.arange(size)
+    while True:
+        between = ends_a != ends_b
+        alive, ends_a, ends_b = alive[between], ends_a[between], ends_b[between]
+        if not len(alive):
+            return opened
+        lightest = np.full(size, count)
+        np.minimum.at(lightest, ends_a, alive)
+        np.minimum.at(lightest, ends_b, alive)
+        leaving = np.flatnonzero(lightest < count)
+        chosen = lightest[leaving]
+        opened[chosen] = True
+        one, other = part[a[chosen]], part[b[chosen]]
+        target = np.where(one == leaving, other, one)
+        joined = np.arange(size)
+        joined[leaving] = target
+        pairs = (joined[target] == leaving) & (leaving < target)  # two parts chose the same wall
+        joined[leaving[pairs]] = leaving[pairs]
+        while True:
+            jumped = joined[joined]
+            if np.array_equal(jumped, joined):
+                break
+            joined = jumped
+        part = joined[part]
+        ends_a, ends_b = joined[ends_a], joined[ends_b]
 
 
 class KruskalNarrator(Narrator):
