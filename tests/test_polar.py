@@ -66,9 +66,52 @@ def test_every_perfect_generator_gives_a_spanning_tree(algorithm, w, h, seed):
     assert is_spanning_tree(maze)
 
 
-def test_row_based_algorithms_and_binary_tree_are_refused():
-    for name in ("sidewinder", "eller", "recursive_division", "binary_tree"):
+def test_row_based_algorithms_are_refused():
+    for name in ("sidewinder", "eller", "recursive_division"):
         assert not ALGORITHMS[name].supports(KIND)
+    assert ALGORITHMS["binary_tree"].supports(KIND)
+
+
+@settings(max_examples=40, deadline=None)
+@given(bias=st.sampled_from(["NE", "NW", "SE", "SW"]), w=st.integers(3, 8), h=st.integers(1, 9),
+       seed=st.integers(0, 10**6))
+def test_a_binary_tree_toward_any_corner_is_a_spanning_tree(bias, w, h, seed):
+    maze = MazeSpec("binary_tree", KIND, w, h, seed, {"bias": bias}).build()
+    assert passages_are_symmetric(maze) and is_spanning_tree(maze)
+
+
+def test_a_binary_tree_goes_inward_or_clockwise_and_only_the_rings_last_cells_never_clockwise():
+    """NE on a disc: north is inward, east clockwise. Each cell but the root opens exactly one of
+    those two sides; the last cell of a ring (whose clockwise side leads back to the ring's first)
+    never opens clockwise, every other cell of the outer ring must (it has no way in otherwise)."""
+    grid = make_grid(KIND, 5, 6)
+    spec = MazeSpec("binary_tree", KIND, 5, 6, 8)
+    chosen = {}
+    for _, _, cell, back in spec.events(grid):
+        if cell >= 0:  # the root's event names no second cell
+            chosen[cell] = grid.opposite(back)
+    root = set(range(grid.size)) - set(chosen)
+    assert root == {grid.cell(grid.counts[0] - 1, 0)}
+    assert set(chosen.values()) <= {PolarGrid.IN, PolarGrid.IN2, PolarGrid.CW}
+    for cell, d in chosen.items():
+        x, ring = grid.coords(cell)
+        if x == grid.counts[ring] - 1:
+            assert d != PolarGrid.CW
+        if ring == 0:
+            assert d == PolarGrid.CW
+    assert 0.3 < sum(d == PolarGrid.CW for d in chosen.values()) / len(chosen) < 0.7
+
+
+def test_a_binary_tree_explains_itself_in_ring_words():
+    spec = MazeSpec("binary_tree", KIND, 4, 5, 2)
+    grid = spec.make_grid()
+    narrator = spec.info.narrator(grid, spec.info.resolve(spec.params))
+    sentences = [narrator.tell(event).sentence for event in spec.events(grid)]
+    assert any("can go inward or clockwise: the coin picks" in s for s in sentences)
+    assert any("cannot go clockwise (the edge of the maze): the only way is inward into ring" in s
+               for s in sentences)
+    assert sentences[0].startswith("ring 0, cell 3 can go neither inward nor clockwise: it is the root")
+    assert dict(narrator.data())["Bias corner"] == "NE: inward or clockwise"
 
 
 @pytest.mark.parametrize("size", [(3, 1), (4, 3), (8, 10), (5, 6)])

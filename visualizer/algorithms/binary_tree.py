@@ -1,10 +1,11 @@
 """Binary tree: every cell opens one wall, toward one of two fixed directions (its bias corner).
 
 The simplest perfect-maze algorithm and the most biased: two solid corridors run along the edges
-next to the bias corner, and every path drifts diagonally toward it. The grid names the two
-directions per corner (``Grid.BIAS_DIRECTIONS``; square: the vertical and the horizontal one, hex:
-the vertical one and the diagonal on the bias side) plus a fallback for edge cells that have
-neither (hex: along the edge toward the bias side), so the result is still one tree.
+next to the bias corner, and every path drifts diagonally toward it. The grid says what the two
+directions are for each cell (``Grid.bias_table``; square: the vertical and the horizontal one,
+hex: the vertical one and the diagonal on the bias side, polar: in or out and along the ring)
+plus a fallback for edge cells that have neither (hex: along the edge toward the bias side), so
+the result is still one tree.
 """
 
 from __future__ import annotations
@@ -32,19 +33,19 @@ CHUNK = 1 << 16
 
 def binary_tree(grid: Grid, rng: random.Random, *, bias: str = "NE", show: bool = True) -> EventStream:
     """Visit cells row by row; each joins the neighbour it picks among its two bias directions."""
-    directions = grid.BIAS_DIRECTIONS[bias]
-    table = grid.neighbour_array()[:, list(directions)]  # per cell: first, second, fallback neighbour
-    backs = np.array([grid.opposite(d) for d in directions])
+    table, directions = grid.bias_table(bias)  # per cell: first, second, fallback neighbour
+    backs = np.array([grid.opposite(d) for d in range(grid.directions)])
     for cell in np.flatnonzero((table < 0).all(axis=1)).tolist():  # one root in a well-formed grid
         yield (CARVE, cell, -1, -1)
     rnd = rng.random
     for start in range(0, grid.size, CHUNK):
         rows = table[start:start + CHUNK]
         choice = choices(rows, rnd)
-        targets = rows[np.arange(len(rows)), choice]
+        picked = np.arange(len(rows)), choice
+        targets = rows[picked]
         joined = np.flatnonzero(targets >= 0)  # every cell but the roots
         yield from zip(repeat(CARVE), targets[joined].tolist(), (joined + start).tolist(),
-                       backs[choice[joined]].tolist())
+                       backs[directions[start:start + CHUNK][picked][joined]].tolist())
 
 
 def choices(rows: np.ndarray, rnd: Callable[[], float]) -> np.ndarray:
@@ -77,7 +78,8 @@ class BinaryTreeNarrator(Narrator):
     def __init__(self, grid: Grid, params: Mapping[str, Any] | None = None) -> None:
         super().__init__(grid, params)
         self.bias = str(self.params.get("bias", BIASES[0]))
-        self.first, self.second = grid.BIAS_DIRECTIONS.get(self.bias, (-1, -1, -1))[:2]
+        self.table = grid.bias_table(self.bias)[0] if self.bias in grid.BIAS_DIRECTIONS else None
+        self.words = grid.bias_words(self.bias) if self.table is not None else ("?", "?")
         self.coins = [0, 0]  # how often the coin chose the first, the second direction
         self.edge = 0
         self.joined = 0
@@ -86,33 +88,30 @@ class BinaryTreeNarrator(Narrator):
     def tell_carve(self, cell: int, other: int, value: int) -> Told:
         self.joined += 1
         if other < 0:
-            return Told(0, f"{self.name(cell)} has no neighbour toward the {self.bias} corner: it is the root, "
+            return Told(0, f"{self.name(cell)} can go neither {self.choices_text('nor')}: it is the root, "
                            "every path ends here")
         self.last = (other, cell)
-        d = self.grid.opposite(value)
-        has_first = self.grid.neighbour(other, self.first) >= 0
-        has_second = self.grid.neighbour(other, self.second) >= 0
-        into = f"{self.direction(d)} into {self.name(cell)}"
-        if has_first and has_second:
-            self.coins[d != self.first] += 1
+        into = f"{self.direction(self.grid.opposite(value))} into {self.name(cell)}"
+        row = self.table[other] if self.table is not None else (cell, cell, -1)
+        if row[0] >= 0 and row[1] >= 0:
+            self.coins[int(row[0] != cell)] += 1
             return Told(3, f"{self.name(other)} can go {self.choices_text('or')}: the coin picks "
-                           f"{self.direction(d)}, so carve into {self.name(cell)}")
+                           f"{self.direction(self.grid.opposite(value))}, so carve into {self.name(cell)}")
         self.edge += 1
-        if has_first or has_second:
-            missing = self.second if has_first else self.first
-            return Told(5, f"{self.name(other)} has no {self.direction(missing)} neighbour at the edge: the only "
+        if row[0] >= 0 or row[1] >= 0:
+            missing = self.words[1] if row[0] >= 0 else self.words[0]
+            return Told(5, f"{self.name(other)} cannot go {missing} (the edge of the maze): the only "
                            f"way is {into}")
         return Told(7, f"{self.name(other)} has neither {self.choices_text('nor')}: carve "
                        f"along the edge, {into}")
 
     def choices_text(self, joiner: str) -> str:
         """"north or east": the two directions the coin picks between."""
-        return f"{self.direction(self.first)} {joiner} {self.direction(self.second)}"
+        return f"{self.words[0]} {joiner} {self.words[1]}"
 
     def data(self) -> list[tuple[str, str]]:
         return [("Bias corner", f"{self.bias}: {self.choices_text('or')}"),
-                ("Coin chose", f"{self.direction(self.first)} {self.coins[0]:,}, "
-                               f"{self.direction(self.second)} {self.coins[1]:,}"),
+                ("Coin chose", f"{self.words[0]} {self.coins[0]:,}, {self.words[1]} {self.coins[1]:,}"),
                 ("No choice (edge)", f"{self.edge:,} cells"),
                 ("Joined", f"{self.joined:,} of {self.grid.size:,} cells")]
 

@@ -14,11 +14,14 @@
       "rooms": [{"id": 0, "shape": "rectangle", "x": 1, "y": 2, "width": 3, "height": 4,
                  "cells": [[x, y], ...]}, ...]        # dungeons; the shape fields come from the
                                                       # grid (hex rooms: "shape": "hexagon",
-                                                      # "center": [x, y], "radius": r)
+                                                      # "center": [x, y], "radius": r; polar
+                                                      # rooms: "shape": "sector", "ring": r,
+                                                      # "rings": k, "start": x, "length": n)
     }
 
 Cells are (column, row) on every grid; what that means on the page is the grid's business
-(hex: odd columns half a cell lower, see ``grids.hex``).
+(hex: odd columns half a cell lower, see ``grids.hex``; polar: (cell in its ring, ring), see
+``grids.polar``; triangle: (triangle in its row, row), see ``grids.triangle``).
 """
 
 from __future__ import annotations

@@ -156,6 +156,20 @@ class Grid(ABC):
                 return nb
         return -1
 
+    def bias_table(self, bias: str) -> tuple[np.ndarray, np.ndarray]:
+        """For a binary tree toward ``bias``: per cell the two neighbours it chooses between and
+        the one it takes when it has neither (``(size, 3)``, -1 where there is none), and the
+        direction to each. Here the columns are ``BIAS_DIRECTIONS[bias]``; a grid where fixed
+        directions cannot make a tree says per cell instead."""
+        directions = self.BIAS_DIRECTIONS[bias]
+        table = self.neighbour_array()[:, list(directions)]
+        return table, np.broadcast_to(np.array(directions, dtype=table.dtype), table.shape)
+
+    def bias_words(self, bias: str) -> tuple[str, str]:
+        """The binary tree's two choices in words ("north", "east")."""
+        first, second = self.BIAS_DIRECTIONS[bias][:2]
+        return self.direction_word(first), self.direction_word(second)
+
     def direction_between(self, a: int, b: int) -> int:
         """The direction from ``a`` to its neighbour ``b`` (ValueError if not neighbours)."""
         for d, nb in self.neighbours(a):

@@ -31,10 +31,13 @@ zoom. No wall posts: where walls meet, the nearest wall owns each pixel.
 
 Play: Up walks outward (the open one of the two outward sides where there are two, toward the last
 vertical move when both are open), Down inward, Left counter-clockwise, Right clockwise.
-Binary tree is not offered: its fixed pair of directions cannot make a tree here (a ring whose cells
-all choose clockwise would close a loop). Row-based algorithms (sidewinder, Eller, recursive
-division) are refused as on every non-square grid. Dungeon rooms are annular sectors: a run of
-cells in one ring plus everything outward of them for a few rings (always connected).
+Binary tree reads its bias corner as a pair of ring directions: north is inward, south outward,
+east clockwise, west counter-clockwise (NE, the default: inward or clockwise). A ring's last cell
+that way round cannot turn along the ring (the ring would close a loop), so it goes in or out; the
+root is that cell of the innermost ring (inward) or of the outer ring (outward). Row-based
+algorithms (sidewinder, Eller, recursive division) are refused as on every non-square grid.
+Dungeon rooms are annular sectors: a run of cells in one ring plus everything outward of them for
+a few rings (always connected).
 """
 
 from __future__ import annotations
@@ -90,6 +93,9 @@ class PolarGrid(Grid):
     MOVES: ClassVar[dict[str, int]] = {"left": CCW, "right": CW}
     SIDEWAYS: ClassVar[dict[str, tuple[int, int]]] = {"up": (OUT, OUT2), "down": (IN, IN2)}
     """Up / Down have two candidate sides: the open one (inward there is only ever one)."""
+    BIAS_DIRECTIONS: ClassVar[dict[str, tuple[int, int, int]]] = {
+        "NE": (IN, CW, IN2), "NW": (IN, CCW, IN2), "SE": (OUT, CW, OUT2), "SW": (OUT, CCW, OUT2)}
+    """(in or out, along the ring, the other in or out side): read per cell by ``bias_table``."""
     PLAY_KEYS: ClassVar[dict[str, str]] = {"up": "up", "w": "up", "down": "down", "s": "down",
                                            "left": "left", "a": "left", "right": "right", "d": "right"}
     PLAY_HELP = (("Up / Down  or  W / S", "polar: outward / inward (where two cells lie outward, the open one)"),
@@ -187,6 +193,27 @@ class PolarGrid(Grid):
         out[:, IN] = np.where(inner & ~second, parent, -1)
         out[:, IN2] = np.where(second, parent, -1)
         return out.astype(dtype)
+
+    def bias_table(self, bias: str) -> tuple[np.ndarray, np.ndarray]:
+        """Inward is IN or IN2 and outward OUT or OUT2 (the child on the bias side where the ring
+        splits), whichever the cell has; along the ring every cell but the ring's last one that
+        way round (its neighbour there is where the ring began). No fallback: the root has neither."""
+        radial, along, other = self.BIAS_DIRECTIONS[bias]
+        table = self.neighbour_array()
+        x, _, n = self._rings()
+        if along == CCW and radial == OUT:
+            radial, other = other, radial  # the counter-clockwise child first, where there are two
+        first_d = np.where(table[:, radial] >= 0, radial, other)
+        first = table[np.arange(self.size), first_d]
+        last = x == (n - 1 if along == CW else 0)
+        second = np.where(last, -1, table[:, along])
+        choices = np.stack([first, second, np.full(self.size, -1, dtype=table.dtype)], axis=1)
+        directions = np.stack([first_d, np.full(self.size, along), np.full(self.size, other)], axis=1)
+        return choices, directions.astype(table.dtype)
+
+    def bias_words(self, bias: str) -> tuple[str, str]:
+        radial, along, _ = self.BIAS_DIRECTIONS[bias]
+        return self.direction_word(radial), self.direction_word(along)
 
     def distance(self, a: int, b: int) -> int:
         """Each step changes the ring by at most one, so this never overestimates."""
