@@ -68,7 +68,7 @@ def test_each_hex_direction_moves_where_expected(name):
     ("right", "up", "up-right"), ("right", "down", "down-right")])
 def test_hex_left_right_follow_the_last_vertical_key(side, vertical, expected):
     game, grid, centre = hex_game()
-    game.last_vertical = vertical
+    game.last_moves["vertical"] = vertical
     assert game.move_named(side)
     assert game.position == grid.neighbour(centre, HEX[expected])
 
@@ -80,7 +80,7 @@ def test_hex_left_takes_the_only_open_side():
     sw = grid.neighbour(centre, HEX["down-left"])
     maze = Maze(grid).fold([(0, centre, sw, HEX["down-left"])])
     game = Game(spec=spec, maze=maze, position=centre)
-    game.last_vertical = "up"
+    game.last_moves["vertical"] = "up"
     assert game.move_named("left") and game.position == sw
 
 
@@ -296,3 +296,54 @@ def test_a_held_esc_leaves_play_but_does_not_go_on_to_quit(screen, data):
     app.frame([pygame.event.Event(pygame.KEYUP, key=pygame.K_ESCAPE, mod=0, unicode="")], 1 / 60)
     key(app, pygame.K_ESCAPE)  # let go, a new press quits as always
     assert not app.running
+
+
+def cells_the_keys_reach(game: Game) -> set[int]:
+    """Every cell a player can walk to with the grid's play keys from the entrance, trying every
+    key in every state (the state is the cell and the last move along each axis, which breaks
+    ties between two open ways); the level's win is set aside so cells past the exit count too."""
+    names = sorted(set(game.maze.grid.PLAY_KEYS.values()))
+    start = (game.position, ())
+    seen, todo = {start}, [start]
+    while todo:
+        position, last = todo.pop()
+        for name in names:
+            game.position, game.last_moves = position, dict(last)
+            game.move_named(name)
+            state = (game.position, tuple(sorted(game.last_moves.items())))
+            if state not in seen:
+                seen.add(state)
+                todo.append(state)
+    return {position for position, _ in seen}
+
+
+@pytest.mark.parametrize("grid,algorithm,size", [
+    ("polar", "backtracker", (6, 10)), ("polar", "wilson", (5, 8)), ("polar", "dungeon", (6, 12)),
+    ("polar", "prim", (3, 9)), ("hex", "backtracker", (9, 7)), ("triangle", "kruskal", (10, 6)),
+    ("square", "backtracker", (8, 6))])
+@pytest.mark.parametrize("seed", [1, 3, 5, 14])
+def test_the_play_keys_reach_every_open_cell(grid, algorithm, size, seed, monkeypatch):
+    """On a disc Up must reach either outward cell where a ring splits: after Right (or at first)
+    the clockwise one, after Left the counter-clockwise one. It always took the clockwise one, so
+    the exit was out of reach in about one polar level in five."""
+    monkeypatch.setattr(Game, "finished", property(lambda self: False))
+    spec = MazeSpec(algorithm, grid, *size, seed)
+    maze = spec.build()
+    game = Game(spec=spec, maze=maze)
+    reached = cells_the_keys_reach(game)
+    assert reached == set(maze.open_cells().tolist())
+
+
+def test_up_on_a_disc_takes_the_outward_cell_on_the_side_of_the_last_left_or_right():
+    grid = make_grid("polar", 4, 4)
+    both = lambda d: d in (grid.OUT, grid.OUT2)  # noqa: E731
+    assert grid.move_direction("up", both) == grid.OUT
+    assert grid.move_direction("up", both, {"across": "right", "vertical": "down"}) == grid.OUT
+    assert grid.move_direction("up", both, {"across": "left"}) == grid.OUT2
+    assert grid.move_direction("up", lambda d: d == grid.OUT2, {"across": "right"}) == grid.OUT2
+    spec = MazeSpec("backtracker", "polar", 4, 4, 1)
+    game = Game(spec=spec, maze=spec.build())
+    game.move_named("left")  # into a wall or not, it counts
+    assert game.last_moves == {"across": "left"}
+    game.move_named("up")
+    assert game.last_moves == {"across": "left", "vertical": "up"}

@@ -6,7 +6,7 @@ rest of the program only ever asks a grid object, never compares ``grid.kind`` w
 
 from __future__ import annotations
 
-from .base import MAX_SIDE, Grid, Neighbours, Taken
+from .base import MAX_SIDE, Grid, Neighbours, Taken, move_axis
 from .hex import HexGrid
 from .masked import Mask, MaskedGrid, mask_grid
 from .polar import PolarGrid
@@ -20,7 +20,7 @@ DEFAULT_GRID = SquareGrid.kind
 """The grid a spec, the command line and the window start with."""
 
 __all__ = ["DEFAULT_GRID", "GRIDS", "MAX_SIDE", "Grid", "HexGrid", "Mask", "MaskedGrid", "Neighbours", "PolarGrid",
-           "SquareGrid", "Taken", "TriangleGrid", "make_grid", "maskable_kinds"]
+           "SquareGrid", "Taken", "TriangleGrid", "make_grid", "maskable_kinds", "move_axis"]
 
 
 def make_grid(kind: str, width: int, height: int, mask: Mask | None = None) -> Grid:

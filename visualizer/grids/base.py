@@ -15,7 +15,7 @@ import math
 import random
 from abc import ABC, abstractmethod
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -55,7 +55,10 @@ class Grid(ABC):
     MOVES: ClassVar[dict[str, int]] = {}
     """Play: move name ("up", "down-left"...) -> the direction it walks."""
     SIDEWAYS: ClassVar[dict[str, tuple[int, int]]] = {}
-    """Play: move names that pick one of two directions (upper, lower) by which passage is open."""
+    """Play: move names that pick one of two directions (first, second) by which passage is open."""
+    TIE_BREAK: ClassVar[tuple[str, str]] = ("vertical", "up")
+    """Play: when both of a SIDEWAYS pair are open, the first is taken if the last move along this
+    axis ("vertical": up / down, "across": left / right) was this one, else the second."""
     PLAY_KEYS: ClassVar[dict[str, str]] = {}
     """Play: key name as ``pygame.key.name()`` spells it -> move name."""
     PLAY_HELP: ClassVar[tuple[tuple[str, str], ...]] = ()
@@ -357,22 +360,30 @@ class Grid(ABC):
 
     # --- play -------------------------------------------------------------------------
 
-    def move_direction(self, name: str, is_open: Callable[[int], bool], last_vertical: str = "up") -> int:
+    def move_direction(self, name: str, is_open: Callable[[int], bool],
+                       last: Mapping[str, str] | None = None) -> int:
         """The direction a named move walks from a cell whose open passages ``is_open`` tells; -1 for none.
 
         A ``SIDEWAYS`` name takes whichever of its two directions is open; when both are, the one
-        on the side of ``last_vertical`` ("up" or "down", the last vertical move made).
+        ``TIE_BREAK`` picks from ``last``, the last move made along each axis (see ``move_axis``):
+        on hex, Left goes north-west after Up and south-west after Down.
         """
         pair = self.SIDEWAYS.get(name)
         if pair is None:
             return self.MOVES.get(name, -1)
-        upper, lower = pair
-        open_upper, open_lower = is_open(upper), is_open(lower)
-        if open_upper and open_lower:
-            return upper if last_vertical == "up" else lower
-        if open_upper or open_lower:
-            return upper if open_upper else lower
+        first, second = pair
+        open_first, open_second = is_open(first), is_open(second)
+        if open_first and open_second:
+            axis, favoured = self.TIE_BREAK
+            return first if (last or {}).get(axis, favoured) == favoured else second
+        if open_first or open_second:
+            return first if open_first else second
         return -1
+
+
+def move_axis(name: str) -> str | None:
+    """"vertical" for up / down, "across" for left / right, None for a diagonal move."""
+    return {"up": "vertical", "down": "vertical", "left": "across", "right": "across"}.get(name)
 
 
 def sides_present(segments: np.ndarray) -> np.ndarray:

@@ -155,7 +155,7 @@ def largest_part(table: np.ndarray, keep: np.ndarray) -> np.ndarray:
 
 
 SHARED = ("kind", "directions", "direction_names", "entrance_direction", "exit_direction", "STEPS", "MOVES",
-          "SIDEWAYS", "PLAY_KEYS", "PLAY_HELP", "UNIT_PIXELS", "WHOLE_UNITS", "MIN_SIZE", "span_for",
+          "SIDEWAYS", "TIE_BREAK", "PLAY_KEYS", "PLAY_HELP", "UNIT_PIXELS", "WHOLE_UNITS", "MIN_SIZE", "span_for",
           "fitting_height")
 """What a masked grid takes from its base grid's class as it is (names, directions, play keys)."""
 

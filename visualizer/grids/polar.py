@@ -29,8 +29,9 @@ cells of an edge share its chord exactly); a missing side is a zero-length segme
 for the pie's inner sides). Pixels (``pixel_layout``) use true circles, so arcs stay round at any
 zoom. No wall posts: where walls meet, the nearest wall owns each pixel.
 
-Play: Up walks outward (the open one of the two outward sides where there are two, toward the last
-vertical move when both are open), Down inward, Left counter-clockwise, Right clockwise.
+Play: Up walks outward (the open one of the two outward sides where there are two; when both are
+open, the one on the side of the last Left / Right pressed, clockwise before any), Down inward,
+Left counter-clockwise, Right clockwise.
 Binary tree reads its bias corner as a pair of ring directions: north is inward, south outward,
 east clockwise, west counter-clockwise (NE, the default: inward or clockwise). A ring's last cell
 that way round cannot turn along the ring (the ring would close a loop), so it goes in or out; the
@@ -93,12 +94,16 @@ class PolarGrid(Grid):
     MOVES: ClassVar[dict[str, int]] = {"left": CCW, "right": CW}
     SIDEWAYS: ClassVar[dict[str, tuple[int, int]]] = {"up": (OUT, OUT2), "down": (IN, IN2)}
     """Up / Down have two candidate sides: the open one (inward there is only ever one)."""
+    TIE_BREAK: ClassVar[tuple[str, str]] = ("across", "right")
+    """Both outward sides open: the clockwise child after Right (or before any Left / Right), the
+    counter-clockwise one after Left, so either can be reached (a Left into a wall counts)."""
     BIAS_DIRECTIONS: ClassVar[dict[str, tuple[int, int, int]]] = {
         "NE": (IN, CW, IN2), "NW": (IN, CCW, IN2), "SE": (OUT, CW, OUT2), "SW": (OUT, CCW, OUT2)}
     """(in or out, along the ring, the other in or out side): read per cell by ``bias_table``."""
     PLAY_KEYS: ClassVar[dict[str, str]] = {"up": "up", "w": "up", "down": "down", "s": "down",
                                            "left": "left", "a": "left", "right": "right", "d": "right"}
-    PLAY_HELP = (("Up / Down  or  W / S", "polar: outward / inward (where two cells lie outward, the open one)"),
+    PLAY_HELP = (("Up / Down  or  W / S", "polar: outward / inward (two cells outward: the open one, or the one "
+                                          "on the side of your last Left / Right)"),
                  ("Left / Right  or  A / D", "polar: counter-clockwise / clockwise round the ring"),)
     LAB_BOARDS = ((4, 2), (3, 2), (5, 2))
     MIN_SIZE = (3, 1)

@@ -10,7 +10,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from functools import partial
 
-from ..grids import GRIDS
+from ..grids import GRIDS, move_axis
 from ..maze import Maze
 from ..solvers import shortest_path
 from ..spec import MazeSpec
@@ -34,8 +34,10 @@ class Game:
     fog: bool = False
     seen: set[int] = field(default_factory=set)
     gave_up: bool = False
-    last_vertical: str = "up"
-    """The last of up/down pressed: breaks ties for moves with two ways to go (Left/Right on hex)."""
+    last_moves: dict[str, str] = field(default_factory=dict)
+    """The last move pressed along each axis ("vertical": up or down, "across": left or right),
+    walls bumped into included: breaks ties for moves with two ways to go (Left / Right on hex,
+    Up on a disc where the ring splits)."""
 
     def __post_init__(self) -> None:
         if self.position < 0:
@@ -107,10 +109,11 @@ class Game:
 
     def move_named(self, name: str) -> bool:
         """Move by name ("up", "down-left"...): the grid turns the name into a direction here."""
-        if name in ("up", "down"):
-            self.last_vertical = name
         is_open = partial(self.maze.is_open, self.position)
-        direction = self.maze.grid.move_direction(name, is_open, self.last_vertical)
+        direction = self.maze.grid.move_direction(name, is_open, self.last_moves)
+        axis = move_axis(name)
+        if axis is not None:
+            self.last_moves[axis] = name
         return direction >= 0 and self.move(direction)
 
     def give_up(self) -> list[int]:
