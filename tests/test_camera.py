@@ -100,17 +100,21 @@ def test_a_dragged_maze_follows_the_pointer_until_its_edge_is_slack_inside_the_v
 @given(kind=st.sampled_from(list(GRIDS)), w=st.integers(1, 300), h=st.integers(1, 300),
        view=st.tuples(st.integers(60, 2500), st.integers(60, 1500)))
 def test_the_fitted_maze_is_whole_and_centred_in_the_view(kind, w, h, view):
-    """Z (and every new maze) shows the whole maze, in the middle of the view, as large as fits."""
+    """Z (and every new maze) shows the whole maze, outer walls included, in the middle of the
+    view, as large as fits."""
     w, h = at_least(kind, w, h)
     grid = GRIDS[kind](w, h)
     camera = fit_camera(grid, *view)
     span = grid.pixel_span()
     drawn = (span[0] * camera.scale, span[1] * camera.scale)
+    outside = grid.pixel_margin(camera.scale) / 2  # the outer walls' outer halves, each side
     for extent, size, at in zip(drawn, view, camera.origin):
-        assert at >= -1e-6 and at + extent <= size + 1e-6  # all of it inside the view
+        assert at >= outside - 1e-6 and at + extent + outside <= size + 1e-6  # all of it inside the view
         assert at == pytest.approx((size - extent) / 2)  # centred
     fit = min(view[0] / span[0], view[1] / span[1])
-    assert fit - 1 < camera.scale <= fit + 1e-9  # as large as fits (whole-pixel tiles: within a pixel)
+    margin = grid.pixel_margin(fit)
+    fit_walls = min((view[0] - margin) / span[0], (view[1] - margin) / span[1])
+    assert min(fit_walls, fit / 2) - 1 < camera.scale <= fit + 1e-9  # as large as fits (tiles: within a pixel)
 
 
 def test_walking_in_play_keeps_the_player_on_screen(screen, tmp_path, monkeypatch):

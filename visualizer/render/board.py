@@ -279,9 +279,15 @@ class Camera:
 
 
 def fit_camera(grid: Grid, width: int, height: int) -> Camera:
-    """The camera that shows the whole grid centred in the view, as large as it fits."""
+    """The camera that shows the whole grid centred in the view, as large as it fits with the
+    grid's outer walls whole: the half of a wall that lies outside the span (``pixel_margin``)
+    fits too. The margin only shrinks with the scale, so the second fit still has room for it."""
     span_w, span_h = grid.pixel_span()
-    scale = grid.fit_scale(min(width / span_w, height / span_h))
+    fit = min(width / span_w, height / span_h)
+    margin = grid.pixel_margin(fit)
+    if margin:
+        fit = max(min((width - margin) / span_w, (height - margin) / span_h), fit / 2)
+    scale = grid.fit_scale(fit)
     return Camera(scale, ((width - span_w * scale) / 2, (height - span_h * scale) / 2))
 
 
