@@ -171,3 +171,31 @@ def test_sizes_that_would_hold_too_many_cells_are_refused():
     with pytest.raises(ValueError, match="at least 3x1"):
         make_grid(KIND, 2, 5)
     assert np.array_equal(make_grid(KIND, 3, 2).row_starts(), [0, 3, 9])
+
+
+def test_svg_and_pdf_draw_the_rings_as_round_arcs():
+    """Printed rings are circles, not polygons: every wall point lies on a ring or on a radial
+    side, and along a ring no chord strays more than ARC_SAG of a ring from the circle (one chord
+    a cell would stray up to 0.1 of a ring here). The solution follows the rings the same way."""
+    from visualizer.export.svg import maze_drawing
+    from visualizer.grids.polar import ARC_SAG
+    from visualizer.render.themes import get_theme
+
+    spec = MazeSpec("wilson", KIND, 6, 8, 3)
+    maze = spec.build()
+    drawing = maze_drawing(maze, get_theme("light"), solution=True)
+    lattice = drawing.lattice
+    ring = lattice.scale  # drawing units a ring
+    cx, cy = (drawing.offset[0] + 8 * ring, drawing.offset[1] + 8 * ring)  # the disc's centre
+    bends = 0
+    for line in drawing.walls + drawing.outline + [drawing.solution]:
+        polar = [(math.hypot(x - cx, y - cy) / ring, math.atan2(x - cx, cy - y)) for x, y in line]
+        for (r0, a0), (r1, a1) in zip(polar, polar[1:]):
+            if abs(r0 - r1) < 1e-6 and r0 > 1e-6:  # along a circle
+                step = abs((a1 - a0 + math.pi) % (2 * math.pi) - math.pi)
+                assert r0 * (1 - math.cos(step / 2)) <= ARC_SAG + 1e-9
+                bends += 1
+    assert bends > 200
+    rim = [p for loop in drawing.outline for p in loop]
+    assert all(abs(math.hypot(x - cx, y - cy) / ring - 8) < 1e-6 for x, y in rim)  # the outline is the rim
+    assert len(rim) >= 100 > 2 * max(make_grid(KIND, 6, 8).counts)

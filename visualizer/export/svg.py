@@ -57,6 +57,9 @@ class Lattice:
         self.exists = sides_present(segments)
         """(size, directions): False for a direction the cell has no side for (triangles lack one)."""
         lows = segments.reshape(-1, 2).min(axis=0)
+        self.origin = float(lows[0]), float(lows[1])
+        """Where the drawing's (0, 0) lies in the grid's plane."""
+        self.curved = grid.CURVED_EDGES
         self._centres = (grid.unit_centres() - lows) * self.scale
         corners = np.rint((segments - lows) * 1e6).astype(np.int64).reshape(-1, 2)
         self.points, ids = np.unique(corners, axis=0, return_inverse=True)
@@ -82,7 +85,47 @@ class Lattice:
         return ends[:, 0], ends[:, 1]
 
     def polygon(self, cell: int) -> list[Point]:
-        return [self.key_point(int(self.ends[cell, d, 0])) for d in range(self.grid.directions) if self.exists[cell, d]]
+        """The cell's outline, curved sides as the grid bends them."""
+        points: list[Point] = []
+        for d in range(self.grid.directions):
+            if self.exists[cell, d]:
+                start, end = (int(k) for k in self.ends[cell, d])
+                points.append(self.key_point(start))
+                points.extend(self.bend(start, end))
+        return points
+
+    def bend(self, start: int, end: int) -> list[Point]:
+        """The points a side from corner ``start`` to corner ``end`` passes between them (none
+        where the grid's sides are straight)."""
+        return self.bend_between(self.key_point(start), self.key_point(end)) if self.curved else []
+
+    def bend_between(self, start: Point, end: Point) -> list[Point]:
+        """``Grid.edge_bend`` in drawing units: the curve from ``start`` to ``end``, ends left out."""
+        if not self.curved:
+            return []
+        ox, oy = self.origin
+        plane = self.grid.edge_bend(*((x / self.scale + ox, y / self.scale + oy) for x, y in (start, end)))
+        return [((x - ox) * self.scale, (y - oy) * self.scale) for x, y in plane]
+
+    def route(self, cells: Sequence[int]) -> list[Point]:
+        """A path through cell centres, bent where the grid's sides are (round a ring on a disc)."""
+        points: list[Point] = []
+        for k, cell in enumerate(cells):
+            here = self.centre(cell)
+            if k:
+                points.extend(self.bend_between(points[-1], here))
+            points.append(here)
+        return points
+
+    def line(self, keys: Sequence[int]) -> list[Point]:
+        """A chained polyline of corners as points, curved sides bent."""
+        if not keys:
+            return []
+        points = [self.key_point(keys[0])]
+        for start, end in zip(keys, keys[1:]):
+            points.extend(self.bend(start, end))
+            points.append(self.key_point(end))
+        return points
 
     def edge_points(self, cell: int, direction: int) -> tuple[Point, Point]:
         a, b = self.ends[cell, direction]
@@ -275,7 +318,7 @@ def maze_drawing(maze: Maze, theme: Theme, solution: bool = False) -> Drawing:
     width, height = lattice.extent
 
     def points(line: Sequence[int]) -> list[Point]:
-        return [(x + margin, y + margin) for x, y in map(lattice.key_point, line)]
+        return [(x + margin, y + margin) for x, y in lattice.line(line)]
 
     colours = theme.colours
 
@@ -304,7 +347,7 @@ def maze_drawing(maze: Maze, theme: Theme, solution: bool = False) -> Drawing:
     if solution:
         from ..solvers import shortest_path
 
-        path = [(x + margin, y + margin) for x, y in map(lattice.centre, shortest_path(maze))]
+        path = [(x + margin, y + margin) for x, y in lattice.route(shortest_path(maze))]
     shift = (margin, margin)
     return Drawing(width=width + 2 * margin, height=height + 2 * margin, unit=lattice.unit,
                    background=theme.background, floor=theme.floor, wall=theme.wall, marker=colour(-3),

@@ -258,6 +258,14 @@ class Grid(ABC):
         cell is a unit square and a hexagon has radius 1 (y grows downward, as on screen)."""
         raise NotImplementedError(f"{self.kind} grids have no plane geometry")
 
+    CURVED_EDGES: ClassVar[bool] = False
+    """True when some sides are curves that ``edge_segments`` gives as chords (``edge_bend``)."""
+
+    def edge_bend(self, start: tuple[float, float], end: tuple[float, float]) -> list[tuple[float, float]]:
+        """The points between ``start`` and ``end`` that a side joining them passes through in the
+        plane (the ends left out): none for a straight side. Vector pictures (SVG, PDF) draw them."""
+        return []
+
     def edge_segments(self) -> np.ndarray:
         """(size, directions, 2, 2): for each cell and direction, the two ends of the edge on that
         side in the plane of ``unit_centres`` (both cells of an edge give the same two points, in

@@ -24,9 +24,10 @@ inner arc clockwise), which is why OUT is the clockwise half.
 The entrance is the outer ring's cell 0 (at the top), through its outer side; the exit the outer
 ring's cell half way round (at the bottom), also outward.
 
-Plane geometry (SVG, PDF, first person): straight segments, each arc one chord per edge (the two
-cells of an edge share its chord exactly); a missing side is a zero-length segment (at the centre
-for the pie's inner sides). Pixels (``pixel_layout``) use true circles, so arcs stay round at any
+Plane geometry: ``edge_segments`` gives each arc as one chord per edge (the two cells of an edge
+share it exactly; first person and the play heading use these), and ``edge_bend`` the points along
+the arc that SVG and PDF draw, so printed rings are round; a missing side is a zero-length segment
+(at the centre for the pie's inner sides). Pixels (``pixel_layout``) use true circles, so arcs stay round at any
 zoom. No wall posts: where walls meet, the nearest wall owns each pixel.
 
 Play: Up walks outward (the open one of the two outward sides where there are two; when both are
@@ -64,6 +65,8 @@ MAX_CELLS = 1 << 20
 some ten million cells)."""
 WALL = 0.08
 """Half a wall's width, in ring heights."""
+ARC_SAG = 0.004
+"""How far, in ring heights, a chord of a drawn arc may stray from the true circle (SVG, PDF)."""
 
 
 MAX_CENTRE = 8
@@ -283,6 +286,23 @@ class PolarGrid(Grid):
         put(IN, inner_0, pick(first, inner_1, inner_0))
         put(IN2, pick(first, inner_1, inner_0), inner_1)
         return out
+
+    CURVED_EDGES = True
+
+    def edge_bend(self, start: tuple[float, float], end: tuple[float, float]) -> list[tuple[float, float]]:
+        """A side whose ends lie on one circle round the centre is an arc of it (a radial side is
+        straight): points along the arc close enough that no chord strays more than ARC_SAG of a
+        ring from the circle, so rings look round at any printed size."""
+        (ax, ay), (bx, by) = start, end
+        h = self.height
+        radius = math.hypot(ax - h, ay - h)
+        if radius < 1e-9 or abs(math.hypot(bx - h, by - h) - radius) > 1e-4:  # radial sides differ by a ring
+            return []
+        first = math.atan2(ax - h, h - ay)
+        turn = (math.atan2(bx - h, h - by) - first + math.pi) % TAU - math.pi
+        steps = math.ceil(abs(turn) / math.sqrt(8 * ARC_SAG / radius))
+        return [(h + radius * math.sin(first + turn * k / steps), h - radius * math.cos(first + turn * k / steps))
+                for k in range(1, steps)]
 
     # --- pictures -------------------------------------------------------------------
 
