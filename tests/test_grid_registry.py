@@ -256,3 +256,17 @@ def test_the_throwaway_grid_draws_to_png_without_a_picture_of_its_own(king):
         assert (colour == floor) == is_open, (cell, colour)
         seen.add(is_open)
     assert seen == {True, False}
+
+
+@pytest.mark.parametrize("kind", sorted(GRIDS))
+def test_a_grid_too_small_says_why_in_its_own_words(kind):
+    cls = GRIDS[kind]
+    least = cls.MIN_SIZE
+    if least == (1, 1):
+        return
+    small = (least[0] - 1, max(1, least[1])) if least[0] > 1 else (1, least[1] - 1)
+    with pytest.raises(ValueError) as refused:
+        cls(*small)
+    message = str(refused.value)
+    assert cls.MIN_SIZE_REASON in message and f"at least {least[0]}x{least[1]}" in message and "\n" not in message
+    assert len(message) <= 200

@@ -64,9 +64,9 @@ class Grid(ABC):
     PLAY_HELP: ClassVar[tuple[tuple[str, str], ...]] = ()
     """Play: ``(keys, what they do)`` rows for the help overlay and the README."""
     BIAS_DIRECTIONS: ClassVar[dict[str, tuple[int, int, int]]] = {}
+    """Binary tree: bias corner -> (first, second, fallback) directions. Empty: no binary tree here."""
     LAB_BOARDS: ClassVar[tuple[tuple[int, int], ...]] = ()
     """Tiny sizes (width, height) the uniformity lab offers on this shape; the first is where it opens."""
-    """Binary tree: bias corner -> (first, second, fallback) directions. Empty: no binary tree here."""
 
     UNIT_PIXELS: ClassVar[tuple[float, float]] = (1, 12)
     """Smallest and largest on-screen size of one ``span`` unit in a saved picture."""
@@ -75,6 +75,8 @@ class Grid(ABC):
 
     MIN_SIZE: ClassVar[tuple[int, int]] = (1, 1)
     """The smallest width and height whose cells all join up."""
+    MIN_SIZE_REASON: ClassVar[str] = "smaller, its cells do not all join up"
+    """Why a smaller grid is refused, in words for the one-line message."""
     MASK_COLUMNS: ClassVar[float] = 1.0
     """Columns of this grid that show a picture mask as finely as one column of squares (triangles
     are half as wide: two)."""
@@ -90,7 +92,7 @@ class Grid(ABC):
             raise ValueError(f"grid size must be between 1x1 and {MAX_SIDE}x{MAX_SIDE}, got {width}x{height}")
         if width < self.MIN_SIZE[0] or height < self.MIN_SIZE[1]:
             raise ValueError(f"a {self.kind} grid must be at least {self.MIN_SIZE[0]}x{self.MIN_SIZE[1]} "
-                             f"(smaller, its cells do not all join up), got {width}x{height}")
+                             f"({self.MIN_SIZE_REASON}), got {width}x{height}")
         self.width = width
         self.height = height
         self.size = self.cell_count(width, height)

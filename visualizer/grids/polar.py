@@ -110,9 +110,10 @@ class PolarGrid(Grid):
                  ("Left / Right  or  A / D", "polar: counter-clockwise / clockwise round the ring"),)
     LAB_BOARDS = ((4, 2), (3, 2), (5, 2))
     MIN_SIZE = (3, 1)
+    MIN_SIZE_REASON = ("the width is the centre's slices, at least 3: with 2, a cell's clockwise and "
+                       "counter-clockwise neighbours would be the same cell")
     MASKABLE = False
     """A mask's first cell lies near the centre, with no side leading out of the disc."""
-    """Two slices would make a cell's clockwise and counter-clockwise neighbour the same cell."""
     UNIT_PIXELS = (4.0, 24.0)
     WHOLE_UNITS = False
 

@@ -53,8 +53,9 @@ class TriangleGrid(Grid):
     PLAY_HELP = (("Arrows  or  W A S D", "triangles: Left / Right along the row, Up or Down through the flat side"),)
     LAB_BOARDS = ((4, 3), (3, 2), (3, 4))  # 35, 6 and 36 mazes (3x3 has only 6, as 3x2 has)
     MIN_SIZE = (2, 1)
+    MIN_SIZE_REASON = "one column of triangles falls apart into pairs: a downward one's only way down is a corner"
     MASK_COLUMNS = 2.0
-    """One column of triangles does not join up: a downward triangle's only vertical side is its top."""
+    """Triangles are half as wide as squares: two columns show a picture mask as finely as one."""
     UNIT_PIXELS = (4.0, 24.0)
     WHOLE_UNITS = False
 
