@@ -643,3 +643,20 @@ def test_one_cut_off_cell_gets_a_singular_note(tmp_path, capsys):
     assert main(["generate", "--mask", str(path), "--seed", "1", "-o", str(tmp_path / "o.json")]) == 0
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "1 cell of the mask not joined to its largest part was left out" in err
+
+
+@pytest.mark.parametrize("kind", ["square", "triangle", "hex"])
+def test_the_watch_view_behind_a_masked_game_keeps_the_masks_shape(monkeypatch, kind):
+    """Esc from ``play --mask heart`` shows the watch view: a maze of level 1's size in the shape
+    of the mask, not the plain game's 8 x 5 (a heart of 28 triangles no longer looked like one)."""
+    from visualizer.cli import main
+    from visualizer.play.levels import level_size
+
+    calls = []
+    monkeypatch.setattr("visualizer.app.main.run_app", lambda spec, **context: calls.append((spec, context)) or 0)
+    assert main(["play", "--mask", "heart", "-g", kind, "--seed", "3"]) == 0
+    spec, context = calls[0]
+    assert context["scene"] == "play"
+    assert (spec.width, spec.height) == level_size(1, spec.mask, GRIDS[kind]) != (8, 5)
+    assert main(["play", "-g", kind, "--seed", "3"]) == 0
+    assert (calls[1][0].width, calls[1][0].height) == level_size(1)

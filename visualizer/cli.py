@@ -566,7 +566,11 @@ def cmd_play(args: argparse.Namespace) -> int:
         from .masks import load_mask
 
         mask = load_mask(args.mask)
-    spec = MazeSpec(args.algorithm, args.grid, 8, 5, seed, mask=mask).check()
+    from .play.levels import level_size
+
+    # The watch view behind the game (Esc from play) shows a maze of level 1's size, in the
+    # mask's own shape when there is one.
+    spec = MazeSpec(args.algorithm, args.grid, *level_size(1, mask, GRIDS[args.grid]), seed, mask=mask).check()
     from .app.main import run_app
     return run_app(spec, scene="play", mode="continue" if args.resume else "new", ghost=args.ghost, view=args.view)
 
