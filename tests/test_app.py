@@ -431,3 +431,20 @@ def test_step_back_undoes_exactly_one_event(screen):
     for _ in range(45):
         press(app, pygame.K_COMMA)
     assert app.base.run.generation_events == 0 and "start" in app.toast[0]
+
+
+def test_a_legend_entry_for_many_colours_shows_two_and_others_one(screen):
+    """Sets and regions are coloured one colour each (blobby division's two halves, Kruskal's
+    islands): their swatch shows two colours split corner to corner, a plain entry its one."""
+    from visualizer.render.palette import LEGEND, LEGEND_MIXED
+
+    app = make_app(screen, algorithm="blobby_division", size=(10, 8))
+    box = pygame.Rect(20, 20, 30, 30)
+    for key in ("set", "region", "wall", "frontier"):
+        app.draw_swatch(key, LEGEND[key][0], box)
+        upper = screen.get_at((box.left + 6, box.top + 6))[:3]
+        lower = screen.get_at((box.right - 6, box.bottom - 6))[:3]
+        if key in LEGEND_MIXED:
+            assert (upper, lower) == tuple(LEGEND_MIXED[key]) and upper != lower
+        else:
+            assert upper == lower == tuple(LEGEND[key][0])

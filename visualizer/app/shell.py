@@ -21,7 +21,18 @@ import pygame
 from ..fileio import write_atomic
 from ..render.board import Board, Camera, fit_camera
 from ..render.image import surface_png
-from ..render.palette import ACCENT, BACKGROUND, CODE_BACKGROUND, CODE_LIT, CODE_LIT_TEXT, LEGEND, PANEL, TEXT, TEXT_DIM
+from ..render.palette import (
+    ACCENT,
+    BACKGROUND,
+    CODE_BACKGROUND,
+    CODE_LIT,
+    CODE_LIT_TEXT,
+    LEGEND,
+    LEGEND_MIXED,
+    PANEL,
+    TEXT,
+    TEXT_DIM,
+)
 from ..spec import MazeSpec
 from . import text
 from .keys import SHELL_KEYS, Binding, KeyPress
@@ -823,11 +834,20 @@ class Shell:
             parts = text.wrap(meaning, size, width - swatch - size // 2)
             if y + line * len(parts) > bottom - size // 2:
                 break
-            pygame.draw.rect(self.screen, colour, (x, y + 2, swatch, swatch))
-            pygame.draw.rect(self.screen, TEXT_DIM, (x, y + 2, swatch, swatch), 1)
+            self.draw_swatch(key, colour, pygame.Rect(x, y + 2, swatch, swatch))
             for part in parts:
                 self.screen.blit(text.rendered(part, size, TEXT), (x + swatch + size // 2, y))
                 y += line
+
+    def draw_swatch(self, key: str, colour: tuple[int, int, int], box: pygame.Rect) -> None:
+        """A legend entry's colour; one that stands for many (sets, regions) shows two, split
+        corner to corner, as the board shows neighbouring sets in different colours."""
+        pygame.draw.rect(self.screen, colour, box)
+        mixed = LEGEND_MIXED.get(key)
+        if mixed is not None:
+            pygame.draw.polygon(self.screen, mixed[0], (box.topleft, box.topright, box.bottomleft))
+            pygame.draw.polygon(self.screen, mixed[1], (box.topright, box.bottomright, box.bottomleft))
+        pygame.draw.rect(self.screen, TEXT_DIM, box, 1)
 
     def draw_chart(self, chart: tuple[str, dict[str, int]], x: int, y: int, width: int, size: int,
                    bottom: int) -> None:

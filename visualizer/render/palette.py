@@ -121,6 +121,11 @@ LEGEND: dict[str, tuple[Colour, str]] = {
     "longest": ((0, 170, 255), "longest path (both ends ringed)"),
     "distance": (HEAT_ANCHORS[2], "distance map: light near, dark far"),
 }
+LEGEND_MIXED: dict[str, tuple[Colour, Colour]] = {
+    "region": (REGION_COLOURS[0], REGION_COLOURS[3]),
+    "set": (REGION_COLOURS[2], REGION_COLOURS[5]),
+}
+"""Entries that stand for many colours (each set or region its own): their swatch shows two."""
 PLAYER: Colour = (213, 94, 0)
 GHOST: Colour = (200, 190, 240)
 """The ghost: pale lavender, unlike any cell colour, so it reads as something passing through."""
