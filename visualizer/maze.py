@@ -71,6 +71,8 @@ class Maze:
         back = tuple(1 << o for o in self._opposite)
         rare = self._apply_rare
         reopen = frozenset((_UNVISITED, _PRUNED))  # states a carve turns into passage
+        shut = tuple(~(1 << d) & 0xFF for d in range(self.grid.directions))
+        shut_back = tuple(~(1 << o) & 0xFF for o in self._opposite)
 
         def apply(event: tuple[int, int, int, Any]) -> None:
             """Fold one event; display-only events are ignored (``value`` is an int for every
@@ -88,26 +90,29 @@ class Maze:
                 elif s[a] != _ROOM:
                     s[a] = _PASSAGE
                     r[a] = v
-            elif kind < 10:
+            elif kind >= 10:  # display only
+                return
+            elif kind == _PRUNE:  # most of a dungeon's corridors
+                p[a] = 0
+                if b >= 0:
+                    p[b] &= shut_back[v]
+                s[a] = _PRUNED
+                r[a] = -1
+            elif kind == _WALL:  # every step of the division algorithms
+                p[a] &= shut[v]
+                p[b] &= shut_back[v]
+            else:
                 rare(kind, a, b, v)
 
         return apply
 
     def _apply_rare(self, kind: int, a: int, b: int, v: int) -> None:
+        """The maze-changing kinds that come a few at a time (connectors, rooms, the open field)."""
         p, s, r = self._p, self._s, self._r
         if kind == _CONNECT:
             p[a] |= 1 << v
             p[b] |= 1 << self._opposite[v]
             self._merge_regions(r[a], r[b])
-        elif kind == _PRUNE:
-            p[a] = 0
-            if b >= 0:
-                p[b] &= ~(1 << self._opposite[v]) & 0xFF
-            s[a] = _PRUNED
-            r[a] = -1
-        elif kind == _WALL:
-            p[a] &= ~(1 << v) & 0xFF
-            p[b] &= ~(1 << self._opposite[v]) & 0xFF
         elif kind == _ROOM_EVENT:
             s[a] = _ROOM
             r[a] = v

@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Generator, Mapping
+from itertools import repeat
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..events import Event, EventStream, Kind
@@ -27,6 +28,7 @@ from ..maze import CellState, Maze
 from ..narration import Annotation, Narrator, Shape, Told, Tone, plural
 from .backtracker import BacktrackerNarrator, backtracker
 from .base import Algorithm, Param
+from .bulk_random import Draws
 
 if TYPE_CHECKING:
     import numpy as np
@@ -71,7 +73,7 @@ def dungeon(grid: Grid, rng: random.Random, *, attempts: int = 100, room_min: in
     yield (PHASE, -1, -1, "connect")
     doors = yield from connect_regions(grid, rng, shadow, table, loops, show=show)
     yield (PHASE, -1, -1, "prune")
-    yield from prune_dead_ends(grid, rng, shadow, table, doors, dead_ends)
+    yield from prune_dead_ends(grid, rng, shadow, table, doors, dead_ends, show=show)
 
 
 def place_rooms(grid: Grid, rng: random.Random, attempts: int, room_min: int, room_max: int, *,
@@ -157,38 +159,65 @@ def connect_regions(grid: Grid, rng: random.Random, shadow: Maze, table: np.ndar
 
 
 def prune_dead_ends(grid: Grid, rng: random.Random, shadow: Maze, table: np.ndarray, doors: list[Door],
-                    keep_percent: int) -> EventStream:
+                    keep_percent: int, *, show: bool = True) -> EventStream:
     """Remove corridor cells with a single way out until none remain (rooms are never pruned).
 
-    It keeps its own copy of the passages (the shadow maze's, plus the ``doors``) and cell states,
-    and updates it at each PRUNE: a few list operations instead of a fold and the maze's methods,
-    for what is often most of the corridor cells."""
-    passage, pruned = int(CellState.PASSAGE), int(CellState.PRUNED)
-    opposite = [grid.opposite(d) for d in range(grid.directions)]
-    state = bytearray(shadow.state.tobytes())
-    ways = shadow.passages.tolist()
+    A queue of dead ends, first in first out: the queue as it starts (every corridor dead end in
+    cell order, each left standing by a draw of ``keep_percent``), then each pruned cell's
+    neighbour when that leaves it a dead end. The pruning keeps its own copy of the passages (the
+    shadow maze's plus the ``doors``) and cell states. Shown, one cell at a time (``_prune_queue``);
+    unshown on a large grid, a whole round of the queue at a time (``_prune_in_rounds``)."""
+    ways = shadow.passages.copy()
     """Each cell's open passages, a bit per direction."""
+    opposite = [grid.opposite(d) for d in range(grid.directions)]
     for a, b, d in doors:
         ways[a] |= 1 << d
         ways[b] |= 1 << opposite[d]
-    outside = bytearray(grid.size)
+    outside = np.zeros(grid.size, dtype=np.uint8)
     """Openings to the outside (the entrance and the exit count as a way out)."""
     outside[shadow.entrance[0]] += 1
     outside[shadow.exit[0]] += 1
+    state = shadow.state.copy()
+    dead = (state == CellState.PASSAGE) & (way_counts(ways) + outside <= 1)
+    queue = np.flatnonzero(dead)
+    if show or len(queue) < BULK_PRUNE_FROM or type(rng) is not random.Random:
+        kept = {int(c) for c in queue.tolist() if rng.random() * 100 < keep_percent}
+        yield from _prune_queue(grid, table, ways.tolist(), bytearray(state.tobytes()), outside.tolist(),
+                                deque(queue.tolist()), kept)
+        return
+    draws = Draws(rng)
+    standing = np.zeros(grid.size, dtype=bool)
+    standing[queue[draws.floats(len(queue)) * 100 < keep_percent]] = True
+    draws.finish()
+    yield from _prune_in_rounds(grid, table, ways, state, outside, queue, standing)
+
+
+BULK_PRUNE_FROM = 2048
+"""Queues of this many dead ends or more are pruned a round at a time when nothing is shown."""
+
+
+def way_counts(bits: np.ndarray) -> np.ndarray:
+    """How many ways out each cell's passage bits give."""
+    return np.unpackbits(bits.astype(np.uint8)[:, None], axis=1).sum(axis=1)
+
+
+def _prune_queue(grid: Grid, table: np.ndarray, ways: list[int], state: bytearray, outside: list[int],
+                 queue: deque[int], kept: set[int] | frozenset[int]) -> EventStream:
+    """The queue one cell at a time: the pruning as the pseudocode tells it."""
+    passage, pruned = int(CellState.PASSAGE), int(CellState.PRUNED)
+    opposite = [grid.opposite(d) for d in range(grid.directions)]
+    directions = grid.directions
+    flat = grid.neighbour_flat()
 
     def is_dead_end(cell: int) -> bool:
         return state[cell] == passage and ways[cell].bit_count() + outside[cell] <= 1
 
-    open_bits = np.unpackbits(shadow.passages[:, None], axis=1).sum(axis=1)
-    candidates = np.flatnonzero((shadow.state == passage) & (open_bits <= 1)).tolist()
-    queue = deque(c for c in candidates if is_dead_end(c))  # is_dead_end adds the doors and the entrance/exit
-    kept = {c for c in queue if rng.random() * 100 < keep_percent}
     while queue:
         cell = queue.popleft()
         if cell in kept or not is_dead_end(cell):
             continue
         d = ways[cell].bit_length() - 1  # its one open direction; -1 when it has none
-        nb = int(table[cell, d]) if d >= 0 else -1
+        nb = flat[cell * directions + d] if d >= 0 else -1
         ways[cell] = 0
         state[cell] = pruned
         if nb >= 0:
@@ -196,6 +225,58 @@ def prune_dead_ends(grid: Grid, rng: random.Random, shadow: Maze, table: np.ndar
         yield (PRUNE, cell, nb, d)
         if nb >= 0 and is_dead_end(nb):
             queue.append(nb)
+
+
+ROUND_AT_ONCE = 64
+"""Rounds of the queue narrower than this go on one cell at a time (numpy's set-up would cost more)."""
+
+
+def _prune_in_rounds(grid: Grid, table: np.ndarray, ways: np.ndarray, state: np.ndarray, outside: np.ndarray,
+                     queue: np.ndarray, standing: np.ndarray) -> EventStream:
+    """``_prune_queue``'s events, a round of the queue at a time: the cells queued in one round
+    are pruned in their order, and the neighbours that leaves dead ends, in the order their last
+    ways were closed, make the next round (first in first out does exactly that).
+
+    Within a round a cell's one way out can only be closed by a cell before it in the same round
+    when the two are each other's only way (a corridor of two cells): the later one then goes with
+    no way out at all. A neighbour is queued when the k-th way closed on it in the round leaves it
+    a dead end; only its first place counts (later ones find it pruned), and a round skips the
+    cells left standing, as the queue does."""
+    passage, pruned = int(CellState.PASSAGE), int(CellState.PRUNED)
+    opposite = np.array([grid.opposite(d) for d in range(grid.directions)])
+    place = np.full(grid.size, -1, dtype=np.int64)
+    """A cell's place in the round being pruned (-1 if not in it)."""
+    while len(queue) >= ROUND_AT_ONCE:
+        queue = queue[~standing[queue] & (state[queue] == passage)]
+        queue = queue[np.sort(np.unique(queue, return_index=True)[1])]  # first places only
+        if not len(queue):
+            return
+        bits = ways[queue].astype(np.int64)
+        d = np.where(bits > 0, np.log2(np.maximum(bits, 1)).astype(np.int64), -1)
+        nb = np.where(d >= 0, table[queue, np.maximum(d, 0)], -1)
+        place[queue] = np.arange(len(queue))
+        pair = (nb >= 0) & (place[np.maximum(nb, 0)] >= 0) & (place[np.maximum(nb, 0)] < np.arange(len(queue)))
+        d[pair], nb[pair] = -1, -1  # its partner, pruned first, closed its only way
+        ways[queue] = 0
+        state[queue] = pruned
+        closing = np.flatnonzero(nb >= 0)
+        targets, backs = nb[closing], opposite[d[closing]]
+        np.bitwise_and.at(ways, targets, ~(1 << backs).astype(np.uint8))
+        yield from zip(repeat(PRUNE), queue.tolist(), nb.tolist(), d.tolist())
+        place[queue] = -1
+        # Just after the k-th of the n ways closed on a neighbour this round, it had n - k more
+        # than it has now.
+        order = np.argsort(targets, kind="stable")
+        grouped = targets[order]
+        firsts = np.flatnonzero(np.concatenate(([True], grouped[1:] != grouped[:-1])))
+        group_sizes = np.diff(np.append(firsts, len(order)))
+        closed_later = np.empty(len(order), dtype=np.int64)  # n - k, for each closing in order
+        closed_later[order] = np.repeat(firsts + group_sizes, group_sizes) - np.arange(len(order)) - 1
+        left = way_counts(ways[targets]).astype(np.int64) + closed_later + outside[targets]
+        queue = targets[(state[targets] == passage) & (left <= 1)]  # the next round drops those left standing
+    kept = frozenset(np.flatnonzero(standing).tolist())
+    yield from _prune_queue(grid, table, ways.tolist(), bytearray(state.tobytes()), outside.tolist(),
+                            deque(queue.tolist()), kept)
 
 
 ROOMS_CODE = (
