@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import stat
@@ -62,7 +63,37 @@ def _write_through(path: Path, payload: bytes) -> None:
         handle.write(payload)
 
 
-def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> None:
+def _write_fd(fd: int, payload: bytes) -> None:
+    """Write all of ``payload`` into an open file descriptor, a chunk at a time."""
+    data = memoryview(payload)
+    while data:
+        data = data[os.write(fd, data[:1 << 16]):]
+
+
+_FD_LINK = re.compile(r"/(?:proc/(self|\d+)/fd|dev/fd)/(\d+)")
+
+
+def open_descriptor(path: str | os.PathLike[str]) -> int | None:
+    """The file descriptor of this process that ``path`` names (/dev/stdout, /dev/fd/3,
+    /proc/self/fd/1, or a link to one), else None.
+
+    Such a name is an alias of a descriptor the shell opened (``>> log``, ``| cat``): the output
+    belongs in that descriptor, at its position, in its mode. Following the link instead would
+    replace the file it points to (a log appended to lost) or fail on a pipe (``pipe:[...]``)."""
+    current = os.path.abspath(path)
+    for _ in range(40):  # as many links as the kernel follows
+        match = _FD_LINK.fullmatch(current)
+        if match and match.group(1) in (None, "self", str(os.getpid())):
+            return int(match.group(2))
+        try:
+            link = os.readlink(current)
+        except OSError:
+            return None
+        current = os.path.normpath(os.path.join(os.path.dirname(current), link))
+    return None
+
+
+def write_atomic(path: str | os.PathLike[str], data: bytes | str, *, regular_only: bool = False) -> None:
     """Write ``data`` to a temp file beside ``path``, flush it to disk, then rename it over ``path``.
 
     Raises OSError with the original reason when the folder is missing or not writable; the
@@ -70,13 +101,22 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> None:
 
     A symlink is followed, so the file it points to is replaced and the link stays. A target that
     exists but is not a regular file (a FIFO, a device such as /dev/null) is written into, never
-    replaced. A new file gets the mode the umask allows (``0o666 & ~umask``); a replaced file keeps
-    its mode. Temp files of earlier saves that crashed are removed.
+    replaced, and a name of one of this process's descriptors (/dev/stdout) is written to that
+    descriptor. ``regular_only`` (the program's own data files: saves, records) refuses both
+    instead: nothing reads a FIFO there, the write would wait for ever. A new file gets the mode
+    the umask allows (``0o666 & ~umask``); a replaced file keeps its mode. Temp files of earlier
+    saves that crashed are removed.
     """
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    descriptor = open_descriptor(path)
+    if descriptor is not None:
+        if regular_only:
+            raise OSError(errno.EINVAL, "not a regular file (an open descriptor)", str(path))
+        _write_fd(descriptor, payload)
+        return
     target = Path(path)
     if os.path.islink(target):
         target = Path(os.path.realpath(target))
-    payload = data.encode("utf-8") if isinstance(data, str) else data
     try:
         existing: os.stat_result | None = os.stat(target)
     except FileNotFoundError:
@@ -84,6 +124,8 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> None:
     if existing is not None and stat.S_ISDIR(existing.st_mode):
         raise IsADirectoryError(21, os.strerror(21), str(path))
     if existing is not None and not stat.S_ISREG(existing.st_mode):
+        if regular_only:
+            raise OSError(errno.EINVAL, "not a regular file (a device, a FIFO or a link to one)", str(path))
         _write_through(target, payload)
         return
     mode = stat.S_IMODE(existing.st_mode) if existing is not None else 0o666 & ~current_umask()

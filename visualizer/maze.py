@@ -47,21 +47,91 @@ class Maze:
         n = grid.size
         self.passages = np.zeros(n, dtype=np.uint8)
         self.state = np.zeros(n, dtype=np.uint8)
-        self.region = np.full(n, -1, dtype=np.int32)
+        self._region = np.full(n, -1, dtype=np.int32)
+        self._merges: list[tuple[int, int]] = []
+        """CONNECTs not yet written into ``region``: (region kept, region absorbed) as the events
+        named them (``region`` settles them when read)."""
+        self._relabelled: np.ndarray | None = np.empty(0, dtype=np.intp)
         self.entrance: tuple[int, int] = grid.entrance
         self.exit: tuple[int, int] = grid.exit
         self.rooms: dict[int, list[int]] = {}
         """Room id -> its cells, in the order their ROOM events came."""
-        self.relabelled: np.ndarray = np.empty(0, dtype=np.intp)
-        """Cells whose region changed in the last CONNECT (so a view can recolour them)."""
         self._opposite = tuple(grid.opposite(d) for d in range(grid.directions))
         self._bind_views()
+
+    @property
+    def region(self) -> np.ndarray:
+        """Which room or corridor region each cell is in (-1 for none), every CONNECT applied.
+
+        A CONNECT is only noted when it is folded and the labels are settled here, all at once:
+        relabelling the absorbed region at each one cost a pass over the grid per door (a dungeon
+        of many tiny rooms took minutes)."""
+        if self._merges:
+            self._settle(self._merges)
+        return self._region
+
+    @region.setter
+    def region(self, value: np.ndarray) -> None:
+        self._region = value
+        self._merges = []
+        self._relabelled = np.empty(0, dtype=np.intp)
+        if hasattr(self, "_r"):
+            self._bind_views()  # the fold writes through a view of the array
+
+    @property
+    def relabelled(self) -> np.ndarray:
+        """Cells whose region changed in the last CONNECT (so a view can recolour them)."""
+        if self._relabelled is None:
+            last = self._merges[-1]
+            self._settle(self._merges[:-1])
+            keep, absorb = int(self._region_of(last[0])), int(self._region_of(last[1]))
+            changed = absorb >= 0 and keep != absorb
+            self._relabelled = np.flatnonzero(self._region == absorb) if changed else np.empty(0, dtype=np.intp)
+            self._merges = [(keep, absorb)]  # its labels as they are now
+        return self._relabelled
+
+    @relabelled.setter
+    def relabelled(self, value: np.ndarray) -> None:
+        self._relabelled = value
+
+    def _region_of(self, label: int) -> int:
+        """What a label an event read before the pending merges has become (after ``_settle``)."""
+        return label if label < 0 else int(self._lookup.get(label, label))
+
+    def _settle(self, merges: list[tuple[int, int]]) -> None:
+        """Write ``merges`` (the oldest of the pending ones) into ``region``: a union-find over the
+        labels they name, then one pass relabelling every cell whose label was absorbed."""
+        parent: dict[int, int] = {}
+
+        def find(label: int) -> int:
+            root = label
+            while root in parent:
+                root = parent[root]
+            while label in parent and parent[label] != root:
+                parent[label], label = root, parent[label]
+            return root
+
+        for keep, absorb in merges:
+            kept, absorbed = find(keep), find(absorb)
+            if absorbed >= 0 and kept != absorbed:
+                parent[absorbed] = kept
+        self._lookup = {label: find(label) for label in parent}
+        del self._merges[:len(merges)]
+        if not parent:
+            return
+        region = self._region
+        labels = np.fromiter(self._lookup, dtype=np.int64, count=len(self._lookup))
+        roots = np.fromiter(self._lookup.values(), dtype=np.int64, count=len(self._lookup))
+        low = min(int(labels.min()), int(region.min()), -1)
+        table = np.arange(low, max(int(labels.max()), int(region.max())) + 1, dtype=np.int64)
+        table[labels - low] = roots
+        region[:] = table[region.astype(np.int64) - low]
 
     def _bind_views(self) -> None:
         # numpy arrays are buffers; numpy's type stubs do not say so
         self._p = memoryview(self.passages)  # type: ignore[arg-type]
         self._s = memoryview(self.state)  # type: ignore[arg-type]
-        self._r = memoryview(self.region)  # type: ignore[arg-type]
+        self._r = memoryview(self._region)  # type: ignore[arg-type]
         self.apply = self._make_apply()
 
     def _make_apply(self):
@@ -124,12 +194,9 @@ class Maze:
             raise ValueError(f"unknown maze-changing event kind {kind}")
 
     def _merge_regions(self, keep: int, absorb: int) -> None:
-        if keep == absorb or absorb < 0:
-            self.relabelled = np.empty(0, dtype=np.intp)
-            return
-        cells = np.flatnonzero(self.region == absorb)
-        self.region[cells] = keep
-        self.relabelled = cells
+        """Note the merge; ``region`` and ``relabelled`` work it out when they are read."""
+        self._merges.append((keep, absorb))
+        self._relabelled = None
 
     def fold(self, events: Iterable[Event]) -> "Maze":
         """Apply every event in order; returns self so ``Maze(grid).fold(events)`` reads well."""
