@@ -323,3 +323,69 @@ def test_the_bench_compares_each_new_grid_shape_with_the_square_grid_of_the_same
     assert figures["triangle"]["cells"] == 1200 and figures["polar"]["cells"] >= 2000
     rows = [line for line in lines if " cells " in line and " s   square " in line]
     assert len(rows) == 2 and all(f"<= {TARGET_SHAPE_RATIO}x" in row for row in rows)
+
+
+def test_dev_stdout_appended_to_a_log_keeps_the_log(tmp_path):
+    """``-o /dev/stdout >> log`` writes into the shell's descriptor: following the link and renaming
+    over its file left the log holding only the maze."""
+    log = tmp_path / "log"
+    log.write_text("precious\n")
+    with open(log, "ab") as out:
+        result = run_module("generate", "-s", "3x3", "--seed", "1", "-o", "/dev/stdout", stdout=out,
+                            stderr=subprocess.PIPE, text=True)
+    assert result.returncode == 0, result.stderr
+    text = log.read_text()
+    assert text.startswith("precious\n#") and text.count("\n") == 8
+
+
+@pytest.mark.parametrize("name", ["/dev/stdout", "/proc/self/fd/1", "/dev/fd/1"])
+def test_a_descriptor_name_into_a_pipe_writes_the_pipe(name):
+    """Into a pipe the link points at 'pipe:[...]', no file at all: the command failed."""
+    result = run_module("generate", "-s", "3x3", "--seed", "1", "-o", name, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("#") and result.stdout.count("\n") == 7
+
+
+def test_the_programs_own_data_files_are_never_written_into_a_fifo(tmp_path):
+    """A FIFO in place of save.json or records.json: nothing reads it, so writing through would wait
+    for ever (the game hung and ignored SIGTERM); the save is refused in one line instead."""
+    from visualizer.fileio import write_atomic
+
+    fifo = tmp_path / "save.json"
+    os.mkfifo(fifo)
+    with pytest.raises(OSError, match="not a regular file"):
+        write_atomic(fifo, b"{}", regular_only=True)
+    link = tmp_path / "records.json"
+    link.symlink_to("/proc/self/fd/1")
+    with pytest.raises(OSError, match="not a regular file"):
+        write_atomic(link, b"{}", regular_only=True)
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode) and os.path.islink(link)
+
+
+@pytest.mark.parametrize("command", [["generate", "-s", "3x3"], ["list"], ["--help"]])
+def test_a_closed_standard_output_is_one_line(command):
+    result = subprocess.run([sys.executable, "-m", "visualizer", *command], cwd=ROOT, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True, timeout=60, close_fds=True,
+                            preexec_fn=lambda: os.close(1))
+    assert result.returncode == 1
+    closed = "maze-visualizer: error: cannot write to standard output: it is closed"
+    assert result.stderr.strip().splitlines() == [closed]
+
+
+@pytest.mark.parametrize("command", [["--help"], ["generate", "--help"], ["play", "--help"]])
+def test_help_on_a_full_disk_says_so(command):
+    with open("/dev/full", "w") as full:
+        result = run_module(*command, stdout=full, stderr=subprocess.PIPE, text=True)
+    assert result.returncode == 1
+    assert result.stderr.strip().splitlines() == [
+        "maze-visualizer: error: cannot write to standard output: No space left on device"]
+
+
+def test_jobs_are_bounded_and_never_more_than_the_cores(capsys):
+    from visualizer.stats import worker_count
+
+    assert main(["stats", "-j", "100000"]) == 2
+    line = one_error_line(capsys)
+    assert "jobs must be a whole number from 0 to 1024" in line
+    cores = worker_count(0)
+    assert worker_count(40) == min(40, cores) and worker_count(1) == 1

@@ -74,3 +74,39 @@ def test_the_edges_of_what_is_accepted():
     with pytest.raises(ValueError, match="not a records file"):  # as deep as allowed: read, then refused as a list
         parse(nested)
     assert parse(document(records=[row(time=10**7 - 1)]))[0][KEY].best_time == 10**7 - 1
+
+
+def test_a_fifo_in_place_of_the_records_is_never_written(tmp_path):
+    """Saving records into a FIFO waited for a reader for ever (the game hung, SIGTERM ignored)."""
+    import os
+    import stat
+
+    from visualizer.play.records import Records
+    from visualizer.spec import MazeSpec
+
+    path = tmp_path / "records.json"
+    os.mkfifo(path)
+    records = Records.load(path)
+    assert records.frozen and "not saved" in records.problem and "\n" not in records.problem
+    records.add_win(MazeSpec("backtracker", "square", 8, 5, 1), 1, 12.5, 30)
+    records.save()  # returns at once, writes nothing
+    assert stat.S_ISFIFO(os.lstat(path).st_mode)
+
+
+def test_an_unreadable_records_file_is_left_alone_not_replaced(tmp_path, monkeypatch):
+    """Unreadable (mode 000 for another user): the next save replaced it and every record was lost."""
+    from visualizer.play import records as records_module
+    from visualizer.spec import MazeSpec
+
+    path = tmp_path / "records.json"
+    path.write_text("my records")
+
+    def denied(p, limit):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(records_module, "read_regular", denied)
+    records = records_module.Records.load(path)
+    assert records.frozen and records.problem.startswith("Records not read (Permission denied)")
+    records.add_win(MazeSpec("backtracker", "square", 8, 5, 1), 1, 12.5, 30)
+    records.save()
+    assert path.read_text() == "my records"

@@ -58,6 +58,14 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:  # one clear line instead of usage + message
         raise UsageError(message)
 
+    def _print_message(self, message: str, file: Any = None) -> None:
+        """Help goes out through ``write_stdout``: argparse's own printing drops a failed write
+        silently (``--help > /dev/full`` said nothing and exited 0)."""
+        if message and (file is None or file is sys.stdout):
+            write_stdout(message)
+        else:
+            super()._print_message(message, file)
+
 
 def parse_size(text: str) -> tuple[int, int]:
     """``"40x30"`` -> (40, 30), both from 1 to MAX_SIDE."""
@@ -210,7 +218,7 @@ def build_parser() -> Parser:
     stats.add_argument("--plot", metavar="FILE.png", default=None,
                        help="draw a comparison chart (needs the [analysis] extra: matplotlib)")
     stats.add_argument("--jobs", "-j", type=parse_jobs, default=0, metavar="N",
-                       help="worker processes (default: 0 = every core available)")
+                       help="worker processes, at most one a core (default: 0 = every core available)")
     lab = sub.add_parser("lab", help="uniformity lab: which spanning trees of a tiny grid each algorithm makes",
                          description="Enumerate every spanning tree (every perfect maze) of a tiny grid, generate "
                          "SAMPLES mazes per algorithm, count how often each tree comes up and test the counts "
@@ -332,10 +340,13 @@ def export_options(args: argparse.Namespace) -> tuple[ExportOptions, set[str]]:
     return ExportOptions(**given), set(given)
 
 
+MAX_JOBS = 1024
+
+
 def parse_jobs(text: str) -> int:
-    """Worker processes: 0 (every core) or a positive count."""
-    if not text.strip().isdigit():
-        raise argparse.ArgumentTypeError(f"jobs must be a whole number from 0 up, got {text!r}")
+    """Worker processes: 0 (every core) or a positive count (used up to the cores there are)."""
+    if not text.strip().isdigit() or len(text.strip()) > 5 or int(text) > MAX_JOBS:
+        raise argparse.ArgumentTypeError(f"jobs must be a whole number from 0 to {MAX_JOBS}, got {text!r}")
     return int(text)
 
 
@@ -396,6 +407,8 @@ def write_stdout(text: str) -> None:
     A real file descriptor is written a chunk at a time with ``os.write``: one large buffered write
     into a pipe whose reader leaves half way can report success on some kernels, and the output
     would be lost without a word (``generate | head`` must end with status 141)."""
+    if sys.stdout is None:  # started with standard output closed (>&-)
+        raise OutputError("cannot write to standard output: it is closed")
     try:
         sys.stdout.flush()
         try:
@@ -626,7 +639,11 @@ def describe(err: OSError) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
-        args = parse(argv)
+        try:
+            args = parse(argv)
+        except SystemExit as done:  # --help (0) or argparse's own usage message (2): both printed
+            write_stdout("")  # a --help that could not be written says so, not exit 0 with nothing
+            return done.code if isinstance(done.code, int) else ERROR_EXIT
         status = COMMANDS[args.command](args)
         write_stdout("")  # flush now: an error at Python's own flush on exit would be a traceback-like mess
         return status

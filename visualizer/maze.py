@@ -266,16 +266,21 @@ class Maze:
         return other
 
     def same_as(self, other: "Maze") -> bool:
-        """True when both mazes have the same passages, cell states and regions."""
+        """True when both mazes have the same passages, cell states, regions and rooms."""
         return (np.array_equal(self.passages, other.passages)
                 and np.array_equal(self.state, other.state)
                 and np.array_equal(self.region, other.region)
-                and self.rooms == other.rooms)
+                and _room_sets(self.rooms) == _room_sets(other.rooms))
 
     @property
     def nbytes(self) -> int:
         """Memory held by the model's arrays."""
         return self.passages.nbytes + self.state.nbytes + self.region.nbytes
+
+
+def _room_sets(rooms: dict[int, list[int]]) -> dict[int, list[int]]:
+    """Rooms as sets of cells (the order their cells were listed in is not part of the maze)."""
+    return {room: sorted(cells) for room, cells in rooms.items()}
 
 
 def full_passages(grid: Grid) -> np.ndarray:

@@ -205,12 +205,13 @@ def require_matplotlib() -> None:
 
 
 def worker_count(requested: int) -> int:
-    """``--jobs 0`` means every core this process may run on (the affinity mask, not the machine)."""
-    if requested > 0:
-        return requested
+    """``--jobs 0`` means every core this process may run on (the affinity mask, not the machine);
+    more than that is never started (40 processes on 2 cores only wait for each other)."""
     if hasattr(os, "sched_getaffinity"):
-        return max(1, len(os.sched_getaffinity(0)))
-    return os.cpu_count() or 1
+        cores = max(1, len(os.sched_getaffinity(0)))
+    else:
+        cores = os.cpu_count() or 1
+    return min(requested, cores) if requested > 0 else cores
 
 
 # --- measuring -----------------------------------------------------------------------------------

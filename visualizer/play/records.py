@@ -87,7 +87,8 @@ class Records:
     problem: str = ""
     """One line for the player when the file on disk could not be used (empty when fine)."""
     frozen: bool = False
-    """True when a damaged file could not be moved aside: it is never overwritten unasked."""
+    """True when the file could not be read or a damaged one could not be moved aside: it is never
+    overwritten unasked."""
 
     @classmethod
     def load(cls, path: Path | None = None) -> "Records":
@@ -97,8 +98,9 @@ class Records:
             raw = read_regular(path, MAX_RECORDS_BYTES)
         except FileNotFoundError:
             return records
-        except OSError as err:
-            records.problem = one_line(f"Records not read: {err.strerror or err}")
+        except OSError as err:  # unreadable, or not a regular file: never written over unasked
+            records.problem = one_line(f"Records not read ({err.strerror or err}), so new records are not saved")
+            records.frozen = True
             return records
         try:
             records.entries, records.settings = parse(raw)
@@ -134,7 +136,7 @@ class Records:
         doc = {"format": FORMAT, "version": VERSION, "settings": self.settings,
                "records": [{"key": key, "time": r.best_time, "moves": r.fewest_moves, "wins": r.wins}
                            for key, r in self.entries.items()]}
-        write_atomic(self.path, json.dumps(doc, separators=(",", ":")))
+        write_atomic(self.path, json.dumps(doc, separators=(",", ":")), regular_only=True)
 
     def table(self) -> list[tuple[str, ...]]:
         """Rows for ``play --records``: level, maze, seed, best time, fewest moves, wins."""

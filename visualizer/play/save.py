@@ -21,6 +21,8 @@ generation makes (the algorithm's ``resolve`` and the first step of its generato
 
 from __future__ import annotations
 
+import base64
+import binascii
 import errno
 import json
 import os
@@ -36,7 +38,7 @@ import numpy as np
 from ..export.json_io import FormatError, from_dict, need, read_cell, read_mask, to_dict, whole
 from ..fileio import write_atomic
 from ..grids import GRIDS, MAX_SIDE, Mask, make_grid
-from ..maze import Maze
+from ..maze import CellState, Maze
 from ..spec import MazeSpec
 from .game import Game
 from .levels import FINAL_LEVEL
@@ -48,13 +50,17 @@ SAVE_NAME = "save.json"
 MAX_SAVE_BYTES = 2 * 1024 * 1024
 """Largest save read (bytes): json.loads takes about a tenth of a second a megabyte at worst (lists
 of pairs), so any file under the limit is parsed and checked well under a second."""
-RECIPE_CELLS = 5_000
-"""Mazes with more cells are saved as their recipe and a checksum, not cell by cell: the recipe
-rebuilds the same maze, and a 400 x 400 maze written out whole would pass the size limit."""
-MAX_RECIPE_CELLS = 300_000
-"""The most cells a save may ask to rebuild (about half a second); larger mazes are not saved."""
+PACK_FROM = 5_000
+"""Mazes (and trails) with more cells are saved packed: the cell arrays compressed (zlib) in
+base64 text, not a JSON list per cell, so a 300,000-cell maze fully explored is a few hundred KB
+and loads in a fraction of a second (never rebuilt from its recipe: some take seconds)."""
+MAX_SAVE_CELLS = 300_000
+"""The most cells a saved maze may have; larger mazes are not saved (the checks would pass the
+time a load may take)."""
 TRAIL_PER_CELL = 100
 """A trail (one entry per move, plus the start) may hold at most this many entries per cell."""
+MAX_TRAIL = 1_000_000
+"""Trail steps a save keeps at most: a longer trail keeps its last steps (``trail_cut``)."""
 MAX_TEXT_PARAM = 200
 """Longest text parameter value a save may hold (characters)."""
 PROBE_SIDE = 32
@@ -97,38 +103,88 @@ def game_to_dict(game: Game) -> dict[str, Any]:
                  "seed": spec.seed, "params": spec.info.resolve(spec.params), **mask_dict(spec.mask)},
         "maze": maze_dict(game.maze, spec),
         "player": xy(game.position),
-        "trail": [xy(c) for c in game.trail],
+        **trail_dict(game, xy),
         "moves": game.moves,
         "time": round(game.elapsed, 3),
         "fog": game.fog,
-        "seen": [xy(c) for c in sorted(game.seen)],
+        "seen": seen_dict(game, xy),
         "saved_at": datetime.now().isoformat(timespec="seconds"),
     }
 
 
 def maze_dict(maze: Maze, spec: MazeSpec) -> dict[str, Any]:
-    """The maze as saved: cell by cell when small (or when its recipe does not rebuild it); for a
-    large maze its recipe's promise, a checksum of what the recipe builds."""
+    """The maze as saved: cell by cell (the JSON export) when small, packed when large."""
     size = maze.grid.size
-    if size > MAX_RECIPE_CELLS:
-        raise OSError(errno.EFBIG, f"a maze of more than {MAX_RECIPE_CELLS:,} cells is too large to save")
-    if size <= RECIPE_CELLS or not spec.build().same_as(maze):
+    if size > MAX_SAVE_CELLS:
+        raise OSError(errno.EFBIG, f"a maze of more than {MAX_SAVE_CELLS:,} cells is too large to save")
+    if size <= PACK_FROM:
         return to_dict(maze, spec)
-    return {"version": 1, "from_recipe": True, "checksum": checksum(maze)}
+    rooms = np.full(size, -1, dtype=np.int32)
+    for room, cells in maze.rooms.items():
+        rooms[cells] = room
+    return {"version": 1, "packed": True, "passages": pack(maze.passages), "state": pack(maze.state),
+            "regions": pack(maze.region.astype(np.int32)), "rooms": pack(rooms)}
 
 
-def checksum(maze: Maze) -> int:
-    """CRC-32 of the passages and cell states: a rebuilt maze must match the one that was saved."""
-    return zlib.crc32(maze.state.tobytes(), zlib.crc32(maze.passages.tobytes()))
+def trail_dict(game: Game, xy: Any) -> dict[str, Any]:
+    """The trail as a list of cells, packed when long; the last MAX_TRAIL steps of a longer one."""
+    trail = game.trail[-MAX_TRAIL:]
+    cut = {"trail_cut": True} if len(trail) < len(game.trail) else {}
+    if len(trail) <= PACK_FROM:
+        return {"trail": [xy(c) for c in trail], **cut}
+    return {"trail": {"cells": pack(np.asarray(trail, dtype=np.int32))}, **cut}
+
+
+def seen_dict(game: Game, xy: Any) -> Any:
+    """The cells seen (fog): a list, or on a large maze a packed bit per cell."""
+    if game.maze.grid.size <= PACK_FROM:
+        return [xy(c) for c in sorted(game.seen)]
+    bits = np.zeros(game.maze.grid.size, dtype=bool)
+    bits[list(game.seen)] = True
+    return {"bits": pack(np.packbits(bits))}
+
+
+def pack(values: np.ndarray) -> str:
+    """An array's bytes, compressed, as base64 text."""
+    return base64.b64encode(zlib.compress(values.tobytes(), 6)).decode("ascii")
+
+
+def unpack(text: Any, dtype: Any, count: int, what: str) -> np.ndarray:
+    """``count`` values of ``dtype`` from ``pack``'s text; SaveError unless it holds exactly that many."""
+    data = _unfold(text, count * np.dtype(dtype).itemsize, what)
+    _need(len(data) == count * np.dtype(dtype).itemsize, f"the saved {what} are damaged")
+    return np.frombuffer(data, dtype=dtype).copy()
+
+
+def unpack_some(text: Any, dtype: Any, most: int, what: str) -> np.ndarray:
+    """At most ``most`` values of ``dtype`` from ``pack``'s text."""
+    data = _unfold(text, most * np.dtype(dtype).itemsize, what)
+    _need(len(data) % np.dtype(dtype).itemsize == 0, f"the saved {what} are damaged")
+    return np.frombuffer(data, dtype=dtype).copy()
+
+
+def _unfold(text: Any, limit: int, what: str) -> bytes:
+    """The bytes ``pack`` packed, at most ``limit`` of them (decompressed no further than that: a
+    small file cannot unfold into gigabytes); SaveError for anything else."""
+    _need(isinstance(text, str) and len(text) <= MAX_SAVE_BYTES, f"the saved {what} are damaged")
+    try:
+        raw = base64.b64decode(str(text), validate=True)
+        unfold = zlib.decompressobj()
+        data = unfold.decompress(raw, limit + 1)
+    except (binascii.Error, ValueError, zlib.error):
+        raise SaveError(f"the saved {what} are damaged") from None
+    _need(len(data) <= limit and unfold.eof and not unfold.unused_data, f"the saved {what} are damaged")
+    return data
 
 
 def save_game(game: Game, path: Path | None = None) -> Path:
-    """Write the save atomically (temp file + rename): a crash mid-save keeps the last good one."""
+    """Write the save atomically (temp file + rename): a crash mid-save keeps the last good one.
+    Never into a FIFO or a device in the save's place (nothing would read it: the game would wait)."""
     path = path or save_path()
     if _key(path) in _unmovable:
         raise OSError(errno.EEXIST, "a damaged save could not be moved aside and is not overwritten")
     path.parent.mkdir(parents=True, exist_ok=True)
-    write_atomic(path, json.dumps(game_to_dict(game), separators=(",", ":")))
+    write_atomic(path, json.dumps(game_to_dict(game), separators=(",", ":")), regular_only=True)
     return path
 
 
@@ -151,16 +207,19 @@ def game_from_dict(data: Any) -> Game:
     seed = _whole(raw.get("seed"), "seed", 0, 2**63 - 1)
     params = raw.get("params", {})
     _need(isinstance(params, dict), "the maze parameters are damaged")
+    _need(raw["grid"] in GRIDS, f"the maze recipe names no grid this program has ({short(raw['grid'])})")
+    cells = GRIDS[raw["grid"]].cell_count(width, height)
+    _need(cells <= MAX_SAVE_CELLS, f"the saved maze has more than {MAX_SAVE_CELLS:,} cells")  # before building any
     mask = _mask(raw.get("mask"))
     try:
         spec = MazeSpec(raw["algorithm"], raw["grid"], width, height, seed, _plain_params(params), mask).check()
     except ValueError as err:
         raise SaveError(f"the maze recipe is refused: {err}") from None
     _generation_checks(spec)
-    cells = GRIDS[spec.grid].cell_count(width, height)
+    cells = spec.make_grid().size  # a mask keeps fewer
     maze_raw = data.get("maze")
-    if isinstance(maze_raw, dict) and maze_raw.get("from_recipe") is True:
-        maze = _rebuilt(maze_raw, spec, cells)
+    if isinstance(maze_raw, dict) and maze_raw.get("packed") is True:
+        maze = _packed_maze(maze_raw, spec, cells)
     else:
         _check_maze_shape(maze_raw, spec, cells)
         try:
@@ -177,6 +236,9 @@ def game_from_dict(data: Any) -> Game:
     _need(bool(is_open[maze.entrance[0]]) and bool(is_open[maze.exit[0]]), "the maze's entrance or exit is walled in")
     reach = maze.reachable_from(maze.entrance[0])
     _need(bool(np.array_equal(reach, is_open)), "the saved maze is not connected")
+    if spec.info.perfect and not spec.params.get("braid"):
+        _need(maze.passage_count() == int(is_open.sum()) - 1,
+              f"the saved maze has loops, which {spec.algorithm} never makes")
 
     def cell(value: Any, what: str) -> int:
         c = read_cell(grid, value, what, SaveError)
@@ -184,21 +246,17 @@ def game_from_dict(data: Any) -> Game:
         return c
 
     position = cell(data.get("player"), "the player")
-    trail_raw = data.get("trail", [])
-    _need(isinstance(trail_raw, list), "the trail is damaged")
-    _need(len(trail_raw) <= TRAIL_PER_CELL * cells, f"the trail is longer than {TRAIL_PER_CELL} steps a cell")
-    trail = _cells(trail_raw, grid, is_open, "a trail cell") if trail_raw else np.array([position], dtype=np.int64)
-    _need(int(trail[0]) == maze.entrance[0], "the trail does not start at the entrance")
+    cut = data.get("trail_cut", False)
+    _need(isinstance(cut, bool), "the trail is damaged")
+    trail = _trail(data.get("trail", []), grid, is_open, cells)
+    if not len(trail):
+        trail = np.array([position], dtype=np.int64)
+    _need(cut or int(trail[0]) == maze.entrance[0], "the trail does not start at the entrance")
     _need(int(trail[-1]) == position, "the trail does not end where the player stands")
     _check_steps(maze, trail)
-    seen_raw = data.get("seen", [])
-    _need(isinstance(seen_raw, list), "the seen cells are damaged")
-    _need(len(seen_raw) <= cells, "more cells are marked seen than the maze has")
-    seen_cells = _cells(seen_raw, grid, is_open, "a seen cell")
-    _need(len(np.unique(seen_cells)) == len(seen_cells), "a seen cell is listed twice")
-    seen = set(seen_cells.tolist())
+    seen = _seen(data.get("seen", []), grid, is_open, cells)
     moves = _whole(data.get("moves"), "moves", 0, 10**9)
-    _need(moves == len(trail) - 1, "the move count does not match the trail")
+    _need(moves == len(trail) - 1 or (cut and moves > len(trail) - 1), "the move count does not match the trail")
     elapsed = data.get("time")
     _need(isinstance(elapsed, (int, float)) and not isinstance(elapsed, bool), "the time is not a number")
     _need(0 <= elapsed < 10**8, "the time is out of range")
@@ -231,16 +289,72 @@ def _mask(raw: Any) -> Mask | None:
     return None if mask is None else Mask(mask.rows, mask.name, by_plane)
 
 
-def _rebuilt(raw: dict[str, Any], spec: MazeSpec, cells: int) -> Maze:
-    """A maze saved as its recipe: rebuilt (bounded: at most MAX_RECIPE_CELLS) and checked against
-    the checksum written with it."""
-    _need(type(raw.get("version")) is int, f"the saved maze has unknown version {short(raw.get('version'))}")
-    _need(cells <= MAX_RECIPE_CELLS, f"the saved maze asks for more than {MAX_RECIPE_CELLS:,} cells to be rebuilt")
-    expected = raw.get("checksum")
-    _need(type(expected) is int, "the saved maze's checksum is damaged")
-    maze = spec.build()
-    _need(checksum(maze) == expected, "the saved maze does not match its recipe")
+def _packed_maze(raw: dict[str, Any], spec: MazeSpec, cells: int) -> Maze:
+    """A maze saved packed: its arrays unpacked and checked as a whole (no loop per cell) for what
+    the cell-by-cell reader checks: passages only toward neighbours, and on both sides; known
+    states; walls round every cell that is not open; rooms exactly the room cells, each in a region."""
+    _need(raw.get("version") == 1, f"the saved maze has unknown version {short(raw.get('version'))}")
+    grid = spec.make_grid()
+    passages = unpack(raw.get("passages"), np.uint8, cells, "passages")
+    state = unpack(raw.get("state"), np.uint8, cells, "cell states")
+    regions = unpack(raw.get("regions"), np.int32, cells, "regions")
+    rooms = unpack(raw.get("rooms"), np.int32, cells, "rooms")
+    table = grid.neighbour_array()
+    for d in range(grid.directions):
+        side = (passages >> d & 1).astype(bool)
+        nb = table[:, d]
+        _need(not (side & (nb < 0)).any(), "a saved passage leads off the grid")
+        back = passages[nb[side]] >> grid.opposite(d) & 1
+        _need(bool(back.all()), "a saved passage is open on one side only")
+    _need(int(state.max(initial=0)) <= max(CellState), "a saved cell has an unknown state")
+    opened = (state == CellState.PASSAGE) | (state == CellState.ROOM)
+    _need(not passages[~opened].any(), "a cell that is not open has a passage")
+    room = state == CellState.ROOM
+    _need(not room.any() or "rooms" in spec.info.phases,
+          f"the saved maze has rooms, which {spec.algorithm} never makes")
+    _need(bool(((rooms >= 0) == room).all()), "the saved rooms are not the room cells")
+    for labels, what in ((regions, "region"), (rooms, "room")):
+        _need(int(labels.min(initial=-1)) >= -1 and int(labels.max(initial=-1)) < cells,
+              f"a saved {what} has a bad number")
+    _need(bool((regions[room] >= 0).all()), "a room of the saved maze is in no region")
+    maze = Maze(grid)
+    maze.passages[:] = passages
+    maze.state[:] = state
+    maze.region[:] = regions
+    order = np.flatnonzero(room)
+    order = order[np.argsort(rooms[order], kind="stable")]
+    ids, starts = np.unique(rooms[order], return_index=True)
+    for room, members in zip(ids.tolist(), np.split(order, starts[1:])):
+        maze.rooms[room] = members.tolist()
     return maze
+
+
+def _trail(raw: Any, grid: Any, is_open: np.ndarray, cells: int) -> np.ndarray:
+    """The trail's cells: a list of [x, y], or packed cell numbers; bounded by the grid's size."""
+    most = min(TRAIL_PER_CELL * cells, MAX_TRAIL)
+    if isinstance(raw, dict):
+        trail = unpack_some(raw.get("cells"), np.int32, most, "trail").astype(np.int64)
+        _need(bool(((trail >= 0) & (trail < cells)).all()), "a trail cell is outside the grid")
+        _need(bool(is_open[trail].all()), "a trail cell stands on a wall")
+        return trail
+    _need(isinstance(raw, list), "the trail is damaged")
+    _need(len(raw) <= most, f"the trail is longer than {most:,} steps")
+    return _cells(raw, grid, is_open, "a trail cell")
+
+
+def _seen(raw: Any, grid: Any, is_open: np.ndarray, cells: int) -> set[int]:
+    """The cells seen: a list of [x, y] (each once), or a packed bit per cell."""
+    if isinstance(raw, dict):
+        bits = np.unpackbits(unpack(raw.get("bits"), np.uint8, (cells + 7) // 8, "seen cells")).astype(bool)
+        _need(not bits[cells:].any(), "a seen cell is outside the grid")
+        seen = np.flatnonzero(bits[:cells])
+        _need(bool(is_open[seen].all()), "a seen cell stands on a wall")
+        return set(seen.tolist())
+    _need(isinstance(raw, list), "the seen cells are damaged")
+    _need(len(raw) <= cells, "more cells are marked seen than the maze has")
+    seen_cells = _cells(raw, grid, is_open, "a seen cell")
+    _need(len(np.unique(seen_cells)) == len(seen_cells), "a seen cell is listed twice")
+    return set(seen_cells.tolist())
 
 
 def _plain_params(params: dict[Any, Any]) -> dict[str, Any]:
@@ -387,12 +501,19 @@ def continue_or_explain(path: Path | None = None) -> tuple[Game | None, str]:
         except OSError as move:
             _unmovable.add(_key(path))
             why = move.strerror or type(move).__name__
-            return None, one_line(f"The save could not be used ({reason}); it could not be moved aside ({why}), "
-                                  f"so it is left as it is, not overwritten.")
-        return None, one_line(f"The save could not be used ({reason}); it was kept as "
-                              f"{kept.name if kept else path.name}.")
+            return None, fitted("Save not used ({}): it could not be moved aside (" + one_line(why, 40)
+                                + "), so it stays as it is, not overwritten.", reason)
+        return None, fitted("The save could not be used ({}); it was kept as " + one_line(
+            kept.name if kept else path.name, 60) + ".", reason)
     _unmovable.discard(_key(path))
     return game, f"Welcome back: level {game.level}."
+
+
+def fitted(template: str, reason: str, limit: int = 200) -> str:
+    """``template`` with ``reason`` in its ``{}``, the reason cut so the whole fits in ``limit``
+    characters: the words after it (what happened to the file) are the ones that matter most."""
+    room = limit - len(template) + 2
+    return one_line(template.format(one_line(reason, max(20, room))), limit)
 
 
 def _key(path: Path) -> Path:
