@@ -389,3 +389,21 @@ def test_jobs_are_bounded_and_never_more_than_the_cores(capsys):
     assert "jobs must be a whole number from 0 to 1024" in line
     cores = worker_count(0)
     assert worker_count(40) == min(40, cores) and worker_count(1) == 1
+
+
+def test_the_bench_prints_the_json_and_save_figures_against_their_targets(monkeypatch):
+    from visualizer import bench
+
+    monkeypatch.setattr(bench, "largest_save_load_seconds", lambda: 0.123)
+    lines: list[str] = []
+    figures = bench.data_figures(out=lines.append, json_side=60, peak_side=80)
+    assert 0 < figures["json_ratio"] and 0 < figures["json_peak_mb"] and figures["load_seconds"] == 0.123
+    assert any("JSON export 60x60" in line and f"<= {bench.TARGET_JSON_RATIO}x" in line for line in lines)
+    assert any("JSON export 80x80  peak" in line for line in lines)
+    assert any("0.12 s  <= 0.5 s  met" in line for line in lines)
+
+
+def test_the_largest_save_the_bench_loads_is_one_the_game_writes_and_reads_back():
+    from visualizer import bench
+
+    assert 0 < bench.largest_save_load_seconds() < 30

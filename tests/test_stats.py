@@ -327,10 +327,11 @@ def test_a_pool_is_used_for_real_work(capsys, monkeypatch):
     assert status == 0 and pools == [2]
 
 
-def test_jobs_0_means_every_core_this_process_may_use():
+def test_jobs_0_means_every_core_this_process_may_use_and_more_are_never_started():
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     assert stats.worker_count(0) == cores
-    assert stats.worker_count(3) == 3
+    assert stats.worker_count(1) == 1
+    assert stats.worker_count(cores + 5) == cores
 
 
 @given(samples=st.integers(1, 300), size=st.integers(1, 50), first=st.integers(0, 10**9),

@@ -240,6 +240,7 @@ def _print_targets(figures: dict, out: Callable[[str], None]) -> None:
     figures["first_person"] = first_person_figures(out=out)
     figures["startup"] = startup_figures(out=out)
     figures["shapes"] = shape_figures(out=out)
+    figures["files"] = data_figures(out=out)
 
 
 TARGET_SEEK_MS = 100.0
@@ -468,3 +469,64 @@ def shape_figures(sizes: tuple = SHAPE_SIZES, runs: int = 2, out: Callable[[str]
             f"{square:6.2f} s   {ratio:5.2f}x  <= {TARGET_SHAPE_RATIO}x  "
             f"{'met' if ratio <= TARGET_SHAPE_RATIO else 'MISSED'}")
     return figures
+
+
+TARGET_JSON_RATIO = 0.3
+"""The JSON export of a maze takes at most this share of the time its (quiet) generation takes."""
+TARGET_JSON_PEAK_MB = 400.0
+"""Peak memory of exporting a 2000 x 2000 maze as JSON."""
+TARGET_LOAD_SECONDS = 0.5
+"""Continuing the largest save the game writes (300,000 cells, every cell seen, a long trail)."""
+
+
+def data_figures(out: Callable[[str], None] = print, json_side: int = 1000, peak_side: int = 2000) -> dict:
+    """What headless users wait for besides generation: the JSON export against the generation it
+    follows (same run), its peak memory at 2000 x 2000, and loading the largest save."""
+    import tracemalloc
+
+    from .export.json_io import dumps
+    from .spec import MazeSpec
+
+    out("")
+    out("files (square backtracker; export and load against the targets):")
+    spec = MazeSpec("backtracker", SquareGrid.kind, json_side, json_side, 1)
+    build, maze = min((timed(spec.build) for _ in range(2)), key=lambda pair: pair[0])
+    export = min(timed(partial(dumps, maze, spec))[0] for _ in range(2))
+    ratio = export / build if build else float("nan")
+    out(f"  JSON export {json_side}x{json_side}  {export:.2f} s for a {build:.2f} s generation: {ratio:.2f}x"
+        f"  <= {TARGET_JSON_RATIO}x  {'met' if ratio <= TARGET_JSON_RATIO else 'MISSED'}")
+    big = MazeSpec("backtracker", SquareGrid.kind, peak_side, peak_side, 1)
+    big_maze = big.build()
+    tracemalloc.start()
+    dumps(big_maze, big)
+    peak = tracemalloc.get_traced_memory()[1] / 1e6
+    tracemalloc.stop()
+    del big_maze
+    out(f"  JSON export {peak_side}x{peak_side}  peak {peak:.0f} MB above the maze  <= {TARGET_JSON_PEAK_MB:.0f} MB  "
+        f"{'met' if peak <= TARGET_JSON_PEAK_MB else 'MISSED'}")
+    load = largest_save_load_seconds()
+    out(f"  continue the largest save (300,000 cells, all seen, a 100,000-step trail)  {load:.2f} s  "
+        f"<= {TARGET_LOAD_SECONDS} s  {'met' if load <= TARGET_LOAD_SECONDS else 'MISSED'}")
+    return {"json_ratio": ratio, "json_peak_mb": peak, "load_seconds": load}
+
+
+def largest_save_load_seconds() -> float:
+    """Write the largest save the game writes into a temp folder and time loading it (best of two)."""
+    import tempfile
+    from pathlib import Path
+
+    from .play.game import Game
+    from .play.save import load_game, save_game
+    from .solvers import shortest_path
+    from .spec import MazeSpec
+
+    spec = MazeSpec("backtracker", SquareGrid.kind, 600, 500, 1)
+    maze = spec.build()
+    way = shortest_path(maze)
+    trail = (way + way[-2::-1]) * max(1, 100_000 // (2 * len(way)))
+    trail = trail + way[1:] if trail[-1] != way[-1] else trail
+    game = Game(spec=spec, maze=maze, level=10, position=trail[-1], trail=trail, moves=len(trail) - 1, fog=True,
+                seen=set(range(maze.grid.size)))
+    with tempfile.TemporaryDirectory() as folder:
+        path = save_game(game, Path(folder) / "save.json")
+        return min(timed(partial(load_game, path))[0] for _ in range(2))

@@ -19,14 +19,8 @@ Adjacency = tuple[np.ndarray, np.ndarray]
 
 
 def adjacency(maze: Maze) -> Adjacency:
-    """Each cell's neighbours through open passages, as compressed rows (one numpy pass)."""
-    grid = maze.grid
-    table = grid.neighbour_array(np.int32)
-    bits = (maze.passages[:, None] >> np.arange(grid.directions, dtype=np.uint8)) & 1
-    linked = (bits == 1) & (table >= 0)
-    indptr = np.zeros(grid.size + 1, dtype=np.int32)
-    np.cumsum(linked.sum(axis=1), out=indptr[1:])
-    return indptr, table[linked]
+    """Each cell's neighbours through open passages, as compressed rows (``Maze.adjacency``)."""
+    return maze.adjacency()
 
 
 SCIPY_FROM_CELLS = 10_000

@@ -10,7 +10,6 @@ costs several times more, and a 1000 x 1000 backtracker folds two million events
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any
@@ -242,18 +241,30 @@ class Maze:
         """Ids of the cells a walker may stand on (passages and rooms)."""
         return np.flatnonzero(self.open_mask())
 
+    def adjacency(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each cell's neighbours through open passages, as compressed rows (one numpy pass): the
+        neighbours of cell c are ``indices[indptr[c]:indptr[c + 1]]``."""
+        grid = self.grid
+        table = grid.neighbour_array(np.int32)
+        bits = (self.passages[:, None] >> np.arange(grid.directions, dtype=np.uint8)) & 1
+        linked = (bits == 1) & (table >= 0)
+        indptr = np.zeros(grid.size + 1, dtype=np.int32)
+        np.cumsum(linked.sum(axis=1), out=indptr[1:])
+        return indptr, table[linked]
+
     def reachable_from(self, start: int) -> np.ndarray:
-        """Boolean mask of the cells reachable from ``start`` through open passages."""
-        seen = np.zeros(self.grid.size, dtype=bool)
-        seen[start] = True
-        queue = deque([start])
-        while queue:
-            cell = queue.popleft()
-            for nb in self.open_neighbours(cell):
+        """Boolean mask of the cells reachable from ``start`` through open passages (a search
+        over ``adjacency``'s plain lists: a few hundred thousand cells in a tenth of a second)."""
+        indptr, indices = (part.tolist() for part in self.adjacency())
+        seen = bytearray(self.grid.size)
+        seen[start] = 1
+        order = [start]
+        for cell in order:  # the list grows while it is walked: a queue without popping
+            for nb in indices[indptr[cell]:indptr[cell + 1]]:
                 if not seen[nb]:
-                    seen[nb] = True
-                    queue.append(nb)
-        return seen
+                    seen[nb] = 1
+                    order.append(nb)
+        return np.frombuffer(bytes(seen), dtype=np.uint8).astype(bool)
 
     def copy(self) -> "Maze":
         other = Maze.__new__(Maze)

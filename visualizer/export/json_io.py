@@ -99,34 +99,30 @@ comma that follows it (the last one is cut off)."""
 
 def _xy_text(pairs: np.ndarray) -> str:
     """``[[x1,y1],[x2,y2]],...`` for ``(k, 4)`` rows, or ``[x,y],...`` for ``(k, 2)`` rows: the text
-    json.dumps writes for the same lists, laid out with numpy (each number's digits written at
-    their places in one byte buffer) instead of one Python object per number."""
+    json.dumps writes for the same lists, laid out with numpy instead of one Python object per
+    number. Every number up to the largest gets its digits once (a small table); each row is its
+    separators and its numbers' digits from the table, written at full width, and one mask drops
+    the leading places a number does not fill."""
     count, columns = pairs.shape
     if not count:
         return ""
-    values = pairs.astype(np.int64)
-    widths = np.ones_like(values)  # digits per number (coordinates are never negative)
-    power = 10
-    while power <= values.max():
-        widths += values >= power
-        power *= 10
+    values = pairs.astype(np.int64)  # coordinates are never negative
+    numbers = np.arange(int(values.max()) + 1, dtype=np.int64)
+    places = 10 ** np.arange(len(str(len(numbers) - 1)) - 1, -1, -1, dtype=np.int64)
+    digits = (48 + numbers[:, None] // places % 10).astype(np.uint8)
+    used = (numbers[:, None] >= places) | (places == 1)  # no leading zeros; 0 itself is one digit
+    blocks, keep = [], []
     separators = _SEPARATORS[columns]
-    lengths = widths.sum(axis=1) + sum(len(sep) for sep in separators)
-    ends = np.cumsum(lengths)
-    text = np.empty(int(ends[-1]), dtype=np.uint8)
-    at = ends - lengths  # where each row's next character goes
     for column in range(columns + 1):
-        for i, char in enumerate(separators[column]):
-            text[at + i] = char
-        at += len(separators[column])
+        separator = np.frombuffer(separators[column], dtype=np.uint8)
+        blocks.append(np.broadcast_to(separator, (count, len(separator))))
+        keep.append(np.ones((count, len(separator)), dtype=bool))
         if column == columns:
             break
-        number, width = values[:, column], widths[:, column]
-        for place in range(int(width.max())):  # the digit `place` characters from the left
-            has = width > place
-            shift = 10 ** (width[has] - 1 - place)
-            text[at[has] + place] = 48 + number[has] // shift % 10
-        at += width
+        number = values[:, column]
+        blocks.append(digits[number])
+        keep.append(used[number])
+    text = np.concatenate(blocks, axis=1)[np.concatenate(keep, axis=1)]
     return text[:-1].tobytes().decode("ascii")
 
 

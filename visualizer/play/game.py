@@ -10,6 +10,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from functools import partial
 
+from ..distance import distances_from
 from ..grids import GRIDS, move_axis
 from ..maze import Maze
 from ..solvers import shortest_path
@@ -44,7 +45,8 @@ class Game:
             self.position = self.maze.entrance[0]
         if not self.trail:
             self.trail = [self.position]
-        self.shortest = len(shortest_path(self.maze)) - 1
+        self.shortest = int(distances_from(self.maze, self.maze.entrance[0])[self.goal])
+        """Steps of the shortest way from the entrance to the exit (the level's par)."""
         self.look_around()
 
     @classmethod
