@@ -84,3 +84,17 @@ def test_removing_a_frontier_or_erasing_a_walk_clears_the_mark_and_decisions_dro
         assert overlay.current == 3
         overlay.apply((decision, 1, 2, -1))
         assert overlay.current == -1, decision
+
+
+@pytest.mark.parametrize("move", [(Kind.CURRENT, 9, -1, -1), (Kind.SCAN, 9, -1, -1), (Kind.REJECT, 1, 2, -1),
+                                  (Kind.CHAMBER, 1, 2, -1), (Kind.WALK, 8, 9, 1)])
+def test_the_highlight_moving_away_repaints_the_cell_it_left(move):
+    """The current-cell highlight (Aldous-Broder's walker, hunt-and-kill's scan, the division
+    algorithms): wherever it goes, the cell it was on is repainted, or its old highlight stays."""
+    grid = MazeSpec("prim", "square", 4, 4, 1).make_grid()
+    overlay = Overlay(grid)
+    overlay.apply((Kind.CURRENT, 5, -1, -1))
+    assert overlay.current == 5 and 5 in overlay.dirty
+    overlay.dirty.clear()
+    overlay.apply(move)
+    assert 5 in overlay.dirty and overlay.current != 5
