@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from visualizer.algorithms import ALGORITHMS, bulk_random, kruskal
 from visualizer.events import Kind
+from visualizer.graph import spanning_forest
 from visualizer.grids import Mask
 from visualizer.maze import Maze
 from visualizer.spec import MazeSpec
@@ -143,5 +144,5 @@ def test_the_bulk_forest_of_a_graph_in_pieces_spans_each_piece():
     forest opens every wall but the one that closes the loop, and never joins the pieces."""
     a = np.array([0, 1, 3, 0])
     b = np.array([1, 2, 4, 2])
-    assert kruskal._bulk_spanning_forest(a, b, 5).tolist() == [True, True, True, False]
-    assert kruskal._bulk_spanning_forest(a[::-1].copy(), b[::-1].copy(), 5).tolist() == [True, True, True, False]
+    assert spanning_forest(a, b, 5).tolist() == [True, True, True, False]
+    assert spanning_forest(a[::-1].copy(), b[::-1].copy(), 5).tolist() == [True, True, True, False]

@@ -13,6 +13,7 @@ from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
 from ..events import EventStream, Kind
+from ..graph import spanning_forest
 from ..grids import Grid
 from ..narration import Annotation, Narrator, Shape, Told, Tone, plural
 from .base import Algorithm
@@ -80,14 +81,16 @@ def _join_shown(grid: Grid, rng: random.Random) -> EventStream:
 
 def _join_quiet(grid: Grid, rng: random.Random) -> EventStream:
     """The same walls carved in the same order, without recolouring: on large grids the spanning
-    tree is found in bulk (``_bulk_spanning_forest``), on small ones by a union-find loop."""
+    tree is found in bulk (``graph.spanning_forest``: with each wall weighted by its place in the
+    shuffled list, Kruskal's choice is the one minimum spanning forest), on small ones by a
+    union-find loop."""
     a, b, d = _walls_in_random_order(grid, rng)
     if grid.size == 1:
         yield (CARVE, 0, -1, -1)
     if grid.size < BULK_JOIN_FROM:
         yield from _union_find_carves(grid.size, zip(a.tolist(), b.tolist(), d.tolist()))
         return
-    kept = np.flatnonzero(_bulk_spanning_forest(a, b, grid.size))
+    kept = np.flatnonzero(spanning_forest(a, b, grid.size))
     yield from zip(repeat(CARVE), a[kept].tolist(), b[kept].tolist(), d[kept].tolist())
 
 
@@ -119,45 +122,6 @@ def _union_find_carves(size: int, edges: Iterator[tuple[int, int, int]]) -> Even
         weight[ra] += weight[rb]
         merges_left -= 1
         yield (CARVE, a, b, d)
-
-
-def _bulk_spanning_forest(a: np.ndarray, b: np.ndarray, size: int) -> np.ndarray:
-    """Which walls Kruskal's loop opens, walls taken in list order: a mask over the list.
-
-    With each wall weighted by its place in the list (all weights different), Kruskal's choice is
-    the one minimum spanning forest, which Boruvka's rounds find with whole-array steps: every
-    part takes its lightest wall out (always in that forest), the parts those walls join become
-    one (pointer doubling), and walls inside a part are dropped; the parts at least halve a round."""
-    count = len(a)
-    opened = np.zeros(count, dtype=bool)
-    alive = np.arange(count)
-    ends_a, ends_b = a.copy(), b.copy()
-    """The parts at the two ends of each wall still alive."""
-    part = np.arange(size)
-    while True:
-        between = ends_a != ends_b
-        alive, ends_a, ends_b = alive[between], ends_a[between], ends_b[between]
-        if not len(alive):
-            return opened
-        lightest = np.full(size, count)
-        np.minimum.at(lightest, ends_a, alive)
-        np.minimum.at(lightest, ends_b, alive)
-        leaving = np.flatnonzero(lightest < count)
-        chosen = lightest[leaving]
-        opened[chosen] = True
-        one, other = part[a[chosen]], part[b[chosen]]
-        target = np.where(one == leaving, other, one)
-        joined = np.arange(size)
-        joined[leaving] = target
-        pairs = (joined[target] == leaving) & (leaving < target)  # two parts chose the same wall
-        joined[leaving[pairs]] = leaving[pairs]
-        while True:
-            jumped = joined[joined]
-            if np.array_equal(jumped, joined):
-                break
-            joined = jumped
-        part = joined[part]
-        ends_a, ends_b = joined[ends_a], joined[ends_b]
 
 
 class KruskalNarrator(Narrator):

@@ -221,7 +221,12 @@ class Grid(ABC):
     def _make_free_neighbours(self) -> Callable[[int, Taken], Neighbours]:
         """Build the fast neighbour function. This default looks the neighbours up in a table
         built from ``neighbour_array``; the shipped grids override it with unrolled closures."""
-        flat = self.neighbour_array().ravel().tolist()  # one list: 0.05 s at 250k cells, per-cell lists 0.7 s
+        table = self.neighbour_array().ravel()
+        # One list: 0.05 s at 250k cells (per-cell lists took 0.7 s), and a tenth quicker to read
+        # than an array; past a few million entries its int objects cost hundreds of MB, so an
+        # array of C integers (8 bytes an entry) instead.
+        flat: list[int] | array = (table.tolist() if len(table) <= LIST_ENTRIES
+                                   else array("q", table.astype(np.int64).tobytes()))
         directions, order = self.directions, tuple(range(self.directions))
 
         def free_neighbours(c: int, taken: Taken) -> Neighbours:
@@ -394,6 +399,10 @@ class Grid(ABC):
 def move_axis(name: str) -> str | None:
     """"vertical" for up / down, "across" for left / right, None for a diagonal move."""
     return {"up": "vertical", "down": "vertical", "left": "across", "right": "across"}.get(name)
+
+
+LIST_ENTRIES = 4_000_000
+"""Neighbour tables up to this many entries are read from a Python list, larger ones from an array."""
 
 
 def sides_present(segments: np.ndarray) -> np.ndarray:

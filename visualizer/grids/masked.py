@@ -21,12 +21,12 @@ sides always face a missing cell or the border, so the openings lead out of the 
 from __future__ import annotations
 
 import random
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..graph import components
 from .base import MAX_SIDE, Grid, Neighbours, Taken
 from .layout import Layout
 
@@ -127,31 +127,24 @@ def _sample(centres: np.ndarray, cells: int, pixels: int) -> np.ndarray:
 
 
 def largest_part(table: np.ndarray, keep: np.ndarray) -> np.ndarray:
-    """``keep`` less every cell not joined (through kept neighbours) to the largest connected part."""
+    """``keep`` less every cell not joined (through kept neighbours) to the largest connected part;
+    of parts equally large, the one with the first cell."""
     kept = np.flatnonzero(keep)
     if len(kept) == 0:
         return keep
-    label = np.full(len(keep), -1, dtype=np.int64)
-    rows = table.tolist()
-    keep_list = keep.tolist()
-    best_label, best_size, next_label = -1, 0, 0
-    labels = label.tolist()
-    for start in kept.tolist():
-        if labels[start] >= 0:
-            continue
-        labels[start] = next_label
-        queue, size = deque([start]), 0
-        while queue:
-            cell = queue.popleft()
-            size += 1
-            for nb in rows[cell]:
-                if nb >= 0 and keep_list[nb] and labels[nb] < 0:
-                    labels[nb] = next_label
-                    queue.append(nb)
-        if size > best_size:
-            best_label, best_size = next_label, size
-        next_label += 1
-    return np.asarray(labels, dtype=np.int64) == best_label
+    cells = np.arange(len(keep))
+    starts, ends = [], []
+    for d in range(table.shape[1]):
+        nb = table[:, d]
+        joined = keep & (nb > cells) & keep[np.maximum(nb, 0)]
+        starts.append(cells[joined])
+        ends.append(nb[joined])
+    part = components(np.concatenate(starts), np.concatenate(ends), len(keep))[kept]
+    labels, first, sizes = np.unique(part, return_index=True, return_counts=True)
+    best = labels[np.lexsort((first, -sizes))[0]]  # the largest; of those, the first reached
+    largest = np.zeros(len(keep), dtype=bool)
+    largest[kept[part == best]] = True
+    return largest
 
 
 SHARED = ("kind", "directions", "direction_names", "entrance_direction", "exit_direction", "STEPS", "MOVES",

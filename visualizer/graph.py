@@ -1,0 +1,62 @@
+"""Whole-array graph work on cells and the passages or walls between them (numpy, no loop per cell).
+
+Borůvka's rounds: every part takes its lightest edge out (weights are the edges' places in the
+list, all different, so that edge is in the one minimum spanning forest), the parts those edges
+join become one (pointer doubling), edges inside a part are dropped; the parts at least halve a
+round. Kruskal's quiet path reads the forest (the walls it opens); masks read the parts (which
+cells join the largest).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import numpy as np
+else:
+    from .lazy_numpy import np  # imported on first use: --help stays fast
+
+
+def spanning_forest(a: np.ndarray, b: np.ndarray, size: int) -> np.ndarray:
+    """Which of the edges ``a[i] - b[i]`` (nodes ``0 .. size - 1``) Kruskal's loop would take,
+    taking them in list order: a mask over the list."""
+    return _boruvka(a, b, size)[0]
+
+
+def components(a: np.ndarray, b: np.ndarray, size: int) -> np.ndarray:
+    """A label per node: equal labels for nodes joined by the edges ``a[i] - b[i]``."""
+    return _boruvka(a, b, size)[1]
+
+
+def _boruvka(a: np.ndarray, b: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
+    """(the forest's edges as a mask over the list, the part of each node)."""
+    count = len(a)
+    opened = np.zeros(count, dtype=bool)
+    alive = np.arange(count)
+    ends_a, ends_b = np.asarray(a, dtype=np.int64).copy(), np.asarray(b, dtype=np.int64).copy()
+    """The parts at the two ends of each edge still alive."""
+    part = np.arange(size)
+    while True:
+        between = ends_a != ends_b
+        alive, ends_a, ends_b = alive[between], ends_a[between], ends_b[between]
+        if not len(alive):
+            return opened, part
+        lightest = np.full(size, count)
+        np.minimum.at(lightest, ends_a, alive)
+        np.minimum.at(lightest, ends_b, alive)
+        leaving = np.flatnonzero(lightest < count)
+        chosen = lightest[leaving]
+        opened[chosen] = True
+        one, other = part[a[chosen]], part[b[chosen]]
+        target = np.where(one == leaving, other, one)
+        joined = np.arange(size)
+        joined[leaving] = target
+        pairs = (joined[target] == leaving) & (leaving < target)  # two parts chose the same edge
+        joined[leaving[pairs]] = leaving[pairs]
+        while True:
+            jumped = joined[joined]
+            if np.array_equal(jumped, joined):
+                break
+            joined = jumped
+        part = joined[part]
+        ends_a, ends_b = joined[ends_a], joined[ends_b]
