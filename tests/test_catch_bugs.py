@@ -116,3 +116,39 @@ def test_same_as_tells_mazes_apart_by_each_of_their_parts():
         other = maze.copy()
         change(other)
         assert not maze.same_as(other) and not other.same_as(maze)
+
+
+def test_the_metrics_panel_rows_say_each_figure_with_its_unit():
+    """The window's metrics panel (M) reads these rows: each figure once, rounded as shown."""
+    from visualizer.metrics import Metrics
+
+    m = Metrics(open_cells=100, dead_ends=12.345, longest_path=40.06, solution=1234, straight=55.55, turning=44.45,
+                junctions=7, dead_end_directions={"N": 3})
+    assert m.rows() == [("Dead ends", "12.3 %"), ("Longest path", "40.1 % of cells"), ("Solution", "1,234 cells"),
+                        ("Straight", "55.5 % of corridor cells"), ("Turning", "44.5 %"), ("Junctions", "7")]
+    assert m.numbers() == {"dead ends %": 12.345, "longest path %": 40.06, "solution cells": 1234,
+                           "straight %": 55.55, "turning %": 44.45, "junctions": 7}
+
+
+@pytest.mark.parametrize("kind", ["square", "hex", "triangle", "polar"])
+def test_measured_figures_against_counts_by_hand(kind):
+    """Dead ends, junctions, the solution's cells and the dead-end directions counted one cell at
+    a time, against measure's numpy."""
+    from visualizer.solvers import shortest_path
+
+    maze = MazeSpec("prim", kind, *at_least(kind, 9, 7), 5, {"braid": 30}).build()
+    m = measure(maze)
+    grid = maze.grid
+    degrees = [bin(int(maze.passages[c])).count("1") for c in range(grid.size)]
+    is_open = maze.open_mask()
+    opened = int(is_open.sum())
+    dead = [c for c in range(grid.size) if is_open[c] and degrees[c] == 1]
+    assert m.open_cells == opened
+    assert abs(m.dead_ends - 100 * len(dead) / opened) < 1e-9
+    assert m.junctions == sum(1 for c in range(grid.size) if is_open[c] and degrees[c] >= 3)
+    assert m.solution == len(shortest_path(maze)) > 0
+    expected = {name: 0 for name in grid.direction_names}
+    for c in dead:
+        expected[grid.direction_names[int(maze.passages[c]).bit_length() - 1]] += 1
+    assert m.dead_end_directions == expected
+    assert 0 < m.longest_path <= 100

@@ -6,7 +6,6 @@ metrics panel and ``maze-visualizer stats``.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -78,24 +77,3 @@ def measure(maze: Maze) -> Metrics:
         junctions=int((open_mask & (degree >= 3)).sum()),
         dead_end_directions=histogram,
     )
-
-
-def summarize(samples: list[Metrics]) -> dict[str, tuple[float, float]]:
-    """Mean and standard deviation of each scalar figure over several mazes."""
-    out: dict[str, tuple[float, float]] = {}
-    for name in samples[0].numbers():
-        values = [m.numbers()[name] for m in samples]
-        mean = sum(values) / len(values)
-        spread = math.sqrt(sum((v - mean) ** 2 for v in values) / len(values))
-        out[name] = (mean, spread)
-    return out
-
-
-def direction_shares(samples: list[Metrics]) -> dict[str, float]:
-    """Percent of all dead ends (over the samples) opening toward each direction."""
-    totals: dict[str, int] = {}
-    for m in samples:
-        for name, count in m.dead_end_directions.items():
-            totals[name] = totals.get(name, 0) + count
-    whole = sum(totals.values()) or 1
-    return {name: 100 * count / whole for name, count in totals.items()}
