@@ -233,7 +233,9 @@ def test_the_summary_names_the_extremes(window):
     dead = [pane.metrics(0, False).dead_ends for pane in scene.panes]
     row = dict(scene.panel_lines())["Dead ends"]
     most, fewest = int(np.argmax(dead)) + 1, int(np.argmin(dead)) + 1
-    assert row == f"most {max(dead):.1f} % ({most}), fewest {min(dead):.1f} % ({fewest})"
+    nbsp = "\u00a0"  # a number and its % sign never wrap apart
+    assert row == (f"most{nbsp}{max(dead):.1f}{nbsp}%{nbsp}({most}), "
+                   f"fewest{nbsp}{min(dead):.1f}{nbsp}%{nbsp}({fewest})")
     shell.draw()
     layouts = scene.pane_layouts(window, shell.view_rect())
 

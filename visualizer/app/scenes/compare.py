@@ -464,10 +464,21 @@ class CompareScene(Scene):
                 if label_font.size(label)[0] + width + size // 2 > half - 6}
 
     def draw_title(self, surface: pygame.Surface, pane: Pane, index: int, rect: pygame.Rect, size: int) -> None:
+        """The pane's number and algorithm, and at the right end of the line its place once it has
+        finished (beside the title, never over the board: a disc's rim reaches the corners' edges)."""
         colour = ACCENT if index == self.selected else TEXT
+        room = rect.width
+        place = self.place_text(pane)
+        if place:
+            tag = text.rendered(place, size, BACKGROUND, True)
+            box = tag.get_rect(topright=(rect.right - 4, rect.top)).inflate(8, 2)
+            box.right = rect.right
+            pygame.draw.rect(surface, ACCENT, box, border_radius=4)
+            surface.blit(tag, tag.get_rect(center=box.center))
+            room = max(1, box.left - rect.left - size // 2)
         label = f"{index + 1}  {pane.title}"
-        words = text.wrap(label, size, rect.width, True)
-        shown = words[0] if len(words) == 1 else self.shorten(label, size, rect.width)
+        words = text.wrap(label, size, room, True)
+        shown = words[0] if len(words) == 1 else self.shorten(label, size, room)
         surface.blit(text.rendered(shown, size, colour, True), rect.topleft)
 
     @staticmethod
@@ -482,8 +493,8 @@ class CompareScene(Scene):
         """(label, value, number) of the pane's figures, the number for finding extremes."""
         m = pane.metrics(now, self.busy)
         return [("Events", f"{pane.events:,}", float(pane.events)),
-                ("Dead ends", f"{m.dead_ends:.1f} %", m.dead_ends),
-                ("Longest", f"{m.longest_path:.0f} %", m.longest_path),
+                ("Dead ends", f"{m.dead_ends:.1f}\u00a0%", m.dead_ends),  # a no-break space: "8.8 %" stays whole
+                ("Longest", f"{m.longest_path:.0f}\u00a0%", m.longest_path),
                 ("Solution", f"{m.solution:,}" if m.solution else "-", float(m.solution))]
 
     def draw_figures(self, surface: pygame.Surface, pane: Pane, rect: pygame.Rect, size: int,
@@ -501,12 +512,6 @@ class CompareScene(Scene):
             value_s = text.rendered(value, size, colour, colour != TEXT)
             surface.blit(label_s, (x, y))
             surface.blit(value_s, (x + half - 8 - value_s.get_width(), y))
-        place = self.place_text(pane)
-        if place:
-            tag = text.rendered(place, size, BACKGROUND, True)
-            box = tag.get_rect(topright=(rect.right - 2, rect.top - tag.get_height() - 4)).inflate(8, 2)
-            pygame.draw.rect(surface, ACCENT, box, border_radius=4)
-            surface.blit(tag, tag.get_rect(center=box.center))
 
     def place_text(self, pane: Pane) -> str:
         """The pane's finishing place and, in a race, its measured speed."""
@@ -561,7 +566,8 @@ class CompareScene(Scene):
                                              else "running")
 
     def summary_lines(self) -> list[tuple[str, str]]:
-        """When every pane is done: who had the most and the fewest of each figure."""
+        """When every pane is done: who had the most and the fewest of each figure (each "most 36 %
+        (2)" joined by no-break spaces, so a line wraps between the two, never inside one)."""
         if not all(pane.done for pane in self.panes):
             return []
         now = time.perf_counter()
@@ -573,8 +579,8 @@ class CompareScene(Scene):
             if low_fig[2] == high_fig[2]:
                 rows.append((label, f"all {low_fig[1]}"))
             else:
-                rows.append((label, f"most {high_fig[1]} ({self.panes.index(high_pane) + 1}), "
-                                    f"fewest {low_fig[1]} ({self.panes.index(low_pane) + 1})"))
+                rows.append((label, f"most\u00a0{high_fig[1]}\u00a0({self.panes.index(high_pane) + 1}), "
+                                    f"fewest\u00a0{low_fig[1]}\u00a0({self.panes.index(low_pane) + 1})"))
         return rows
 
     def legend_keys(self) -> list[str]:
