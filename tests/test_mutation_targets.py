@@ -72,3 +72,114 @@ def test_a_cells_degree_counts_its_passages_and_the_opening_to_the_outside(kind)
     single = Maze(MazeSpec("backtracker", "square", 1, 1, 1).make_grid())
     assert single.degree(0) == 2  # one cell: both the entrance and the exit
     assert np.isin(maze.degree(entrance), (2, 3, 4, 5))
+
+
+def fresh_overlay(kind: str = "square") -> Overlay:
+    overlay = Overlay(MazeSpec("backtracker", kind, 5, 4, 1).make_grid())
+    overlay.take_dirty()
+    return overlay
+
+
+def test_a_solver_counts_one_searched_cell_per_search_or_dead_end_and_one_path_cell_per_path_event():
+    """The panel's Visited and Path figures are these counts; each event's cell takes its mark."""
+    overlay = fresh_overlay()
+    for cell in (0, 1, 2):
+        overlay.apply((Kind.SEARCH, cell, -1, -1))
+    overlay.apply((Kind.DEAD_END, 7, -1, -1))
+    for cell in (0, 5):
+        overlay.apply((Kind.PATH, cell, -1, -1))
+    assert overlay.searched == 4 and overlay.path_length == 2
+    assert overlay.mark[1] == Mark.SEARCH and overlay.mark[7] == Mark.DEAD_END
+    assert overlay.mark[0] == overlay.mark[5] == Mark.PATH
+
+
+def test_an_open_marks_a_plain_cell_frontier_but_never_repaints_a_marked_one():
+    overlay = fresh_overlay()
+    overlay.apply((Kind.SEARCH, 3, -1, -1))
+    overlay.apply((Kind.OPEN, 3, -1, -1))
+    overlay.apply((Kind.OPEN, 4, -1, -1))
+    assert overlay.mark[3] == Mark.SEARCH and overlay.mark[4] == Mark.FRONTIER
+
+
+@pytest.mark.parametrize("kind", ["square", "hex"])
+def test_a_connector_is_drawn_on_both_sides_of_its_wall_and_nowhere_else(kind):
+    overlay = fresh_overlay(kind)
+    grid = overlay.grid
+    d, nb = grid.neighbours(6)[0]
+    overlay.apply((Kind.CONNECT, 6, nb, d))
+    drawn = np.flatnonzero(overlay.connector)
+    assert sorted(drawn.tolist()) == sorted([6 * grid.directions + d, nb * grid.directions + grid.opposite(d)])
+    assert set(overlay.connector[drawn].tolist()) == {1}
+
+
+def test_a_pruned_cell_loses_its_mark_and_becomes_the_current_cell():
+    overlay = fresh_overlay()
+    overlay.apply((Kind.FRONTIER_ADD, 8, -1, -1))
+    overlay.apply((Kind.PRUNE, 8, 9, 1))
+    assert overlay.mark[8] == Mark.NONE and overlay.current == 8
+
+
+@pytest.mark.parametrize("phase,regions", [("rooms", True), ("maze", True), ("connect", True), ("prune", False),
+                                           ("braid", False)])
+def test_a_phase_names_itself_colours_regions_only_while_they_form_and_repaints_the_board(phase, regions):
+    overlay = fresh_overlay()
+    overlay.apply((Kind.CURRENT, 3, -1, -1))
+    overlay.take_dirty()
+    overlay.apply((Kind.PHASE, -1, -1, phase))
+    assert overlay.phase == phase and overlay.show_regions is regions
+    assert overlay.current == -1
+    assert overlay.take_dirty()[0]
+
+
+def test_an_open_field_repaints_the_board_and_the_end_of_a_run_stops_colouring_regions():
+    overlay = fresh_overlay()
+    overlay.apply((Kind.OPEN_FIELD, -1, -1, -1))
+    assert overlay.take_dirty()[0]
+    overlay.apply((Kind.PHASE, -1, -1, "maze"))
+    overlay.finish()
+    assert overlay.show_regions is False
+
+
+def test_dropping_the_generations_marks_clears_stack_frontier_walk_and_set_colours_only():
+    overlay = fresh_overlay()
+    overlay.apply((Kind.FRONTIER_ADD, 1, -1, -1))
+    overlay.apply((Kind.WALK, 2, 3, 1))
+    overlay.apply((Kind.SET, 4, -1, 9))
+    overlay.apply((Kind.SEARCH, 5, -1, -1))
+    overlay.mark_stale(None)
+    overlay.take_dirty()
+    overlay.drop_stale_marks()
+    assert overlay.mark[[1, 2, 3]].tolist() == [Mark.NONE] * 3 and overlay.mark[5] == Mark.SEARCH
+    assert (overlay.set_id == -1).all() and (overlay.hue == -1).all()
+    assert overlay.stale is False and overlay.current == -1 and overlay.take_dirty()[0]
+
+
+def test_take_dirty_gives_each_changed_cell_once_and_starts_afresh():
+    overlay = fresh_overlay()
+    for cell in (3, 3, 4):
+        overlay.apply((Kind.SEARCH, cell, -1, -1))
+    full, cells = overlay.take_dirty()
+    assert full is False and sorted(cells) == [3, 4]
+    assert overlay.take_dirty() == (False, [])
+
+
+def test_the_smallest_mazes_figures_are_whole_shares():
+    """One cell is the whole longest path (100 %, not 50); a row of three has one corridor cell,
+    which goes straight (100 % straight, 0 % turning)."""
+    from visualizer.metrics import measure
+
+    one = measure(MazeSpec("backtracker", "square", 1, 1, 1).build())
+    assert one.longest_path == 100 and one.solution == 1 and one.dead_ends == 0
+    row = measure(MazeSpec("backtracker", "square", 3, 1, 1).build())
+    assert row.straight == 100 and row.turning == 0 and row.longest_path == 100 and row.solution == 3
+
+
+def test_a_maze_half_made_has_no_solution_yet():
+    """The metrics panel during generation ("so far"): no way from the entrance to the exit yet."""
+    from visualizer.metrics import measure
+
+    spec = MazeSpec("backtracker", "square", 6, 5, 2)
+    maze = Maze(spec.make_grid())
+    events = list(spec.events(show=False))
+    maze.fold(events[: len(events) // 2])
+    assert measure(maze).solution == 0

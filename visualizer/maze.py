@@ -95,7 +95,7 @@ class Maze:
 
     def _region_of(self, label: int) -> int:
         """What a label an event read before the pending merges has become (after ``_settle``)."""
-        return label if label < 0 else int(self._lookup.get(label, label))
+        return int(self._lookup.get(label, label))
 
     def _settle(self, merges: list[tuple[int, int]]) -> None:
         """Write ``merges`` (the oldest of the pending ones) into ``region``: a union-find over the
@@ -119,12 +119,11 @@ class Maze:
         if not parent:
             return
         region = self._region
-        labels = np.fromiter(self._lookup, dtype=np.int64, count=len(self._lookup))
-        roots = np.fromiter(self._lookup.values(), dtype=np.int64, count=len(self._lookup))
-        low = min(int(labels.min()), int(region.min()), -1)
-        table = np.arange(low, max(int(labels.max()), int(region.max())) + 1, dtype=np.int64)
-        table[labels - low] = roots
-        region[:] = table[region.astype(np.int64) - low]
+        labels = np.array(list(self._lookup), dtype=np.int64)
+        roots = np.array(list(self._lookup.values()), dtype=np.int64)
+        table = np.arange(-1, max(int(labels.max()), int(region.max())) + 1)  # table[label + 1]: its root
+        table[labels + 1] = roots
+        region[:] = table[region.astype(np.int64) + 1]  # labels are -1 (none) or more
 
     def _bind_views(self) -> None:
         # numpy arrays are buffers; numpy's type stubs do not say so
