@@ -430,3 +430,24 @@ def test_a_long_reason_is_cut_so_what_happened_to_the_file_stays_whole():
     assert len(message) <= 200 and message.endswith(tail) and "\n" not in message
     assert message.startswith("Save not used (the saved maze's passages are damaged")
     assert saves.fitted("Kept ({}).", "short") == "Kept (short)."
+
+
+def test_a_small_dungeons_pruned_cells_come_back_pruned(data):
+    """The JSON export calls pruned and never-carved cells alike solid; a save keeps them apart, so
+    a continued dungeon draws its filled dead ends as it did."""
+    from visualizer.maze import CellState
+
+    spec = MazeSpec("dungeon", "square", 30, 20, 4)
+    maze = spec.build()
+    assert (maze.state == CellState.PRUNED).any()
+    path = saves.save_game(Game(spec=spec, maze=maze, level=3))
+    again = saves.load_game(path)
+    assert (again.maze.state == maze.state).all() and (again.maze.passages == maze.passages).all()
+    doc = json.loads(path.read_text())
+    doc["pruned"] = doc["maze"]["pruned"]
+    doc["maze"]["pruned"] = [doc["player"]]  # the player's cell is open, not solid
+    with pytest.raises(saves.SaveError, match="a pruned cell stands on a wall"):
+        saves.game_from_dict(doc)
+    doc["maze"]["pruned"] = "x"
+    with pytest.raises(saves.SaveError, match="pruned cells are damaged"):
+        saves.game_from_dict(doc)

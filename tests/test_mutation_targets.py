@@ -183,3 +183,56 @@ def test_a_maze_half_made_has_no_solution_yet():
     events = list(spec.events(show=False))
     maze.fold(events[: len(events) // 2])
     assert measure(maze).solution == 0
+
+
+def test_a_new_overlay_shows_the_bare_maze():
+    """Before any event: no highlight, no phase, no colouring, nothing stale, the whole board to paint."""
+    grid = MazeSpec("backtracker", "square", 5, 4, 1).make_grid()
+    overlay = Overlay(grid)
+    assert overlay.current == -1 and overlay.phase == "" and overlay.last is None
+    assert overlay.stale is False and overlay.show_regions is False and overlay.shows_stack is False
+    assert (overlay.set_id == -1).all() and not overlay.connector.any() and len(overlay.connector) == grid.size * 4
+    assert overlay.take_dirty()[0] is True
+
+
+@pytest.mark.parametrize("shows_stack,mark", [(True, Mark.STACK), (False, Mark.NONE)])
+def test_a_carve_leaves_a_stack_trail_only_for_algorithms_that_keep_one(shows_stack, mark):
+    grid = MazeSpec("backtracker", "square", 5, 4, 1).make_grid()
+    overlay = Overlay(grid, shows_stack=shows_stack)
+    overlay.apply((Kind.CARVE, 0, -1, -1))
+    overlay.apply((Kind.CARVE, 0, 1, 1))
+    assert overlay.mark[0] == overlay.mark[1] == mark and overlay.shows_stack is shows_stack
+
+
+def test_cell_zero_is_repainted_when_the_highlight_or_a_carve_leaves_it():
+    """Cell 0 is a cell like any other: the highlight leaving it, a carve from it, a step back to it."""
+    overlay = fresh_overlay()
+    overlay.apply((Kind.CURRENT, 0, -1, -1))
+    assert 0 in overlay.take_dirty()[1]
+    overlay.apply((Kind.CURRENT, 2, -1, -1))
+    assert 0 in overlay.take_dirty()[1]
+    overlay.apply((Kind.CURRENT, 0, -1, -1))
+    overlay.take_dirty()
+    overlay.apply((Kind.CARVE, 3, 4, 1))  # the highlight moves from cell 0 to the carve
+    assert 0 in overlay.take_dirty()[1] and overlay.current == 4
+    overlay.apply((Kind.BACKTRACK, 4, 0, -1))
+    assert set(overlay.take_dirty()[1]) == {0, 4} and overlay.current == 0
+
+
+def test_a_carve_out_of_a_walk_cell_clears_the_walk_mark_and_keeps_other_marks():
+    """Wilson's walk, once carved, is maze: its walk colour goes; a frontier cell keeps its colour."""
+    overlay = fresh_overlay()
+    overlay.apply((Kind.WALK, 5, 6, 1))
+    overlay.apply((Kind.CARVE, 5, 6, 1))
+    assert overlay.mark[5] == Mark.NONE
+    overlay.apply((Kind.FRONTIER_ADD, 7, -1, -1))
+    overlay.apply((Kind.CARVE, 7, 8, 1))
+    assert overlay.mark[7] == Mark.FRONTIER
+
+
+def test_a_carve_into_the_cell_the_highlight_is_on_does_not_repaint_it_twice():
+    overlay = fresh_overlay()
+    overlay.apply((Kind.CURRENT, 3, -1, -1))
+    overlay.take_dirty()
+    overlay.apply((Kind.CARVE, 3, 4, 1))
+    assert overlay.dirty.count(3) == 1

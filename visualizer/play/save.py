@@ -118,7 +118,11 @@ def maze_dict(maze: Maze, spec: MazeSpec) -> dict[str, Any]:
     if size > MAX_SAVE_CELLS:
         raise OSError(errno.EFBIG, f"a maze of more than {MAX_SAVE_CELLS:,} cells is too large to save")
     if size <= PACK_FROM:
-        return to_dict(maze, spec)
+        data = to_dict(maze, spec)
+        pruned = np.flatnonzero(maze.state == CellState.PRUNED)
+        if len(pruned):  # the export calls them solid, as it does cells never carved
+            data["pruned"] = [list(maze.grid.coords(int(c))) for c in pruned]
+        return data
     rooms = np.full(size, -1, dtype=np.int32)
     for room, cells in maze.rooms.items():
         rooms[cells] = room
@@ -211,8 +215,9 @@ def game_from_dict(data: Any) -> Game:
     cells = GRIDS[raw["grid"]].cell_count(width, height)
     _need(cells <= MAX_SAVE_CELLS, f"the saved maze has more than {MAX_SAVE_CELLS:,} cells")  # before building any
     mask = _mask(raw.get("mask"))
+    plain = _plain_params(params)  # its own messages: not "the maze recipe is refused: ..." again
     try:
-        spec = MazeSpec(raw["algorithm"], raw["grid"], width, height, seed, _plain_params(params), mask).check()
+        spec = MazeSpec(raw["algorithm"], raw["grid"], width, height, seed, plain, mask).check()
     except ValueError as err:
         raise SaveError(f"the maze recipe is refused: {err}") from None
     _generation_checks(spec)
@@ -226,6 +231,7 @@ def game_from_dict(data: Any) -> Game:
             maze, _ = from_dict(maze_raw)
         except (FormatError, ValueError) as err:
             raise SaveError(f"the saved maze is damaged: {err}") from None
+        _mark_pruned(maze, maze_raw.get("pruned", []), cells)
     grid = maze.grid
     same = grid.shape_key() == spec.make_grid().shape_key()
     _need(same, "the saved maze does not match its recipe")
@@ -289,6 +295,17 @@ def _mask(raw: Any) -> Mask | None:
     return None if mask is None else Mask(mask.rows, mask.name, by_plane)
 
 
+def _mark_pruned(maze: Maze, raw: Any, cells: int) -> None:
+    """A small save's pruned cells (a dungeon's filled dead ends), among its solid ones: they are
+    drawn as pruned, not as cells never carved."""
+    _need(isinstance(raw, list) and len(raw) <= cells, "the saved maze's pruned cells are damaged")
+    if not raw:
+        return
+    solid = maze.state == CellState.UNVISITED
+    pruned = _cells(raw, maze.grid, solid, "a pruned cell")  # "stands on a wall": not a solid cell
+    maze.state[pruned] = CellState.PRUNED
+
+
 def _packed_maze(raw: dict[str, Any], spec: MazeSpec, cells: int) -> Maze:
     """A maze saved packed: its arrays unpacked and checked as a whole (no loop per cell) for what
     the cell-by-cell reader checks: passages only toward neighbours, and on both sides; known
@@ -333,7 +350,7 @@ def _trail(raw: Any, grid: Any, is_open: np.ndarray, cells: int) -> np.ndarray:
     """The trail's cells: a list of [x, y], or packed cell numbers; bounded by the grid's size."""
     most = min(TRAIL_PER_CELL * cells, MAX_TRAIL)
     if isinstance(raw, dict):
-        trail = unpack_some(raw.get("cells"), np.int32, most, "trail").astype(np.int64)
+        trail = unpack_some(raw.get("cells"), np.int32, most, "trail steps").astype(np.int64)
         _need(bool(((trail >= 0) & (trail < cells)).all()), "a trail cell is outside the grid")
         _need(bool(is_open[trail].all()), "a trail cell stands on a wall")
         return trail
@@ -386,9 +403,10 @@ def _check_maze_shape(raw: Any, spec: MazeSpec, cells: int) -> None:
     _need(type(version) is int, f"the saved maze has unknown version {short(version)}")
     directions = len(GRIDS[spec.grid].direction_names)  # spec.grid is checked by now
     limits = {"passages": cells * directions // 2, "solid": cells, "rooms": cells}
+    words = {"passages": "passages", "solid": "solid cells", "rooms": "rooms"}
     for name, most in limits.items():
         value = raw.get(name, [])
-        _need(isinstance(value, list), f"the saved maze's {name} are damaged")
+        _need(isinstance(value, list), f"the saved maze's {words[name]} are damaged")
         _need(len(value) <= most, f"the saved maze has more {name} than its grid can hold")
     rooms = raw.get("rooms", [])
     _need(not rooms or "rooms" in spec.info.phases, f"the saved maze has rooms, which {spec.algorithm} never makes")
