@@ -82,32 +82,39 @@ def _divide_quiet(grid: Grid, rng: random.Random) -> EventStream:
     The grid's own neighbour filter does the work the shown split does neighbour by neighbour:
     ``taken``, a byte per cell that is 0 only for the cells of the region being split that no half
     holds yet, picks the cells a half may grow into (``_grow``); set to 0 for half B alone, it
-    picks the walls of the seam (``_seam``).
+    picks the walls of the seam (``_seam``), and half B, the region split next, is 0 already.
     """
     rnd = rng.random
     yield (OPEN_FIELD, -1, -1, -1)
     taken = bytearray(b"\x01") * grid.size
     regions = [list(range(grid.size))]
+    free: list[int] | None = None
+    """The region whose cells are 0 in ``taken`` already: the half B a split left (taken next)."""
     while regions:
         region = regions.pop()
+        if region is not free:
+            for cell in region:
+                taken[cell] = 0
         if len(region) < 2:
+            for cell in region:
+                taken[cell] = 1
             continue
         halves = _grow(grid, rnd, region, taken)
         walls = _seam(grid, halves, taken)
         del walls[int(rnd() * len(walls))]  # the door
         yield from walls
         regions.extend(halves)
+        free = halves[1]
 
 
 def _grow(grid: Grid, rnd: Callable[[], float], region: list[int], taken: bytearray) -> tuple[list[int], list[int]]:
     """Split ``region`` into two halves grown from two random seeds, as the shown split does; each
     half lists its cells in the order they joined it.
 
-    ``taken`` is non-zero for every cell before and after; meanwhile a region cell is 0 until a
-    half takes it, then 1 for half A and 2 for half B (the byte says which half a cell grows)."""
+    ``taken`` is 0 for the region's cells and only for them when it starts (non-zero after); a
+    region cell stays 0 until a half takes it, then 1 for half A and 2 for half B (the byte says
+    which half a cell grows)."""
     free_neighbours = grid.free_neighbours
-    for cell in region:
-        taken[cell] = 0
     i = int(rnd() * len(region))
     j = int(rnd() * (len(region) - 1))
     j += j >= i
@@ -135,15 +142,13 @@ def _grow(grid: Grid, rnd: Callable[[], float], region: list[int], taken: bytear
 
 def _seam(grid: Grid, halves: tuple[list[int], list[int]], taken: bytearray) -> list[Event]:
     """A WALL event for each wall between half A and half B, in A's order then direction order,
-    the shown split's order. ``taken`` is non-zero for every cell before and after."""
+    the shown split's order. ``taken`` is non-zero for every cell before; after, half B's cells
+    are 0 (half B is the region split next) and every other cell non-zero."""
     free_neighbours = grid.free_neighbours
     half_a, half_b = halves
     for cell in half_b:
         taken[cell] = 0
-    walls: list[Event] = [(WALL, cell, nb, d) for cell in half_a for d, nb in free_neighbours(cell, taken)]
-    for cell in half_b:
-        taken[cell] = 1
-    return walls
+    return [(WALL, cell, nb, d) for cell in half_a for d, nb in free_neighbours(cell, taken)]
 
 
 class BlobbyDivisionNarrator(Narrator):
