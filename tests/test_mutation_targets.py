@@ -105,7 +105,8 @@ def test_an_open_marks_a_plain_cell_frontier_but_never_repaints_a_marked_one():
 def test_a_connector_is_drawn_on_both_sides_of_its_wall_and_nowhere_else(kind):
     overlay = fresh_overlay(kind)
     grid = overlay.grid
-    d, nb = grid.neighbours(6)[0]
+    d, nb = grid.neighbours(6)[-1]  # a direction other than 0, so ``6 * D + d`` and ``6 * D - d`` differ
+    assert d > 0
     overlay.apply((Kind.CONNECT, 6, nb, d))
     drawn = np.flatnonzero(overlay.connector)
     assert sorted(drawn.tolist()) == sorted([6 * grid.directions + d, nb * grid.directions + grid.opposite(d)])
@@ -236,3 +237,15 @@ def test_a_carve_into_the_cell_the_highlight_is_on_does_not_repaint_it_twice():
     overlay.take_dirty()
     overlay.apply((Kind.CARVE, 3, 4, 1))
     assert overlay.dirty.count(3) == 1
+
+
+def test_one_corridor_cell_that_turns_is_all_the_turning():
+    """A maze of three cells in an L: its middle cell is the only corridor cell and it turns."""
+    from visualizer.metrics import measure
+
+    grid = MazeSpec("backtracker", "square", 2, 2, 1).make_grid()
+    maze = Maze(grid)
+    for event in ((Kind.CARVE, 0, -1, -1), (Kind.CARVE, 0, 1, 1), (Kind.CARVE, 0, 2, 2)):
+        maze.apply(event)
+    m = measure(maze)
+    assert m.turning == 100 and m.straight == 0 and m.open_cells == 3
