@@ -94,8 +94,9 @@ def _walk_quiet_classic(grid: Grid, rng: random.Random, start: int, visited: byt
     """Every step a random free neighbour: one draw a step, as the shown walk draws it."""
     free_neighbours = grid.free_neighbours
     rnd = rng.random
+    carve = CARVE  # a local name: read 250,000 times on a 500 x 500 grid
     cell, visited = _begin(grid, rng, start, visited)
-    yield (CARVE, cell, -1, region)
+    yield (carve, cell, -1, region)
     stack: list[int] = []
     push = stack.append
     pop = stack.pop
@@ -110,7 +111,7 @@ def _walk_quiet_classic(grid: Grid, rng: random.Random, start: int, visited: byt
                 rnd()  # the shown walk draws for a single way too
                 d, nb = options[0]
             visited[nb] = 1
-            yield (CARVE, cell, nb, d)
+            yield (carve, cell, nb, d)
             cell = nb
         elif stack:
             cell = pop()
