@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from visualizer.events import Kind
+from visualizer.events import Kind, expand
 from visualizer.maze import Maze
 from visualizer.overlay import Mark, Overlay
 from visualizer.solvers import SOLVERS
@@ -181,7 +181,7 @@ def test_a_maze_half_made_has_no_solution_yet():
 
     spec = MazeSpec("backtracker", "square", 6, 5, 2)
     maze = Maze(spec.make_grid())
-    events = list(spec.events(show=False))
+    events = list(expand(spec.events(show=False)))
     maze.fold(events[: len(events) // 2])
     assert measure(maze).solution == 0
 

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from visualizer.algorithms import ALGORITHMS
-from visualizer.events import Kind
+from visualizer.events import Kind, expand
 from visualizer.maze import Maze
 from visualizer.spec import MazeSpec
 
@@ -22,7 +22,7 @@ def kept(event) -> bool:
 
 
 def streams(spec: MazeSpec) -> tuple[list, list]:
-    return list(spec.events(show=True)), list(spec.events(show=False))
+    return list(spec.events(show=True)), list(expand(spec.events(show=False)))
 
 
 @settings(max_examples=150, deadline=None)
@@ -84,7 +84,7 @@ def test_the_quiet_random_walk_leaves_the_generator_where_the_shown_one_does(kin
     streams = []
     for show in (True, False):
         rng = random.Random(11)
-        carves = [e for e in ALGORITHMS["aldous_broder"].func(grid, rng, show=show) if e[0] == Kind.CARVE]
+        carves = [e for e in expand(ALGORITHMS["aldous_broder"].func(grid, rng, show=show)) if e[0] == Kind.CARVE]
         streams.append((carves, rng.getstate()))
     assert streams[0] == streams[1]
 
@@ -96,8 +96,8 @@ def test_a_random_generator_of_another_kind_takes_the_plain_walk():
         pass
 
     grid = MazeSpec("aldous_broder", "square", 12, 9, 1).make_grid()
-    shown = list(ALGORITHMS["aldous_broder"].func(grid, random.Random(5), show=False))
-    other = list(ALGORITHMS["aldous_broder"].func(grid, Other(5), show=False))
+    shown = list(expand(ALGORITHMS["aldous_broder"].func(grid, random.Random(5), show=False)))
+    other = list(expand(ALGORITHMS["aldous_broder"].func(grid, Other(5), show=False)))
     assert shown == other
 
 
@@ -119,7 +119,7 @@ def test_the_dungeons_pruning_in_rounds_prunes_what_the_queue_prunes(kind, w, h,
     saved = dungeon.BULK_PRUNE_FROM, dungeon.ROUND_AT_ONCE
     dungeon.BULK_PRUNE_FROM, dungeon.ROUND_AT_ONCE = 0, width
     try:
-        quiet = list(spec.events(show=False))
+        quiet = list(expand(spec.events(show=False)))
     finally:
         dungeon.BULK_PRUNE_FROM, dungeon.ROUND_AT_ONCE = saved
     assert quiet == shown
@@ -138,7 +138,7 @@ def test_a_large_dungeon_prunes_in_rounds_and_matches_the_queue():
 
     dungeon._prune_in_rounds = spy
     try:
-        quiet = list(spec.events(show=False))
+        quiet = list(expand(spec.events(show=False)))
     finally:
         dungeon._prune_in_rounds = real
     assert calls and calls[0] >= dungeon.BULK_PRUNE_FROM
@@ -181,7 +181,8 @@ def test_pruning_in_rounds_matches_the_queue_on_any_passages(w, h, data, width):
     saved = dungeon.ROUND_AT_ONCE
     dungeon.ROUND_AT_ONCE = width
     try:
-        rounds = list(dungeon._prune_in_rounds(grid, table, ways.copy(), state.copy(), outside, queue, standing))
+        rounds = list(expand(dungeon._prune_in_rounds(grid, table, ways.copy(), state.copy(), outside, queue,
+                                                      standing)))
     finally:
         dungeon.ROUND_AT_ONCE = saved
     assert rounds == one_by_one
@@ -219,6 +220,6 @@ def test_a_junction_losing_two_arms_in_one_round_is_queued_after_the_second():
     saved = dungeon.ROUND_AT_ONCE
     dungeon.ROUND_AT_ONCE = 1
     try:
-        assert list(dungeon._prune_in_rounds(grid, table, ways, state, outside, queue, standing)) == expected
+        assert list(expand(dungeon._prune_in_rounds(grid, table, ways, state, outside, queue, standing))) == expected
     finally:
         dungeon.ROUND_AT_ONCE = saved

@@ -34,8 +34,8 @@ _UNVISITED = int(CellState.UNVISITED)
 _PASSAGE = int(CellState.PASSAGE)
 _ROOM = int(CellState.ROOM)
 _PRUNED = int(CellState.PRUNED)
-_CARVE, _CONNECT, _PRUNE, _WALL, _OPEN_FIELD, _ROOM_EVENT = (
-    Kind.CARVE, Kind.CONNECT, Kind.PRUNE, Kind.WALL, Kind.OPEN_FIELD, Kind.ROOM)
+_CARVE, _CONNECT, _PRUNE, _WALL, _OPEN_FIELD, _ROOM_EVENT, _CARVES, _PRUNES = (
+    Kind.CARVE, Kind.CONNECT, Kind.PRUNE, Kind.WALL, Kind.OPEN_FIELD, Kind.ROOM, Kind.CARVES, Kind.PRUNES)
 
 
 class Maze:
@@ -188,8 +188,63 @@ class Maze:
         elif kind == _OPEN_FIELD:
             self.passages[:] = full_passages(self.grid)
             self.state[:] = _PASSAGE
+        elif kind == _CARVES:
+            self._apply_carves(v)  # type: ignore[arg-type]
+        elif kind == _PRUNES:
+            self._apply_prunes(v)  # type: ignore[arg-type]
         else:
             raise ValueError(f"unknown maze-changing event kind {kind}")
+
+    def _apply_carves(self, rows: np.ndarray) -> None:
+        """A run of carves at once, as a tree grows: each into a cell not open yet (never carved,
+        or pruned), from a cell open before the run or carved into earlier in it, each cell
+        carved into once. Then a carved cell takes the region of the cell its branch of the run
+        grew from. Any other run is folded a carve at a time."""
+        a, b, d = (rows[:, k].astype(np.int64) for k in range(3))
+        state = self.state
+        order = np.argsort(b, kind="stable")
+        ordered = b[order]
+        fresh = len(b) > 0 and bool((b >= 0).all()) and bool((ordered[1:] != ordered[:-1]).all()) \
+            and bool(((state[b] == _UNVISITED) | (state[b] == _PRUNED)).all())
+        if fresh:
+            at = np.minimum(np.searchsorted(ordered, a), len(b) - 1)
+            came = np.where(ordered[at] == a, order[at], -1)  # the row that carved into a, if any
+            fresh = bool((came < np.arange(len(b))).all())  # and it came before
+        if not fresh:
+            apply = self.apply
+            for cell, other, value in rows.tolist():
+                apply((_CARVE, cell, other, value))
+            return
+        root = np.where(came >= 0, came, np.arange(len(b)))
+        while True:  # each row's branch back to a row from a cell open before the run
+            jumped = root[root]
+            if np.array_equal(jumped, root):
+                break
+            root = jumped
+        bits = np.array([1 << k for k in range(self.grid.directions)], dtype=np.uint8)
+        np.bitwise_or.at(self.passages, a, bits[d])
+        np.bitwise_or.at(self.passages, b, bits[np.asarray(self._opposite)[d]])
+        region = self._region
+        region[b] = region[a[root]]
+        reopened = (state[a] == _UNVISITED) | (state[a] == _PRUNED)
+        state[a[reopened]] = _PASSAGE
+        state[b] = _PASSAGE
+
+    def _apply_prunes(self, rows: np.ndarray) -> None:
+        """A run of prunes at once (each cell once; otherwise a prune at a time): every pruned cell
+        closed, and its last passage closed on the other side too."""
+        a, b, d = (rows[:, k].astype(np.int64) for k in range(3))
+        if len(np.unique(a)) != len(a):
+            apply = self.apply
+            for cell, other, value in rows.tolist():
+                apply((_PRUNE, cell, other, value))
+            return
+        side = b >= 0
+        backs = np.asarray(self._opposite)[d[side]]
+        np.bitwise_and.at(self.passages, b[side], (~(1 << backs) & 0xFF).astype(np.uint8))
+        self.passages[a] = 0
+        self.state[a] = _PRUNED
+        self._region[a] = -1
 
     def _merge_regions(self, keep: int, absorb: int) -> None:
         """Note the merge; ``region`` and ``relabelled`` work it out when they are read."""

@@ -12,7 +12,7 @@ from collections import deque
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..events import EventStream, Kind
+from ..events import RUN_LENGTH, EventStream, Kind, packed
 from ..grids import Grid
 from ..narration import Annotation, Narrator, Shape, Told, plural
 from .base import Algorithm
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 else:
     from ..lazy_numpy import np  # imported on first use: --help stays fast
 
-CARVE, CURRENT = Kind.CARVE, Kind.CURRENT
+CARVE, CARVES, CURRENT = Kind.CARVE, Kind.CARVES, Kind.CURRENT
 DRAWS_AT_ONCE = 1 << 14
 """Random numbers the quiet walk draws in one batch (those it does not use are handed back)."""
 
@@ -81,17 +81,21 @@ def _walk_quiet(grid: Grid, rng: random.Random) -> EventStream:
     here = cell * directions
     seen[here] = 1
     draws = Draws(rng)
+    rows: list[int] = []
     while remaining:
         turns = iter(draws.below(directions, DRAWS_AT_ONCE))
         for d in turns:
             there = step[here + d]
             if not seen[there]:
                 seen[there] = 1
-                yield (CARVE, here // directions, there // directions, d)
+                rows += (here // directions, there // directions, d)
                 remaining -= 1
                 if not remaining:
                     break
             here = there
+        if len(rows) >= 3 * RUN_LENGTH or not remaining:  # a batch of draws at a time: a run of carves
+            yield packed(CARVES, rows)
+            rows = []
     draws.give_back(sum(1 for _ in turns))
 
 

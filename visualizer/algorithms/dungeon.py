@@ -19,7 +19,6 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Generator, Mapping
-from itertools import repeat
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..events import Event, EventStream, Kind
@@ -36,6 +35,7 @@ else:
     from ..lazy_numpy import np  # imported on first use: --help stays fast
 
 CARVE, CONNECT, PRUNE, ROOM, PHASE, REJECT = Kind.CARVE, Kind.CONNECT, Kind.PRUNE, Kind.ROOM, Kind.PHASE, Kind.REJECT
+PRUNES = Kind.PRUNES
 Door = tuple[int, int, int]
 """A connector opened: ``(cell, other, direction)``."""
 
@@ -107,11 +107,11 @@ def fill_corridors(grid: Grid, rng: random.Random, shadow: Maze, first_region: i
     """Grow a winding corridor tree from every cell that no room or corridor holds yet."""
     visited = bytearray((shadow.state != CellState.UNVISITED).astype("uint8").tobytes())
     region = first_region
-    for cell in range(grid.size):
-        if visited[cell]:
-            continue
+    cell = visited.find(0)
+    while cell >= 0:  # the next cell no room or corridor holds, found at C speed
         yield from backtracker(grid, rng, winding=winding, start=cell, visited=visited, region=region, show=show)
         region += 1
+        cell = visited.find(0, cell + 1)
 
 
 def connect_regions(grid: Grid, rng: random.Random, shadow: Maze, table: np.ndarray, loops: int, *,
@@ -206,8 +206,7 @@ def _prune_queue(grid: Grid, table: np.ndarray, ways: list[int], state: bytearra
     """The queue one cell at a time: the pruning as the pseudocode tells it."""
     passage, pruned = int(CellState.PASSAGE), int(CellState.PRUNED)
     opposite = [grid.opposite(d) for d in range(grid.directions)]
-    directions = grid.directions
-    flat = grid.neighbour_flat()
+    neighbour = table.item
 
     def is_dead_end(cell: int) -> bool:
         return state[cell] == passage and ways[cell].bit_count() + outside[cell] <= 1
@@ -217,7 +216,7 @@ def _prune_queue(grid: Grid, table: np.ndarray, ways: list[int], state: bytearra
         if cell in kept or not is_dead_end(cell):
             continue
         d = ways[cell].bit_length() - 1  # its one open direction; -1 when it has none
-        nb = flat[cell * directions + d] if d >= 0 else -1
+        nb = neighbour(cell, d) if d >= 0 else -1
         ways[cell] = 0
         state[cell] = pruned
         if nb >= 0:
@@ -262,7 +261,7 @@ def _prune_in_rounds(grid: Grid, table: np.ndarray, ways: np.ndarray, state: np.
         closing = np.flatnonzero(nb >= 0)
         targets, backs = nb[closing], opposite[d[closing]]
         np.bitwise_and.at(ways, targets, ~(1 << backs).astype(np.uint8))
-        yield from zip(repeat(PRUNE), queue.tolist(), nb.tolist(), d.tolist())
+        yield (PRUNES, -1, -1, np.stack([queue, nb, d], axis=1))  # type: ignore[misc]  # quiet: the round in one
         place[queue] = -1
         # Just after the k-th of the n ways closed on a neighbour this round, it had n - k more
         # than it has now.

@@ -11,12 +11,12 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ..events import Event, EventStream, Kind
+from ..events import RUN_LENGTH, Event, EventStream, Kind, packed
 from ..grids import Grid
 from ..narration import Annotation, Narrator, Shape, Told, Tone, plural
 from .base import Algorithm
 
-CARVE, WALK, WALK_ERASE, CURRENT = Kind.CARVE, Kind.WALK, Kind.WALK_ERASE, Kind.CURRENT
+CARVE, CARVES, WALK, WALK_ERASE, CURRENT = Kind.CARVE, Kind.CARVES, Kind.WALK, Kind.WALK_ERASE, Kind.CURRENT
 
 
 def wilson(grid: Grid, rng: random.Random, *, show: bool = True) -> EventStream:
@@ -78,6 +78,7 @@ def _wilson_quiet(grid: Grid, rnd: Callable[[], float], flat: Sequence[int], in_
     directions = grid.directions
     opposite = [grid.opposite(d) for d in range(directions)]
     exit_dir = bytearray(grid.size)
+    rows: list[int] = []
     for start in order:
         if in_maze[start]:
             continue
@@ -98,8 +99,13 @@ def _wilson_quiet(grid: Grid, rnd: Callable[[], float], flat: Sequence[int], in_
         target = cell  # carve it into the maze, last step first
         for a, d in reversed(path):
             in_maze[a] = 1
-            yield (CARVE, target, a, opposite[d])
+            rows += (target, a, opposite[d])
             target = a
+        if len(rows) >= 3 * RUN_LENGTH:  # whole walks: a run of carves
+            yield packed(CARVES, rows)
+            rows = []
+    if rows:
+        yield packed(CARVES, rows)
 
 
 class WilsonNarrator(Narrator):
