@@ -83,54 +83,8 @@ def _walk_quiet(grid: Grid, rng: random.Random, winding: int, start: int, visite
 
     Visited cells stay visited, so a cell left through its only free neighbour has none when the
     walk comes back: it is not kept on the stack at all (the shown walk would look, draw nothing
-    and pop it). The stack holds only cells that had another way on when the walk left them. The
-    classic walk (``winding`` 100) has a loop of its own, with no winding test per step.
+    and pop it). The stack holds only cells that had another way on when the walk left them.
     """
-    if winding < 100:
-        return _walk_quiet_winding(grid, rng, winding, start, visited, region)
-    return _walk_quiet_classic(grid, rng, start, visited, region)
-
-
-def _walk_quiet_classic(grid: Grid, rng: random.Random, start: int, visited: bytearray | None,
-                        region: int) -> EventStream:
-    """Every step a random free neighbour: one draw a step, as the shown walk draws it."""
-    free_neighbours = grid.free_neighbours
-    rnd = rng.random
-    cell, visited = _begin(grid, rng, start, visited)
-    yield (CARVE, cell, -1, region)
-    stack: list[int] = []
-    push = stack.append
-    pop = stack.pop
-    rows: list[int] = []
-    room = RUN_LENGTH  # carves until the run is handed over
-    while True:
-        options = free_neighbours(cell, visited)
-        if options:
-            count = len(options)
-            if count > 1:
-                push(cell)
-                d, nb = options[int(rnd() * count)]
-            else:
-                rnd()  # the shown walk draws for a single way too
-                d, nb = options[0]
-            visited[nb] = 1
-            rows += (cell, nb, d)
-            room -= 1
-            if not room:
-                yield packed(CARVES, rows)
-                rows, room = [], RUN_LENGTH
-            cell = nb
-        elif stack:
-            cell = pop()
-        else:
-            if rows:
-                yield packed(CARVES, rows)
-            return
-
-
-def _walk_quiet_winding(grid: Grid, rng: random.Random, winding: int, start: int, visited: bytearray | None,
-                        region: int) -> EventStream:
-    """Straight on when the winding draw says so and it can, else a random free neighbour."""
     free_neighbours = grid.free_neighbours
     rnd = rng.random
     cell, visited = _begin(grid, rng, start, visited)
@@ -141,11 +95,12 @@ def _walk_quiet_winding(grid: Grid, rng: random.Random, winding: int, start: int
     rows: list[int] = []
     room = RUN_LENGTH  # carves until the run is handed over
     last = -1
+    straight_bias = winding < 100
     while True:
         options = free_neighbours(cell, visited)
         if options:
             count = len(options)
-            if last >= 0 and rnd() * 100 >= winding:
+            if straight_bias and last >= 0 and rnd() * 100 >= winding:
                 for option in options:  # straight on if it can, else any way
                     if option[0] == last:
                         break
