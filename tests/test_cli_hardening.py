@@ -407,3 +407,12 @@ def test_the_largest_save_the_bench_loads_is_one_the_game_writes_and_reads_back(
     from visualizer import bench
 
     assert 0 < bench.largest_save_load_seconds() < 30
+
+
+def test_a_closed_standard_output_does_not_fail_a_command_that_writes_only_its_file(tmp_path):
+    out = tmp_path / "maze.svg"
+    result = subprocess.run([sys.executable, "-m", "visualizer", "generate", "-s", "5x4", "-o", str(out)], cwd=ROOT,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, timeout=60,
+                            preexec_fn=lambda: os.close(1))
+    assert result.returncode == 0, result.stderr
+    assert out.read_text().startswith("<?xml") or "<svg" in out.read_text()

@@ -451,3 +451,30 @@ def test_a_small_dungeons_pruned_cells_come_back_pruned(data):
     doc["maze"]["pruned"] = "x"
     with pytest.raises(saves.SaveError, match="pruned cells are damaged"):
         saves.game_from_dict(doc)
+
+
+@pytest.mark.parametrize("size,moves", [((8, 5), 4_500), ((8, 5), 6_000), ((100, 80), 810_000)])
+def test_a_player_who_wanders_long_on_a_small_maze_can_still_continue(data, size, moves):
+    """The trail a save keeps is what a load accepts (100 steps a cell, a million at most): 4,500
+    moves on the first level were saved whole and then refused, the game lost."""
+    spec = MazeSpec("backtracker", "square", *size, 3)
+    maze = spec.build()
+    a = maze.entrance[0]
+    b = maze.open_neighbours(a)[0]
+    trail = [a, b] * (moves // 2) + [a]
+    game = Game(spec=spec, maze=maze, position=a, trail=trail, moves=len(trail) - 1)
+    again = saves.load_game(saves.save_game(game))
+    kept = saves.trail_most(maze.grid.size)
+    assert again.moves == len(trail) - 1 and again.position == a
+    assert again.trail == trail[-kept:] and len(again.trail) == min(len(trail), kept)
+
+
+def test_a_packed_save_with_a_passage_on_a_side_the_grid_lacks_is_refused(data):
+    spec = MazeSpec("dungeon", "square", 100, 80, 5)
+    saves.save_game(Game(spec=spec, maze=spec.build(), level=10))
+    doc = json.loads((data / "save.json").read_text())
+    passages = saves.unpack(doc["maze"]["passages"], saves.np.uint8, 8000, "passages")
+    passages[saves.np.flatnonzero(passages)[:50]] |= 1 << 6  # a square has sides 0 to 3
+    doc["maze"]["passages"] = saves.pack(passages)
+    with pytest.raises(saves.SaveError, match="names a side the grid's cells do not have"):
+        saves.game_from_dict(doc)

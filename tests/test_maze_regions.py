@@ -23,6 +23,7 @@ class EagerRegions:
         self.relabelled = np.empty(0, dtype=np.int64)
         self.open = np.zeros(size, dtype=bool)
         """A carve into a cell not open (never carved, or pruned) gives it the carver's region."""
+        self.room = np.zeros(size, dtype=bool)
 
     def apply(self, event) -> None:
         kind, a, b, v = event
@@ -31,9 +32,12 @@ class EagerRegions:
                 if not self.open[b]:
                     self.region[b] = self.region[a]
                 self.open[a] = self.open[b] = True
-            else:
+            elif not self.room[a]:
                 self.region[a] = v
                 self.open[a] = True
+        elif kind == Kind.ROOM:
+            self.region[a] = v
+            self.open[a] = self.room[a] = True
         elif kind == Kind.CONNECT:
             keep, absorb = self.region[a], self.region[b]
             if keep == absorb or absorb < 0:
@@ -43,7 +47,7 @@ class EagerRegions:
                 self.region[self.relabelled] = keep
         elif kind == Kind.PRUNE:
             self.region[a] = -1
-            self.open[a] = False
+            self.open[a] = self.room[a] = False
 
 
 def events(draw) -> list:
@@ -62,6 +66,9 @@ def events(draw) -> list:
             out.append((Kind.CARVE, c, nb, d))
         else:
             out.append((Kind.CONNECT, c, nb, d))
+        if draw(st.integers(0, 5)) == 0:  # a label given afresh, maybe one a pending merge absorbs
+            fresh = draw(st.sampled_from([Kind.ROOM, Kind.CARVE]))
+            out.append((fresh, draw(st.integers(0, GRID.size - 1)), -1, draw(st.integers(0, 5))))
     return out
 
 
@@ -108,3 +115,27 @@ def test_a_dungeon_of_many_tiny_rooms_settles_its_regions_a_few_times_not_at_eve
     assert doors > 500
     assert len(set(maze.region[maze.region >= 0].tolist())) == 1  # one connected region, read once
     assert len(passes) <= 2 and sum(passes) == doors
+
+
+def test_relabelled_is_still_right_after_region_was_read_first():
+    """Reading region (or copying the maze) settles the merges; the last CONNECT's cells are
+    worked out before that, not lost."""
+    maze = Maze(GRID)
+    maze.apply((Kind.ROOM, 0, -1, 0))
+    maze.apply((Kind.ROOM, 1, -1, 1))
+    maze.apply((Kind.CONNECT, 0, 1, 1))
+    assert maze.region[:2].tolist() == [0, 0]
+    assert maze.relabelled.tolist() == [1]
+    again = Maze(GRID)
+    for event in ((Kind.ROOM, 0, -1, 0), (Kind.ROOM, 1, -1, 1), (Kind.CONNECT, 0, 1, 1)):
+        again.apply(event)
+    twin = again.copy()
+    assert again.relabelled.tolist() == twin.relabelled.tolist() == [1]
+
+
+def test_a_label_given_again_after_its_region_was_absorbed_stays_on_its_new_cell():
+    maze = Maze(GRID)
+    for event in ((Kind.ROOM, 0, -1, 0), (Kind.ROOM, 1, -1, 1), (Kind.CONNECT, 0, 1, 1), (Kind.ROOM, 2, -1, 1),
+                  (Kind.CARVE, 7, -1, 0)):
+        maze.apply(event)
+    assert maze.region[[0, 1, 2, 7]].tolist() == [0, 0, 1, 0]

@@ -345,7 +345,7 @@ MAX_JOBS = 1024
 
 def parse_jobs(text: str) -> int:
     """Worker processes: 0 (every core) or a positive count (used up to the cores there are)."""
-    if not text.strip().isdigit() or len(text.strip()) > 5 or int(text) > MAX_JOBS:
+    if not text.strip().isdigit() or len(text.strip()) > 12 or int(text) > MAX_JOBS:
         raise argparse.ArgumentTypeError(f"jobs must be a whole number from 0 to {MAX_JOBS}, got {text!r}")
     return int(text)
 
@@ -408,6 +408,8 @@ def write_stdout(text: str) -> None:
     into a pipe whose reader leaves half way can report success on some kernels, and the output
     would be lost without a word (``generate | head`` must end with status 141)."""
     if sys.stdout is None:  # started with standard output closed (>&-)
+        if not text:
+            return  # nothing to write: a command that wrote only its file is fine
         raise OutputError("cannot write to standard output: it is closed")
     try:
         sys.stdout.flush()

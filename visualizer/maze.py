@@ -50,6 +50,9 @@ class Maze:
         self._merges: list[tuple[int, int]] = []
         """CONNECTs not yet written into ``region``: (region kept, region absorbed) as the events
         named them (``region`` settles them when read)."""
+        self._absorbed: set[int] = set()
+        """Labels the pending merges name (kept or absorbed): one given afresh to a cell meanwhile
+        settles them first (else the later settling could relabel that cell too)."""
         self._relabelled: np.ndarray | None = np.empty(0, dtype=np.intp)
         self.entrance: tuple[int, int] = grid.entrance
         self.exit: tuple[int, int] = grid.exit
@@ -58,6 +61,15 @@ class Maze:
         self._opposite = tuple(grid.opposite(d) for d in range(grid.directions))
         self._bind_views()
 
+    def _settle_pending(self) -> None:
+        """Write every pending merge into ``region``, working out ``relabelled`` first when it is
+        still to be (it needs the labels from before the last merge)."""
+        if self._merges:
+            if self._relabelled is None:
+                self.relabelled  # noqa: B018 - computed now, while it still can be
+            self._settle(self._merges)
+        self._absorbed.clear()
+
     @property
     def region(self) -> np.ndarray:
         """Which room or corridor region each cell is in (-1 for none), every CONNECT applied.
@@ -65,14 +77,14 @@ class Maze:
         A CONNECT is only noted when it is folded and the labels are settled here, all at once:
         relabelling the absorbed region at each one cost a pass over the grid per door (a dungeon
         of many tiny rooms took minutes)."""
-        if self._merges:
-            self._settle(self._merges)
+        self._settle_pending()
         return self._region
 
     @region.setter
     def region(self, value: np.ndarray) -> None:
         self._region = value
         self._merges = []
+        self._absorbed = set()  # its own, never a copy's
         self._relabelled = np.empty(0, dtype=np.intp)
         if hasattr(self, "_r"):
             self._bind_views()  # the fold writes through a view of the array
@@ -139,6 +151,7 @@ class Maze:
         back = tuple(1 << o for o in self._opposite)
         rare = self._apply_rare
         reopen = frozenset((_UNVISITED, _PRUNED))  # states a carve turns into passage
+        absorbed, fresh = self._absorbed, self._fresh_label
         shut = tuple(~(1 << d) & 0xFF for d in range(self.grid.directions))
         shut_back = tuple(~(1 << o) & 0xFF for o in self._opposite)
 
@@ -156,6 +169,8 @@ class Maze:
                     if s[a] in reopen:
                         s[a] = _PASSAGE
                 elif s[a] != _ROOM:
+                    if v in absorbed:
+                        fresh(v)
                     s[a] = _PASSAGE
                     r[a] = v
             elif kind >= 10:  # display only
@@ -182,6 +197,7 @@ class Maze:
             p[b] |= 1 << self._opposite[v]
             self._merge_regions(r[a], r[b])
         elif kind == _ROOM_EVENT:
+            self._fresh_label(v)
             s[a] = _ROOM
             r[a] = v
             self.rooms.setdefault(v, []).append(a)
@@ -249,7 +265,14 @@ class Maze:
     def _merge_regions(self, keep: int, absorb: int) -> None:
         """Note the merge; ``region`` and ``relabelled`` work it out when they are read."""
         self._merges.append((keep, absorb))
+        self._absorbed.update((keep, absorb))
         self._relabelled = None
+
+    def _fresh_label(self, label: int) -> None:
+        """A cell is about to be given ``label`` afresh (a room, a corridor's start): if a pending
+        merge names that label, settle first, so the cell keeps it."""
+        if label in self._absorbed:
+            self._settle_pending()
 
     def fold(self, events: Iterable[Event]) -> "Maze":
         """Apply every event in order; returns self so ``Maze(grid).fold(events)`` reads well."""
@@ -325,7 +348,8 @@ class Maze:
         other.__dict__.update(self.__dict__)
         other.passages = self.passages.copy()
         other.state = self.state.copy()
-        other.region = self.region.copy()
+        other.region = self.region.copy()  # settles this maze's merges first
+        other._relabelled = self._relabelled
         other.rooms = {k: list(v) for k, v in self.rooms.items()}
         other._bind_views()
         return other

@@ -131,6 +131,7 @@ class Game:
         self.elapsed = 0.0
         self.gave_up = False
         self.seen = set()
+        self.last_moves = {}
         self.look_around()
 
     def next_level(self) -> "Game":

@@ -130,9 +130,15 @@ def maze_dict(maze: Maze, spec: MazeSpec) -> dict[str, Any]:
             "regions": pack(maze.region.astype(np.int32)), "rooms": pack(rooms)}
 
 
+def trail_most(cells: int) -> int:
+    """The most trail entries a save keeps, and a load accepts, for a maze of ``cells`` cells."""
+    return min(TRAIL_PER_CELL * cells, MAX_TRAIL)
+
+
 def trail_dict(game: Game, xy: Any) -> dict[str, Any]:
-    """The trail as a list of cells, packed when long; the last MAX_TRAIL steps of a longer one."""
-    trail = game.trail[-MAX_TRAIL:]
+    """The trail as a list of cells, packed when long; of a longer trail than ``trail_most`` allows,
+    its last steps (the loader reads what the writer writes, however long a player wanders)."""
+    trail = game.trail[-trail_most(game.maze.grid.size):]
     cut = {"trail_cut": True} if len(trail) < len(game.trail) else {}
     if len(trail) <= PACK_FROM:
         return {"trail": [xy(c) for c in trail], **cut}
@@ -310,13 +316,15 @@ def _packed_maze(raw: dict[str, Any], spec: MazeSpec, cells: int) -> Maze:
     """A maze saved packed: its arrays unpacked and checked as a whole (no loop per cell) for what
     the cell-by-cell reader checks: passages only toward neighbours, and on both sides; known
     states; walls round every cell that is not open; rooms exactly the room cells, each in a region."""
-    _need(raw.get("version") == 1, f"the saved maze has unknown version {short(raw.get('version'))}")
+    version = raw.get("version")
+    _need(type(version) is int and version == 1, f"the saved maze has unknown version {short(version)}")
     grid = spec.make_grid()
     passages = unpack(raw.get("passages"), np.uint8, cells, "passages")
     state = unpack(raw.get("state"), np.uint8, cells, "cell states")
     regions = unpack(raw.get("regions"), np.int32, cells, "regions")
     rooms = unpack(raw.get("rooms"), np.int32, cells, "rooms")
     table = grid.neighbour_array()
+    _need(not (passages >> grid.directions).any(), "a saved passage names a side the grid's cells do not have")
     for d in range(grid.directions):
         side = (passages >> d & 1).astype(bool)
         nb = table[:, d]
@@ -348,7 +356,7 @@ def _packed_maze(raw: dict[str, Any], spec: MazeSpec, cells: int) -> Maze:
 
 def _trail(raw: Any, grid: Any, is_open: np.ndarray, cells: int) -> np.ndarray:
     """The trail's cells: a list of [x, y], or packed cell numbers; bounded by the grid's size."""
-    most = min(TRAIL_PER_CELL * cells, MAX_TRAIL)
+    most = trail_most(cells)
     if isinstance(raw, dict):
         trail = unpack_some(raw.get("cells"), np.int32, most, "trail steps").astype(np.int64)
         _need(bool(((trail >= 0) & (trail < cells)).all()), "a trail cell is outside the grid")
@@ -531,7 +539,7 @@ def fitted(template: str, reason: str, limit: int = 200) -> str:
     """``template`` with ``reason`` in its ``{}``, the reason cut so the whole fits in ``limit``
     characters: the words after it (what happened to the file) are the ones that matter most."""
     room = limit - len(template) + 2
-    return one_line(template.format(one_line(reason, max(20, room))), limit)
+    return one_line(template.replace("{}", one_line(reason, max(20, room)), 1), limit)
 
 
 def _key(path: Path) -> Path:
