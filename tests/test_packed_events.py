@@ -29,6 +29,9 @@ def prepared(data) -> Maze:
     for cell in data.draw(st.lists(st.integers(0, GRID.size - 1), max_size=3, unique=True)):
         if maze.state[cell] == CellState.PASSAGE:
             maze.apply((Kind.PRUNE, cell, -1, -1))
+    for cell in data.draw(st.lists(st.integers(0, GRID.size - 1), max_size=3, unique=True)):
+        if maze.state[cell] == CellState.UNVISITED:
+            maze.apply((Kind.ROOM, cell, -1, 7))  # a dungeon's room: carving out of it keeps it a room
     return maze
 
 
@@ -118,3 +121,58 @@ def test_a_run_that_carves_into_a_cell_after_carving_out_of_it_is_folded_in_orde
     for cell, other, value in rows:
         single.apply((Kind.CARVE, cell, other, value))
     assert same(packed, single) and packed.region[6] == packed.region[5] == -1
+
+
+def folded_one_at_a_time(maze: Maze, event) -> int:
+    """Fold ``event`` into ``maze``; returns how many single events the fold fell back to."""
+    calls = []
+    whole = maze.apply
+
+    def counting(single):
+        calls.append(single)
+        return whole(single)
+
+    maze.apply = counting  # a run taking the one-by-one path goes through ``self.apply``
+    whole(event)
+    return len(calls)
+
+
+def test_a_tree_growing_run_is_folded_as_whole_arrays():
+    """The speed of quiet generation rests on this: a walk's run of carves into new cells (cell 0
+    among them, a single row too) never falls back to a carve at a time."""
+    maze = Maze(GRID)
+    maze.apply((Kind.CARVE, 7, -1, 1))
+    assert folded_one_at_a_time(maze, (Kind.CARVES, -1, -1, np.array([(7, 1, 0), (1, 0, 3), (0, 6, 2)]))) == 0
+    assert maze.region[0] == maze.region[6] == 1 and maze.state[6] == CellState.PASSAGE
+    assert folded_one_at_a_time(maze, (Kind.CARVES, -1, -1, np.array([(6, 12, 2)]))) == 0
+    assert maze.is_open(12, 0) and maze.region[12] == 1
+
+
+def test_a_run_of_distinct_prunes_is_folded_as_whole_arrays():
+    maze = Maze(GRID)
+    maze.fold([(Kind.CARVE, 0, -1, 1), (Kind.CARVE, 0, 1, 1), (Kind.CARVE, 1, 2, 1)])
+    assert folded_one_at_a_time(maze, (Kind.PRUNES, -1, -1, np.array([(2, 1, 3), (1, 0, 3)]))) == 0
+    assert maze.state[1] == maze.state[2] == CellState.PRUNED
+
+
+def test_a_run_carving_twice_into_one_cell_is_folded_in_order():
+    """Rows 1 and 2 both carve into cell 5: only the first opens it from region 2's cell 4."""
+    maze = Maze(GRID)
+    maze.apply((Kind.CARVE, 4, -1, 2))
+    rows = [(4, 5, 1), (11, 5, 0)]
+    packed, single = maze.copy(), maze.copy()
+    packed.apply((Kind.CARVES, -1, -1, np.array(rows)))
+    for cell, other, value in rows:
+        single.apply((Kind.CARVE, cell, other, value))
+    assert same(packed, single) and packed.region[5] == 2
+
+
+def test_pruning_next_to_cell_0_closes_its_side_too():
+    """The prune's other cell is 0 (a valid cell, not "none"); and a prune with no other cell
+    (-1) leaves the grid's last cell alone."""
+    maze = Maze(GRID)
+    maze.fold([(Kind.CARVE, 0, -1, 1), (Kind.CARVE, 0, 1, 1), (Kind.CARVE, 29, -1, 3),
+               (Kind.CARVE, 29, 28, 3), (Kind.CARVE, 5, -1, 4)])
+    maze.apply((Kind.PRUNES, -1, -1, np.array([(1, 0, 3), (5, -1, -1)])))
+    assert not maze.is_open(0, 1) and maze.passages[0] == 0
+    assert maze.is_open(29, 3) and maze.is_open(28, 1)
