@@ -139,3 +139,19 @@ def test_a_label_given_again_after_its_region_was_absorbed_stays_on_its_new_cell
                   (Kind.CARVE, 7, -1, 0)):
         maze.apply(event)
     assert maze.region[[0, 1, 2, 7]].tolist() == [0, 0, 1, 0]
+
+
+def test_a_fresh_maze_has_relabelled_no_cell():
+    """A view reads ``relabelled`` to recolour cells: before any CONNECT there are none to recolour
+    (and reading it must not fail), also after carves and after reading ``region``."""
+    maze = Maze(GRID)
+    assert len(maze.relabelled) == 0
+    maze.fold([(Kind.CARVE, 0, -1, 1), (Kind.CARVE, 0, 1, 1)])
+    assert len(maze.relabelled) == 0 and len(maze.region) == GRID.size
+
+
+def test_an_unknown_event_kind_is_refused_by_name():
+    import pytest
+
+    with pytest.raises(ValueError, match="unknown maze-changing event kind 8"):
+        Maze(GRID).apply((8, 0, -1, 0))  # between the maze-changing kinds and the display-only ones (10 on)
