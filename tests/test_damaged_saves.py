@@ -8,6 +8,7 @@ sees through ``play --continue``: the message, the kept file, and Enter starting
 import json
 import os
 import time
+import tracemalloc
 
 import pygame
 import pytest
@@ -385,6 +386,11 @@ def test_a_packed_save_damaged_anywhere_is_refused_in_one_line(data):
     refused(lambda d: d["maze"].update(passages=saves.base64.b64encode(b"not zlib").decode()), "passages are damaged")
     bomb = saves.base64.b64encode(saves.zlib.compress(bytes(50_000_000))).decode()  # 50 MB of zeros, 50 KB packed
     refused(lambda d: d["maze"].update(state=bomb), "cell states are damaged")
+    tracemalloc.start()  # refused without unfolding it: a small file never costs its 50 MB
+    refused(lambda d: d["maze"].update(state=bomb), "cell states are damaged")
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 10_000_000, peak
     refused(lambda d: d["maze"].update(regions=saves.pack(saves.np.full(10_000, -5, dtype=saves.np.int32))),
             "a saved region has a bad number")
     refused(lambda d: d["maze"].update(rooms=saves.pack(saves.np.zeros(10_000, dtype=saves.np.int32))),

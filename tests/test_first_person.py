@@ -166,6 +166,17 @@ def test_forward_walks_the_corridor_and_bumps_at_its_end(kind):
 
 
 @pytest.mark.parametrize("kind", KINDS)
+def test_walking_into_cell_0_works_forwards_and_backwards(kind):
+    """Cell 0 (the square grid's entrance corner, the disc's centre) is a cell like any other."""
+    maze = MazeSpec("backtracker", kind, 6, 5, 3).build()
+    grid = maze.grid
+    d, nb = next((d, nb) for d, nb in grid.neighbours(0) if maze.is_open(0, d))
+    towards = grid.opposite(d)
+    assert forward(grid, maze, nb, towards) == (0, towards)
+    assert back(grid, maze, nb, d) == (0, towards)
+
+
+@pytest.mark.parametrize("kind", KINDS)
 def test_the_first_heading_follows_the_shortest_path(kind):
     maze = MazeSpec("backtracker", kind, 6, 5, 3).build()
     grid = maze.grid

@@ -266,12 +266,16 @@ def test_restart_goes_back_to_the_entrance_with_counters_cleared_and_walking_aga
     path = shortest_path(game.maze)
     walk_path(game, path[:4])
     game.elapsed = 42.0
+    game.move_named("right")
     game.give_up()
     game.restart_level()
+    assert game.last_moves == {}  # Up at a split goes clockwise again, as at the start
     entrance = game.maze.entrance[0]
     assert (game.position, game.trail, game.moves, game.elapsed) == (entrance, [entrance], 0, 0.0)
     assert not game.finished
     assert game.move(game.maze.grid.direction_between(path[0], path[1])) and game.position == path[1]
+    game.move_named("left")  # the arrow keys work after a restart too, and remember the way again
+    assert game.last_moves == {"across": "left"}
 
 
 def within_sight(maze: Maze, cells: list[int]) -> set[int]:

@@ -156,15 +156,16 @@ def test_a_run_of_distinct_prunes_is_folded_as_whole_arrays():
 
 
 def test_a_run_carving_twice_into_one_cell_is_folded_in_order():
-    """Rows 1 and 2 both carve into cell 5: only the first opens it from region 2's cell 4."""
+    """Two rows carve into cell 5: only the first opens it, from region 2's cell 4 (with a row
+    before them into another cell, and without)."""
     maze = Maze(GRID)
-    maze.apply((Kind.CARVE, 4, -1, 2))
-    rows = [(4, 5, 1), (11, 5, 0)]
-    packed, single = maze.copy(), maze.copy()
-    packed.apply((Kind.CARVES, -1, -1, np.array(rows)))
-    for cell, other, value in rows:
-        single.apply((Kind.CARVE, cell, other, value))
-    assert same(packed, single) and packed.region[5] == 2
+    maze.fold([(Kind.CARVE, 4, -1, 2), (Kind.CARVE, 0, -1, 3)])
+    for rows in ([(4, 5, 1), (11, 5, 0)], [(0, 1, 1), (4, 5, 1), (11, 5, 0)]):
+        packed, single = maze.copy(), maze.copy()
+        packed.apply((Kind.CARVES, -1, -1, np.array(rows)))
+        for cell, other, value in rows:
+            single.apply((Kind.CARVE, cell, other, value))
+        assert same(packed, single) and packed.region[5] == 2, rows
 
 
 def test_pruning_next_to_cell_0_closes_its_side_too():
