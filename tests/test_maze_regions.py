@@ -4,6 +4,7 @@ always what relabelling the absorbed region at each event would give."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -151,7 +152,5 @@ def test_a_fresh_maze_has_relabelled_no_cell():
 
 
 def test_an_unknown_event_kind_is_refused_by_name():
-    import pytest
-
     with pytest.raises(ValueError, match="unknown maze-changing event kind 8"):
         Maze(GRID).apply((8, 0, -1, 0))  # between the maze-changing kinds and the display-only ones (10 on)
