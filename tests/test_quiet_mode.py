@@ -178,6 +178,9 @@ def test_pruning_in_rounds_matches_the_queue_on_any_passages(w, h, data, width):
     standing[[c for c in queue.tolist() if data.draw(st.booleans())]] = True
     one_by_one = list(dungeon._prune_queue(grid, table, ways.tolist(), bytearray(state.tobytes()), outside.tolist(),
                                            deque(queue.tolist()), set(np.flatnonzero(standing).tolist())))
+    quiet = list(dungeon._prune_queue(grid, table, ways.tolist(), bytearray(state.tobytes()), outside.tolist(),
+                                      deque(queue.tolist()), set(np.flatnonzero(standing).tolist()), show=False))
+    assert {event[0] for event in quiet} <= {Kind.PRUNES} and list(expand(quiet)) == one_by_one
     saved = dungeon.ROUND_AT_ONCE
     dungeon.ROUND_AT_ONCE = width
     try:
@@ -223,3 +226,40 @@ def test_a_junction_losing_two_arms_in_one_round_is_queued_after_the_second():
         assert list(expand(dungeon._prune_in_rounds(grid, table, ways, state, outside, queue, standing))) == expected
     finally:
         dungeon.ROUND_AT_ONCE = saved
+
+
+def test_a_junction_queued_twice_in_one_round_keeps_its_first_place():
+    """Junction 6 loses arms 1, 5 and 11 in round one: the second leaves it a dead end (queued),
+    the third leaves it no way at all (queued again). Between them, pruning 8 leaves 9 a dead end
+    (its other way is the outside). The next round is 6, then 9: the queue's first place counts."""
+    from collections import deque
+
+    import numpy as np
+
+    from visualizer.algorithms import dungeon
+    from visualizer.grids import make_grid
+    from visualizer.maze import CellState
+
+    grid = make_grid("square", 5, 3)  # 0-4 / 5-9 / 10-14
+    table = grid.neighbour_array()
+    ways = np.zeros(grid.size, dtype=np.uint8)
+    for a, b in ((1, 6), (5, 6), (11, 6), (8, 9)):
+        d = grid.direction_between(a, b)
+        ways[a] |= 1 << d
+        ways[b] |= 1 << grid.opposite(d)
+    state = np.full(grid.size, int(CellState.ROOM), dtype=np.uint8)
+    state[[1, 5, 6, 8, 9, 11]] = int(CellState.PASSAGE)
+    outside = np.zeros(grid.size, dtype=np.uint8)
+    outside[9] = 1
+    queue = np.array([1, 5, 8, 11])
+    one_by_one = list(dungeon._prune_queue(grid, table, ways.tolist(), bytearray(state.tobytes()), outside.tolist(),
+                                           deque(queue.tolist()), set()))
+    assert [event[1] for event in one_by_one] == [1, 5, 8, 11, 6, 9]
+    saved = dungeon.ROUND_AT_ONCE
+    dungeon.ROUND_AT_ONCE = 1
+    try:
+        rounds = list(expand(dungeon._prune_in_rounds(grid, table, ways, state, outside, queue,
+                                                      np.zeros(grid.size, dtype=bool))))
+    finally:
+        dungeon.ROUND_AT_ONCE = saved
+    assert rounds == one_by_one

@@ -47,7 +47,8 @@ class Kind(IntEnum):
     integer array of their ``(cell, other, value)`` rows in order (``cell`` and ``other`` -1).
     Folding it is folding each row as a CARVE; a walk can hand a thousand carves over at once."""
     PRUNES = 7
-    """Quiet streams only: a run of PRUNE events in one, rows as for CARVES (each cell once)."""
+    """Quiet streams only: a run of PRUNE events in one, rows as for CARVES (in any order: folding
+    a run of prunes gives the same maze whatever the order of its rows)."""
 
     # --- display only ------------------------------------------------------------
     CURRENT = 10

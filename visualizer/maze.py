@@ -59,6 +59,8 @@ class Maze:
         self.rooms: dict[int, list[int]] = {}
         """Room id -> its cells, in the order their ROOM events came."""
         self._opposite = tuple(grid.opposite(d) for d in range(grid.directions))
+        self._scratch: np.ndarray | None = None
+        """Room for ``_came_from`` to work in (what it holds means nothing between calls)."""
         self._bind_views()
 
     def _settle_pending(self) -> None:
@@ -217,44 +219,64 @@ class Maze:
         carved into once. Then a carved cell takes the region of the cell its branch of the run
         grew from. Any other run is folded a carve at a time."""
         a, b, d = (rows[:, k].astype(np.int64) for k in range(3))
-        state = self.state
-        order = np.argsort(b, kind="stable")
-        ordered = b[order]
-        fresh = len(b) > 0 and bool((b >= 0).all()) and bool((ordered[1:] != ordered[:-1]).all()) \
-            and bool(((state[b] == _UNVISITED) | (state[b] == _PRUNED)).all())
-        if fresh:
-            at = np.minimum(np.searchsorted(ordered, a), len(b) - 1)
-            came = np.where(ordered[at] == a, order[at], -1)  # the row that carved into a, if any
-            fresh = bool((came < np.arange(len(b))).all())  # and it came before
-        if not fresh:
+        came = self._came_from(a, b)
+        if came is None:
             apply = self.apply
             for cell, other, value in rows.tolist():
                 apply((_CARVE, cell, other, value))
             return
-        root = np.where(came >= 0, came, np.arange(len(b)))
-        while True:  # each row's branch back to a row from a cell open before the run
-            jumped = root[root]
-            if np.array_equal(jumped, root):
-                break
-            root = jumped
         bits = np.array([1 << k for k in range(self.grid.directions)], dtype=np.uint8)
         np.bitwise_or.at(self.passages, a, bits[d])
         np.bitwise_or.at(self.passages, b, bits[np.asarray(self._opposite)[d]])
         region = self._region
-        region[b] = region[a[root]]
+        region[b] = self._branch_regions(region[a], came)
+        state = self.state
         reopened = (state[a] == _UNVISITED) | (state[a] == _PRUNED)
         state[a[reopened]] = _PASSAGE
         state[b] = _PASSAGE
 
+    def _came_from(self, a: np.ndarray, b: np.ndarray) -> np.ndarray | None:
+        """For a run that grows a tree (see ``_apply_carves``), the row that carved into each
+        row's ``a`` (-1 when ``a`` was open before the run); None for any other run. Each row's
+        place is written into a scratch array by the cell it carves into: no sorting (a walk
+        hands over hundreds of these runs)."""
+        count = len(b)
+        if not count or int(min(a.min(), b.min())) < 0:
+            return None
+        state = self.state[b]
+        if not bool(((state == _UNVISITED) | (state == _PRUNED)).all()):
+            return None
+        if self._scratch is None:
+            self._scratch = np.empty(self.grid.size, dtype=np.int32)  # row numbers: a run has fewer rows than cells
+        place = self._scratch  # what it held before means nothing: every use is checked below
+        at = np.arange(count)
+        place[b] = at
+        if not bool((place[b] == at).all()):
+            return None  # a cell carved into twice
+        row = np.clip(place[a], 0, count - 1)
+        came = np.where(b[row] == a, row, -1)
+        return came if bool((came < at).all()) else None  # the carve into a came before
+
+    @staticmethod
+    def _branch_regions(source_regions: np.ndarray, came: np.ndarray) -> np.ndarray:
+        """The region each row's branch grew from: the region of the first source on its way
+        back through ``came`` that was open before the run. One walk's run has a single one."""
+        outer = source_regions[came < 0]
+        if int(outer.min()) == int(outer.max()):
+            return np.full(len(came), outer[0], dtype=source_regions.dtype)
+        root = np.where(came >= 0, came, np.arange(len(came)))
+        while True:  # each row's branch back to a row from a cell open before the run
+            jumped = root[root]
+            if np.array_equal(jumped, root):
+                return source_regions[root]
+            root = jumped
+
     def _apply_prunes(self, rows: np.ndarray) -> None:
-        """A run of prunes at once (each cell once; otherwise a prune at a time): every pruned cell
-        closed, and its last passage closed on the other side too."""
+        """A run of prunes at once: every pruned cell closed, and its last passage closed on the
+        other side too. The order of the rows never matters (a pruned cell ends closed whenever
+        the other side is shut, and the shutting of sides commutes), so no run falls back to a
+        prune at a time, not even one naming a cell twice."""
         a, b, d = (rows[:, k].astype(np.int64) for k in range(3))
-        if len(np.unique(a)) != len(a):
-            apply = self.apply
-            for cell, other, value in rows.tolist():
-                apply((_PRUNE, cell, other, value))
-            return
         side = b >= 0
         backs = np.asarray(self._opposite)[d[side]]
         np.bitwise_and.at(self.passages, b[side], (~(1 << backs) & 0xFF).astype(np.uint8))
@@ -350,6 +372,7 @@ class Maze:
         other.state = self.state.copy()
         other.region = self.region.copy()  # settles this maze's merges first
         other._relabelled = self._relabelled
+        other._scratch = None  # its own when it needs one
         other.rooms = {k: list(v) for k, v in self.rooms.items()}
         other._bind_views()
         return other

@@ -21,7 +21,7 @@ from collections import deque
 from collections.abc import Generator, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..events import Event, EventStream, Kind
+from ..events import RUN_LENGTH, Event, EventStream, Kind, packed
 from ..grids import Grid
 from ..maze import CellState, Maze
 from ..narration import Annotation, Narrator, Shape, Told, Tone, plural
@@ -183,7 +183,7 @@ def prune_dead_ends(grid: Grid, rng: random.Random, shadow: Maze, table: np.ndar
     if show or len(queue) < BULK_PRUNE_FROM or type(rng) is not random.Random:
         kept = {int(c) for c in queue.tolist() if rng.random() * 100 < keep_percent}
         yield from _prune_queue(grid, table, ways.tolist(), bytearray(state.tobytes()), outside.tolist(),
-                                deque(queue.tolist()), kept)
+                                deque(queue.tolist()), kept, show=show)
         return
     draws = Draws(rng)
     standing = np.zeros(grid.size, dtype=bool)
@@ -202,8 +202,9 @@ def way_counts(bits: np.ndarray) -> np.ndarray:
 
 
 def _prune_queue(grid: Grid, table: np.ndarray, ways: list[int], state: bytearray, outside: list[int],
-                 queue: deque[int], kept: set[int] | frozenset[int]) -> EventStream:
-    """The queue one cell at a time: the pruning as the pseudocode tells it."""
+                 queue: deque[int], kept: set[int] | frozenset[int], *, show: bool = True) -> EventStream:
+    """The queue one cell at a time: the pruning as the pseudocode tells it. Unshown, the same
+    prunes are handed over RUN_LENGTH at a time (PRUNES events: each cell is pruned once)."""
     passage, pruned = int(CellState.PASSAGE), int(CellState.PRUNED)
     opposite = [grid.opposite(d) for d in range(grid.directions)]
     neighbour = table.item
@@ -211,6 +212,7 @@ def _prune_queue(grid: Grid, table: np.ndarray, ways: list[int], state: bytearra
     def is_dead_end(cell: int) -> bool:
         return state[cell] == passage and ways[cell].bit_count() + outside[cell] <= 1
 
+    rows: list[int] = []
     while queue:
         cell = queue.popleft()
         if cell in kept or not is_dead_end(cell):
@@ -221,9 +223,17 @@ def _prune_queue(grid: Grid, table: np.ndarray, ways: list[int], state: bytearra
         state[cell] = pruned
         if nb >= 0:
             ways[nb] &= ~(1 << opposite[d])
-        yield (PRUNE, cell, nb, d)
+        if show:
+            yield (PRUNE, cell, nb, d)
+        else:
+            rows += (cell, nb, d)
+            if len(rows) >= 3 * RUN_LENGTH:
+                yield packed(PRUNES, rows)
+                rows = []
         if nb >= 0 and is_dead_end(nb):
             queue.append(nb)
+    if rows:
+        yield packed(PRUNES, rows)
 
 
 ROUND_AT_ONCE = 64
@@ -245,9 +255,13 @@ def _prune_in_rounds(grid: Grid, table: np.ndarray, ways: np.ndarray, state: np.
     opposite = np.array([grid.opposite(d) for d in range(grid.directions)])
     place = np.full(grid.size, -1, dtype=np.int64)
     """A cell's place in the round being pruned (-1 if not in it)."""
+    first = np.empty(grid.size, dtype=np.int64)
+    """A cell's first place in the queue (written last to first: the first place is written last)."""
     while len(queue) >= ROUND_AT_ONCE:
         queue = queue[~standing[queue] & (state[queue] == passage)]
-        queue = queue[np.sort(np.unique(queue, return_index=True)[1])]  # first places only
+        at = np.arange(len(queue))
+        first[queue[::-1]] = at[::-1]
+        queue = queue[first[queue] == at]  # first places only, in queue order
         if not len(queue):
             return
         bits = ways[queue].astype(np.int64)
@@ -275,7 +289,7 @@ def _prune_in_rounds(grid: Grid, table: np.ndarray, ways: np.ndarray, state: np.
         queue = targets[(state[targets] == passage) & (left <= 1)]  # the next round drops those left standing
     kept = frozenset(np.flatnonzero(standing).tolist())
     yield from _prune_queue(grid, table, ways.tolist(), bytearray(state.tobytes()), outside.tolist(),
-                            deque(queue.tolist()), kept)
+                            deque(queue.tolist()), kept, show=False)
 
 
 ROOMS_CODE = (
