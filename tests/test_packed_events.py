@@ -182,3 +182,15 @@ def test_pruning_next_to_cell_0_closes_its_side_too():
     maze.apply((Kind.PRUNES, -1, -1, np.array([(1, 0, 3), (5, -1, -1)])))
     assert not maze.is_open(0, 1) and maze.passages[0] == 0
     assert maze.is_open(29, 3) and maze.is_open(28, 1)
+
+
+def test_a_run_with_a_start_cell_in_it_is_folded_in_order():
+    """A row with no other cell opens a start cell in a region (as a lone CARVE does): such a run
+    is no tree growing from open cells, and folds row by row."""
+    maze = Maze(GRID)
+    rows = [(3, -1, 5), (3, 4, 1), (4, 10, 2)]
+    packed, single = maze.copy(), maze.copy()
+    packed.apply((Kind.CARVES, -1, -1, np.array(rows)))
+    for cell, other, value in rows:
+        single.apply((Kind.CARVE, cell, other, value))
+    assert same(packed, single) and packed.region[10] == 5
