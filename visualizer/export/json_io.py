@@ -100,9 +100,9 @@ comma that follows it (the last one is cut off)."""
 def _xy_text(pairs: np.ndarray) -> str:
     """``[[x1,y1],[x2,y2]],...`` for ``(k, 4)`` rows, or ``[x,y],...`` for ``(k, 2)`` rows: the text
     json.dumps writes for the same lists, laid out with numpy instead of one Python object per
-    number. Every number up to the largest gets its digits once (a small table); each row is its
-    separators and its numbers' digits from the table, written at full width, and one mask drops
-    the leading places a number does not fill."""
+    number. Every number up to the largest gets its digits once (a small table, a zero byte in the
+    leading places it does not fill); each row is its separators and its numbers' digits from the
+    table, written at full width, and the zero bytes are dropped at the end."""
     count, columns = pairs.shape
     if not count:
         return ""
@@ -111,19 +111,17 @@ def _xy_text(pairs: np.ndarray) -> str:
     places = 10 ** np.arange(len(str(len(numbers) - 1)) - 1, -1, -1, dtype=np.int64)
     digits = (48 + numbers[:, None] // places % 10).astype(np.uint8)
     used = (numbers[:, None] >= places) | (places == 1)  # no leading zeros; 0 itself is one digit
-    blocks, keep = [], []
+    digits[~used] = 0
+    blocks = []
     separators = _SEPARATORS[columns]
     for column in range(columns + 1):
         separator = np.frombuffer(separators[column], dtype=np.uint8)
         blocks.append(np.broadcast_to(separator, (count, len(separator))))
-        keep.append(np.ones((count, len(separator)), dtype=bool))
         if column == columns:
             break
-        number = values[:, column]
-        blocks.append(digits[number])
-        keep.append(used[number])
-    text = np.concatenate(blocks, axis=1)[np.concatenate(keep, axis=1)]
-    return text[:-1].tobytes().decode("ascii")
+        blocks.append(digits[values[:, column]])
+    text = np.concatenate(blocks, axis=1).ravel()
+    return text[text != 0][:-1].tobytes().decode("ascii")
 
 
 def _solid_cells(maze: Maze, chunk: int | None = None) -> Iterator[np.ndarray]:
