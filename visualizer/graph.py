@@ -28,6 +28,16 @@ def components(a: np.ndarray, b: np.ndarray, size: int) -> np.ndarray:
     return _boruvka(a, b, size)[1]
 
 
+def chain_ends(pointers: np.ndarray) -> np.ndarray:
+    """Each entry followed along ``pointers`` to the end of its chain (an entry pointing at
+    itself), by pointer doubling: a chain of length k costs log2(k) whole-array steps."""
+    while True:
+        jumped = pointers[pointers]
+        if np.array_equal(jumped, pointers):
+            return pointers
+        pointers = jumped
+
+
 def _boruvka(a: np.ndarray, b: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
     """(the forest's edges as a mask over the list, the part of each node)."""
     count = len(a)
@@ -53,10 +63,6 @@ def _boruvka(a: np.ndarray, b: np.ndarray, size: int) -> tuple[np.ndarray, np.nd
         joined[leaving] = target
         pairs = (joined[target] == leaving) & (leaving < target)  # two parts chose the same edge
         joined[leaving[pairs]] = leaving[pairs]
-        while True:
-            jumped = joined[joined]
-            if np.array_equal(jumped, joined):
-                break
-            joined = jumped
+        joined = chain_ends(joined)
         part = joined[part]
         ends_a, ends_b = joined[ends_a], joined[ends_b]

@@ -15,6 +15,7 @@ from enum import IntEnum
 from typing import TYPE_CHECKING, Any
 
 from .events import Event, Kind
+from .graph import chain_ends
 from .grids import Grid
 
 if TYPE_CHECKING:
@@ -264,12 +265,8 @@ class Maze:
         outer = source_regions[came < 0]
         if int(outer.min()) == int(outer.max()):
             return np.full(len(came), outer[0], dtype=source_regions.dtype)
-        root = np.where(came >= 0, came, np.arange(len(came)))
-        while True:  # each row's branch back to a row from a cell open before the run
-            jumped = root[root]
-            if np.array_equal(jumped, root):
-                return source_regions[root]
-            root = jumped
+        root = chain_ends(np.where(came >= 0, came, np.arange(len(came))))  # a row from a cell open before
+        return source_regions[root]
 
     def _apply_prunes(self, rows: np.ndarray) -> None:
         """A run of prunes at once: every pruned cell closed, and its last passage closed on the

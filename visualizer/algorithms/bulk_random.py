@@ -11,6 +11,8 @@ import random
 from functools import cache
 from typing import TYPE_CHECKING
 
+from ..graph import chain_ends
+
 if TYPE_CHECKING:
     import numpy as np
 else:
@@ -171,12 +173,7 @@ def _permutation_from_targets(targets: np.ndarray, n: int) -> np.ndarray:
     second[target_of[heads]] = later[heads]
     cells = np.arange(n, dtype=small)
     feeds = np.where(first == cells, second, first)  # the first step after i that aims at i
-    source = np.where(feeds >= 0, feeds, cells)
-    while True:
-        jumped = source[source]
-        if np.array_equal(jumped, source):
-            break
-        source = jumped
+    source = chain_ends(np.where(feeds >= 0, feeds, cells))
     result = np.empty(n, dtype=np.intp)
     result[0] = source[0]
     feeding = later_by_step[1:]

@@ -267,8 +267,10 @@ def _prune_in_rounds(grid: Grid, table: np.ndarray, ways: np.ndarray, state: np.
         bits = ways[queue].astype(np.int64)
         d = np.where(bits > 0, np.log2(np.maximum(bits, 1)).astype(np.int64), -1)
         nb = np.where(d >= 0, table[queue, np.maximum(d, 0)], -1)
-        place[queue] = np.arange(len(queue))
-        pair = (nb >= 0) & (place[np.maximum(nb, 0)] >= 0) & (place[np.maximum(nb, 0)] < np.arange(len(queue)))
+        rank = np.arange(len(queue))
+        place[queue] = rank
+        partner = place[np.maximum(nb, 0)]
+        pair = (nb >= 0) & (partner >= 0) & (partner < rank)
         d[pair], nb[pair] = -1, -1  # its partner, pruned first, closed its only way
         ways[queue] = 0
         state[queue] = pruned
