@@ -263,3 +263,35 @@ def test_a_junction_queued_twice_in_one_round_keeps_its_first_place():
     finally:
         dungeon.ROUND_AT_ONCE = saved
     assert rounds == one_by_one
+
+
+def test_a_corridor_of_two_cells_pruned_in_one_round_goes_as_the_queue_prunes_it():
+    """Cells 1 and 2 are each other's only way: the queue prunes 1 (closing 2's way), then 2 with
+    no way out at all. A round holding both must say the same, in the same order."""
+    from collections import deque
+
+    import numpy as np
+
+    from visualizer.algorithms import dungeon
+    from visualizer.grids import make_grid
+    from visualizer.maze import CellState
+
+    grid = make_grid("square", 4, 1)
+    table = grid.neighbour_array()
+    ways = np.zeros(grid.size, dtype=np.uint8)
+    ways[1], ways[2] = 1 << 1, 1 << 3  # 1 east to 2, 2 west to 1
+    state = np.full(grid.size, int(CellState.ROOM), dtype=np.uint8)
+    state[[1, 2]] = int(CellState.PASSAGE)
+    outside = np.zeros(grid.size, dtype=np.uint8)
+    queue = np.array([1, 2])
+    expected = [(Kind.PRUNE, 1, 2, 1), (Kind.PRUNE, 2, -1, -1)]
+    assert list(dungeon._prune_queue(grid, table, ways.tolist(), bytearray(state.tobytes()), outside.tolist(),
+                                     deque(queue.tolist()), set())) == expected
+    saved = dungeon.ROUND_AT_ONCE
+    dungeon.ROUND_AT_ONCE = 1
+    try:
+        rounds = list(expand(dungeon._prune_in_rounds(grid, table, ways, state, outside, queue,
+                                                      np.zeros(grid.size, dtype=bool))))
+    finally:
+        dungeon.ROUND_AT_ONCE = saved
+    assert rounds == expected
