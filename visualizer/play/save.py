@@ -37,7 +37,7 @@ import numpy as np
 
 from ..export.json_io import FormatError, from_dict, need, read_cell, read_mask, to_dict, whole
 from ..fileio import write_atomic
-from ..grids import GRIDS, MAX_SIDE, Mask, make_grid
+from ..grids import GRIDS, MAX_SIDE, Grid, Mask, make_grid
 from ..maze import CellState, Maze
 from ..spec import MazeSpec
 from .game import Game
@@ -161,9 +161,9 @@ def pack(values: np.ndarray) -> str:
 
 def unpack(text: Any, dtype: Any, count: int, what: str) -> np.ndarray:
     """``count`` values of ``dtype`` from ``pack``'s text; SaveError unless it holds exactly that many."""
-    data = _unfold(text, count * np.dtype(dtype).itemsize, what)
-    _need(len(data) == count * np.dtype(dtype).itemsize, f"the saved {what} are damaged")
-    return np.frombuffer(data, dtype=dtype).copy()
+    values = unpack_some(text, dtype, count, what)
+    _need(len(values) == count, f"the saved {what} are damaged")
+    return values
 
 
 def unpack_some(text: Any, dtype: Any, most: int, what: str) -> np.ndarray:
@@ -227,10 +227,11 @@ def game_from_dict(data: Any) -> Game:
     except ValueError as err:
         raise SaveError(f"the maze recipe is refused: {err}") from None
     _generation_checks(spec)
-    cells = spec.make_grid().size  # a mask keeps fewer
+    expected_grid = spec.make_grid()  # built once: a large masked grid takes a while
+    cells = expected_grid.size  # a mask keeps fewer
     maze_raw = data.get("maze")
     if isinstance(maze_raw, dict) and maze_raw.get("packed") is True:
-        maze = _packed_maze(maze_raw, spec, cells)
+        maze = _packed_maze(maze_raw, spec, expected_grid)
     else:
         _check_maze_shape(maze_raw, spec, cells)
         try:
@@ -239,7 +240,7 @@ def game_from_dict(data: Any) -> Game:
             raise SaveError(f"the saved maze is damaged: {err}") from None
         _mark_pruned(maze, maze_raw.get("pruned", []), cells)
     grid = maze.grid
-    same = grid.shape_key() == spec.make_grid().shape_key()
+    same = grid.shape_key() == expected_grid.shape_key()
     _need(same, "the saved maze does not match its recipe")
     _need(maze.entrance[0] != maze.exit[0], "the maze's entrance is its exit")
     at_home = (maze.entrance, maze.exit) == (grid.entrance, grid.exit)
@@ -312,13 +313,13 @@ def _mark_pruned(maze: Maze, raw: Any, cells: int) -> None:
     maze.state[pruned] = CellState.PRUNED
 
 
-def _packed_maze(raw: dict[str, Any], spec: MazeSpec, cells: int) -> Maze:
+def _packed_maze(raw: dict[str, Any], spec: MazeSpec, grid: Grid) -> Maze:
     """A maze saved packed: its arrays unpacked and checked as a whole (no loop per cell) for what
     the cell-by-cell reader checks: passages only toward neighbours, and on both sides; known
     states; walls round every cell that is not open; rooms exactly the room cells, each in a region."""
     version = raw.get("version")
     _need(type(version) is int and version == 1, f"the saved maze has unknown version {short(version)}")
-    grid = spec.make_grid()
+    cells = grid.size
     passages = unpack(raw.get("passages"), np.uint8, cells, "passages")
     state = unpack(raw.get("state"), np.uint8, cells, "cell states")
     regions = unpack(raw.get("regions"), np.int32, cells, "regions")
