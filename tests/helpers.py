@@ -6,11 +6,11 @@ from itertools import islice
 
 import pygame
 
+from visualizer.core.maze import Maze
 from visualizer.grids import Grid
-from visualizer.maze import Maze
-from visualizer.overlay import Overlay
+from visualizer.run.overlay import Overlay
+from visualizer.run.spec import MazeSpec
 from visualizer.solvers import shortest_path
-from visualizer.spec import MazeSpec
 
 
 def is_spanning_tree(maze: Maze) -> bool:

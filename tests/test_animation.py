@@ -15,14 +15,14 @@ from visualizer.app.recorder import REC_RED, frame_lengths, recording_size
 from visualizer.app.scenes.watch import INSTANT
 from visualizer.app.shell import Shell
 from visualizer.cli import main
+from visualizer.core.maze import Maze
 from visualizer.export.animation import GIF_TICK_MS, plan_frames, write_gif, write_webp
 from visualizer.export.formats import ExportOptions
-from visualizer.maze import Maze
-from visualizer.overlay import Overlay
 from visualizer.render.image import png_bytes, render_surface, surface_png
 from visualizer.render.palette import Style
 from visualizer.render.themes import get_theme
-from visualizer.spec import MazeSpec
+from visualizer.run.overlay import Overlay
+from visualizer.run.spec import MazeSpec
 
 WRITERS = {"gif": write_gif, "webp": write_webp}
 TICK = {"gif": GIF_TICK_MS, "webp": 1}
@@ -257,7 +257,7 @@ def test_a_wide_view_is_recorded_at_most_800_pixels_across():
 
 
 def test_the_bench_prints_time_and_size_of_both_formats():
-    from visualizer.bench import animation_figures
+    from visualizer.bench.figures import animation_figures
 
     lines: list[str] = []
     figures = animation_figures(width=8, height=6, seconds=1.0, out=lines.append)

@@ -12,10 +12,10 @@ from visualizer.algorithms import ALGORITHMS
 from visualizer.app.scenes import watch
 from visualizer.app.scenes.watch import INSTANT
 from visualizer.app.shell import Shell as App
-from visualizer.maze import CellState, Maze
-from visualizer.overlay import Mark
+from visualizer.core.maze import CellState, Maze
 from visualizer.render.palette import STYLE_COLOURS, Style
-from visualizer.spec import MazeSpec
+from visualizer.run.overlay import Mark
+from visualizer.run.spec import MazeSpec
 
 FLOOR = STYLE_COLOURS[Style.FLOOR]
 UNVISITED = STYLE_COLOURS[Style.UNVISITED]

@@ -70,11 +70,52 @@ def imports_pygame(path: Path) -> bool:
     return False
 
 
-def test_generators_grids_and_the_model_never_import_pygame():
-    pure = [p for folder in ("algorithms", "grids", "solvers", "play") for p in (PACKAGE / folder).glob("*.py")]
-    pure += [PACKAGE / name for name in ("maze.py", "events.py", "session.py", "timeline.py", "overlay.py",
-                                         "spec.py", "metrics.py")]
-    assert not [p.name for p in pure if imports_pygame(p)]
+PURE = ("core", "grids", "algorithms", "solvers", "files", "run", "analysis", "export", "play")
+"""Packages that never import pygame: the model, the generators and everything a headless command runs."""
+
+
+def test_the_model_generators_and_headless_layers_never_import_pygame():
+    pure = [p for folder in PURE for p in (PACKAGE / folder).rglob("*.py")]
+    assert not [str(p.relative_to(PACKAGE)) for p in pure if imports_pygame(p)]
+
+
+LAYERS = (
+    ("core",),
+    ("grids",),
+    ("files",),
+    ("algorithms", "solvers"),
+    ("run",),
+    ("analysis", "render"),
+    ("export",),
+    ("play",),
+    ("app",),
+    ("bench",),
+    ("cli",),
+)
+"""The floors, bottom first: a module imports only from its own package or from a floor below."""
+
+
+def floor_of(module: str) -> tuple[int, str]:
+    package = module.split(".")[1] if module.count(".") else ""
+    for number, names in enumerate(LAYERS):
+        if package in names:
+            return number, package
+    raise AssertionError(f"{module} is in no layer: add its package to LAYERS")
+
+
+def test_every_package_is_on_a_floor_and_imports_only_point_down():
+    upward = []
+    for module, imported in graph().items():
+        if module in ("visualizer", "visualizer.__main__"):
+            continue
+        floor, package = floor_of(module)
+        for target in imported:
+            if target == "visualizer":
+                continue
+            other_floor, other = floor_of(target)
+            if other != package and other_floor >= floor:
+                upward.append(f"{module} -> {target}")
+    assert not upward, upward
 
 
 def test_no_scene_imports_another_scene():

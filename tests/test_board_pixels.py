@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from visualizer.grids import GRIDS
 from visualizer.render.board import Board, fit_camera
 from visualizer.render.palette import BACKGROUND, STYLE_COLOURS, WALL, Style
-from visualizer.session import Run
-from visualizer.spec import MazeSpec
+from visualizer.run.session import Run
+from visualizer.run.spec import MazeSpec
 
 PRUNED = STYLE_COLOURS[Style.PRUNED]
 ALGORITHMS = ["backtracker", "prim", "kruskal", "wilson", "dungeon", "hunt_and_kill"]

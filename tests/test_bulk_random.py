@@ -14,11 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from visualizer.algorithms import ALGORITHMS, bulk_random, kruskal
-from visualizer.events import Kind
-from visualizer.graph import spanning_forest
+from visualizer.core.events import Kind
+from visualizer.core.graph import spanning_forest
+from visualizer.core.maze import Maze
 from visualizer.grids import Mask
-from visualizer.maze import Maze
-from visualizer.spec import MazeSpec
+from visualizer.run.spec import MazeSpec
 
 
 @contextmanager

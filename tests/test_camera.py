@@ -13,8 +13,8 @@ from visualizer.app.scenes.watch import INSTANT
 from visualizer.app.shell import PAN_SLACK, ZOOM_STEP, Shell
 from visualizer.grids import GRIDS
 from visualizer.render.board import Camera, fit_camera
+from visualizer.run.spec import MazeSpec
 from visualizer.solvers import shortest_path
-from visualizer.spec import MazeSpec
 
 
 @pytest.fixture

@@ -7,9 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from visualizer.app.shell import Shell
-from visualizer.events import Kind
-from visualizer.metrics import measure
-from visualizer.spec import MazeSpec
+from visualizer.core.events import Kind
+from visualizer.core.metrics import measure
+from visualizer.run.spec import MazeSpec
 
 
 def turning_by_hand(maze) -> float:
@@ -90,7 +90,7 @@ def test_the_last_line_names_every_kind_of_event_in_words(screen, algorithm, gri
 def test_the_passage_list_is_every_open_passage_once(kind):
     """Checked against the bits themselves: each open passage once, lower cell first, and as many as
     passage_count (a whole number) says."""
-    from visualizer.spec import MazeSpec
+    from visualizer.run.spec import MazeSpec
 
     maze = MazeSpec("kruskal", kind, 9, 6, 4, {"braid": 40}).build()
     grid = maze.grid
@@ -104,8 +104,8 @@ def test_the_passage_list_is_every_open_passage_once(kind):
 
 
 def test_same_as_tells_mazes_apart_by_each_of_their_parts():
-    from visualizer.maze import CellState
-    from visualizer.spec import MazeSpec
+    from visualizer.core.maze import CellState
+    from visualizer.run.spec import MazeSpec
 
     maze = MazeSpec("dungeon", "square", 20, 14, 4).build()
     assert maze.same_as(maze.copy())
@@ -120,7 +120,7 @@ def test_same_as_tells_mazes_apart_by_each_of_their_parts():
 
 def test_the_metrics_panel_rows_say_each_figure_with_its_unit():
     """The window's metrics panel (M) reads these rows: each figure once, rounded as shown."""
-    from visualizer.metrics import Metrics
+    from visualizer.core.metrics import Metrics
 
     m = Metrics(open_cells=100, dead_ends=12.345, longest_path=40.06, solution=1234, straight=55.55, turning=44.45,
                 junctions=7, dead_end_directions={"N": 3})

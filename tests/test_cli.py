@@ -118,7 +118,7 @@ def test_help_states_the_size_limit():
 
 
 def test_bench_prints_figures(capsys):
-    from visualizer.bench import run_bench
+    from visualizer.bench.figures import run_bench
 
     lines = []
     figures = run_bench(sizes=[20], grids=["square"], out=lines.append)
@@ -141,7 +141,7 @@ def test_bad_window_and_play_options(args, message):
 
 
 def test_bench_skips_mazelib_cleanly_when_absent(monkeypatch):
-    from visualizer import bench
+    from visualizer.bench import figures as bench
 
     monkeypatch.setattr(bench, "mazelib_installed", lambda: False)
     lines = []

@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from visualizer import cli, fileio
+from visualizer import cli
 from visualizer.cli import main
+from visualizer.files import atomic as fileio
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -293,7 +294,7 @@ def test_list_and_help_load_neither_pygame_nor_numpy(args):
 def test_the_numpy_stand_in_behaves_as_numpy():
     import numpy
 
-    from visualizer.lazy_numpy import LazyNumpy
+    from visualizer.core.lazy_numpy import LazyNumpy
 
     lazy = LazyNumpy()
     assert lazy.int64 is numpy.int64 and lazy.arange(3).tolist() == [0, 1, 2]
@@ -303,7 +304,7 @@ def test_the_numpy_stand_in_behaves_as_numpy():
 
 
 def test_the_bench_prints_start_up_times_against_the_target():
-    from visualizer.bench import TARGET_STARTUP_SECONDS, startup_figures
+    from visualizer.bench.figures import TARGET_STARTUP_SECONDS, startup_figures
 
     lines: list[str] = []
     figures = startup_figures(runs=1, out=lines.append)
@@ -313,7 +314,7 @@ def test_the_bench_prints_start_up_times_against_the_target():
 
 
 def test_the_bench_compares_each_new_grid_shape_with_the_square_grid_of_the_same_cells():
-    from visualizer.bench import TARGET_SHAPE_RATIO, rings_for, shape_figures
+    from visualizer.bench.figures import TARGET_SHAPE_RATIO, rings_for, shape_figures
     from visualizer.grids import GRIDS
 
     rings = rings_for(8, 5000)
@@ -349,7 +350,7 @@ def test_a_descriptor_name_into_a_pipe_writes_the_pipe(name):
 def test_the_programs_own_data_files_are_never_written_into_a_fifo(tmp_path):
     """A FIFO in place of save.json or records.json: nothing reads it, so writing through would wait
     for ever (the game hung and ignored SIGTERM); the save is refused in one line instead."""
-    from visualizer.fileio import write_atomic
+    from visualizer.files.atomic import write_atomic
 
     fifo = tmp_path / "save.json"
     os.mkfifo(fifo)
@@ -382,7 +383,7 @@ def test_help_on_a_full_disk_says_so(command):
 
 
 def test_jobs_are_bounded_and_never_more_than_the_cores(capsys):
-    from visualizer.stats import worker_count
+    from visualizer.analysis.stats import worker_count
 
     assert main(["stats", "-j", "100000"]) == 2
     line = one_error_line(capsys)
@@ -392,7 +393,7 @@ def test_jobs_are_bounded_and_never_more_than_the_cores(capsys):
 
 
 def test_the_bench_prints_the_json_and_save_figures_against_their_targets(monkeypatch):
-    from visualizer import bench
+    from visualizer.bench import figures as bench
 
     monkeypatch.setattr(bench, "largest_save_load_seconds", lambda: 0.123)
     lines: list[str] = []
@@ -404,7 +405,7 @@ def test_the_bench_prints_the_json_and_save_figures_against_their_targets(monkey
 
 
 def test_the_largest_save_the_bench_loads_is_one_the_game_writes_and_reads_back():
-    from visualizer import bench
+    from visualizer.bench import figures as bench
 
     assert 0 < bench.largest_save_load_seconds() < 30
 

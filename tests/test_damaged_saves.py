@@ -15,11 +15,11 @@ import pytest
 
 from visualizer.app.scenes.play import PLAYING, START
 from visualizer.app.shell import Shell as App
+from visualizer.files.safe_read import MAX_DEPTH, json_depth, one_line
 from visualizer.play import save as saves
 from visualizer.play.game import Game
-from visualizer.play.safe_read import MAX_DEPTH, json_depth, one_line
+from visualizer.run.spec import MazeSpec
 from visualizer.solvers import shortest_path
-from visualizer.spec import MazeSpec
 
 
 def key(app, k):
@@ -441,7 +441,7 @@ def test_a_long_reason_is_cut_so_what_happened_to_the_file_stays_whole():
 def test_a_small_dungeons_pruned_cells_come_back_pruned(data):
     """The JSON export calls pruned and never-carved cells alike solid; a save keeps them apart, so
     a continued dungeon draws its filled dead ends as it did."""
-    from visualizer.maze import CellState
+    from visualizer.core.maze import CellState
 
     spec = MazeSpec("dungeon", "square", 30, 20, 4)
     maze = spec.build()

@@ -13,15 +13,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from visualizer import distance
 from visualizer.app.main import open_window
 from visualizer.app.shell import Shell
 from visualizer.cli import main
-from visualizer.distance import distances_from, heat_levels, longest_path
-from visualizer.maze import Maze
+from visualizer.core import distance
+from visualizer.core.distance import distances_from, heat_levels, longest_path
+from visualizer.core.maze import Maze
 from visualizer.render.palette import HEAT, HEAT_COLOURS, HEAT_LEVELS
 from visualizer.render.styles import cell_styles
-from visualizer.spec import MazeSpec
+from visualizer.run.spec import MazeSpec
 
 recipes = st.builds(
     MazeSpec,

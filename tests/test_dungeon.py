@@ -5,9 +5,9 @@ from helpers import at_least
 from hypothesis import given
 from hypothesis import strategies as st
 
-from visualizer.events import Kind
-from visualizer.maze import CellState, Maze
-from visualizer.spec import MazeSpec
+from visualizer.core.events import Kind
+from visualizer.core.maze import CellState, Maze
+from visualizer.run.spec import MazeSpec
 
 
 def build(kind, w, h, seed, **params):

@@ -14,8 +14,8 @@ from visualizer.export.formats import FORMATS, format_for
 from visualizer.render.image import MAX_IMAGE_SIDE
 from visualizer.render.palette import Style
 from visualizer.render.themes import DARK, LIGHT, THEMES
+from visualizer.run.spec import MazeSpec
 from visualizer.solvers import shortest_path
-from visualizer.spec import MazeSpec
 
 BASE = ["generate", "-a", "prim", "-s", "10x7", "--seed", "5"]
 

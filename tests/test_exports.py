@@ -7,11 +7,11 @@ from helpers import at_least
 from hypothesis import given
 from hypothesis import strategies as st
 
+from visualizer.core.maze import Maze
 from visualizer.export.json_io import FormatError, dumps, loads, to_dict
 from visualizer.export.text import HEX_BLANK, HEX_FALL, HEX_FLAT, HEX_RISE, to_text
 from visualizer.grids import make_grid
-from visualizer.maze import Maze
-from visualizer.spec import MazeSpec
+from visualizer.run.spec import MazeSpec
 
 
 @pytest.mark.parametrize("algorithm", ["backtracker", "prim", "dungeon"])

@@ -17,9 +17,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from visualizer.algorithms import ALGORITHMS
-from visualizer.events import Kind
+from visualizer.core.events import Kind
+from visualizer.core.maze import Maze
 from visualizer.grids import GRIDS, Grid, HexGrid, PolarGrid, SquareGrid
-from visualizer.maze import Maze
 from visualizer.play.game import Game
 from visualizer.play.heading import (
     BUMP_REACH,
@@ -41,7 +41,7 @@ from visualizer.play.heading import (
 )
 from visualizer.render.first_person import EXIT_KIND, FirstPersonView, build_walls, cast, draw_minimap
 from visualizer.render.palette import STYLE_COLOURS, Style
-from visualizer.spec import MazeSpec
+from visualizer.run.spec import MazeSpec
 
 KINDS = sorted(GRIDS)
 """Every registered grid: the movement model and the renderer must work on each."""
@@ -193,7 +193,7 @@ def test_the_first_heading_follows_the_shortest_path(kind):
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_with_no_way_to_the_exit_the_first_heading_is_an_open_side_else_any_side(kind):
-    from visualizer.maze import Maze
+    from visualizer.core.maze import Maze
     from visualizer.play.heading import sides
 
     grid = MazeSpec("backtracker", kind, 6, 5, 3).make_grid()
@@ -407,7 +407,7 @@ def test_the_minimap_draws_only_seen_cells_and_the_player():
 
 
 def test_the_bench_prints_the_first_person_frame_time():
-    from visualizer.bench import TARGET_FIRST_PERSON_MS, first_person_figures
+    from visualizer.bench.figures import TARGET_FIRST_PERSON_MS, first_person_figures
 
     lines: list[str] = []
     figures = first_person_figures(frames=2, mazes=(("square", 30, 20), ("hex", 12, 8)), out=lines.append)

@@ -8,9 +8,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from visualizer.algorithms import ALGORITHMS
-from visualizer.events import Kind, changes_maze
+from visualizer.core.events import Kind, changes_maze
+from visualizer.core.maze import Maze
 from visualizer.grids import make_grid
-from visualizer.maze import Maze
 
 PERFECT = [(name, kind) for name, info in ALGORITHMS.items() if info.perfect for kind in info.grid_names]
 SUPPORTED = [(name, kind) for name, info in ALGORITHMS.items() for kind in info.grid_names]

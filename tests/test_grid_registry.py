@@ -23,7 +23,7 @@ from visualizer.cli import ERROR_EXIT, main
 from visualizer.export.json_io import dumps, loads, to_dict
 from visualizer.export.text import to_text
 from visualizer.grids import GRIDS, MAX_SIDE, Grid, Neighbours, Taken
-from visualizer.spec import MazeSpec
+from visualizer.run.spec import MazeSpec
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "visualizer"

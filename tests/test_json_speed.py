@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from visualizer.algorithms import ALGORITHMS
+from visualizer.core.maze import Maze
 from visualizer.export import json_io
 from visualizer.export.json_io import dumps, loads, to_dict
-from visualizer.maze import Maze
-from visualizer.spec import MazeSpec
+from visualizer.run.spec import MazeSpec
 
 PAIRS = [(name, kind) for name, info in ALGORITHMS.items() for kind in info.grid_names]
 

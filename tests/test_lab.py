@@ -15,14 +15,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from visualizer.algorithms import ALGORITHMS
-from visualizer.app.keys import SHELL_KEYS, SHIFT, KeyPress, markdown_table
-from visualizer.app.main import open_window
-from visualizer.app.scenes.lab import BOARDS, LAB_KEYS, LabScene, tile_aspect, tile_rects
-from visualizer.app.shell import Shell
-from visualizer.cli import main
-from visualizer.grids import make_grid
-from visualizer.spec import MazeSpec
-from visualizer.uniformity import (
+from visualizer.analysis.uniformity import (
     SCIPY_NOTE,
     Sampler,
     TreeTable,
@@ -33,6 +26,13 @@ from visualizer.uniformity import (
     spanning_trees,
     spread,
 )
+from visualizer.app.keys import SHELL_KEYS, SHIFT, KeyPress, markdown_table
+from visualizer.app.main import open_window
+from visualizer.app.scenes.lab import BOARDS, LAB_KEYS, LabScene, tile_aspect, tile_rects
+from visualizer.app.shell import Shell
+from visualizer.cli import main
+from visualizer.grids import make_grid
+from visualizer.run.spec import MazeSpec
 
 # --- enumeration ---------------------------------------------------------------------------------
 

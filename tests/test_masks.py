@@ -22,17 +22,17 @@ from visualizer.cli import main
 from visualizer.export.formats import ExportOptions
 from visualizer.export.json_io import FormatError, dumps, loads
 from visualizer.export.svg import write as svg_write
+from visualizer.files.masks import fitting_size, load_mask, picture_mask, shipped_masks, text_mask
 from visualizer.grids import GRIDS, Mask, MaskedGrid, make_grid, maskable_kinds
 from visualizer.grids.masked import largest_part
-from visualizer.masks import fitting_size, load_mask, picture_mask, shipped_masks, text_mask
 from visualizer.play.game import Game
 from visualizer.play.records import recipe_key
 from visualizer.play.save import SaveError, game_from_dict, game_to_dict
 from visualizer.render.board import Board
 from visualizer.render.styles import WALL_STYLE
+from visualizer.run.spec import MazeSpec
 from visualizer.solvers import SOLVERS, shortest_path
 from visualizer.solvers.base import run_to_end
-from visualizer.spec import MazeSpec
 
 KINDS = ["square", "hex", "triangle"]
 RING = Mask(("XX....XX", "X......X", "..XXXX..", "..XXXX..", "X......X", "XX....XX"), "ring")

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from visualizer.events import Kind
+from visualizer.core.events import Kind
+from visualizer.core.maze import Maze
 from visualizer.grids import make_grid
-from visualizer.maze import Maze
-from visualizer.spec import MazeSpec
+from visualizer.run.spec import MazeSpec
 
 GRID = make_grid("square", 6, 5)
 

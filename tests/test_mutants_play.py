@@ -16,10 +16,10 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from visualizer.app.shell import Shell
-from visualizer.distance import distances_from
-from visualizer.events import Kind
+from visualizer.core.distance import distances_from
+from visualizer.core.events import Kind
+from visualizer.core.maze import Maze
 from visualizer.grids import GRIDS, HexGrid, Mask, TriangleGrid
-from visualizer.maze import Maze
 from visualizer.play import save as saves
 from visualizer.play.game import SIGHT, Game
 from visualizer.play.ghost import Ghost, race_result
@@ -35,8 +35,8 @@ from visualizer.play.heading import (
     walk,
 )
 from visualizer.play.levels import FINAL_LEVEL, LEVEL_WIDTHS, level_for_width, level_size
+from visualizer.run.spec import MazeSpec
 from visualizer.solvers import shortest_path
-from visualizer.spec import MazeSpec
 
 KINDS = sorted(GRIDS)
 

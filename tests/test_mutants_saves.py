@@ -20,15 +20,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from visualizer.core.maze import CellState
+from visualizer.files.safe_read import MAX_DEPTH, json_depth, one_line, short
 from visualizer.grids import Mask
-from visualizer.maze import CellState
 from visualizer.play import records as records_module
 from visualizer.play import save as saves
 from visualizer.play.game import Game
 from visualizer.play.records import FORMAT as RECORDS_FORMAT
 from visualizer.play.records import Record, Records, format_seconds, recipe_key
-from visualizer.play.safe_read import MAX_DEPTH, json_depth, one_line, short
-from visualizer.spec import MazeSpec
+from visualizer.run.spec import MazeSpec
 
 NOW = datetime(2026, 11, 30, 5, 50, 0)
 STAMP = "20261130-055000"
@@ -1080,7 +1080,7 @@ def test_a_save_is_opened_without_waiting_never_as_a_terminal_and_not_for_child_
     terminal, and no child process (the sound or the recorder's workers) inherits the file."""
     import os
 
-    from visualizer.play import safe_read
+    from visualizer.files import safe_read
 
     path = tmp_path / "save.json"
     path.write_bytes(b"{}")

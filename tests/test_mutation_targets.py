@@ -6,11 +6,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from visualizer.events import Kind, expand
-from visualizer.maze import Maze
-from visualizer.overlay import Mark, Overlay
+from visualizer.core.events import Kind, expand
+from visualizer.core.maze import Maze
+from visualizer.run.overlay import Mark, Overlay
+from visualizer.run.spec import MazeSpec
 from visualizer.solvers import SOLVERS
-from visualizer.spec import MazeSpec
 
 
 def solved_overlay(solver: str = "bfs") -> tuple[Maze, Overlay]:
@@ -167,7 +167,7 @@ def test_take_dirty_gives_each_changed_cell_once_and_starts_afresh():
 def test_the_smallest_mazes_figures_are_whole_shares():
     """One cell is the whole longest path (100 %, not 50); a row of three has one corridor cell,
     which goes straight (100 % straight, 0 % turning)."""
-    from visualizer.metrics import measure
+    from visualizer.core.metrics import measure
 
     one = measure(MazeSpec("backtracker", "square", 1, 1, 1).build())
     assert one.longest_path == 100 and one.solution == 1 and one.dead_ends == 0
@@ -177,7 +177,7 @@ def test_the_smallest_mazes_figures_are_whole_shares():
 
 def test_a_maze_half_made_has_no_solution_yet():
     """The metrics panel during generation ("so far"): no way from the entrance to the exit yet."""
-    from visualizer.metrics import measure
+    from visualizer.core.metrics import measure
 
     spec = MazeSpec("backtracker", "square", 6, 5, 2)
     maze = Maze(spec.make_grid())
@@ -241,7 +241,7 @@ def test_a_carve_into_the_cell_the_highlight_is_on_does_not_repaint_it_twice():
 
 def test_one_corridor_cell_that_turns_is_all_the_turning():
     """A maze of three cells in an L: its middle cell is the only corridor cell and it turns."""
-    from visualizer.metrics import measure
+    from visualizer.core.metrics import measure
 
     grid = MazeSpec("backtracker", "square", 2, 2, 1).make_grid()
     maze = Maze(grid)

@@ -10,11 +10,11 @@ from hypothesis import strategies as st
 
 from visualizer.algorithms import ALGORITHMS
 from visualizer.algorithms.braid import BraidNarrator
-from visualizer.events import Kind, changes_maze, expand
-from visualizer.maze import Maze
-from visualizer.narration import Narration, Narrator
+from visualizer.core.events import Kind, changes_maze, expand
+from visualizer.core.maze import Maze
+from visualizer.core.narration import Narration, Narrator
+from visualizer.run.spec import MazeSpec
 from visualizer.solvers import SOLVERS
-from visualizer.spec import MazeSpec
 
 PAIRS = [(name, kind) for name, info in ALGORITHMS.items() for kind in info.grid_names]
 PLACEHOLDER = re.compile(r"None|\{|\}|-1\b|\(\)|TODO|\?\?|  ")

@@ -4,9 +4,9 @@ import numpy as np
 import pytest
 
 from visualizer.algorithms import ALGORITHMS
-from visualizer.events import Kind
-from visualizer.overlay import Mark, Overlay
-from visualizer.spec import MazeSpec
+from visualizer.core.events import Kind
+from visualizer.run.overlay import Mark, Overlay
+from visualizer.run.spec import MazeSpec
 
 SUPPORTED = [(name, kind) for name, info in ALGORITHMS.items() for kind in info.grid_names]
 

@@ -20,7 +20,7 @@ def test_every_subpackage_is_listed_in_pyproject():
 def test_assets_are_present():
     assert (ROOT / "assets" / "fonts" / "DejaVuSans.ttf").is_file()
     assert (ROOT / "assets" / "icon.png").is_file()
-    from visualizer.resources import asset
+    from visualizer.files.assets import asset
 
     assert asset("fonts", "DejaVuSans-Bold.ttf").stat().st_size > 100_000
 

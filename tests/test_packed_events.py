@@ -9,10 +9,10 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from visualizer.events import Kind, expand
+from visualizer.core.events import Kind, expand
+from visualizer.core.maze import CellState, Maze
 from visualizer.grids import make_grid
-from visualizer.maze import CellState, Maze
-from visualizer.spec import MazeSpec
+from visualizer.run.spec import MazeSpec
 
 GRID = make_grid("square", 6, 5)
 PAIRS = [(c, d, nb) for c in range(GRID.size) for d, nb in GRID.neighbours(c)]

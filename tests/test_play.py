@@ -9,14 +9,14 @@ from helpers import SQUARE_KEY, key, walk_shortest_path
 
 from visualizer.app.scenes.play import ALL_DONE, GAVE_UP, PLAYING, START, WON
 from visualizer.app.shell import Shell as App
+from visualizer.core.maze import Maze
 from visualizer.grids import GRIDS, HexGrid, make_grid
-from visualizer.maze import Maze
-from visualizer.overlay import Mark
 from visualizer.play import save as saves
 from visualizer.play.game import Game
 from visualizer.play.levels import FINAL_LEVEL, level_size
+from visualizer.run.overlay import Mark
+from visualizer.run.spec import MazeSpec
 from visualizer.solvers import shortest_path
-from visualizer.spec import MazeSpec
 
 HEX = HexGrid.MOVES
 

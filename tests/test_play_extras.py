@@ -16,7 +16,7 @@ from visualizer.cli import main
 from visualizer.play.ghost import Ghost, next_level, race_result
 from visualizer.play.records import MAX_RECORDS, Records, recipe_key, records_path
 from visualizer.render.palette import GHOST
-from visualizer.spec import MazeSpec
+from visualizer.run.spec import MazeSpec
 
 SPEC = MazeSpec("backtracker", "square", 8, 5, 41)
 

@@ -10,8 +10,8 @@ from helpers import key
 
 from visualizer.app.shell import Shell
 from visualizer.play.heading import heading_angle
+from visualizer.run.spec import MazeSpec
 from visualizer.solvers import shortest_path
-from visualizer.spec import MazeSpec
 
 
 def open_play(screen, grid="square", view="first-person", ghost=None):

@@ -10,8 +10,8 @@ from visualizer.app.scenes.play import BUMP_SECONDS, GAVE_UP
 from visualizer.app.shell import Shell
 from visualizer.render.board import Board
 from visualizer.render.palette import STYLE_COLOURS, Style
+from visualizer.run.spec import MazeSpec
 from visualizer.solvers import shortest_path
-from visualizer.spec import MazeSpec
 
 SQUARE_KEY = {0: pygame.K_UP, 1: pygame.K_RIGHT, 2: pygame.K_DOWN, 3: pygame.K_LEFT}
 

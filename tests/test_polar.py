@@ -17,7 +17,7 @@ from visualizer.export.json_io import dumps, loads
 from visualizer.grids import GRIDS, PolarGrid, make_grid
 from visualizer.grids.polar import MAX_CENTRE, ring_counts
 from visualizer.render.board import Board
-from visualizer.spec import MazeSpec
+from visualizer.run.spec import MazeSpec
 
 KIND = PolarGrid.kind
 pytestmark = pytest.mark.skipif(KIND not in GRIDS, reason="the polar grid is not registered yet")

@@ -16,13 +16,13 @@ from PIL import Image
 
 from visualizer.algorithms import ALGORITHMS
 from visualizer.cli import main
+from visualizer.core.maze import Maze
 from visualizer.export import svg
 from visualizer.export.formats import ExportOptions
 from visualizer.export.worksheet import sheet_specs
-from visualizer.maze import Maze
 from visualizer.render.themes import DARK, LIGHT
+from visualizer.run.spec import MazeSpec
 from visualizer.solvers import shortest_path
-from visualizer.spec import MazeSpec
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 POINT = re.compile(r"([MLZ])\s*(?:(-?[\d.]+)[ ,](-?[\d.]+))?")

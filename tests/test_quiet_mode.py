@@ -8,9 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from visualizer.algorithms import ALGORITHMS
-from visualizer.events import Kind, expand
-from visualizer.maze import Maze
-from visualizer.spec import MazeSpec
+from visualizer.core.events import Kind, expand
+from visualizer.core.maze import Maze
+from visualizer.run.spec import MazeSpec
 
 PAIRS = [(name, kind) for name, info in ALGORITHMS.items() for kind in info.grid_names]
 KEPT_DISPLAY_KINDS = frozenset({Kind.PHASE})
@@ -156,8 +156,8 @@ def test_pruning_in_rounds_matches_the_queue_on_any_passages(w, h, data, width):
     import numpy as np
 
     from visualizer.algorithms import dungeon
+    from visualizer.core.maze import CellState
     from visualizer.grids import make_grid
-    from visualizer.maze import CellState
 
     grid = make_grid("square", w, h)
     table = grid.neighbour_array()
@@ -200,8 +200,8 @@ def test_a_junction_losing_two_arms_in_one_round_is_queued_after_the_second():
     import numpy as np
 
     from visualizer.algorithms import dungeon
+    from visualizer.core.maze import CellState
     from visualizer.grids import make_grid
-    from visualizer.maze import CellState
 
     grid = make_grid("square", 5, 3)  # 0-4 / 5-9 / 10-14
     table = grid.neighbour_array()
@@ -237,8 +237,8 @@ def test_a_junction_queued_twice_in_one_round_keeps_its_first_place():
     import numpy as np
 
     from visualizer.algorithms import dungeon
+    from visualizer.core.maze import CellState
     from visualizer.grids import make_grid
-    from visualizer.maze import CellState
 
     grid = make_grid("square", 5, 3)  # 0-4 / 5-9 / 10-14
     table = grid.neighbour_array()
@@ -273,8 +273,8 @@ def test_a_corridor_of_two_cells_pruned_in_one_round_goes_as_the_queue_prunes_it
     import numpy as np
 
     from visualizer.algorithms import dungeon
+    from visualizer.core.maze import CellState
     from visualizer.grids import make_grid
-    from visualizer.maze import CellState
 
     grid = make_grid("square", 4, 1)
     table = grid.neighbour_array()

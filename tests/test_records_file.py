@@ -7,8 +7,8 @@ import json
 
 import pytest
 
+from visualizer.files.safe_read import MAX_DEPTH
 from visualizer.play.records import FORMAT, MAX_RECORDS, VERSION, Record, parse
-from visualizer.play.safe_read import MAX_DEPTH
 
 KEY = "backtracker|square|8x5|3|{}|1"
 
@@ -82,7 +82,7 @@ def test_a_fifo_in_place_of_the_records_is_never_written(tmp_path):
     import stat
 
     from visualizer.play.records import Records
-    from visualizer.spec import MazeSpec
+    from visualizer.run.spec import MazeSpec
 
     path = tmp_path / "records.json"
     os.mkfifo(path)
@@ -96,7 +96,7 @@ def test_a_fifo_in_place_of_the_records_is_never_written(tmp_path):
 def test_an_unreadable_records_file_is_left_alone_not_replaced(tmp_path, monkeypatch):
     """Unreadable (mode 000 for another user): the next save replaced it and every record was lost."""
     from visualizer.play import records as records_module
-    from visualizer.spec import MazeSpec
+    from visualizer.run.spec import MazeSpec
 
     path = tmp_path / "records.json"
     path.write_text("my records")

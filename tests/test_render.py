@@ -6,12 +6,12 @@ from helpers import at_least
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from visualizer.events import Kind
-from visualizer.overlay import Overlay
+from visualizer.core.events import Kind
 from visualizer.render.board import Board
 from visualizer.render.image import render_surface
 from visualizer.render.palette import CONNECTOR, STYLE_COLOURS, WALL, Style
-from visualizer.spec import MazeSpec
+from visualizer.run.overlay import Overlay
+from visualizer.run.spec import MazeSpec
 
 FLOOR, ROOM = STYLE_COLOURS[Style.FLOOR], STYLE_COLOURS[Style.ROOM]
 
@@ -55,7 +55,7 @@ def test_a_full_redraw_and_dirty_repaints_agree(kind, masked):
 
     spec = MazeSpec("dungeon", kind, 14, 10, 3, mask=Mask(RING_ROWS) if masked else None)
     grid = spec.make_grid()
-    from visualizer.maze import Maze
+    from visualizer.core.maze import Maze
 
     maze, overlay = Maze(grid), Overlay(grid)
     board = Board(grid, 420, 300)

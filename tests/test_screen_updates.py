@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from visualizer.app.main import open_window
 from visualizer.app.shell import MAX_WORK, Shell
-from visualizer.spec import MazeSpec
+from visualizer.run.spec import MazeSpec
 
 
 @pytest.fixture

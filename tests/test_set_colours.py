@@ -7,15 +7,15 @@ from helpers import straight
 from hypothesis import given
 from hypothesis import strategies as st
 
-from visualizer.events import Kind
+from visualizer.core.events import Kind
+from visualizer.core.maze import Maze
 from visualizer.grids import make_grid
-from visualizer.maze import Maze
-from visualizer.overlay import Overlay
 from visualizer.render.palette import REGION_COLOURS, Style
 from visualizer.render.styles import cell_styles
-from visualizer.session import Run
-from visualizer.set_colours import SET_COLOURS
-from visualizer.spec import MazeSpec
+from visualizer.run.overlay import Overlay
+from visualizer.run.session import Run
+from visualizer.run.set_colours import SET_COLOURS
+from visualizer.run.spec import MazeSpec
 
 SET_RUNS = [("kruskal", "square"), ("kruskal", "hex"), ("eller", "square"), ("blobby_division", "square"),
             ("blobby_division", "hex")]

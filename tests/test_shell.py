@@ -10,10 +10,10 @@ from visualizer.app.main import fitting_size
 from visualizer.app.scenes import SCENES
 from visualizer.app.scenes.watch import INSTANT
 from visualizer.app.shell import Shell
+from visualizer.core.maze import Maze
 from visualizer.grids import GRIDS
-from visualizer.maze import Maze
 from visualizer.render.board import Board
-from visualizer.spec import MazeSpec
+from visualizer.run.spec import MazeSpec
 
 
 def make_shell(screen, algorithm="backtracker", grid="square", size=(12, 8), seed=3, speed=60.0):

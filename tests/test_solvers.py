@@ -5,11 +5,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from visualizer.algorithms import ALGORITHMS
-from visualizer.events import Kind
-from visualizer.maze import CellState
-from visualizer.metrics import measure
+from visualizer.core.events import Kind
+from visualizer.core.maze import CellState
+from visualizer.core.metrics import measure
+from visualizer.run.spec import MazeSpec
 from visualizer.solvers import SOLVERS, run_to_end, shortest_path
-from visualizer.spec import MazeSpec
 
 PERFECT = [(name, kind) for name, info in ALGORITHMS.items() if info.perfect for kind in info.grid_names]
 sizes = st.tuples(st.integers(1, 14), st.integers(1, 14))
@@ -53,8 +53,8 @@ def test_dead_end_filling_leaves_exactly_the_solution_on_perfect_mazes():
 
 def test_wall_follower_fails_visibly_on_an_island():
     """Start beside a loop with the hand on the island: the follower circles and reports no path."""
+    from visualizer.core.maze import Maze
     from visualizer.grids import make_grid
-    from visualizer.maze import Maze
 
     grid = make_grid("square", 3, 3)
     ring = [0, 1, 2, 5, 8, 7, 6, 3]  # around the centre cell, which stays closed off

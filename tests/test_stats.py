@@ -16,12 +16,12 @@ from helpers import at_least
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from visualizer import stats
 from visualizer.algorithms import ALGORITHMS, get_algorithm
+from visualizer.analysis import stats
 from visualizer.cli import main
+from visualizer.core.metrics import measure
 from visualizer.grids import GRIDS
-from visualizer.metrics import measure
-from visualizer.spec import MazeSpec
+from visualizer.run.spec import MazeSpec
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 PLOT_HINT = "--plot needs matplotlib: pip install 'maze-visualizer[analysis]'"

@@ -9,16 +9,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from visualizer.algorithms import ALGORITHMS
-from visualizer.app import teaching
 from visualizer.app.main import open_window
 from visualizer.app.scenes.watch import INSTANT
 from visualizer.app.shell import REPEAT_DELAY, REPEAT_INTERVAL, Shell
-from visualizer.app.teaching import Teacher
-from visualizer.events import Kind
+from visualizer.core.events import Kind
 from visualizer.render.palette import CODE_LIT
-from visualizer.session import Run
+from visualizer.run import teaching
+from visualizer.run.session import Run
+from visualizer.run.spec import MazeSpec
+from visualizer.run.teaching import Teacher
 from visualizer.solvers import SOLVERS
-from visualizer.spec import MazeSpec
 
 PAIRS = [(name, kind) for name, info in ALGORITHMS.items() for kind in info.grid_names]
 

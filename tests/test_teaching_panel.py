@@ -10,11 +10,11 @@ import pytest
 from visualizer.algorithms import ALGORITHMS
 from visualizer.algorithms.braid import BraidNarrator
 from visualizer.app.shell import Shell
-from visualizer.app.teaching import Teacher
-from visualizer.narration import BRAID_PHASE
-from visualizer.session import Run
+from visualizer.core.narration import BRAID_PHASE
+from visualizer.run.session import Run
+from visualizer.run.spec import MazeSpec
+from visualizer.run.teaching import Teacher
 from visualizer.solvers import SOLVERS
-from visualizer.spec import MazeSpec
 
 
 def panel(teacher: Teacher):

@@ -4,9 +4,9 @@ back from a finished solve takes its answer away until the solve finishes again.
 import pytest
 
 from visualizer.app.shell import Shell
-from visualizer.app.teaching import Teacher
-from visualizer.session import Run
-from visualizer.spec import MazeSpec
+from visualizer.run.session import Run
+from visualizer.run.spec import MazeSpec
+from visualizer.run.teaching import Teacher
 
 
 @pytest.mark.parametrize("clear_first", [True, False])

@@ -9,10 +9,10 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from visualizer.algorithms import ALGORITHMS
-from visualizer.events import Kind
-from visualizer.session import DONE, GENERATING, Run
-from visualizer.spec import MazeSpec
-from visualizer.timeline import EVENT_DTYPE, EventLog
+from visualizer.core.events import Kind
+from visualizer.run.session import DONE, GENERATING, Run
+from visualizer.run.spec import MazeSpec
+from visualizer.run.timeline import EVENT_DTYPE, EventLog
 
 ALGORITHM_NAMES = ["backtracker", "prim", "kruskal", "wilson", "dungeon", "recursive_division", "eller",
                    "hunt_and_kill", "blobby_division"]
@@ -243,7 +243,7 @@ def test_regions_merged_by_connectors_are_restored(grid):
 
 
 def test_bench_prints_the_timeline_figures_next_to_their_targets():
-    from visualizer.bench import timeline_figures
+    from visualizer.bench.figures import timeline_figures
 
     lines: list[str] = []
     figures = timeline_figures(seek_side=30, step_side=20, cost_side=20, samples=3, pairs=3, out=lines.append)
@@ -257,8 +257,8 @@ def test_bench_prints_the_timeline_figures_next_to_their_targets():
 def test_idle_filling_makes_the_first_seek_after_instant_mode_need_no_fold():
     """After a quiet (instant) run, idle frames store the skipped display snapshots on a scratch
     overlay; the overlay on screen is untouched, and a later seek matches a straight run."""
-    from visualizer.session import Run
-    from visualizer.spec import MazeSpec
+    from visualizer.run.session import Run
+    from visualizer.run.spec import MazeSpec
 
     spec = MazeSpec("prim", "square", 30, 20, 5)
     run = Run(spec, interval=64)

@@ -7,8 +7,8 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from visualizer.algorithms import ALGORITHMS
-from visualizer.session import Run
-from visualizer.spec import MazeSpec
+from visualizer.run.session import Run
+from visualizer.run.spec import MazeSpec
 
 specs = st.builds(MazeSpec, algorithm=st.sampled_from(["backtracker", "prim", "kruskal", "dungeon", "wilson"]),
                   grid=st.sampled_from(["square", "hex"]), width=st.integers(8, 30), height=st.integers(6, 20),

@@ -22,7 +22,7 @@ from visualizer.export.svg import write as svg_write
 from visualizer.grids import TriangleGrid, make_grid
 from visualizer.play.game import Game
 from visualizer.render.board import Board
-from visualizer.spec import MazeSpec
+from visualizer.run.spec import MazeSpec
 
 GRAPH_ALGORITHMS = [name for name, info in ALGORITHMS.items() if info.supports("triangle")]
 sizes = st.tuples(st.integers(2, 12), st.integers(1, 8))

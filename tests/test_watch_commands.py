@@ -7,8 +7,8 @@ import pytest
 from visualizer.app.main import open_window
 from visualizer.app.scenes.watch import INSTANT
 from visualizer.app.shell import Shell
+from visualizer.run.spec import MazeSpec
 from visualizer.solvers import shortest_path
-from visualizer.spec import MazeSpec
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from visualizer.app.scenes.play import GAVE_UP, PLAYING
 from visualizer.app.scenes.watch import INSTANT, estimate_events
 from visualizer.app.shell import Shell
 from visualizer.play.levels import FINAL_LEVEL, level_size
-from visualizer.spec import MazeSpec
+from visualizer.run.spec import MazeSpec
 
 
 def make_shell(screen, algorithm="backtracker", grid="square", size=(12, 8), seed=3, speed=INSTANT):

@@ -12,16 +12,16 @@ from collections import deque
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..events import RUN_LENGTH, EventStream, Kind, packed
+from ..core.events import RUN_LENGTH, EventStream, Kind, packed
+from ..core.narration import Annotation, Narrator, Shape, Told, plural
 from ..grids import Grid
-from ..narration import Annotation, Narrator, Shape, Told, plural
 from .base import Algorithm
 from .bulk_random import Draws
 
 if TYPE_CHECKING:
     import numpy as np
 else:
-    from ..lazy_numpy import np  # imported on first use: --help stays fast
+    from ..core.lazy_numpy import np  # imported on first use: --help stays fast
 
 CARVE, CARVES, CURRENT = Kind.CARVE, Kind.CARVES, Kind.CURRENT
 DRAWS_AT_ONCE = 1 << 14

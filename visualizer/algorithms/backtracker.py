@@ -11,9 +11,9 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from ..events import RUN_LENGTH, EventStream, Kind, packed
+from ..core.events import RUN_LENGTH, EventStream, Kind, packed
+from ..core.narration import Narrator, Told, plural
 from ..grids import Grid
-from ..narration import Narrator, Told, plural
 from .base import Algorithm, Param
 
 CARVE = Kind.CARVE

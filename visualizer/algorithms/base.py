@@ -7,11 +7,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..events import EventStream
+from ..core.events import EventStream
 from ..grids import GRIDS, Grid
 
 if TYPE_CHECKING:
-    from ..narration import Narrator
+    from ..core.narration import Narrator
 
 ParamValue = int | float | str
 Generator = Callable[..., EventStream]

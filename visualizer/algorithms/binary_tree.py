@@ -15,15 +15,15 @@ from collections.abc import Callable, Mapping
 from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
-from ..events import EventStream, Kind
+from ..core.events import EventStream, Kind
+from ..core.narration import Annotation, Narrator, Shape, Told
 from ..grids import Grid
-from ..narration import Annotation, Narrator, Shape, Told
 from .base import Algorithm, Param
 
 if TYPE_CHECKING:
     import numpy as np
 else:
-    from ..lazy_numpy import np  # imported on first use: --help stays fast
+    from ..core.lazy_numpy import np  # imported on first use: --help stays fast
 
 CARVE = Kind.CARVE
 BIASES = ("NE", "NW", "SE", "SW")

@@ -11,9 +11,9 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..events import Event, EventStream, Kind
+from ..core.events import Event, EventStream, Kind
+from ..core.narration import Narrator, Told, plural
 from ..grids import Grid
-from ..narration import Narrator, Told, plural
 from .base import Algorithm
 
 OPEN_FIELD, WALL, SET, CURRENT, CHAMBER = Kind.OPEN_FIELD, Kind.WALL, Kind.SET, Kind.CURRENT, Kind.CHAMBER

@@ -11,10 +11,10 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from ..events import EventStream, Kind
+from ..core.events import EventStream, Kind
+from ..core.maze import Maze
+from ..core.narration import BRAID_PHASE, Narrator, Told
 from ..grids import Grid
-from ..maze import Maze
-from ..narration import BRAID_PHASE, Narrator, Told
 
 CARVE, PHASE = Kind.CARVE, Kind.PHASE
 

@@ -11,12 +11,12 @@ import random
 from functools import cache
 from typing import TYPE_CHECKING
 
-from ..graph import chain_ends
+from ..core.graph import chain_ends
 
 if TYPE_CHECKING:
     import numpy as np
 else:
-    from ..lazy_numpy import np  # imported on first use: --help stays fast
+    from ..core.lazy_numpy import np  # imported on first use: --help stays fast
 
 BULK_SHUFFLE_FROM = 4096
 """Shorter lists are shuffled by ``rng.shuffle`` itself (numpy's set-up costs more than it saves)."""

@@ -21,10 +21,10 @@ from collections import deque
 from collections.abc import Generator, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..events import RUN_LENGTH, Event, EventStream, Kind, packed
+from ..core.events import RUN_LENGTH, Event, EventStream, Kind, packed
+from ..core.maze import CellState, Maze
+from ..core.narration import Annotation, Narrator, Shape, Told, Tone, plural
 from ..grids import Grid
-from ..maze import CellState, Maze
-from ..narration import Annotation, Narrator, Shape, Told, Tone, plural
 from .backtracker import BacktrackerNarrator, backtracker
 from .base import Algorithm, Param
 from .bulk_random import Draws
@@ -32,7 +32,7 @@ from .bulk_random import Draws
 if TYPE_CHECKING:
     import numpy as np
 else:
-    from ..lazy_numpy import np  # imported on first use: --help stays fast
+    from ..core.lazy_numpy import np  # imported on first use: --help stays fast
 
 CARVE, CONNECT, PRUNE, ROOM, PHASE, REJECT = Kind.CARVE, Kind.CONNECT, Kind.PRUNE, Kind.ROOM, Kind.PHASE, Kind.REJECT
 PRUNES = Kind.PRUNES

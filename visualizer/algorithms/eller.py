@@ -11,9 +11,9 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from ..events import Event, EventStream, Kind
+from ..core.events import Event, EventStream, Kind
+from ..core.narration import Annotation, Narrator, Shape, Told, Tone, plural
 from ..grids import Grid, SquareGrid
-from ..narration import Annotation, Narrator, Shape, Told, Tone, plural
 from .base import Algorithm, Param
 
 CARVE, SET, REJECT = Kind.CARVE, Kind.SET, Kind.REJECT

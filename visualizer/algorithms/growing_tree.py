@@ -11,9 +11,9 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..events import EventStream, Kind
+from ..core.events import EventStream, Kind
+from ..core.narration import DATA_ITEMS, Narrator, Told, plural
 from ..grids import Grid
-from ..narration import DATA_ITEMS, Narrator, Told, plural
 from .base import Algorithm, Param
 
 CARVE, FRONTIER_ADD, FRONTIER_REMOVE = Kind.CARVE, Kind.FRONTIER_ADD, Kind.FRONTIER_REMOVE

@@ -11,15 +11,15 @@ import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..events import Event, EventStream, Kind
+from ..core.events import Event, EventStream, Kind
+from ..core.narration import Annotation, Narrator, Shape, Told, plural
 from ..grids import Grid
-from ..narration import Annotation, Narrator, Shape, Told, plural
 from .base import Algorithm
 
 if TYPE_CHECKING:
     import numpy as np
 else:
-    from ..lazy_numpy import np  # imported on first use: --help stays fast
+    from ..core.lazy_numpy import np  # imported on first use: --help stays fast
 
 CARVE, SCAN, PHASE = Kind.CARVE, Kind.SCAN, Kind.PHASE
 

@@ -12,17 +12,17 @@ from collections.abc import Iterator, Mapping
 from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
-from ..events import EventStream, Kind
-from ..graph import spanning_forest
+from ..core.events import EventStream, Kind
+from ..core.graph import spanning_forest
+from ..core.narration import Annotation, Narrator, Shape, Told, Tone, plural
 from ..grids import Grid
-from ..narration import Annotation, Narrator, Shape, Told, Tone, plural
 from .base import Algorithm
 from .bulk_random import shuffled_positions
 
 if TYPE_CHECKING:
     import numpy as np
 else:
-    from ..lazy_numpy import np  # imported on first use: --help stays fast
+    from ..core.lazy_numpy import np  # imported on first use: --help stays fast
 
 CARVE, SET, REJECT = Kind.CARVE, Kind.SET, Kind.REJECT
 BULK_JOIN_FROM = 2048

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from ..events import EventStream
+from ..core.events import EventStream
 from ..grids import Grid
 from .base import Algorithm
 from .growing_tree import GrowingTreeNarrator, growing_tree

@@ -12,9 +12,9 @@ from collections.abc import Mapping
 from itertools import islice
 from typing import Any
 
-from ..events import EventStream, Kind
+from ..core.events import EventStream, Kind
+from ..core.narration import DATA_ITEMS, Annotation, Narrator, Shape, Told, Tone, plural
 from ..grids import Grid
-from ..narration import DATA_ITEMS, Annotation, Narrator, Shape, Told, Tone, plural
 from .base import Algorithm
 
 CARVE, FRONTIER_ADD, REJECT = Kind.CARVE, Kind.FRONTIER_ADD, Kind.REJECT

@@ -11,9 +11,9 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from ..events import EventStream, Kind
+from ..core.events import EventStream, Kind
+from ..core.narration import Annotation, Narrator, Shape, Told, plural
 from ..grids import Grid, SquareGrid
-from ..narration import Annotation, Narrator, Shape, Told, plural
 from .base import Algorithm
 
 OPEN_FIELD, WALL, CURRENT, CHAMBER = Kind.OPEN_FIELD, Kind.WALL, Kind.CURRENT, Kind.CHAMBER

@@ -10,9 +10,9 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from ..events import EventStream, Kind
+from ..core.events import EventStream, Kind
+from ..core.narration import Annotation, Narrator, Shape, Told, plural
 from ..grids import Grid, SquareGrid
-from ..narration import Annotation, Narrator, Shape, Told, plural
 from .base import Algorithm, Param
 
 CARVE = Kind.CARVE

@@ -11,9 +11,9 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ..events import RUN_LENGTH, Event, EventStream, Kind, packed
+from ..core.events import RUN_LENGTH, Event, EventStream, Kind, packed
+from ..core.narration import Annotation, Narrator, Shape, Told, Tone, plural
 from ..grids import Grid
-from ..narration import Annotation, Narrator, Shape, Told, Tone, plural
 from .base import Algorithm
 
 CARVE, CARVES, WALK, WALK_ERASE, CURRENT = Kind.CARVE, Kind.CARVES, Kind.WALK, Kind.WALK_ERASE, Kind.CURRENT

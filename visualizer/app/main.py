@@ -7,8 +7,8 @@ from typing import Any
 
 import pygame
 
-from ..resources import asset
-from ..spec import MazeSpec
+from ..files.assets import asset
+from ..run.spec import MazeSpec
 from . import text
 from .shell import Shell
 

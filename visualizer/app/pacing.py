@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from ..grids import GRIDS, MAX_SIDE
-from ..spec import MazeSpec
+from ..run.spec import MazeSpec
 
 INSTANT = math.inf
 SPEEDS = (1, 2, 4, 8, 15, 30, 60, 120, 250, 500, 1000, 2000, 4000, 8000, 16000, 32000, INSTANT)

@@ -25,7 +25,7 @@ import numpy as np
 import pygame
 
 from ..export.animation import GIF_TICK_MS, encode_gif, palette_images
-from ..fileio import write_atomic
+from ..files.atomic import write_atomic
 from ..render.annotations import LONGEST, OUTLINE, TONE_COLOURS
 from ..render.board import COLOURS
 from ..render.palette import ACCENT, BUMP, GOAL, PANEL, PLAYER, PLAYER_RING, TEXT, TEXT_DIM

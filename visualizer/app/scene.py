@@ -13,16 +13,17 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..run.teaching import TeachingView
 from .keys import Binding, KeyPress, KeyTable
 
 if TYPE_CHECKING:
     import pygame
 
+    from ..core.maze import Maze
     from ..grids import Grid
-    from ..maze import Maze
-    from ..overlay import Overlay
     from ..render.board import Board
-    from ..spec import MazeSpec
+    from ..run.overlay import Overlay
+    from ..run.spec import MazeSpec
 
 
 class Host(Protocol):
@@ -75,24 +76,6 @@ class TimelineView:
     def length(self) -> int:
         """The events the bar spans: the whole run once known, else the estimate."""
         return self.total if self.total is not None else max(self.recorded, self.estimate, 1)
-
-
-@dataclass(frozen=True)
-class TeachingView:
-    """What the teaching panel shows (hashable: the shell redraws the panel when it changes)."""
-
-    title: str
-    about: str
-    status: str
-    phases: tuple[str, ...]
-    phase: str
-    code: tuple[str, ...]
-    lit: int
-    sentences: tuple[str, ...]
-    """Oldest first; the last is the newest step's."""
-    detail: str
-    """The newest event's sentence when it only continued the newest step ("" otherwise)."""
-    data: tuple[tuple[str, str], ...]
 
 
 

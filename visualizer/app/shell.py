@@ -18,7 +18,7 @@ from typing import Any
 
 import pygame
 
-from ..fileio import write_atomic
+from ..files.atomic import write_atomic
 from ..render.board import Board, Camera, fit_camera
 from ..render.image import surface_png
 from ..render.palette import (
@@ -33,11 +33,12 @@ from ..render.palette import (
     TEXT,
     TEXT_DIM,
 )
-from ..spec import MazeSpec
+from ..run.spec import MazeSpec
+from ..run.teaching import TeachingView
 from . import text
 from .keys import SHELL_KEYS, Binding, KeyPress
 from .recorder import Recorder
-from .scene import ColourScale, Scene, TeachingView
+from .scene import ColourScale, Scene
 from .scenes import make_scene
 
 INPUT_EVENTS = frozenset((pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL))

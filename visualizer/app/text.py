@@ -6,7 +6,7 @@ from functools import lru_cache
 
 import pygame
 
-from ..resources import asset
+from ..files.assets import asset
 
 REGULAR = ("fonts", "DejaVuSans.ttf")
 BOLD = ("fonts", "DejaVuSans-Bold.ttf")

@@ -31,13 +31,13 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..maze import Maze
+from ..core.maze import Maze
 from ..render.board import Board
 from ..render.image import check_cell_size, image_size
 from ..render.themes import Theme, get_theme
-from ..session import Run
+from ..run.session import Run
+from ..run.spec import MazeSpec
 from ..solvers import get_solver
-from ..spec import MazeSpec
 from .formats import ExportOptions
 
 if TYPE_CHECKING:

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ..maze import Maze
-    from ..spec import MazeSpec
+    from ..core.maze import Maze
+    from ..run.spec import MazeSpec
 
 
 @dataclass(frozen=True)

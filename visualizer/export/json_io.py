@@ -32,9 +32,9 @@ from typing import Any
 
 import numpy as np
 
+from ..core.maze import CellState, Maze
 from ..grids import GRIDS, MAX_SIDE, Grid, Mask, MaskedGrid, make_grid
-from ..maze import CellState, Maze
-from ..spec import MazeSpec
+from ..run.spec import MazeSpec
 from .formats import ExportOptions
 
 FORMAT = "maze-visualizer"

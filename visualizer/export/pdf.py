@@ -15,11 +15,11 @@ from functools import cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from ..maze import Maze
+from ..core.maze import Maze
+from ..files.assets import asset
 from ..render.palette import TEXT, Colour
 from ..render.themes import Theme, get_theme
-from ..resources import asset
-from ..spec import MazeSpec
+from ..run.spec import MazeSpec
 from .formats import ExportOptions
 from .svg import Drawing, Point, describe, maze_drawing
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ..maze import Maze
+from ..core.maze import Maze
 from ..render.image import png_bytes
 from ..render.themes import get_theme
-from ..spec import MazeSpec
+from ..run.spec import MazeSpec
 from .formats import ExportOptions
 
 

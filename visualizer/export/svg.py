@@ -19,12 +19,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..core.maze import CellState, Maze
 from ..grids import Grid
 from ..grids.base import centre_spacing, sides_present
-from ..maze import CellState, Maze
 from ..render.palette import Colour, Style
 from ..render.themes import Theme, get_theme
-from ..spec import MazeSpec
+from ..run.spec import MazeSpec
 from .formats import ExportOptions
 
 Point = tuple[float, float]

@@ -6,10 +6,10 @@ slants and flats in ``grids.hex``); a grid type without one refuses with a one-l
 
 from __future__ import annotations
 
+from ..core.maze import Maze
 from ..grids.hex import HEX_BLANK, HEX_FALL, HEX_FLAT, HEX_RISE
 from ..grids.square import FLOOR, WALL
-from ..maze import Maze
-from ..spec import MazeSpec
+from ..run.spec import MazeSpec
 from .formats import ExportOptions
 
 __all__ = ["FLOOR", "HEX_BLANK", "HEX_FALL", "HEX_FLAT", "HEX_RISE", "WALL", "to_text"]

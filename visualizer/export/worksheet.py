@@ -17,10 +17,10 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from ..algorithms import get_algorithm
-from ..fileio import write_atomic
+from ..files.atomic import write_atomic
 from ..grids import Mask
 from ..render.themes import Theme, get_theme
-from ..spec import MazeSpec, random_seed
+from ..run.spec import MazeSpec, random_seed
 from .pdf import MARGIN, check_fits, font, ink, new_page, paint, paper_size, pdf_bytes, points, text
 from .svg import Drawing, changed_params, maze_drawing
 
@@ -192,7 +192,7 @@ def run_worksheet(args: Namespace, shape: tuple[int, int, Mask | None]) -> int:
     seed = random_seed() if args.seed is None else args.seed
     base = MazeSpec(args.algorithm, args.grid, width, height, seed, params, mask).check()
     if mask is not None:
-        from ..masks import dropped_note
+        from ..files.masks import dropped_note
 
         note = dropped_note(base.make_grid())
         if note:

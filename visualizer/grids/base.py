@@ -25,10 +25,10 @@ if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import DTypeLike
 
-    from ..maze import Maze
+    from ..core.maze import Maze
     from .masked import Mask
 else:
-    from ..lazy_numpy import np  # imported on first use: --help stays fast
+    from ..core.lazy_numpy import np  # imported on first use: --help stays fast
 
 Neighbours = list[tuple[int, int]]
 """``[(direction, neighbour_cell), ...]`` for the neighbours that exist."""

@@ -23,9 +23,9 @@ from .layout import Layout, clip_box, outside
 if TYPE_CHECKING:
     import numpy as np
 
-    from ..maze import Maze
+    from ..core.maze import Maze
 else:
-    from ..lazy_numpy import np  # imported on first use: --help stays fast
+    from ..core.lazy_numpy import np  # imported on first use: --help stays fast
 
 NW, N, NE, SE, S, SW = range(6)
 """The hex directions, clockwise from north-west."""

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from functools import cache, partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..graph import components
+from ..core.graph import components
 from .base import MAX_SIDE, Grid, Neighbours, Taken
 from .layout import Layout
 
@@ -34,9 +34,9 @@ if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import DTypeLike
 
-    from ..maze import Maze
+    from ..core.maze import Maze
 else:
-    from ..lazy_numpy import np  # imported on first use: --help stays fast
+    from ..core.lazy_numpy import np  # imported on first use: --help stays fast
 
 CELL, HOLE = ".", "X"
 """The two characters of a mask's rows: a cell, no cell."""

@@ -56,7 +56,7 @@ if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import DTypeLike
 else:
-    from ..lazy_numpy import np  # imported on first use: --help stays fast
+    from ..core.lazy_numpy import np  # imported on first use: --help stays fast
 
 CW, OUT, OUT2, CCW, IN, IN2 = range(6)
 TAU = 2 * math.pi

@@ -16,9 +16,9 @@ from .layout import Layout, clip_box, outside
 if TYPE_CHECKING:
     import numpy as np
 
-    from ..maze import Maze
+    from ..core.maze import Maze
 else:
-    from ..lazy_numpy import np  # imported on first use: --help stays fast
+    from ..core.lazy_numpy import np  # imported on first use: --help stays fast
 
 N, E, S, W = 0, 1, 2, 3
 """The square directions, clockwise from north."""

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import DTypeLike
 else:
-    from ..lazy_numpy import np  # imported on first use: --help stays fast
+    from ..core.lazy_numpy import np  # imported on first use: --help stays fast
 
 N, E, S, W = 0, 1, 2, 3
 HEIGHT = math.sqrt(3) / 2

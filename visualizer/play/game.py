@@ -10,11 +10,11 @@ from collections import deque
 from dataclasses import dataclass, field
 from functools import partial
 
-from ..distance import distances_from
+from ..core.distance import distances_from
+from ..core.maze import Maze
 from ..grids import GRIDS, move_axis
-from ..maze import Maze
+from ..run.spec import MazeSpec
 from ..solvers import shortest_path
-from ..spec import MazeSpec
 from .levels import FINAL_LEVEL, level_size
 
 SIGHT = 3

@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..core.maze import Maze
 from ..grids import Grid
 from ..grids.base import sides_present
-from ..maze import Maze
 from ..solvers import shortest_path
 
 FORWARD, BACK, LEFT, RIGHT = "forward", "back", "left", "right"

@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..fileio import write_atomic
-from ..spec import MazeSpec
-from .safe_read import MAX_DEPTH, json_depth, one_line, read_regular
+from ..files.atomic import write_atomic
+from ..files.safe_read import MAX_DEPTH, json_depth, one_line, read_regular
+from ..run.spec import MazeSpec
 from .save import data_dir, set_aside
 
 RECORDS_NAME = "records.json"

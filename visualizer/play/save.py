@@ -35,14 +35,14 @@ from typing import Any
 
 import numpy as np
 
+from ..core.maze import CellState, Maze
 from ..export.json_io import FormatError, from_dict, need, read_cell, read_mask, to_dict, whole
-from ..fileio import write_atomic
+from ..files.atomic import write_atomic
+from ..files.safe_read import MAX_DEPTH, NotRegular, TooLarge, json_depth, one_line, read_regular, short
 from ..grids import GRIDS, MAX_SIDE, Grid, Mask, make_grid
-from ..maze import CellState, Maze
-from ..spec import MazeSpec
+from ..run.spec import MazeSpec
 from .game import Game
 from .levels import FINAL_LEVEL
-from .safe_read import MAX_DEPTH, NotRegular, TooLarge, json_depth, one_line, read_regular, short
 
 FORMAT = "maze-visualizer-save"
 VERSION = 1

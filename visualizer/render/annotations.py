@@ -9,7 +9,7 @@ from collections.abc import Iterable
 import numpy as np
 import pygame
 
-from ..narration import Annotation, Shape, Tone
+from ..core.narration import Annotation, Shape, Tone
 from .board import Board
 
 TONE_COLOURS = {Tone.ACTIVE: (255, 214, 10), Tone.REJECTED: (240, 60, 60), Tone.ERASED: (250, 120, 200)}

@@ -22,9 +22,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..core.maze import Maze
 from ..grids import Grid
-from ..maze import Maze
-from ..overlay import Overlay
+from ..run.overlay import Overlay
 from .palette import BACKGROUND, CONNECTOR, PALETTE, WALL, Style
 from .styles import WALL_STYLE, cell_styles, edge_styles, lower_rank
 

@@ -34,8 +34,8 @@ from dataclasses import dataclass
 import numpy as np
 import pygame
 
+from ..core.maze import Maze
 from ..grids.base import centre_spacing, sides_present
-from ..maze import Maze
 from .palette import ACCENT, BACKGROUND, CONNECTOR, PANEL, PLAYER, PLAYER_RING, STYLE_COLOURS, WALL, Colour, Style
 
 WALL_KIND, EXIT_KIND, ENTRANCE_KIND = 0, 1, 2

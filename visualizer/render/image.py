@@ -6,9 +6,9 @@ import io
 import math
 import os
 
-from ..distance import distances_from, heat_levels, longest_path
-from ..maze import Maze
-from ..overlay import Overlay
+from ..core.distance import distances_from, heat_levels, longest_path
+from ..core.maze import Maze
+from ..run.overlay import Overlay
 from .board import Board
 from .palette import HEAT_LEVELS
 from .themes import DARK, Theme
@@ -81,7 +81,7 @@ def finished_overlay(maze: Maze, distance: bool = False, solution: bool = False)
     if distance:
         overlay.heat = heat_levels(distances_from(maze, maze.entrance[0]), HEAT_LEVELS)
     if solution:
-        from ..overlay import Mark
+        from ..run.overlay import Mark
         from ..solvers import shortest_path
 
         overlay.mark[shortest_path(maze)] = Mark.PATH

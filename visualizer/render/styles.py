@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..maze import Maze
-from ..overlay import Mark, Overlay
-from ..set_colours import SET_COLOURS
+from ..core.maze import Maze
+from ..run.overlay import Mark, Overlay
+from ..run.set_colours import SET_COLOURS
 from .palette import HEAT, RANKS, REGION_COLOURS, Style
 
 assert len(REGION_COLOURS) == SET_COLOURS, "the overlay colours sets with one palette entry each"

@@ -10,10 +10,10 @@ import heapq
 from collections.abc import Mapping
 from typing import Any
 
-from ..events import Kind
+from ..core.events import Kind
+from ..core.maze import Maze
+from ..core.narration import DATA_ITEMS, Told, plural
 from ..grids import Grid
-from ..maze import Maze
-from ..narration import DATA_ITEMS, Told, plural
 from .base import SearchStream, Solver, SolverNarrator, announce_path, path_from
 
 SEARCH, OPEN = Kind.SEARCH, Kind.OPEN

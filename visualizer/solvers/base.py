@@ -6,10 +6,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..events import Event, Kind, SearchStream
+from ..core.events import Event, Kind, SearchStream
+from ..core.maze import Maze
+from ..core.narration import Narrator, Told, plural
 from ..grids import Grid
-from ..maze import Maze
-from ..narration import Narrator, Told, plural
 
 SolverFunc = Callable[[Maze, int, int, bool], SearchStream]
 """``(maze, start, goal, show)``: ``show=False`` leaves out the to-do list events nobody sees."""

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..events import Kind
+from ..core.events import Kind
+from ..core.maze import Maze
+from ..core.narration import Told, plural
 from ..grids import Grid
-from ..maze import Maze
-from ..narration import Told, plural
 from .base import SearchStream, Solver, SolverNarrator, announce_path
 
 SEARCH, CURRENT = Kind.SEARCH, Kind.CURRENT

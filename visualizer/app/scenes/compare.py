@@ -7,7 +7,7 @@ small mazes, keeping the fastest), then the race is replayed slowed down to watc
 t seconds of race time a pane shows as many events as its generator produced in t seconds. The
 order they finish in and their events per second are measured, not made up.
 
-Each pane is a :class:`~visualizer.session.Run` drawn on its own :class:`~visualizer.render.board.Board`,
+Each pane is a :class:`~visualizer.run.session.Run` drawn on its own :class:`~visualizer.render.board.Board`,
 with a small panel under it: events, dead ends, longest path, solution. When every pane is done the
 extremes are highlighted and the shell's panel sums them up.
 """
@@ -22,14 +22,14 @@ from dataclasses import dataclass, field
 import pygame
 
 from ...algorithms import ALGORITHMS
+from ...core.metrics import Metrics, measure
 from ...grids import GRIDS
-from ...metrics import Metrics, measure
 from ...render.board import Board
 from ...render.palette import ACCENT, BACKGROUND, PANEL, TEXT, TEXT_DIM
 from ...render.styles import LEGEND_ORDER, visible_legend
-from ...session import DONE, SOLVING, Run
+from ...run.session import DONE, SOLVING, Run
+from ...run.spec import MazeSpec, random_seed
 from ...solvers import SOLVERS
-from ...spec import MazeSpec, random_seed
 from .. import text
 from ..keys import COMPARE_KEYS, KeyPress, digit_of
 from ..pacing import DEFAULT_SPEED, INSTANT, next_speed, resized, speed_label

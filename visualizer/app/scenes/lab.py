@@ -1,7 +1,7 @@
 """The lab scene: every perfect maze of a tiny grid as a thumbnail, with a bar for how often the chosen
 algorithm made it, growing live as mazes are sampled.
 
-The counting and the test live in ``visualizer.uniformity``; this scene samples a slice of each frame,
+The counting and the test live in ``visualizer.analysis.uniformity``; this scene samples a slice of each frame,
 lays the thumbnails out to fill the view and says what the counts mean in the panel. A uniform
 sampler's bars hover round the yellow line (the count every tree would get if all were equally
 likely); a biased one's pile up on a few trees and leave others dark.
@@ -17,11 +17,7 @@ import numpy as np
 import pygame
 
 from ...algorithms import get_algorithm
-from ...grids import DEFAULT_GRID, GRIDS, Grid, make_grid
-from ...render.board import Board
-from ...render.palette import ACCENT, CODE_LIT, PANEL, TEXT, TEXT_DIM
-from ...spec import MazeSpec
-from ...uniformity import (
+from ...analysis.uniformity import (
     DEFAULT_ALGORITHMS,
     MAX_PICTURED,
     SCIPY_NOTE,
@@ -35,6 +31,10 @@ from ...uniformity import (
     spread,
     unique,
 )
+from ...grids import DEFAULT_GRID, GRIDS, Grid, make_grid
+from ...render.board import Board
+from ...render.palette import ACCENT, CODE_LIT, PANEL, TEXT, TEXT_DIM
+from ...run.spec import MazeSpec
 from .. import text
 from ..keys import ANY, DIGIT_KEYS, SHIFT, Binding, KeyPress, KeyTable, digit_of, keys
 from ..scene import Host, Scene

@@ -15,17 +15,17 @@ from typing import Any
 import numpy as np
 import pygame
 
+from ...core.maze import Maze
 from ...grids import DEFAULT_GRID, GRIDS
-from ...maze import Maze
-from ...overlay import Mark, Overlay
 from ...play.game import Game
 from ...play.ghost import PACES, Ghost, next_level, race_result
 from ...play.levels import FINAL_LEVEL, level_for_width
 from ...play.records import Outcome, Records, format_seconds, records_path
 from ...play.save import continue_or_explain, save_game, save_path
 from ...render.palette import ACCENT, BUMP, GHOST, GHOST_RING, GOAL, PANEL, PLAYER, PLAYER_RING, TEXT, TEXT_DIM
+from ...run.overlay import Mark, Overlay
+from ...run.spec import MazeSpec
 from ...solvers import shortest_path
-from ...spec import MazeSpec
 from .. import text
 from ..first_person_mode import FirstPersonMode
 from ..keys import PLAY_KEYS, Binding, KeyPress
@@ -585,7 +585,7 @@ def replay_command(spec: MazeSpec, seed: int) -> str:
     if spec.grid != DEFAULT_GRID:
         parts += ["-g", spec.grid]
     if spec.mask is not None:
-        from ...masks import shipped_masks
+        from ...files.masks import shipped_masks
 
         parts += ["--mask", spec.mask.name if spec.mask.name in shipped_masks() else "FILE"]
     return " ".join([*parts, "--seed", str(seed)])

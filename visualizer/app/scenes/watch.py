@@ -14,21 +14,21 @@ import numpy as np
 import pygame
 
 from ...algorithms import ALGORITHMS
-from ...distance import LongestPath, distances_from, heat_levels, longest_path
-from ...events import Kind, describe
+from ...core.distance import LongestPath, distances_from, heat_levels, longest_path
+from ...core.events import Kind, describe
+from ...core.maze import CellState
+from ...core.metrics import Metrics, measure
 from ...grids import GRIDS
-from ...maze import CellState
-from ...metrics import Metrics, measure
 from ...render.annotations import draw_annotations, draw_longest_path
 from ...render.palette import GOAL, HEAT_COLOURS, HEAT_LEVELS, PLAYER_RING
 from ...render.styles import visible_legend
-from ...session import DONE, SOLVING, Run
+from ...run.session import DONE, SOLVING, Run
+from ...run.spec import MazeSpec, random_seed
+from ...run.teaching import Teacher, TeachingView, known_for
 from ...solvers import SOLVERS
-from ...spec import MazeSpec, random_seed
 from ..keys import WATCH_KEYS, KeyPress, digit_of
 from ..pacing import DEFAULT_SPEED, INSTANT, next_speed, resized, speed_label
-from ..scene import BoardContent, ColourScale, Host, Scene, TeachingView, TimelineView
-from ..teaching import Teacher, known_for
+from ..scene import BoardContent, ColourScale, Host, Scene, TimelineView
 
 FRAME_BUDGET = 0.010
 """Seconds of generator work per frame at a finite speed (the rest of the frame is for drawing)."""

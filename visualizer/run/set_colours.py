@@ -1,7 +1,7 @@
 """Colours for the sets of Kruskal's, Eller's and blobby division: twelve of them, chosen so that
 two sets that touch never share one.
 
-A mixin of :class:`~visualizer.overlay.Overlay` (it works on the overlay's ``set_id``, ``dirty`` and
+A mixin of :class:`~visualizer.run.overlay.Overlay` (it works on the overlay's ``set_id``, ``dirty`` and
 ``full_redraw``): a SET event calls :meth:`SetColouring._join`, which looks only at the joining
 cell's neighbours in the common case and recolours the smaller of two clashing sets otherwise.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .grids import Grid
+from ..grids import Grid
 
 SET_COLOURS = 12
 """How many colours the sets are painted in (``render.palette.REGION_COLOURS`` has one each)."""

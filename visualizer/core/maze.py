@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING, Any
 
 from .events import Event, Kind
 from .graph import chain_ends
-from .grids import Grid
 
 if TYPE_CHECKING:
     import numpy as np
+
+    from ..grids import Grid
 else:
     from .lazy_numpy import np  # imported on first use: --help stays fast
 

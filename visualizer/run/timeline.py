@@ -43,9 +43,9 @@ from itertools import chain
 
 import numpy as np
 
-from .events import Event, Kind
-from .grids import Grid
-from .maze import Maze
+from ..core.events import Event, Kind
+from ..core.maze import Maze
+from ..grids import Grid
 from .overlay import Overlay
 
 INTERVAL = 4096

@@ -14,14 +14,14 @@ import sys
 import time
 from collections.abc import Callable
 
-from ..bench import generate_and_fold
 from ..grids import GRIDS, HexGrid, SquareGrid
-from ..spec import MazeSpec
+from ..run.spec import MazeSpec
+from .figures import generate_and_fold
 
 
 def _open(size=(1280, 800)):
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from .main import open_window
+    from ..app.main import open_window
 
     return open_window(size)
 
@@ -29,7 +29,7 @@ def _open(size=(1280, 800)):
 def _shell(spec: MazeSpec, speed: float):
     import pygame
 
-    from .shell import Shell
+    from ..app.shell import Shell
 
     return Shell(spec, speed=speed, screen=pygame.display.get_surface())
 
@@ -59,7 +59,7 @@ def frame_cost(kind: str, side: int, events_per_frame: int = 10, frames: int = 2
 
 def instant_window_seconds(kind: str, width: int, height: int | None = None) -> float:
     """Seconds for the window at 'instant' to finish a backtracker maze (frames drawn throughout)."""
-    from .scenes.watch import INSTANT
+    from ..app.scenes.watch import INSTANT
 
     shell = _shell(MazeSpec("backtracker", kind, width, height or width, 1), speed=INSTANT)
     watch = shell.base
@@ -95,7 +95,7 @@ def idle_cpu_share(seconds: float = 3.0) -> float:
     """Share of one core an idle window (finished 100 x 60 maze, 1280 x 800) uses at 60 fps."""
     import pygame
 
-    from .scenes.watch import INSTANT
+    from ..app.scenes.watch import INSTANT
 
     shell = _shell(MazeSpec("backtracker", SquareGrid.kind, 100, 60, 1), speed=INSTANT)
     while not shell.base.run.idle:
@@ -135,9 +135,9 @@ import json, os, resource, sys, time
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 start = time.perf_counter()
 import pygame
-from visualizer.app.bench_window import _frame, _open, _shell
+from visualizer.bench.window import _frame, _open, _shell
 from visualizer.app.scenes.watch import INSTANT
-from visualizer.spec import MazeSpec
+from visualizer.run.spec import MazeSpec
 _open((1280, 800))
 shell = _shell(MazeSpec("backtracker", sys.argv[1], 1000, 1000, 1), speed=INSTANT)
 _frame(shell, 0)

@@ -13,17 +13,17 @@ import math
 import time
 from bisect import bisect_right
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
 
 from ..algorithms import ALGORITHMS
 from ..algorithms.braid import BraidNarrator
-from ..events import Event
-from ..metrics import Metrics, measure
-from ..narration import Annotation, Narration
-from ..session import Run
+from ..core.events import Event
+from ..core.metrics import Metrics, measure
+from ..core.narration import Annotation, Narration
 from ..solvers import SOLVERS
-from ..spec import MazeSpec
-from .scene import TeachingView
+from .session import Run
+from .spec import MazeSpec
 
 CATCH_UP_CHUNK = 2048
 """Events folded between two looks at the clock while catching up."""
@@ -40,6 +40,24 @@ MOST_CHECKPOINTS = 16
 """Copies kept at most (past that, every other one goes and the spacing doubles)."""
 PROFILE_SIDE = 16
 PROFILE_SEEDS = (1, 2, 3, 4)
+
+
+@dataclass(frozen=True)
+class TeachingView:
+    """What the teaching panel shows (hashable: the shell redraws the panel when it changes)."""
+
+    title: str
+    about: str
+    status: str
+    phases: tuple[str, ...]
+    phase: str
+    code: tuple[str, ...]
+    lit: int
+    sentences: tuple[str, ...]
+    """Oldest first; the last is the newest step's."""
+    detail: str
+    """The newest event's sentence when it only continued the newest step ("" otherwise)."""
+    data: tuple[tuple[str, str], ...]
 
 
 def known_for(spec: MazeSpec) -> str:

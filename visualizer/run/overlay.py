@@ -12,8 +12,8 @@ from enum import IntEnum
 
 import numpy as np
 
-from .events import Event, Kind
-from .grids import Grid
+from ..core.events import Event, Kind
+from ..grids import Grid
 from .set_colours import SetColouring
 
 REGION_PHASES = frozenset({"rooms", "maze", "connect"})

@@ -12,10 +12,10 @@ from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
 from operator import itemgetter
 
-from .events import Event, Kind
-from .maze import Maze
+from ..core.events import Event, Kind
+from ..core.maze import Maze
+from ..solvers import get_solver
 from .overlay import Overlay
-from .solvers import get_solver
 from .spec import MazeSpec
 from .timeline import INTERVAL, Timeline
 
@@ -37,7 +37,7 @@ MANY_CELLS = 4096
 class Run:
     """A spec being generated event by event, then optionally solved.
 
-    The generation is recorded in a :class:`~visualizer.timeline.Timeline` as it goes, so
+    The generation is recorded in a :class:`~visualizer.run.timeline.Timeline` as it goes, so
     :meth:`seek` can show any position again without re-running the generator; stepping after a
     seek back replays the log, and pulls from the generator again once past the log's end.
     ``record=False`` skips the timeline (seeking back then replays from the start); ``interval``

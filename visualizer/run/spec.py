@@ -6,10 +6,10 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .algorithms import Algorithm, get_algorithm
-from .events import EventStream
-from .grids import DEFAULT_GRID, Grid, Mask, make_grid
-from .maze import Maze
+from ..algorithms import Algorithm, get_algorithm
+from ..core.events import EventStream
+from ..core.maze import Maze
+from ..grids import DEFAULT_GRID, Grid, Mask, make_grid
 
 
 @dataclass(frozen=True)

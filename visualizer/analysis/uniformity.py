@@ -17,9 +17,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .algorithms import ALGORITHMS, Algorithm, get_algorithm
-from .grids import Grid
-from .maze import Maze
+from ..algorithms import ALGORITHMS, Algorithm, get_algorithm
+from ..core.maze import Maze
+from ..grids import Grid
 
 MAX_CELLS = 12
 """The largest grid the lab enumerates: 3 x 4 squares has 2,415 trees, 4 x 4 already 100,352."""

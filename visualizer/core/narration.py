@@ -17,10 +17,12 @@ from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .events import Event, Kind
-from .grids import Grid
+
+if TYPE_CHECKING:
+    from ..grids import Grid
 
 BRAID_PHASE = "braid"
 """The phase name the braiding post-process announces (after any generator)."""

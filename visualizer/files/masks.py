@@ -11,10 +11,10 @@ from pathlib import Path
 
 import numpy as np
 
-from .grids import MAX_SIDE, Grid, Mask
-from .grids.masked import CELL, HOLE
-from .play.safe_read import NotRegular, TooLarge, one_line, read_regular
-from .resources import assets_dir
+from ..grids import MAX_SIDE, Grid, Mask
+from ..grids.masked import CELL, HOLE
+from .assets import assets_dir
+from .safe_read import NotRegular, TooLarge, one_line, read_regular
 
 MAX_BYTES = 32 << 20
 """The largest mask file read (a text mask of 2000 x 2000 is 4 MB; pictures compress)."""

@@ -4,7 +4,7 @@ An event is a plain 4-tuple ``(kind, cell, other, value)``. Plain tuples (not a 
 1000 x 1000 maze yields millions of them and tuple creation is the cheapest thing Python has; the
 field meanings per kind are documented on :class:`Kind`.
 
-Maze-changing kinds (``Kind.changes_maze``) are folded into the :class:`~visualizer.maze.Maze`;
+Maze-changing kinds (``Kind.changes_maze``) are folded into the :class:`~visualizer.core.maze.Maze`;
 the finished maze is exactly that fold. Display kinds only annotate the picture.
 """
 

@@ -24,9 +24,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .algorithms import ALGORITHMS, get_algorithm
-from .fileio import write_atomic
-from .spec import MazeSpec
+from ..algorithms import ALGORITHMS, get_algorithm
+from ..files.atomic import write_atomic
+from ..run.spec import MazeSpec
 
 MAX_SAMPLES = 100_000
 """Mazes per algorithm at most (as before: enough for any comparison, not enough to fill the memory)."""
@@ -220,7 +220,7 @@ def worker_count(requested: int) -> int:
 def measure_sample(algorithm: str, grid: str, width: int, height: int, params: dict[str, Any],
                    seed: int) -> Sample:
     """Build one maze and read its figures; a pure function of its arguments (workers rely on it)."""
-    from .metrics import measure
+    from ..core.metrics import measure
 
     m = measure(MazeSpec(algorithm, grid, width, height, seed, params).build())
     return Sample(

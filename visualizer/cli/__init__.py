@@ -17,10 +17,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from .algorithms import ALGORITHMS, get_algorithm
-from .export.formats import FORMATS, ExportOptions, format_for, refused_options
-from .grids import DEFAULT_GRID, GRIDS, MAX_SIDE, Mask
-from .spec import MazeSpec, random_seed
+from ..algorithms import ALGORITHMS, get_algorithm
+from ..export.formats import FORMATS, ExportOptions, format_for, refused_options
+from ..grids import DEFAULT_GRID, GRIDS, MAX_SIDE, Mask
+from ..run.spec import MazeSpec, random_seed
 
 PROG = "maze-visualizer"
 ERROR_EXIT = 2
@@ -140,7 +140,7 @@ def maze_shape(args: argparse.Namespace) -> tuple[int, int, Mask | None]:
     cell a character, a picture the default width and the rows that keep its shape."""
     mask = None
     if getattr(args, "mask", None) is not None:
-        from .masks import fitting_size, load_mask
+        from ..files.masks import fitting_size, load_mask
 
         mask = load_mask(args.mask)
         if args.size is None:
@@ -153,7 +153,7 @@ def note_dropped(spec: MazeSpec) -> None:
     """Say in one line on stderr when a mask's cells were left out for not joining the rest."""
     if spec.mask is None:
         return
-    from .masks import dropped_note
+    from ..files.masks import dropped_note
 
     note = dropped_note(spec.make_grid())
     if note:
@@ -334,7 +334,7 @@ def export_options(args: argparse.Namespace) -> tuple[ExportOptions, set[str]]:
     if "show" in given:
         given["show"] = tuple(given["show"])
     if given.get("solve") is not None:
-        from .solvers import get_solver
+        from ..solvers import get_solver
 
         get_solver(given["solve"])
     return ExportOptions(**given), set(given)
@@ -455,7 +455,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
         raise UsageError(f"{fmt.name} output needs --output FILE")
     data = fmt.writer()(spec.build(), spec, options)
     if args.output is not None:
-        from .fileio import write_atomic
+        from ..files.atomic import write_atomic
         try:
             write_atomic(args.output, data)
         except OSError as err:
@@ -466,7 +466,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 
 def cmd_worksheet(args: argparse.Namespace) -> int:
-    from .export.worksheet import run_worksheet
+    from ..export.worksheet import run_worksheet
 
     check_output_path(args.output)
     return run_worksheet(args, maze_shape(args))
@@ -480,14 +480,14 @@ def cmd_list(_: argparse.Namespace) -> int:
         lines.append(f"{info.name}  [{grids}; {kind}]")
         lines.append(f"    {info.description}")
         lines.extend(f"    --param {param.summary()}" for param in info.params)
-    from .algorithms.base import BRAID
+    from ..algorithms.base import BRAID
     lines.append(f"\nEvery algorithm also takes --param {BRAID.summary()}")
     write_stdout("\n".join(lines) + "\n")
     return 0
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from .bench import run_bench
+    from ..bench.figures import run_bench
     try:
         sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
     except ValueError:
@@ -496,17 +496,17 @@ def cmd_bench(args: argparse.Namespace) -> int:
         raise UsageError(f"--sizes must each be from 1 to {MAX_SIDE}")
     for name in args.algorithm or []:
         get_algorithm(name)
-    from .bench import compare_with_mazelib
+    from ..bench.figures import compare_with_mazelib
     figures = run_bench(sizes, args.algorithm)
     compare_with_mazelib(figures, timeout=args.mazelib_timeout)
     if not args.no_window:
-        from .app.bench_window import run_window_bench
+        from ..bench.window import run_window_bench
         run_window_bench()
     return 0
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
-    from .stats import run_stats
+    from ..analysis.stats import run_stats
 
     return run_stats(args)
 
@@ -534,12 +534,12 @@ def compare_specs(args: argparse.Namespace) -> list[MazeSpec]:
 
 def cmd_compare(args: argparse.Namespace) -> int:
     specs = compare_specs(args)
-    from .app.main import run_app
+    from ..app.main import run_app
     return run_app(specs[0], speed=args.speed, scene="compare", specs=specs, race=args.race)
 
 
 def cmd_window(args: argparse.Namespace) -> int:
-    from .app.main import run_app
+    from ..app.main import run_app
     return run_app(spec_from_args(args), speed=args.speed)
 
 
@@ -578,21 +578,21 @@ def cmd_play(args: argparse.Namespace) -> int:
     seed = random_seed() if args.seed is None else args.seed
     mask = None
     if args.mask is not None:
-        from .masks import load_mask
+        from ..files.masks import load_mask
 
         mask = load_mask(args.mask)
-    from .play.levels import level_size
+    from ..play.levels import level_size
 
     # The watch view behind the game (Esc from play) shows a maze of level 1's size, in the
     # mask's own shape when there is one.
     spec = MazeSpec(args.algorithm, args.grid, *level_size(1, mask, GRIDS[args.grid]), seed, mask=mask).check()
-    from .app.main import run_app
+    from ..app.main import run_app
     return run_app(spec, scene="play", mode="continue" if args.resume else "new", ghost=args.ghost, view=args.view)
 
 
 def print_records() -> int:
     """``play --records``: the table of best times and fewest moves (one line when there are none)."""
-    from .play.records import Records
+    from ..play.records import Records
 
     records = Records.load()
     if records.problem:

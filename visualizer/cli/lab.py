@@ -1,6 +1,6 @@
 """``maze-visualizer lab``: the uniformity lab on the command line (a table, a CSV) or in the window.
 
-The model (every tree of a tiny grid, the samplers, the chi-square test) is ``visualizer.uniformity``,
+The model (every tree of a tiny grid, the samplers, the chi-square test) is ``visualizer.analysis.uniformity``,
 which the window's lab scene also uses; this module only reads the options, prints and writes. It
 imports the window only for ``--window`` (the app imports the model, never this module).
 """
@@ -13,9 +13,8 @@ import io
 import sys
 from collections.abc import Sequence
 
-from .algorithms import get_algorithm
-from .grids import Grid, make_grid
-from .uniformity import (
+from ..algorithms import get_algorithm
+from ..analysis.uniformity import (
     DEFAULT_ALGORITHMS,
     MAX_PICTURED,
     MIN_EXPECTED,
@@ -31,6 +30,7 @@ from .uniformity import (
     spread,
     unique,
 )
+from ..grids import Grid, make_grid
 
 MAX_SAMPLES = 1_000_000
 COLUMNS = ("algorithm", "samples", "trees reached", "min", "max", "expected", "chi-square", "p-value", "verdict")
@@ -134,15 +134,15 @@ def csv_text(samplers: list[Sampler]) -> str:
 
 
 def write_csv(path: str, samplers: list[Sampler]) -> None:
-    from .fileio import write_atomic
+    from ..files.atomic import write_atomic
 
     write_atomic(path, csv_text(samplers))
 
 
 def open_lab_window(names: list[str], table: TreeTable, samples: int, seed: int) -> int:
     """The window on the lab scene for this grid; the maze under it is the first algorithm's."""
-    from .app.main import run_app
-    from .spec import MazeSpec
+    from ..app.main import run_app
+    from ..run.spec import MazeSpec
 
     grid = table.grid
     if len(table) > MAX_PICTURED:

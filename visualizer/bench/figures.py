@@ -17,9 +17,9 @@ from collections.abc import Callable, Iterable
 from functools import partial
 from typing import TypeVar
 
-from .algorithms import ALGORITHMS
-from .grids import GRIDS, MAX_SIDE, SquareGrid, make_grid
-from .maze import Maze
+from ..algorithms import ALGORITHMS
+from ..core.maze import Maze
+from ..grids import GRIDS, MAX_SIDE, SquareGrid, make_grid
 
 DEFAULT_SIZES = (100, 500, 1000)
 TARGET_SECONDS = 2.5
@@ -250,9 +250,9 @@ TARGET_TIMELINE_MB = 64.0
 
 def _recorded_run(side: int, quiet: bool = False, record: bool = True):
     """A square backtracker run generated to its end; returns (run, CPU seconds)."""
-    from .grids import SquareGrid
-    from .session import Run
-    from .spec import MazeSpec
+    from ..grids import SquareGrid
+    from ..run.session import Run
+    from ..run.spec import MazeSpec
 
     run = Run(MazeSpec("backtracker", SquareGrid.kind, side, side, 1), record=record)
     gc.collect()
@@ -289,7 +289,7 @@ def _seek_times(run, targets: list[int], back: bool) -> list[float]:
 def timeline_figures(seek_side: int = 1000, step_side: int = 500, cost_side: int = 300, samples: int = 30,
                      pairs: int = 7, out: Callable[[str], None] = print) -> dict:
     """Seek and step-back times, timeline memory and the cost of recording, next to their targets."""
-    from .timeline import INTERVAL
+    from ..run.timeline import INTERVAL
 
     rng = random.Random(1)
     big, _ = _recorded_run(seek_side)
@@ -335,9 +335,9 @@ def animation_figures(width: int = 40, height: int = 30, seconds: float = 10.0,
                       out: Callable[[str], None] = print) -> dict:
     """A backtracker's run written as a GIF and a WebP (``generate -o run.gif``, default size and
     frame rate): the seconds each writer takes, as ``generate`` calls it, and the file's size."""
-    from .export.animation import write_gif, write_webp
-    from .export.formats import ExportOptions
-    from .spec import MazeSpec
+    from ..export.animation import write_gif, write_webp
+    from ..export.formats import ExportOptions
+    from ..run.spec import MazeSpec
 
     spec = MazeSpec("backtracker", SquareGrid.kind, width, height, 1)
     options = ExportOptions(seconds=seconds)
@@ -367,10 +367,10 @@ def first_person_figures(frames: int = 40, mazes: tuple[tuple[str, int, int], ..
     the median what a busy machine gives."""
     import pygame
 
-    from .play.heading import cell_point, heading_angle
-    from .render.first_person import FirstPersonView, draw_minimap
-    from .solvers import shortest_path
-    from .spec import MazeSpec
+    from ..play.heading import cell_point, heading_angle
+    from ..render.first_person import FirstPersonView, draw_minimap
+    from ..run.spec import MazeSpec
+    from ..solvers import shortest_path
 
     out("")
     out(f"first-person view ({FIRST_PERSON_SIZE[0]} x {FIRST_PERSON_SIZE[1]}, {frames} frames along the "
@@ -484,8 +484,8 @@ def data_figures(out: Callable[[str], None] = print, json_side: int = 1000, peak
     follows (same run), its peak memory at 2000 x 2000, and loading the largest save."""
     import tracemalloc
 
-    from .export.json_io import dumps
-    from .spec import MazeSpec
+    from ..export.json_io import dumps
+    from ..run.spec import MazeSpec
 
     out("")
     out("files (square backtracker; export and load against the targets):")
@@ -515,10 +515,10 @@ def largest_save_load_seconds() -> float:
     import tempfile
     from pathlib import Path
 
-    from .play.game import Game
-    from .play.save import load_game, save_game
-    from .solvers import shortest_path
-    from .spec import MazeSpec
+    from ..play.game import Game
+    from ..play.save import load_game, save_game
+    from ..run.spec import MazeSpec
+    from ..solvers import shortest_path
 
     spec = MazeSpec("backtracker", SquareGrid.kind, 600, 500, 1)
     maze = spec.build()

@@ -10,9 +10,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .distance import longest_path
+from .distance import distances_from, longest_path
 from .maze import Maze
-from .solvers import shortest_path
 
 POPCOUNT = np.array([bin(i).count("1") for i in range(256)], dtype=np.uint8)
 
@@ -66,14 +65,20 @@ def measure(maze: Maze) -> Metrics:
         histogram[name] = int(np.count_nonzero(dead_bits == (1 << d)))
     longest = longest_path(maze).length  # double sweep: exact on trees, a close bound with loops
     corridors = int(corridor.sum())
-    path = shortest_path(maze) if open_mask[maze.entrance[0]] and open_mask[maze.exit[0]] else []
+    solution = solution_length(maze) if open_mask[maze.entrance[0]] and open_mask[maze.exit[0]] else 0
     return Metrics(
         open_cells=open_cells,
         dead_ends=100 * float(dead.sum()) / max(1, open_cells),
         longest_path=100 * longest / max(1, open_cells),
-        solution=len(path),
+        solution=solution,
         straight=100 * float(straight.sum()) / max(1, corridors),
         turning=100 * float(corridors - straight.sum()) / max(1, corridors),
         junctions=int((open_mask & (degree >= 3)).sum()),
         dead_end_directions=histogram,
     )
+
+
+def solution_length(maze: Maze) -> int:
+    """Cells on a shortest path from entrance to exit, both ends counted (0 when the exit is cut off)."""
+    steps = int(distances_from(maze, maze.entrance[0])[maze.exit[0]])
+    return steps + 1 if steps >= 0 else 0
