@@ -37,3 +37,17 @@ def test_every_asset_file_is_in_the_package_data():
     missing = [f for f in files if not any(fnmatch(f, pattern) and f.count("/") == pattern.count("/")
                                            for pattern in patterns)]
     assert not missing, f"add to [tool.setuptools.package-data]: {missing}"
+
+
+def test_a_source_checkout_finds_the_shipped_assets_without_an_install(monkeypatch):
+    """Run from a checkout (no ``visualizer.assets`` package), fonts and masks come from ``assets/``."""
+    from importlib import resources
+
+    from visualizer.files import assets
+
+    def not_installed(name: str):
+        raise ModuleNotFoundError(name)
+
+    monkeypatch.setattr(resources, "files", not_installed)
+    assert (assets.assets_dir() / "fonts" / "DejaVuSans.ttf").is_file()
+    assert (assets.assets_dir() / "masks").is_dir()

@@ -15,7 +15,7 @@ def assets_dir() -> Path:
     try:
         return Path(str(resources.files("visualizer.assets")))
     except ModuleNotFoundError:
-        return Path(__file__).resolve().parent.parent / "assets"
+        return Path(__file__).resolve().parents[2] / "assets"  # visualizer/files/assets.py -> the checkout
 
 
 def asset(*parts: str) -> Path:
