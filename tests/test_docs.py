@@ -1,6 +1,7 @@
 """The README and the pages in docs/ say what the program does: the key tables are the help
-overlay's, and the commands they show are ones the command line takes."""
+overlay's, the commands they show run, and the architecture picture is drawn from the real imports."""
 
+import importlib.util
 import re
 import shlex
 from pathlib import Path
@@ -101,3 +102,21 @@ def test_the_readme_animations_are_what_the_documented_commands_write(tmp_path):
         assert main(args) == 0
         shown = ROOT / target
         assert (tmp_path / "out.gif").read_bytes() == shown.read_bytes(), target
+
+
+def test_the_architecture_diagram_is_drawn_from_the_imports_as_they_are():
+    """docs/architecture.md's picture is what scripts/architecture_diagram.py draws now, so it cannot
+    go stale: after moving code between packages, run the script and commit the page."""
+    spec = importlib.util.spec_from_file_location("architecture_diagram", ROOT / "scripts" / "architecture_diagram.py")
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    assert script.page_diagram(DOCS["architecture.md"]) == script.diagram(), \
+        "docs/architecture.md's diagram is out of date: run python scripts/architecture_diagram.py"
+
+
+def test_the_diagram_shows_every_package_on_its_floor():
+    shown = DOCS["architecture.md"]
+    packages = sorted(p.name for p in (ROOT / "visualizer").iterdir() if (p / "__init__.py").exists())
+    for package in packages:
+        assert f'{package}["{package}/"]' in shown, package
