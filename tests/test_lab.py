@@ -305,7 +305,7 @@ def test_window_opens_the_lab_scene_with_the_chosen_algorithms(monkeypatch):
 
 @pytest.fixture
 def window():
-    """The smallest screen the README promises to fill: 1024 x 768."""
+    """The smallest screen docs/using.md promises to fill: 1024 x 768."""
     surface = open_window((1024, 768))
     yield surface
     pygame.quit()
@@ -439,9 +439,9 @@ def test_grid_edges_are_each_pair_of_neighbours_once():
     assert len(edges) == len(set(edges)) == sum(len(grid.neighbours(c)) for c in range(grid.size)) // 2
 
 
-def test_the_readme_shows_the_lab_keys_as_the_help_overlay_does():
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    assert markdown_table(LabScene.help_rows() + SHELL_KEYS.help_rows()) in readme
+def test_the_docs_show_the_lab_keys_as_the_help_overlay_does():
+    page = (Path(__file__).resolve().parent.parent / "docs" / "using.md").read_text(encoding="utf-8")
+    assert markdown_table(LabScene.help_rows() + SHELL_KEYS.help_rows()) in page
 
 
 @pytest.mark.parametrize("board, samples", [(("triangle", 4, 3), 2000), (("polar", 4, 2), 6000)])

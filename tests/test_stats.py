@@ -344,11 +344,11 @@ def test_chunks_cover_every_seed_once_in_order(samples, size, first, names):
     assert seeds == [(n, first + i) for n in names for i in range(samples)]
 
 
-def test_the_readme_example_is_what_the_command_prints(capsys):
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+def test_the_documented_example_is_what_the_command_prints(capsys):
+    page = (Path(__file__).resolve().parent.parent / "docs" / "headless.md").read_text(encoding="utf-8")
     command = "stats -a binary_tree -a backtracker -a sidewinder -g hex -n 50"
-    assert f"`{command}`" in readme
+    assert f"`{command}`" in page
     status = main(command.split())
     out = capsys.readouterr().out
     assert status == 0
-    assert "\n".join("    " + line for line in out.splitlines()) in readme
+    assert "\n".join("    " + line for line in out.splitlines()) in page
