@@ -345,7 +345,7 @@ def test_chunks_cover_every_seed_once_in_order(samples, size, first, names):
 
 
 def test_the_readme_example_is_what_the_command_prints(capsys):
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
     command = "stats -a binary_tree -a backtracker -a sidewinder -g hex -n 50"
     assert f"`{command}`" in readme
     status = main(command.split())

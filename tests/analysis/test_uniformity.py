@@ -440,7 +440,7 @@ def test_grid_edges_are_each_pair_of_neighbours_once():
 
 
 def test_the_readme_shows_the_lab_keys_as_the_help_overlay_does():
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
     assert markdown_table(LabScene.help_rows() + SHELL_KEYS.help_rows()) in readme
 
 

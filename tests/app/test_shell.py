@@ -96,7 +96,7 @@ def test_scenes_are_registered_and_import_no_other_scene():
     import ast
     import pathlib
 
-    folder = pathlib.Path(__file__).resolve().parent.parent / "visualizer" / "app" / "scenes"
+    folder = pathlib.Path(__file__).resolve().parents[2] / "visualizer" / "app" / "scenes"
     for path in folder.glob("*.py"):
         if path.name == "__init__.py":
             continue

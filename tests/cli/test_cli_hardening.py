@@ -14,7 +14,7 @@ from visualizer import cli
 from visualizer.cli import main
 from visualizer.files import atomic as fileio
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def one_error_line(capsys) -> str:

@@ -11,11 +11,11 @@ from collections import deque
 
 import numpy as np
 import pytest
+from export.test_print_exports import parse, segments, wall_lines
 from helpers import is_spanning_tree, styled_board
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
-from test_print_exports import parse, segments, wall_lines
 
 from visualizer.algorithms import ALGORITHMS
 from visualizer.cli import main

@@ -25,7 +25,7 @@ from visualizer.export.text import to_text
 from visualizer.grids import GRIDS, MAX_SIDE, Grid, Neighbours, Taken
 from visualizer.run.spec import MazeSpec
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "visualizer"
 
 

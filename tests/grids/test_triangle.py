@@ -9,10 +9,10 @@ import math
 import numpy as np
 import pygame
 import pytest
+from export.test_print_exports import parse, segments, wall_lines
 from helpers import is_spanning_tree, styled_board
 from hypothesis import given
 from hypothesis import strategies as st
-from test_print_exports import parse, segments, wall_lines
 
 from visualizer.algorithms import ALGORITHMS
 from visualizer.cli import main
