@@ -1,15 +1,16 @@
-"""Packed runs of events (CARVES, PRUNES) in quiet streams: folding a run is folding its rows one
-by one, whatever the rows (a run of carves growing a tree into new cells takes the whole-array
-path, any other the one-by-one path; prunes always take the whole-array path), and a quiet stream
-expands to the shown stream's maze-changing events."""
+"""The maze model: packed runs of events (CARVES, PRUNES) fold as their rows one by one (a run of
+carves growing a tree into new cells takes the whole-array path, any other the one-by-one path;
+prunes always take the whole-array path); regions merged by CONNECT events settle lazily but
+always as relabelling at each event would; passages, degrees and ``same_as`` say what the bits say."""
 
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from visualizer.core.events import Kind, expand
+from visualizer.core.events import Kind
 from visualizer.core.maze import CellState, Maze
 from visualizer.grids import make_grid
 from visualizer.run.spec import MazeSpec
@@ -98,20 +99,6 @@ def test_a_run_of_prunes_folds_as_its_prunes_one_by_one(data):
     assert same(packed, single)
 
 
-def test_expanding_gives_each_packed_row_as_its_own_event():
-    rows = np.array([[0, 1, 1], [1, 7, 2]])
-    events = [(Kind.CARVE, 0, -1, 3), (Kind.CARVES, -1, -1, rows), (Kind.PRUNES, -1, -1, rows[:1]),
-              (Kind.PHASE, -1, -1, "prune")]
-    assert list(expand(events)) == [(Kind.CARVE, 0, -1, 3), (Kind.CARVE, 0, 1, 1), (Kind.CARVE, 1, 7, 2),
-                                    (Kind.PRUNE, 0, 1, 1), (Kind.PHASE, -1, -1, "prune")]
-
-
-def test_shown_streams_never_pack():
-    for name in ("backtracker", "dungeon"):
-        kinds = {event[0] for event in MazeSpec(name, "square", 40, 30, 2).events(show=True)}
-        assert not kinds & {Kind.CARVES, Kind.PRUNES}, name
-
-
 def test_a_run_that_carves_into_a_cell_after_carving_out_of_it_is_folded_in_order():
     """Row 1 carves from cell 5 (not open: no region) into 6, which opens 5 too; row 2 then carves
     from region 2's cell 4 into 5, open by now, so it keeps no region, and 6 keeps 5's (none)."""
@@ -194,3 +181,191 @@ def test_a_run_with_a_start_cell_in_it_is_folded_in_order():
     for cell, other, value in rows:
         single.apply((Kind.CARVE, cell, other, value))
     assert same(packed, single) and packed.region[10] == 5
+
+
+class EagerRegions:
+    """The reference: every CONNECT relabels the absorbed region's cells at once."""
+
+    def __init__(self, size: int) -> None:
+        self.region = np.full(size, -1, dtype=np.int64)
+        self.relabelled = np.empty(0, dtype=np.int64)
+        self.open = np.zeros(size, dtype=bool)
+        """A carve into a cell not open (never carved, or pruned) gives it the carver's region."""
+        self.room = np.zeros(size, dtype=bool)
+
+    def apply(self, event) -> None:
+        kind, a, b, v = event
+        if kind == Kind.CARVE:
+            if b >= 0:
+                if not self.open[b]:
+                    self.region[b] = self.region[a]
+                self.open[a] = self.open[b] = True
+            elif not self.room[a]:
+                self.region[a] = v
+                self.open[a] = True
+        elif kind == Kind.ROOM:
+            self.region[a] = v
+            self.open[a] = self.room[a] = True
+        elif kind == Kind.CONNECT:
+            keep, absorb = self.region[a], self.region[b]
+            if keep == absorb or absorb < 0:
+                self.relabelled = np.empty(0, dtype=np.int64)
+            else:
+                self.relabelled = np.flatnonzero(self.region == absorb)
+                self.region[self.relabelled] = keep
+        elif kind == Kind.PRUNE:
+            self.region[a] = -1
+            self.open[a] = self.room[a] = False
+
+
+def events(draw) -> list:
+    """Cells labelled into a few regions, then CONNECTs, prunes and carves in any order."""
+    out = []
+    labels = draw(st.lists(st.integers(0, 5), min_size=GRID.size, max_size=GRID.size))
+    for cell, label in enumerate(labels):
+        out.append((Kind.CARVE, cell, -1, label))
+    pairs = [(c, d, nb) for c in range(GRID.size) for d, nb in GRID.neighbours(c)]
+    for _ in range(draw(st.integers(0, 40))):
+        kind = draw(st.sampled_from([Kind.CONNECT, Kind.CONNECT, Kind.PRUNE, Kind.CARVE]))
+        c, d, nb = draw(st.sampled_from(pairs))
+        if kind == Kind.PRUNE:
+            out.append((Kind.PRUNE, c, -1, -1))
+        elif kind == Kind.CARVE:
+            out.append((Kind.CARVE, c, nb, d))
+        else:
+            out.append((Kind.CONNECT, c, nb, d))
+        if draw(st.integers(0, 5)) == 0:  # a label given afresh, maybe one a pending merge absorbs
+            fresh = draw(st.sampled_from([Kind.ROOM, Kind.CARVE]))
+            out.append((fresh, draw(st.integers(0, GRID.size - 1)), -1, draw(st.integers(0, 5))))
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data(), read_every=st.sampled_from([1, 2, 5, 1000]))
+def test_lazy_merges_give_the_eager_labels(data, read_every):
+    stream = events(data.draw)
+    maze, eager = Maze(GRID), EagerRegions(GRID.size)
+    for k, event in enumerate(stream):
+        maze.apply(event)
+        eager.apply(event)
+        if event[0] == Kind.CONNECT and k % read_every == 0:
+            assert sorted(maze.relabelled.tolist()) == sorted(eager.relabelled.tolist())
+        if k % read_every == 0:
+            assert maze.region.tolist() == eager.region.tolist()
+    assert maze.region.tolist() == eager.region.tolist()
+
+
+def test_a_copy_and_a_replaced_region_leave_no_merge_behind():
+    maze = Maze(GRID)
+    for cell in range(GRID.size):
+        maze.apply((Kind.CARVE, cell, -1, cell % 3))
+    maze.apply((Kind.CONNECT, 0, 1, 1))  # region 1 joins region 0
+    twin = maze.copy()
+    assert (twin.region == maze.region).all() and set(twin.region.tolist()) == {0, 2}
+    maze.region = np.full(GRID.size, 7, dtype=np.int32)
+    assert set(maze.region.tolist()) == {7}
+    maze.apply((Kind.CARVE, 0, -1, 4))
+    assert maze.region[0] == 4
+
+
+def test_a_dungeon_of_many_tiny_rooms_settles_its_regions_a_few_times_not_at_every_door(monkeypatch):
+    """Every one-cell room is a region, so the connect phase has a door for nearly every cell;
+    relabelling a region at each door was a pass over the grid each (45 s at 600 x 500)."""
+    passes = []
+    real = Maze._settle
+    monkeypatch.setattr(Maze, "_settle", lambda self, merges: passes.append(len(merges)) or real(self, merges))
+    spec = MazeSpec("dungeon", "square", 60, 50, 1, {"attempts": 1200, "room_min": 1, "room_max": 1})
+    maze = Maze(spec.make_grid())
+    doors = 0
+    for event in spec.events(show=False):
+        maze.apply(event)
+        doors += event[0] == Kind.CONNECT
+    assert doors > 500
+    assert len(set(maze.region[maze.region >= 0].tolist())) == 1  # one connected region, read once
+    assert len(passes) <= 2 and sum(passes) == doors
+
+
+def test_relabelled_is_still_right_after_region_was_read_first():
+    """Reading region (or copying the maze) settles the merges; the last CONNECT's cells are
+    worked out before that, not lost."""
+    maze = Maze(GRID)
+    maze.apply((Kind.ROOM, 0, -1, 0))
+    maze.apply((Kind.ROOM, 1, -1, 1))
+    maze.apply((Kind.CONNECT, 0, 1, 1))
+    assert maze.region[:2].tolist() == [0, 0]
+    assert maze.relabelled.tolist() == [1]
+    again = Maze(GRID)
+    for event in ((Kind.ROOM, 0, -1, 0), (Kind.ROOM, 1, -1, 1), (Kind.CONNECT, 0, 1, 1)):
+        again.apply(event)
+    twin = again.copy()
+    assert again.relabelled.tolist() == twin.relabelled.tolist() == [1]
+
+
+def test_a_label_given_again_after_its_region_was_absorbed_stays_on_its_new_cell():
+    maze = Maze(GRID)
+    for event in ((Kind.ROOM, 0, -1, 0), (Kind.ROOM, 1, -1, 1), (Kind.CONNECT, 0, 1, 1), (Kind.ROOM, 2, -1, 1),
+                  (Kind.CARVE, 7, -1, 0)):
+        maze.apply(event)
+    assert maze.region[[0, 1, 2, 7]].tolist() == [0, 0, 1, 0]
+
+
+def test_a_fresh_maze_has_relabelled_no_cell():
+    """A view reads ``relabelled`` to recolour cells: before any CONNECT there are none to recolour
+    (and reading it must not fail), also after carves and after reading ``region``."""
+    maze = Maze(GRID)
+    assert len(maze.relabelled) == 0
+    maze.fold([(Kind.CARVE, 0, -1, 1), (Kind.CARVE, 0, 1, 1)])
+    assert len(maze.relabelled) == 0 and len(maze.region) == GRID.size
+
+
+def test_an_unknown_event_kind_is_refused_by_name():
+    with pytest.raises(ValueError, match="unknown maze-changing event kind 8"):
+        Maze(GRID).apply((8, 0, -1, 0))  # between the maze-changing kinds and the display-only ones (10 on)
+
+
+@pytest.mark.parametrize("kind", ["square", "hex", "triangle", "polar"])
+def test_the_passage_list_is_every_open_passage_once(kind):
+    """Checked against the bits themselves: each open passage once, lower cell first, and as many as
+    passage_count (a whole number) says."""
+    from visualizer.run.spec import MazeSpec
+
+    maze = MazeSpec("kruskal", kind, 9, 6, 4, {"braid": 40}).build()
+    grid = maze.grid
+    expected = {(min(c, nb), max(c, nb)) for c in range(grid.size) for d, nb in grid.neighbours(c)
+                if maze.passages[c] >> d & 1}
+    listed = list(maze.passage_list())
+    assert len(listed) == len(set(listed)) and set(listed) == expected
+    assert all(a < b for a, b in listed)
+    count = maze.passage_count()
+    assert type(count) is int and count == len(expected)
+
+
+def test_same_as_tells_mazes_apart_by_each_of_their_parts():
+    from visualizer.core.maze import CellState
+    from visualizer.run.spec import MazeSpec
+
+    maze = MazeSpec("dungeon", "square", 20, 14, 4).build()
+    assert maze.same_as(maze.copy())
+    for change in (lambda m: m.passages.__setitem__(0, m.passages[0] ^ 1),
+                   lambda m: m.state.__setitem__(0, CellState.PRUNED if m.state[0] != CellState.PRUNED else 1),
+                   lambda m: m.region.__setitem__(0, m.region[0] + 1),
+                   lambda m: m.rooms.__setitem__(999, [0])):
+        other = maze.copy()
+        change(other)
+        assert not maze.same_as(other) and not other.same_as(maze)
+
+
+@pytest.mark.parametrize("kind", ["square", "hex", "triangle"])
+def test_a_cells_degree_counts_its_passages_and_the_opening_to_the_outside(kind):
+    """What the dungeon's pruning and the play view read as a cell's ways out: the entrance and the
+    exit count the opening in the outer wall, every other cell its open passages alone."""
+    spec = MazeSpec("backtracker", kind, 7, 5, 3)
+    maze = spec.build()
+    entrance, exit_ = maze.entrance[0], maze.exit[0]
+    for cell in range(maze.grid.size):
+        passages = bin(int(maze.passages[cell])).count("1")
+        outside = int(cell == entrance) + int(cell == exit_)
+        assert maze.degree(cell) == passages + outside
+    single = Maze(MazeSpec("backtracker", "square", 1, 1, 1).make_grid())
+    assert single.degree(0) == 2  # one cell: both the entrance and the exit
+    assert np.isin(maze.degree(entrance), (2, 3, 4, 5))

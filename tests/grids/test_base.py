@@ -1,8 +1,12 @@
+"""What every grid shape promises: neighbours that are mutual and opposite, full neighbourhoods
+inside, a neighbour array that agrees, plane geometry that closes each cell, and sizes refused
+with a reason."""
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from visualizer.grids import MAX_SIDE, HexGrid, SquareGrid, make_grid
+from visualizer.grids import MAX_SIDE, SquareGrid, make_grid
 
 sides = st.integers(min_value=1, max_value=12)
 
@@ -17,18 +21,6 @@ def test_neighbours_are_mutual_and_opposite(kind, w, h):
 
 
 @given(w=sides, h=sides)
-def test_hex_matches_the_source_doubled_coordinates(w, h):
-    """Neighbour (dy, dx) steps in doubled coordinates are exactly the source document's six."""
-    grid = HexGrid(w, h)
-    for cell in range(grid.size):
-        x, y = grid.coords(cell)
-        row, col = grid.doubled(x, y)
-        for d, nb in grid.neighbours(cell):
-            nrow, ncol = grid.doubled(*grid.coords(nb))
-            assert (nrow - row, ncol - col) == HexGrid.DOUBLED_DELTAS[d]
-
-
-@given(w=sides, h=sides)
 def test_interior_cells_have_full_neighbourhoods(w, h):
     grid = SquareGrid(w, h)
     counts = [len(grid.neighbours(c)) for c in range(grid.size)]
@@ -40,14 +32,6 @@ def test_free_neighbours_skips_taken_cells():
     taken = bytearray(9)
     taken[1] = taken[3] = 1
     assert grid.free_neighbours(4, taken) == [(1, 5), (2, 7)]
-
-
-def test_hex_distance_counts_steps():
-    grid = HexGrid(9, 9)
-    centre = grid.cell(4, 4)
-    for _, nb in grid.neighbours(centre):
-        assert grid.distance(centre, nb) == 1
-    assert grid.distance(grid.cell(0, 0), grid.cell(4, 0)) == 4
 
 
 @pytest.mark.parametrize("size", [(0, 5), (5, 0), (MAX_SIDE + 1, 1)])

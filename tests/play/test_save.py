@@ -1,9 +1,6 @@
-"""Saves, records and the wary reader, pinned down where mutation testing found them loose.
-
-These tests were written against mutants that survived mutation testing (mutmut) of
-``play/save.py``, ``play/records.py`` and ``play/safe_read.py``. Each asserts what a player would
-notice: the exact one-line reason a damaged file is refused with, the name it is kept under, a
-save or a records file that loads back exactly, a record kept or replaced, a file left alone.
+"""Saves: each damage refused with its exact one-line reason, the damaged file kept aside under a
+dated name (or left alone when it cannot be moved), and every good save, packed or written cell by
+cell, loading back exactly.
 """
 
 from __future__ import annotations
@@ -17,20 +14,18 @@ from datetime import datetime
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from visualizer.core.maze import CellState
-from visualizer.files.safe_read import MAX_DEPTH, json_depth, one_line, short
+from visualizer.files.safe_read import MAX_DEPTH, short
 from visualizer.grids import Mask
-from visualizer.play import records as records_module
 from visualizer.play import save as saves
 from visualizer.play.game import Game
-from visualizer.play.records import FORMAT as RECORDS_FORMAT
-from visualizer.play.records import Record, Records, format_seconds, recipe_key
+from visualizer.play.records import recipe_key
 from visualizer.run.spec import MazeSpec
 
 NOW = datetime(2026, 11, 30, 5, 50, 0)
+
+
 STAMP = "20261130-055000"
 
 
@@ -463,157 +458,6 @@ def test_fitted_keeps_the_whole_message_within_its_limit():
     assert short_limit == ("(" + "x" * 19 + "…) " + "y" * 60)[:49] + "…"
 
 
-def test_one_line_cuts_at_the_limit_with_an_ellipsis():
-    assert one_line("x" * 300) == "x" * 199 + "…"
-    assert one_line("x" * 30, 20) == "x" * 19 + "…"
-    assert one_line("a\n  b\tc", 20) == "a b c"
-
-
-# --- records --------------------------------------------------------------------------------
-
-KEY = "backtracker|square|8x5|3|{}|1"
-
-
-def records_bytes(rows, **changes) -> bytes:
-    doc = {"format": RECORDS_FORMAT, "version": 1, "records": rows}
-    doc.update(changes)
-    return json.dumps(doc).encode()
-
-
-def good_row(**changes):
-    return {"key": KEY, "time": 12.5, "moves": 30, "wins": 2, **changes}
-
-
-@pytest.mark.parametrize("raw, why", [
-    (b"[" * (MAX_DEPTH + 1) + b"]" * (MAX_DEPTH + 1), "the records file nests too deeply"),
-    (b"[1, 2]", "this is not a records file"),
-    (records_bytes([], version=2), "the records file has an unknown version"),
-    (records_bytes({}), "the records file's lists are not what they should be"),
-    (records_bytes([7]), "a record is not an object"),
-    (records_bytes([good_row(key="a|b|c")]), "a record has a bad key"),
-    (records_bytes([good_row(key=KEY[:-1] + "0" * (2001 - len(KEY)) + "1")]), "a record has a bad key"),  # 2,001
-    (records_bytes([good_row(time="12")]), "a record has a bad time"),
-    (records_bytes([good_row(moves=10**9)]), "a record has a bad count"),
-])
-def test_a_damaged_records_file_is_kept_aside_with_its_reason(tmp_path, clock, raw, why):
-    path = tmp_path / "records.json"
-    path.write_bytes(raw)
-    records = Records.load(path)
-    assert records.problem == f"Records not used ({why}); kept as records.json.bad-{STAMP}, starting afresh"
-    assert not records.frozen and records.entries == {}
-    assert (tmp_path / f"records.json.bad-{STAMP}").read_bytes() == raw
-
-
-def test_a_records_file_with_a_huge_number_gives_the_reason_cut_short(tmp_path, clock):
-    raw = records_bytes([good_row()]).replace(b'"moves": 30', b'"moves": 1' + b"0" * 5000)
-    with pytest.raises(ValueError) as caught:
-        json.loads(raw)
-    text = str(caught.value)
-    assert len(text) > 80
-    path = tmp_path / "records.json"
-    path.write_bytes(raw)
-    assert Records.load(path).problem == (f"Records not used (the records file is not JSON ({text[:79]}…)); "
-                                          f"kept as records.json.bad-{STAMP}, starting afresh")
-
-
-def test_records_that_cannot_be_moved_aside_are_left_and_never_written_over(tmp_path, monkeypatch):
-    path = tmp_path / "records.json"
-    path.write_text("my records, damaged")
-    refuse_moves(monkeypatch, PermissionError(13, "Permission denied"))
-    records = Records.load(path)
-    assert records.problem == ("Records not used (the records file is not JSON (Expecting value: line 1 column 1 "
-                               "(char 0))); the file could not be moved aside (Permission denied), so new records "
-                               "are not saved")
-    monkeypatch.undo()  # even once the folder allows it again, the file is not written over
-    records.add_win(MazeSpec("backtracker", "square", 8, 5, 1), 1, 12.5, 30)
-    records.save()
-    assert path.read_text() == "my records, damaged" and not list(tmp_path.glob("*.bad-*"))
-
-
-def test_the_records_edges_that_are_accepted():
-    longest = KEY[:-1] + "0" * (2000 - len(KEY)) + "1"
-    entries, _ = records_module.parse(records_bytes([good_row(key=longest, moves=10**9 - 1, wins=10**9 - 1)]))
-    assert entries == {longest: Record(12.5, 10**9 - 1, 10**9 - 1)}
-
-
-def test_the_records_table_is_sorted_by_algorithm_grid_then_level_as_a_number(tmp_path):
-    records = Records(tmp_path / "records.json")
-    wins = [  # added in an order that is none of the sorts
-        (MazeSpec("prim", "hex", 9, 9, 1), 2, 30.0, 40),
-        (MazeSpec("backtracker", "square", 10, 10, 1), 10, 75.5, 1234),
-        (MazeSpec("backtracker", "square", 10, 10, 2), 2, 59.99, 12),
-        (MazeSpec("backtracker", "hex", 9, 9, 3), 1, 61.0, 7),
-    ]
-    for spec, level, seconds, moves in wins:
-        records.add_win(spec, level, seconds, moves)
-    assert records.table() == [
-        ("1", "backtracker hex 9x9", "3", "1:01.00", "7", "1"),
-        ("2", "backtracker square 10x10", "2", "0:59.99", "12", "1"),
-        ("10", "backtracker square 10x10", "1", "1:15.50", "1,234", "1"),
-        ("2", "prim hex 9x9", "1", "0:30.00", "40", "1"),
-    ]
-
-
-def test_format_seconds_reads_as_minutes_and_seconds():
-    assert [format_seconds(s) for s in (0, 59.99, 60, 61.5, 3725.25)] == ["0:00.00", "0:59.99", "1:00.00", "1:01.50",
-                                                                           "62:05.25"]
-
-
-def test_a_win_keeps_the_time_to_the_hundredth_and_the_best_of_each(tmp_path):
-    records = Records(tmp_path / "records.json")
-    spec = MazeSpec("backtracker", "square", 8, 5, 1)
-    first = records.add_win(spec, 1, 12.3456, 40)
-    assert first.first_win and first.record == Record(12.35, 40, 1)
-    second = records.add_win(spec, 1, 11.1111, 50)
-    assert second.previous == Record(12.35, 40, 1) and second.record == Record(11.11, 40, 2)
-    assert second.new_best_time and not second.new_fewest_moves
-    third = records.add_win(spec, 1, 20.0, 38)
-    assert third.record == Record(11.11, 38, 3) and third.new_fewest_moves and not third.new_best_time
-
-
-def test_a_record_won_again_is_the_newest_and_kept_when_the_oldest_go(tmp_path):
-    records = Records(tmp_path / "records.json")
-    mine = MazeSpec("backtracker", "square", 8, 5, 1)
-    records.add_win(mine, 1, 30.0, 40)  # the oldest record...
-    for k in range(records_module.MAX_RECORDS - 2):
-        records.entries[f"prim|square|8x5|{k}|{{}}|1"] = Record(10.0, 10)
-    records.add_win(MazeSpec("backtracker", "square", 8, 5, 2), 1, 30.0, 40)
-    assert len(records.entries) == records_module.MAX_RECORDS
-    records.add_win(mine, 1, 25.0, 40)  # ...won again: now the newest
-    records.add_win(MazeSpec("backtracker", "square", 8, 5, 3), 1, 30.0, 40)  # one too many: the oldest goes
-    assert len(records.entries) == records_module.MAX_RECORDS
-    assert records.get(mine, 1) == Record(25.0, 40, 2)
-    assert "prim|square|8x5|0|{}|1" not in records.entries
-    records.save()
-    saved = json.loads(records.path.read_text())["records"]
-    assert saved[-2]["key"] == recipe_key(mine, 1) and saved[-2]["wins"] == 2
-
-
-def test_records_are_saved_into_a_folder_made_for_them_and_read_back(tmp_path):
-    path = tmp_path / "new" / "folder" / "records.json"
-    records = Records(path, settings={"sound": False, "ghost": "hard"})
-    spec = MazeSpec("backtracker", "square", 8, 5, 1)
-    records.add_win(spec, 1, 12.5, 30)
-    records.save()
-    again = Records.load(path)
-    assert again.problem == "" and again.get(spec, 1) == Record(12.5, 30, 1)
-    assert again.settings == {"sound": False, "ghost": "hard"}
-
-
-def test_records_are_never_written_into_a_device_put_in_their_place(tmp_path):
-    """A link to /dev/null appearing in the records' place: the save fails (the caller reports it)
-    rather than the records vanishing into the device."""
-    if not os.path.exists("/dev/null"):
-        pytest.skip("no /dev/null here")
-    path = tmp_path / "records.json"
-    records = Records.load(path)
-    records.add_win(MazeSpec("backtracker", "square", 8, 5, 1), 1, 12.5, 30)
-    os.symlink("/dev/null", path)
-    with pytest.raises(OSError):
-        records.save()
-    assert os.readlink(path) == "/dev/null"
-
-
 # --- the save's head, its recipe and its mask ---------------------------------------------------
 
 
@@ -940,54 +784,6 @@ def test_a_save_that_is_not_good_json_says_why(data):
     assert load_reason(path) == f"the save holds a value that cannot be read ({short(str(caught.value))})"
 
 
-# --- the depth scan ----------------------------------------------------------------------------
-
-
-def nesting(value) -> int:
-    if isinstance(value, list):
-        return 1 + max(map(nesting, value), default=0)
-    if isinstance(value, dict):
-        return 1 + max(map(nesting, value.values()), default=0)
-    return 0
-
-
-TRICKY = st.text(alphabet='[]{}"\\ a', max_size=8)
-JSON_VALUES = st.recursive(st.none() | st.integers() | TRICKY,
-                           lambda inner: st.lists(inner, max_size=4) | st.dictionaries(TRICKY, inner, max_size=4),
-                           max_leaves=20)
-
-
-@settings(derandomize=True, max_examples=300)
-@given(JSON_VALUES)
-def test_the_depth_scan_counts_the_nesting_whatever_the_strings_hold(value):
-    """Brackets, quotes and runs of backslashes inside strings never fool the scan: a save whose
-    names hold them is neither refused as too deep nor let through when it is."""
-    assert json_depth(json.dumps(value).encode()) == nesting(value)
-
-
-@pytest.mark.parametrize("value", [
-    "[[", ["\\"], ["\\", [[]]], ["\\\"[", [[]]], ["a\\\\\"[[", {"k\\": [[1]]}], 'x"', 7, {"\\\\\\": "]]"},
-    [["\\\\", "\\\""], "[[[", [[["\\"]]]],
-])
-def test_the_depth_scan_on_hand_picked_strings(value):
-    assert json_depth(json.dumps(value).encode()) == nesting(value)
-
-
-# --- the records key ---------------------------------------------------------------------------
-
-
-def test_the_records_key_of_a_recipe_does_not_change_between_versions():
-    """The key ties the records on disk to a maze: a different key would lose a player's best times."""
-    notch = ("..X..", ".....", ".....")
-    assert recipe_key(MazeSpec("growing_tree", "hex", 9, 7, 11, {"selection": "oldest"}), 4) == \
-        'growing_tree|hex|9x7|11|{"braid":0,"selection":"oldest"}|4'
-    assert recipe_key(MazeSpec("backtracker", "square", 8, 5, 3, mask=Mask(notch, "no|tch")), 2) == \
-        'backtracker|square (no/tch 36bf0363)|8x5|3|{"braid":0,"winding":100}|2'
-    assert recipe_key(MazeSpec("backtracker", "square", 8, 5, 3, mask=Mask(notch, "no|tch", True)), 2) == \
-        'backtracker|square (no/tch b20142bd)|8x5|3|{"braid":0,"winding":100}|2'
-
-
-
 # --- writing the save --------------------------------------------------------------------------
 
 
@@ -1054,41 +850,3 @@ def test_a_trail_longer_than_a_save_keeps_is_cut_and_loads_back(tmp_path, monkey
     assert json.loads(path.read_text())["trail_cut"] is True
     again = saves.load_game(path)
     assert again.trail == trail[-50:] and again.moves == 60 and again.position == trail[-1]
-
-
-def test_a_records_file_of_exactly_the_size_limit_is_read_and_one_byte_more_is_not(tmp_path):
-    path = tmp_path / "records.json"
-    raw = records_bytes([good_row()])
-    path.write_bytes(raw + b" " * (records_module.MAX_RECORDS_BYTES - len(raw)))
-    records = Records.load(path)
-    assert records.problem == "" and records.entries == {KEY: Record(12.5, 30, 2)}
-    path.write_bytes(raw + b" " * (records_module.MAX_RECORDS_BYTES + 1 - len(raw)))
-    records = Records.load(path)
-    assert records.problem == "Records not read (the file is too large), so new records are not saved"
-    assert records.frozen
-
-
-def test_a_fifo_in_place_of_the_records_is_named_as_such(tmp_path):
-    path = tmp_path / "records.json"
-    os.mkfifo(path)
-    assert Records.load(path).problem == "Records not read (not a regular file), so new records are not saved"
-
-
-def test_a_save_is_opened_without_waiting_never_as_a_terminal_and_not_for_child_processes(tmp_path, monkeypatch):
-    """What keeps a hostile save harmless before a byte is read: a FIFO in its place must not make
-    the game wait (non-blocking), a terminal device must not become the game's controlling
-    terminal, and no child process (the sound or the recorder's workers) inherits the file."""
-    import os
-
-    from visualizer.files import safe_read
-
-    path = tmp_path / "save.json"
-    path.write_bytes(b"{}")
-    seen = []
-    real_open = os.open
-    monkeypatch.setattr(safe_read.os, "open", lambda p, flags, *a: seen.append(flags) or real_open(p, flags, *a))
-    assert safe_read.read_regular(path, 10) == b"{}"
-    (flags,) = seen
-    for flag in (os.O_NONBLOCK, os.O_NOCTTY, os.O_CLOEXEC):
-        assert flags & flag, flag
-    assert flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC) == 0  # read only, never made or cut

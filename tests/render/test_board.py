@@ -1,7 +1,11 @@
-"""The board's pixels against independent pictures of the same maze: the text picture, the same
-board unzoomed, and one full redraw. Zooming changes sizes, never colours; painting only what
-changed ends where a full redraw does; nothing is drawn off the maze; pointing at a wall picks a
-cell beside it."""
+"""The board's pixels against the model and against independent pictures of the same maze: every
+cell in its colour, a wall exactly where a passage is closed, the text picture, the same board
+unzoomed, and one full redraw. Zooming changes sizes, never colours; painting only what changed
+ends where a full redraw does; nothing is drawn off the maze; pointing at a wall picks a cell
+beside it, and the cell under a pixel is the cell whose outline (from ``Grid.edge_segments``)
+contains it, on triangles, rings and masked grids; a pixel in no outline picks nothing."""
+
+from __future__ import annotations
 
 import math
 
@@ -12,9 +16,13 @@ from helpers import at_least
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from visualizer.grids import GRIDS
+from visualizer.core.events import Kind
+from visualizer.grids import GRIDS, Mask, make_grid
+from visualizer.grids.base import sides_present
 from visualizer.render.board import Board, fit_camera
-from visualizer.render.palette import BACKGROUND, STYLE_COLOURS, WALL, Style
+from visualizer.render.image import render_surface
+from visualizer.render.palette import BACKGROUND, CONNECTOR, STYLE_COLOURS, WALL, Style
+from visualizer.run.overlay import Overlay
 from visualizer.run.session import Run
 from visualizer.run.spec import MazeSpec
 
@@ -268,3 +276,140 @@ def test_fog_over_every_cell_gives_nothing_of_the_maze_away(kind, w, h, seed, al
     image = painted(Board(run.grid, 300, 240), run.maze, run.overlay)
     colours = {tuple(int(v) for v in c) for c in np.unique(image.reshape(-1, 3), axis=0)}
     assert colours <= {STYLE_COLOURS[Style.FOG], BACKGROUND}, colours
+
+
+FLOOR, ROOM = STYLE_COLOURS[Style.FLOOR], STYLE_COLOURS[Style.ROOM]
+
+
+@settings(max_examples=25)
+@given(kind=st.sampled_from(["square", "hex"]), w=st.integers(1, 12), h=st.integers(1, 9),
+       seed=st.integers(0, 10**6), algorithm=st.sampled_from(["backtracker", "prim", "dungeon", "kruskal"]),
+       view=st.tuples(st.integers(160, 700), st.integers(120, 500)))
+def test_cells_and_walls_are_drawn_where_the_model_says(kind, w, h, seed, algorithm, view):
+    maze = MazeSpec(algorithm, kind, *at_least(kind, w, h), seed).build()
+    surface = render_surface(maze, Overlay(maze.grid), view)
+    board = Board(maze.grid, *view)
+    grid = maze.grid
+
+    def colour(x, y):
+        return tuple(surface.get_at((int(x), int(y))))[:3]
+
+    if board.cell_pixels < 6:
+        return  # too small to sample cleanly between walls
+    for cell in range(grid.size):
+        expected = {0: STYLE_COLOURS[Style.UNVISITED], 1: FLOOR, 2: ROOM, 3: STYLE_COLOURS[Style.PRUNED]}
+        assert colour(*board.cell_centre(cell)) == expected[int(maze.state[cell])]
+        for d, nb in grid.neighbours(cell):
+            (ax, ay), (bx, by) = board.cell_centre(cell), board.cell_centre(nb)
+            between = colour((ax + bx) / 2, (ay + by) / 2)
+            if maze.is_open(cell, d):
+                assert between in (FLOOR, ROOM, CONNECTOR)
+            else:
+                assert between == WALL
+
+
+RING_ROWS = ("XX....XX......", "X......X......", "..XXXX........", "..XXXX........", "X......X......",
+             "XX....XX......", "..............", "..............", "..............", "..............")
+
+
+@pytest.mark.parametrize("kind, masked", [("hex", False), ("triangle", False), ("square", True), ("triangle", True)])
+def test_a_full_redraw_and_dirty_repaints_agree(kind, masked):
+    """Painting cell by cell as events arrive gives the same pixels as one full redraw at the end
+    (the posts round a changed cell included: triangles and masked grids have their own)."""
+    from visualizer.grids import Mask
+
+    spec = MazeSpec("dungeon", kind, 14, 10, 3, mask=Mask(RING_ROWS) if masked else None)
+    grid = spec.make_grid()
+    from visualizer.core.maze import Maze
+
+    maze, overlay = Maze(grid), Overlay(grid)
+    board = Board(grid, 420, 300)
+    step_by_step = pygame.Surface((420, 300), depth=32)
+    board.use_format(step_by_step.map_rgb)
+    compared = 0
+    for event in spec.events(grid):
+        if event[0] == Kind.PHASE and event[3] != "rooms":  # before a phase's full redraw: what painting left
+            redrawn = render_surface(maze, overlay, (420, 300))
+            assert pygame.image.tobytes(step_by_step, "RGB") == pygame.image.tobytes(redrawn, "RGB"), event
+            compared += 1
+        maze.apply(event)
+        overlay.apply(event)
+        if event[0] == 1:
+            overlay.dirty.extend(maze.relabelled.tolist())
+        full, cells = overlay.take_dirty()
+        pixels = pygame.surfarray.pixels2d(step_by_step)
+        board.paint(pixels, maze, overlay, full, cells)
+        del pixels
+    once = render_surface(maze, overlay, (420, 300))
+    assert pygame.image.tobytes(step_by_step, "RGB") == pygame.image.tobytes(once, "RGB")
+    assert compared >= 3
+
+
+def containing_cells(grid, points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For each point: the cell whose convex outline holds it (-1 for none) and its distance to the
+    nearest side of any cell (how close it is to a wall)."""
+    centres = grid.unit_centres()
+    segments = grid.edge_segments()
+    present = sides_present(segments)
+    a, b = segments[..., 0, :], segments[..., 1, :]  # (n, D, 2)
+    edge = b - a
+    length = np.maximum(np.hypot(edge[..., 0], edge[..., 1]), 1e-12)
+    found = np.full(len(points), -1)
+    nearest = np.full(len(points), np.inf)
+    for i, p in enumerate(points):
+        cross_p = edge[..., 0] * (p[1] - a[..., 1]) - edge[..., 1] * (p[0] - a[..., 0])
+        cross_c = edge[..., 0] * (centres[:, None, 1] - a[..., 1]) - edge[..., 1] * (centres[:, None, 0] - a[..., 0])
+        same_side = (np.sign(cross_p) == np.sign(cross_c)) | ~present
+        inside = np.flatnonzero(same_side.all(axis=1))
+        found[i] = inside[0] if len(inside) else -1
+        t = np.clip(((p - a) * edge).sum(axis=-1) / length**2, 0, 1)
+        closest = a + t[..., None] * edge
+        gap = np.hypot(*(closest - p).transpose(2, 0, 1))
+        nearest[i] = gap[present].min()
+    return found, nearest
+
+
+def check_picking(grid, view: tuple[int, int], seed: int, margin: float) -> int:
+    """Pick random pixels and compare with the outlines; returns how many points were checked."""
+    board = Board(grid, *view)
+    scale, origin = board.camera.scale, np.array(board.camera.origin)
+    marks = (board.layout.centres[:40] - origin) / scale  # where the view marks cells, in the plane
+    assert containing_cells(grid, marks)[0].tolist() == list(range(min(40, grid.size)))  # the two agree
+    rng = np.random.default_rng(seed)
+    pixels = rng.integers(0, [view[0], view[1]], size=(300, 2))
+    points = (pixels + 0.5 - origin) / scale
+    cells, nearest = containing_cells(grid, points)
+    wall = max(1.0, scale * 0.1) / scale + 1.5 / scale  # half a wall plus a pixel's reach
+    checked = 0
+    for (x, y), cell, gap in zip(pixels.tolist(), cells.tolist(), nearest.tolist()):
+        if gap < wall + margin:
+            continue
+        assert board.cell_at(x, y) == cell, (x, y)
+        checked += 1
+    return checked
+
+
+@settings(max_examples=25, deadline=None)
+@given(w=st.integers(2, 14), h=st.integers(1, 9), seed=st.integers(0, 10**6))
+def test_triangles_are_picked_by_their_outline(w, h, seed):
+    assert check_picking(make_grid("triangle", w, h), (420, 320), seed, 0.0) > 20
+
+
+@settings(max_examples=15, deadline=None)
+@given(h=st.integers(1, 6), seed=st.integers(0, 10**6))
+def test_ring_cells_are_picked_by_their_outline(h, seed):
+    grid = make_grid("polar", 8, h)
+    counts = np.array(grid.counts)
+    bulge = float(np.max((np.arange(h) + 1) * (1 - np.cos(np.pi / counts))))  # the widest arc's chord
+    assert check_picking(grid, (400, 400), seed, bulge) > 10
+
+
+@pytest.mark.parametrize("kind", ["triangle", "hex"])
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10**6), bits=st.lists(st.booleans(), min_size=48, max_size=48))
+def test_masked_cells_are_picked_by_their_outline_and_holes_pick_nothing(kind, seed, bits):
+    rows = tuple("".join("." if bits[y * 8 + x] else "X" for x in range(8)) for y in range(6))
+    if "." not in "".join(rows):
+        rows = (".XXXXXXX",) + rows[1:]
+    grid = make_grid(kind, 8, 6, Mask(rows))
+    assert check_picking(grid, (400, 320), seed, 0.0) > 10

@@ -1,4 +1,4 @@
-"""The first-person view: its movement model (play/heading.py) and its raycaster (render/first_person.py).
+"""The first-person view's raycaster (render/first_person.py) and the frame it draws.
 
 Corridors are carved by hand so the expected distances are known exactly: from the centre of a
 corridor's first cell the wall at its far end is n - 0.5 cell widths away (a cell width is 1 on
@@ -12,32 +12,16 @@ import math
 import numpy as np
 import pygame
 import pytest
-from helpers import at_least
+from helpers import CELL_WIDTH, STRAIGHT, at_least, carve_line, corridor, real_sides
 from hypothesis import given
 from hypothesis import strategies as st
 
 from visualizer.algorithms import ALGORITHMS
-from visualizer.core.events import Kind
 from visualizer.core.maze import Maze
-from visualizer.grids import GRIDS, Grid, HexGrid, PolarGrid, SquareGrid
-from visualizer.play.game import Game
+from visualizer.grids import GRIDS, SquareGrid
 from visualizer.play.heading import (
-    BUMP_REACH,
-    BUMP_SECONDS,
-    FORWARD,
-    INTENTS,
-    LEFT,
-    RIGHT,
-    Camera,
-    back,
     cell_point,
-    forward,
     heading_angle,
-    initial_heading,
-    sides,
-    turn,
-    walk,
-    wrap_angle,
 )
 from visualizer.render.first_person import EXIT_KIND, FirstPersonView, build_walls, cast, draw_minimap
 from visualizer.render.palette import STYLE_COLOURS, Style
@@ -45,36 +29,9 @@ from visualizer.run.spec import MazeSpec
 
 KINDS = sorted(GRIDS)
 """Every registered grid: the movement model and the renderer must work on each."""
-CELL_WIDTH = {SquareGrid.kind: 1.0, HexGrid.kind: math.sqrt(3)}
-"""Between neighbouring centres, for the grids with straight corridors whose lengths are checked."""
-STRAIGHT = sorted(CELL_WIDTH)
+
+
 SIZE = (320, 200)
-
-
-def carve_line(maze: Maze, start: int, direction: int, length: int) -> list[int]:
-    """Open ``length`` cells in a straight line from ``start`` through ``direction``; returns them."""
-    grid = maze.grid
-    cells = [start]
-    maze.apply((Kind.CARVE, start, -1, -1))
-    for _ in range(length - 1):
-        nb = grid.neighbour(cells[-1], direction)
-        assert nb >= 0, "the corridor runs off the grid"
-        maze.apply((Kind.CARVE, cells[-1], nb, direction))
-        cells.append(nb)
-    return cells
-
-
-def corridor(kind: str, length: int) -> tuple[Maze, list[int], int]:
-    """A straight corridor ``length`` cells long down the middle of a grid three cells across:
-    along the rows on squares (east), down a column on hexagons (south). (maze, cells, direction)."""
-    if kind == SquareGrid.kind:
-        grid: Grid = SquareGrid(length, 3)
-        start, direction = grid.cell(0, 1), SquareGrid.E
-    else:
-        grid = HexGrid(3, length)
-        start, direction = grid.cell(1, 0), HexGrid.S
-    maze = Maze(grid)
-    return maze, carve_line(maze, start, direction, length), direction
 
 
 def corridor_to_exit(kind: str, length: int) -> tuple[Maze, list[int]]:
@@ -101,172 +58,6 @@ def trail_pixels(surface: pygame.Surface) -> int:
 
 
 # --- heading: the movement model ----------------------------------------------------------------
-
-
-def real_sides(grid: Grid, cell: int) -> list[int]:
-    """The directions in which ``cell`` has an edge of some length (every one on squares and hexes)."""
-    edges = grid.edge_segments()[cell]
-    return [d for d in range(grid.directions) if np.hypot(*(edges[d, 1] - edges[d, 0])) > 1e-9]
-
-
-@pytest.mark.parametrize("kind", KINDS)
-def test_turning_right_turns_clockwise_on_screen_to_the_next_side(kind):
-    grid = GRIDS[kind](3, 3)
-    for cell in range(grid.size):
-        real = real_sides(grid, cell)
-        assert sides(grid, cell) == real
-        for d in real:
-            # y grows downward, so a clockwise turn on screen is a growing angle
-            gaps = sorted((heading_angle(grid, cell, e) - heading_angle(grid, cell, d)) % math.tau
-                          for e in real if e != d)
-            right, left = turn(grid, cell, d, 1), turn(grid, cell, d, -1)
-            here = heading_angle(grid, cell, d)
-            assert (heading_angle(grid, cell, right) - here) % math.tau == pytest.approx(gaps[0])
-            assert (here - heading_angle(grid, cell, left)) % math.tau == pytest.approx(math.tau - gaps[-1])
-            assert turn(grid, cell, right, -1) == d
-
-
-@pytest.mark.parametrize("kind", STRAIGHT)
-def test_every_turn_is_one_direction_index_on_squares_and_hexes(kind):
-    grid = GRIDS[kind](3, 3)
-    step = math.tau / grid.directions  # a quarter turn on squares, a sixth on hexagons
-    for d in range(grid.directions):
-        assert turn(grid, 4, d, 1) == (d + 1) % grid.directions
-        assert turn(grid, 4, d, -1) == (d - 1) % grid.directions
-        assert wrap_angle(heading_angle(grid, 4, turn(grid, 4, d, 1)) - heading_angle(grid, 4, d)) == \
-            pytest.approx(step)
-
-
-@pytest.mark.parametrize("kind", [kind for kind in KINDS if kind != PolarGrid.kind])
-def test_heading_points_at_the_neighbour_across_that_side(kind):
-    """Cells symmetric about each side (not a polar grid's: a ring cell is wider outside than in)."""
-    grid = GRIDS[kind](4, 4)
-    edges = grid.edge_segments()
-    for cell in range(grid.size):
-        x, y = cell_point(grid, cell)
-        for d, nb in grid.neighbours(cell):
-            nx, ny = cell_point(grid, nb)
-            mx, my = edges[cell, d].mean(axis=0)
-            assert math.atan2(ny - y, nx - x) == pytest.approx(heading_angle(grid, cell, d), abs=1e-9)
-            assert math.hypot(nx - x, ny - y) == pytest.approx(2 * math.hypot(mx - x, my - y))
-
-
-@pytest.mark.parametrize("kind", STRAIGHT)
-def test_forward_walks_the_corridor_and_bumps_at_its_end(kind):
-    maze, cells, direction = corridor(kind, 4)
-    grid = maze.grid
-    here = cells[0]
-    for expected in cells[1:]:
-        step = forward(grid, maze, here, direction)
-        assert step == (expected, direction)
-        here = expected
-    assert forward(grid, maze, here, direction) is None
-    assert back(grid, maze, here, direction) == (cells[-2], grid.opposite(direction))
-    assert back(grid, maze, cells[0], direction) is None
-
-
-@pytest.mark.parametrize("kind", KINDS)
-def test_walking_into_cell_0_works_forwards_and_backwards(kind):
-    """Cell 0 (the square grid's entrance corner, the disc's centre) is a cell like any other."""
-    maze = MazeSpec("backtracker", kind, 6, 5, 3).build()
-    grid = maze.grid
-    d, nb = next((d, nb) for d, nb in grid.neighbours(0) if maze.is_open(0, d))
-    towards = grid.opposite(d)
-    assert forward(grid, maze, nb, towards) == (0, towards)
-    assert back(grid, maze, nb, d) == (0, towards)
-
-
-@pytest.mark.parametrize("kind", KINDS)
-def test_the_first_heading_follows_the_shortest_path(kind):
-    maze = MazeSpec("backtracker", kind, 6, 5, 3).build()
-    grid = maze.grid
-    from visualizer.solvers import shortest_path
-
-    path = shortest_path(maze)
-    assert initial_heading(grid, maze, path[0]) == grid.direction_between(path[0], path[1])
-    assert initial_heading(grid, maze, maze.exit[0]) == maze.exit[1]
-    for cell in range(grid.size):  # from anywhere: the way the path to the exit leaves (next to it too)
-        way = shortest_path(maze, cell, maze.exit[0])
-        if len(way) >= 2:
-            assert initial_heading(grid, maze, cell) == grid.direction_between(way[0], way[1]), cell
-
-
-@pytest.mark.parametrize("kind", KINDS)
-def test_with_no_way_to_the_exit_the_first_heading_is_an_open_side_else_any_side(kind):
-    from visualizer.core.maze import Maze
-    from visualizer.play.heading import sides
-
-    grid = MazeSpec("backtracker", kind, 6, 5, 3).make_grid()
-    maze = Maze(grid)  # every wall closed: no cell reaches the exit
-    cell = grid.size // 2
-    d, nb = grid.neighbours(cell)[-1]
-    maze.passages[cell] |= 1 << d  # one open side (to a cell that leads nowhere)
-    maze.passages[nb] |= 1 << grid.opposite(d)
-    assert initial_heading(grid, maze, cell) == d
-    lone = next(c for c in range(grid.size) if c not in (cell, nb, maze.exit[0]))
-    assert initial_heading(grid, maze, lone) == sides(grid, lone)[0]
-
-
-@given(kind=st.sampled_from(KINDS), width=st.integers(2, 6), height=st.integers(2, 6), seed=st.integers(0, 999),
-       intents=st.lists(st.sampled_from(INTENTS), max_size=40))
-def test_first_person_moves_visit_what_the_top_down_moves_visit(kind, width, height, seed, intents):
-    """Each first-person intent is a top-down move in an absolute direction (forward: the heading,
-    back: its opposite): both models agree on every cell, and a bump never moves anyone."""
-    spec = MazeSpec("backtracker", kind, *at_least(kind, width, height), seed)
-    maze = spec.build()
-    grid = maze.grid
-    game = Game(spec=spec, maze=maze)
-    cell, facing = game.position, initial_heading(grid, maze, game.position)
-    ours, theirs = [cell], [game.position]
-    for intent in intents:
-        if game.finished:
-            break
-        step = walk(grid, maze, cell, facing, intent)
-        assert step.facing in sides(grid, step.cell)
-        if intent in (LEFT, RIGHT):
-            assert (step.cell, step.moved, step.bumped) == (cell, -1, False)
-            assert step.facing == turn(grid, cell, facing, 1 if intent == RIGHT else -1)
-        else:
-            absolute = facing if intent == FORWARD else grid.opposite(facing)
-            moved = game.move(absolute)
-            assert step.bumped == (not moved)
-            if facing in sides(grid, step.cell):
-                assert step.facing == facing  # the heading is kept wherever the new cell allows
-            if moved:
-                assert step.moved == absolute
-            else:
-                assert step.cell == cell and step.moved == -1 and step.facing == facing
-            theirs.append(game.position)
-            ours.append(step.cell)
-        cell, facing = step.cell, step.facing
-    assert ours == theirs
-
-
-def test_an_unknown_intent_is_refused():
-    maze, cells, direction = corridor(SquareGrid.kind, 2)
-    with pytest.raises(ValueError, match="intent"):
-        walk(maze.grid, maze, cells[0], direction, "jump")
-
-
-def test_the_camera_glides_and_turns_the_short_way():
-    camera = Camera(0.0, 0.0, math.radians(170))
-    camera.aim(1.0, 0.0, math.radians(-170), now=10.0)
-    x, y, angle = camera.pose(10.0 + camera.duration / 2)
-    assert x == pytest.approx(0.5)
-    assert abs(wrap_angle(angle - math.pi)) < 1e-9  # through 180 degrees, not back through 0
-    assert camera.moving(10.0 + camera.duration / 2) and not camera.moving(10.0 + 1.0)
-    x, y, angle = camera.pose(11.0)
-    assert (x, wrap_angle(angle)) == (pytest.approx(1.0), pytest.approx(math.radians(-170)))
-
-
-def test_a_bump_lurches_the_eye_toward_the_wall_and_back():
-    camera = Camera(1.0, 1.0, 0.0, cell=math.sqrt(3))
-    camera.bump(now=5.0)
-    x, y, _ = camera.pose(5.0 + BUMP_SECONDS / 2)
-    assert x == pytest.approx(1.0 + BUMP_REACH * math.sqrt(3)) and y == pytest.approx(1.0)
-    camera.bump(now=6.0, backwards=True)
-    assert camera.pose(6.0 + BUMP_SECONDS / 2)[0] == pytest.approx(1.0 - BUMP_REACH * math.sqrt(3))
-    assert camera.pose(7.0) == (1.0, 1.0, 0.0) and not camera.moving(7.0)
 
 
 # --- cast: the raycaster's geometry ---------------------------------------------------------------
@@ -404,13 +195,3 @@ def test_the_minimap_draws_only_seen_cells_and_the_player():
         return int((pygame.surfarray.array3d(screen) == floor).all(axis=-1).sum())
 
     assert 0 < floor_pixels(set(cells[:2])) < floor_pixels(set(cells))
-
-
-def test_the_bench_prints_the_first_person_frame_time():
-    from visualizer.bench.figures import TARGET_FIRST_PERSON_MS, first_person_figures
-
-    lines: list[str] = []
-    figures = first_person_figures(frames=2, mazes=(("square", 30, 20), ("hex", 12, 8)), out=lines.append)
-    assert set(figures) == {"square 30x20", "hex 12x8"}
-    assert all(row["best_ms"] > 0 for row in figures.values())
-    assert sum("ms" in line and f"<= {TARGET_FIRST_PERSON_MS:g} ms" in line for line in lines) == 2
