@@ -1,10 +1,14 @@
 """Shared test set-up: headless SDL, and hypothesis settings that suit a 2-core CI machine."""
 
 import os
+import sys
+from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# The test files import helpers.py from here; importlib mode leaves sys.path alone.
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import io
+import math
 from itertools import islice
 
+import numpy as np
 import pygame
+from PIL import Image
 
+from visualizer.core.events import Kind, expand
 from visualizer.core.maze import Maze
-from visualizer.grids import Grid
+from visualizer.grids import Grid, HexGrid, SquareGrid
 from visualizer.run.overlay import Overlay
 from visualizer.run.spec import MazeSpec
 from visualizer.solvers import shortest_path
@@ -47,6 +52,20 @@ def straight(spec: MazeSpec, position: int) -> tuple[Maze, Overlay]:
         overlay.finish()
     return maze, overlay
 
+
+
+KEPT_DISPLAY_KINDS = frozenset({Kind.PHASE})
+"""The display kinds a quiet stream still carries (the phases the headless fold and braid name)."""
+
+
+def kept(event) -> bool:
+    """Whether a quiet stream keeps ``event``: every maze-changing kind and the kept display kinds."""
+    return event[0] < 10 or event[0] in KEPT_DISPLAY_KINDS
+
+
+def streams(spec: MazeSpec) -> tuple[list, list]:
+    """The shown stream and the quiet one (its packed runs expanded), to compare event by event."""
+    return list(spec.events(show=True)), list(expand(spec.events(show=False)))
 
 
 def at_least(kind: str, width: int, height: int) -> tuple[int, int]:
@@ -91,3 +110,57 @@ def styled_board(maze: Maze, width: int, height: int):
     overlay.finish()
     board.restyle(maze, overlay)
     return board
+
+
+# --- first person: corridors carved by hand ----------------------------------------------------
+
+CELL_WIDTH = {SquareGrid.kind: 1.0, HexGrid.kind: math.sqrt(3)}
+"""Between neighbouring centres, for the grids with straight corridors whose lengths are checked."""
+
+
+STRAIGHT = sorted(CELL_WIDTH)
+
+
+def carve_line(maze: Maze, start: int, direction: int, length: int) -> list[int]:
+    """Open ``length`` cells in a straight line from ``start`` through ``direction``; returns them."""
+    grid = maze.grid
+    cells = [start]
+    maze.apply((Kind.CARVE, start, -1, -1))
+    for _ in range(length - 1):
+        nb = grid.neighbour(cells[-1], direction)
+        assert nb >= 0, "the corridor runs off the grid"
+        maze.apply((Kind.CARVE, cells[-1], nb, direction))
+        cells.append(nb)
+    return cells
+
+
+def corridor(kind: str, length: int) -> tuple[Maze, list[int], int]:
+    """A straight corridor ``length`` cells long down the middle of a grid three cells across:
+    along the rows on squares (east), down a column on hexagons (south). (maze, cells, direction)."""
+    if kind == SquareGrid.kind:
+        grid: Grid = SquareGrid(length, 3)
+        start, direction = grid.cell(0, 1), SquareGrid.E
+    else:
+        grid = HexGrid(3, length)
+        start, direction = grid.cell(1, 0), HexGrid.S
+    maze = Maze(grid)
+    return maze, carve_line(maze, start, direction, length), direction
+
+
+def real_sides(grid: Grid, cell: int) -> list[int]:
+    """The directions in which ``cell`` has an edge of some length (every one on squares and hexes)."""
+    edges = grid.edge_segments()[cell]
+    return [d for d in range(grid.directions) if np.hypot(*(edges[d, 1] - edges[d, 0])) > 1e-9]
+
+
+# --- animations ------------------------------------------------------------------------------
+
+def decode(data: bytes) -> list[tuple[np.ndarray, int]]:
+    """Every frame of an animation as it is shown (RGB, composited) with its duration in ms."""
+    image = Image.open(io.BytesIO(data))
+    frames = []
+    for index in range(getattr(image, "n_frames", 1)):
+        image.seek(index)
+        image.load()
+        frames.append((np.asarray(image.convert("RGB")), int(image.info["duration"])))
+    return frames

@@ -1,0 +1,191 @@
+"""The command line, as a user types it: output on success, one line and status 2 on mistakes."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from visualizer.cli import main
+
+
+def run_cli(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "visualizer", *args], capture_output=True, text=True,
+                          cwd=cwd, timeout=120, env={**os.environ, "SDL_VIDEODRIVER": "dummy"})
+
+
+def test_generate_text_to_stdout(capsys):
+    assert main(["generate", "--size", "5x4", "--seed", "3"]) == 0
+    rows = capsys.readouterr().out.splitlines()
+    assert len(rows) == 9 and len(rows[0]) == 11
+
+
+def test_generate_json_file_is_inferred_from_extension(tmp_path, capsys):
+    out = tmp_path / "maze.json"
+    assert main(["generate", "-a", "prim", "-g", "hex", "-s", "6x6", "--seed", "9", "-o", str(out)]) == 0
+    data = json.loads(out.read_text())
+    assert (data["grid"], data["algorithm"], data["seed"]) == ("hex", "prim", 9)
+    assert len(data["passages"]) == 35
+
+
+def test_same_seed_same_output(capsys):
+    main(["generate", "-s", "9x9", "--seed", "42"])
+    first = capsys.readouterr().out
+    main(["generate", "-s", "9x9", "--seed", "42"])
+    assert capsys.readouterr().out == first
+
+
+def test_list_shows_every_algorithm_with_parameters(capsys):
+    assert main(["list"]) == 0
+    out = capsys.readouterr().out
+    for name in ("backtracker", "prim", "dungeon", "winding=40", "attempts=100"):
+        assert name in out
+
+
+BAD = [
+    (["generate", "--size", "0x5"], "from 1 to"),
+    (["generate", "--size", "5000x5"], "from 1 to 2000"),
+    (["generate", "--size", "ten"], "WIDTHxHEIGHT"),
+    (["generate", "--algorithm", "nope"], "unknown algorithm"),
+    (["generate", "--grid", "octagon"], "invalid choice"),
+    (["generate", "--param", "winding=5"], "no parameter"),  # prim has none
+    (["generate", "-a", "dungeon", "--param", "loops=lots"], "whole number"),
+    (["generate", "-a", "dungeon", "--param", "loops=101"], "at most 100"),
+    (["generate", "-a", "dungeon", "--param", "loops"], "name=value"),
+    (["generate", "-a", "dungeon", "-p", "room_min=9", "-p", "room_max=2"], "room_max"),
+    (["generate", "--seed", "x"], "whole number"),
+    (["generate", "--format", "bmp"], "invalid choice"),
+]
+
+
+@pytest.mark.parametrize("args,message", BAD)
+def test_bad_input_is_one_line_and_status_2(args, message, tmp_path):
+    out = tmp_path / "out.txt"
+    if args[:1] == ["generate"] and "--param" in args and "-a" not in args:
+        args = ["generate", "-a", "prim", *args[1:]]
+    result = run_cli(*args, "--output", str(out))
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0], result.stderr
+    assert "Traceback" not in result.stderr
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("target", ["missing/maze.txt", "a_file/maze.txt", "a_folder"])
+def test_unwritable_output_is_one_line_and_leaves_no_file(tmp_path, target):
+    (tmp_path / "a_file").write_text("not a folder")
+    (tmp_path / "a_folder").mkdir()
+    before = sorted(p.name for p in tmp_path.rglob("*"))
+    result = run_cli("generate", "--output", str(tmp_path / target))
+    assert result.returncode == 2 and "cannot write" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert sorted(p.name for p in tmp_path.rglob("*")) == before
+
+
+def test_output_is_replaced_atomically(tmp_path, monkeypatch):
+    """A failure during the save leaves the old file whole and no temp file behind."""
+    out = tmp_path / "maze.txt"
+    out.write_text("the old maze\n")
+
+    def broken_replace(src, dst):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", broken_replace)
+    assert main(["generate", "-o", str(out)]) == 2
+    assert out.read_text() == "the old maze\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["maze.txt"]
+
+
+def installed_command() -> Path:
+    script = Path(sys.executable).parent / "maze-visualizer"
+    if not script.exists():
+        pytest.skip("maze-visualizer is not installed in this environment (pip install .)")
+    return script
+
+
+def test_installed_command_runs_from_another_folder(tmp_path):
+    """The console script works outside the source tree."""
+    result = subprocess.run([str(installed_command()), "generate", "-g", "hex", "-s", "4x3", "--seed", "1"],
+                            capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert result.returncode == 0 and "\uff3f" in result.stdout
+
+
+def test_help_states_the_size_limit():
+    result = run_cli("generate", "--help")
+    assert result.returncode == 0 and "2000" in result.stdout
+
+
+def test_bench_prints_figures(capsys):
+    from visualizer.bench.figures import run_bench
+
+    lines = []
+    figures = run_bench(sizes=[20], grids=["square"], out=lines.append)
+    assert any("plain DFS" in line for line in lines)
+    assert {row["algorithm"] for row in figures["rows"]} >= {"backtracker", "prim", "dungeon"}
+    assert all(row["events"] > 0 and row["seconds"] > 0 for row in figures["rows"])
+
+
+@pytest.mark.parametrize("args,message", [
+    (["play", "--algorithm", "nope"], "unknown algorithm"),
+    (["play", "--grid", "round"], "invalid choice"),
+    (["play", "--data-dir", "/etc/hostname"], "not a folder"),
+    (["--speed", "0"], "above 0"),
+    (["--speed", "fast"], "instant"),
+])
+def test_bad_window_and_play_options(args, message):
+    result = run_cli(*args)
+    assert result.returncode == 2 and message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_bench_skips_mazelib_cleanly_when_absent(monkeypatch):
+    from visualizer.bench import figures as bench
+
+    monkeypatch.setattr(bench, "mazelib_installed", lambda: False)
+    lines = []
+    figures = {"rows": [{"algorithm": "backtracker", "grid": "square", "side": bench.MAZELIB_SIDE, "seconds": 1.0}]}
+    assert bench.compare_with_mazelib(figures, out=lines.append) == {}
+    assert any("not installed" in line for line in lines)
+
+
+@pytest.mark.parametrize("grid", ["square", "hex"])
+def test_generate_png_draws_the_maze_like_the_window(tmp_path, grid):
+    import pygame
+
+    from visualizer.render.palette import STYLE_COLOURS, WALL, Style
+
+    out = tmp_path / "maze.png"
+    result = run_cli("generate", "-a", "prim", "-g", grid, "-s", "8x6", "--seed", "2", "-o", str(out))
+    assert result.returncode == 0 and result.stdout == ""
+    image = pygame.image.load(str(out))
+    colours = {tuple(image.get_at((x, y)))[:3] for x in range(image.get_width()) for y in range(image.get_height())}
+    assert STYLE_COLOURS[Style.FLOOR] in colours and WALL in colours
+    assert STYLE_COLOURS[Style.UNVISITED] not in colours  # a finished maze has no unvisited cell
+
+
+def test_png_needs_an_output_file():
+    result = run_cli("generate", "--format", "png")
+    assert result.returncode == 2 and "needs --output" in result.stderr
+
+
+def test_stats_prints_mean_and_spread_and_bias(capsys):
+    assert main(["stats", "-a", "binary_tree", "-a", "sidewinder", "-g", "hex", "-s", "10x8", "-n", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "hex 10x8, seeds 1-3: mean ± sd over 3 mazes" in out and "binary_tree" in out
+    assert "sidewinder: runs on square grids only, skipped" in out
+    assert "dead ends open" in out and "NW" in out
+
+
+def test_stats_rejects_a_bad_sample_count(capsys):
+    assert main(["stats", "-n", "0"]) == 2
+
+
+def test_the_measuring_commands_keep_their_own_defaults():
+    """stats and lab share their options but not their defaults (docs/headless.md and --help name them)."""
+    from visualizer.cli import parse
+
+    stats, lab = parse(["stats"]), parse(["lab"])
+    assert (stats.size, stats.samples, stats.seed, stats.algorithm) == ((30, 20), 20, 1, None)
+    assert (lab.size, lab.samples, lab.seed, lab.algorithm) == ((3, 3), 5000, 1, None)

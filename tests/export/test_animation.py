@@ -1,0 +1,155 @@
+"""Animated exports (GIF, WebP): frames in the number and length asked for, from the empty grid to
+the finished maze, byte for byte the same each time, and ``generate`` writing them."""
+
+from __future__ import annotations
+
+import io
+
+import numpy as np
+import pytest
+from helpers import decode
+from PIL import Image
+
+from visualizer.cli import main
+from visualizer.core.maze import Maze
+from visualizer.export.animation import GIF_TICK_MS, plan_frames, write_gif, write_webp
+from visualizer.export.formats import ExportOptions
+from visualizer.render.image import png_bytes, render_surface, surface_png
+from visualizer.render.palette import Style
+from visualizer.render.themes import get_theme
+from visualizer.run.overlay import Overlay
+from visualizer.run.spec import MazeSpec
+
+WRITERS = {"gif": write_gif, "webp": write_webp}
+
+
+TICK = {"gif": GIF_TICK_MS, "webp": 1}
+
+
+SPEC = MazeSpec("backtracker", "square", 12, 8, 5)
+
+
+CELL = 4.0
+
+
+def rgb_of(png: bytes) -> np.ndarray:
+    return np.asarray(Image.open(io.BytesIO(png)).convert("RGB"))
+
+
+def made(fmt: str, spec: MazeSpec = SPEC, **options) -> bytes:
+    options.setdefault("cell", CELL)
+    return WRITERS[fmt](spec.build(), spec, ExportOptions(**options))
+
+
+def expected_ms(frames: int, fps: float, hold: float, tick: int) -> int:
+    """The length of ``frames`` frames plus the hold, rounded to the format's tick."""
+    return round((frames + round(hold * fps)) * 1000 / fps / tick) * tick
+
+
+# --- how many frames, how long ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("fmt", WRITERS)
+@pytest.mark.parametrize("seconds, fps, max_frames, frames", [(2, 10, None, 20), (1.5, 8, None, 12),
+                                                              (2, 10, 7, 7)])
+def test_the_frame_count_follows_seconds_and_fps_and_max_frames_caps_it(fmt, seconds, fps, max_frames, frames):
+    """Frames are counted in time: a frame the same as the one before is folded into it."""
+    shown = decode(made(fmt, seconds=seconds, fps=fps, max_frames=max_frames, hold=0.5))
+    assert sum(length for _, length in shown) == expected_ms(frames, fps, 0.5, TICK[fmt])
+    assert 2 <= len(shown) <= frames
+    assert shown[-1][1] >= 500, "the hold is the last frame's"
+
+
+@pytest.mark.parametrize("fmt", WRITERS)
+def test_never_more_frames_than_events_plus_one(fmt):
+    tiny = MazeSpec("backtracker", "square", 2, 2, 1)
+    events = sum(1 for _ in tiny.events())
+    shown = decode(made(fmt, tiny, seconds=10, fps=10, hold=0))
+    assert sum(length for _, length in shown) == expected_ms(events + 1, 10, 0, TICK[fmt])
+
+
+def test_frames_show_evenly_spaced_points_from_the_empty_grid_to_the_end():
+    plan = plan_frames(1000, 200, ExportOptions(seconds=3, fps=10))
+    assert plan.frames == 30 and plan.positions[0] == 0 and plan.positions[-1] == 1200
+    steps = np.diff(plan.positions)
+    assert steps.min() >= 1 and steps.max() - steps.min() <= 1
+
+
+# --- what the frames show ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("fmt", WRITERS)
+@pytest.mark.parametrize("theme", ["dark", "light"])
+def test_the_first_frame_is_the_unvisited_grid(fmt, theme):
+    spec = MazeSpec("wilson", "hex", 9, 6, 4)
+    first = decode(made(fmt, spec, theme=theme, seconds=1, fps=10))[0][0]
+    maze = Maze(spec.make_grid())
+    empty = render_surface(maze, Overlay(maze.grid), (first.shape[1], first.shape[0]), theme=get_theme(theme))
+    assert np.array_equal(first, rgb_of(surface_png(empty)))
+
+
+@pytest.mark.parametrize("fmt", WRITERS)
+@pytest.mark.parametrize("theme", ["dark", "light"])
+@pytest.mark.parametrize("algorithm, grid", [("backtracker", "square"), ("wilson", "hex"), ("kruskal", "square")])
+def test_the_last_frame_is_the_png_of_the_finished_maze(fmt, theme, algorithm, grid):
+    spec = MazeSpec(algorithm, grid, 10, 7, 2)
+    last = decode(made(fmt, spec, theme=theme, seconds=1, fps=10))[-1][0]
+    png = png_bytes(spec.build(), theme=get_theme(theme), unit=CELL)
+    assert np.array_equal(last, rgb_of(png))
+
+
+@pytest.mark.parametrize("algorithm", ["prim", "kruskal", "backtracker"])
+def test_carving_only_ever_grows_frame_by_frame(algorithm):
+    """For these perfect-maze algorithms a cell, once reached, never looks unvisited again: the
+    unvisited colour's pixels never increase, from the whole grid down to none."""
+    unvisited = np.array(get_theme("dark").colours[Style.UNVISITED])
+    shown = decode(made("gif", MazeSpec(algorithm, "square", 10, 7, 3), seconds=2, fps=10))
+    counts = [int(np.all(frame == unvisited, axis=2).sum()) for frame, _ in shown]
+    assert counts[0] > 0 and counts[-1] == 0
+    assert all(later <= earlier for earlier, later in zip(counts, counts[1:])), counts
+    assert len(set(counts)) >= 10, "the carving is spread over the frames, not shown at once"
+
+
+@pytest.mark.parametrize("fmt", WRITERS)
+def test_solve_adds_the_solver_and_its_path_to_the_same_length(fmt):
+    path = np.array(get_theme("dark").colours[Style.PATH])
+    plain = decode(made(fmt, seconds=2, fps=10))
+    solved = decode(made(fmt, seconds=2, fps=10, solve="bfs"))
+    assert sum(d for _, d in solved) == sum(d for _, d in plain)
+    assert not np.all(plain[-1][0] == path, axis=2).any()
+    assert np.all(solved[-1][0] == path, axis=2).sum() > 100
+    assert not np.array_equal(solved[len(solved) // 2][0], solved[-1][0]), "the solve is animated"
+
+
+# --- the same every time ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("fmt", WRITERS)
+def test_the_same_arguments_give_the_same_bytes_and_another_seed_does_not(fmt):
+    once, again = made(fmt, seconds=1, fps=10), made(fmt, seconds=1, fps=10)
+    assert once == again
+    assert made(fmt, SPEC.with_(seed=6), seconds=1, fps=10) != once
+
+
+# --- the command line -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("fmt", WRITERS)
+def test_generate_writes_the_animation_its_extension_names(fmt, tmp_path):
+    out = tmp_path / f"wilson.{fmt}"
+    args = ["generate", "-a", "wilson", "-g", "hex", "-s", "8x6", "--seed", "4", "--seconds", "1", "--fps", "10",
+            "--cell", "4", "--hold", "1", "--solve", "astar", "-o", str(out)]
+    assert main(args) == 0
+    spec = MazeSpec("wilson", "hex", 8, 6, 4)
+    options = ExportOptions(cell=4, seconds=1, fps=10, hold=1, solve="astar")
+    assert out.read_bytes() == WRITERS[fmt](spec.build(), spec, options)
+
+
+@pytest.mark.parametrize("extra, words", [(["--cell", "500"], "--cell 500"), (["--fps", "60"], "--fps 60"),
+                                          (["--solution"], "--solution")])
+def test_a_bad_combination_is_one_line_and_status_2(extra, words, tmp_path, capsys):
+    out = tmp_path / "bad.gif"
+    assert main(["generate", "-s", "30x20", *extra, "-o", str(out)]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and words in error
+    assert not out.exists()
