@@ -31,6 +31,12 @@ CHUNK = 1 << 16
 """Cells decided per numpy batch: big enough to be fast, small enough to keep memory flat."""
 
 
+def has_bias_directions(cls: type[Grid]) -> bool:
+    """True when the grid names two directions (and a fallback) for each bias corner: binary tree
+    needs them, and a grid without (the triangle) cannot run it."""
+    return bool(cls.BIAS_DIRECTIONS)
+
+
 def binary_tree(grid: Grid, rng: random.Random, *, bias: str = "NE", show: bool = True) -> EventStream:
     """Visit cells row by row; each joins the neighbour it picks among its two bias directions."""
     table, directions = grid.bias_table(bias)  # per cell: first, second, fallback neighbour
@@ -130,5 +136,5 @@ ALGORITHM = Algorithm(
     func=binary_tree,
     description="Binary tree: each cell opens toward one of two directions; strong diagonal bias.",
     params=(Param("bias", "NE", "the corner every path drifts toward", choices=BIASES),),
-    needs="BIAS_DIRECTIONS",
+    needs=has_bias_directions,
 )
