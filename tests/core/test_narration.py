@@ -1,7 +1,13 @@
 """The teaching layer's words: every event of every generator and solver, on every grid each runs
 on, comes from a real pseudocode line and reads as a sentence; explaining changes no maze."""
 
+import ast
+import hashlib
+import inspect
+import keyword
 import re
+import sys
+import textwrap
 
 import pytest
 from helpers import at_least
@@ -10,9 +16,10 @@ from hypothesis import strategies as st
 
 from visualizer.algorithms import ALGORITHMS
 from visualizer.algorithms.braid import BraidNarrator
+from visualizer.algorithms.dungeon import DungeonNarrator
 from visualizer.core.events import Kind, changes_maze, expand
 from visualizer.core.maze import Maze
-from visualizer.core.narration import Narration, Narrator
+from visualizer.core.narration import Code, Narration, Narrator
 from visualizer.run.spec import MazeSpec
 from visualizer.solvers import SOLVERS
 
@@ -27,11 +34,29 @@ def narration_for(spec: MazeSpec) -> Narration:
     return Narration(info.narrator(grid, info.resolve(spec.params)), BraidNarrator(grid))
 
 
+def record_lines(narrator: Narrator, said: list) -> None:
+    """Note each line ``narrator`` names, with the code on screen once it is told."""
+    tell = narrator.tell
+
+    def telling(event):
+        told = tell(event)
+        said.append((told.line, narrator.shown_code))
+        return told
+
+    narrator.tell = telling  # type: ignore[method-assign]
+
+
 def check_told(narration: Narration, events) -> int:
-    """Fold ``events`` one by one, checking each lights a real line and says a real sentence."""
+    """Fold ``events`` one by one, checking each lights a real line of the code on screen (the
+    very line the narrator named, not one at the same place elsewhere) and says a real sentence."""
     told = 0
+    said: list = []
+    for narrator in {narration.narrator, narration.braid} - {None}:
+        record_lines(narrator, said)
     for event in events:
         narration.fold([event])
+        line, shown = said[-1]
+        assert shown[line.index] is line and narration.code[narration.lit] == line.text, (event, line, shown)
         code = narration.code
         assert 4 <= len(code) <= 12, code
         assert 0 <= narration.lit < len(code), (event, narration.lit, code)
@@ -54,7 +79,7 @@ def test_every_algorithm_has_a_title_in_words_and_pseudocode(name):
     assert "_" not in info.title and info.title[0].isupper(), info.title
     narrator = info.narrator
     assert narrator is not None and issubclass(narrator, Narrator)
-    assert all(line.strip() for line in narrator.code)
+    assert all(line.strip() for line in narrator.code.texts)
 
 
 @settings(max_examples=40, deadline=None)
@@ -115,3 +140,82 @@ def test_every_solver_event_has_a_line_and_a_sentence(solver, spec):
     maze = spec.build()
     narration = Narration(info.narrator(maze.grid))
     assert check_told(narration, info.run(maze)) > 0
+
+
+NARRATORS = sorted({info.narrator for info in [*ALGORITHMS.values(), *SOLVERS.values()]} | {BraidNarrator},
+                   key=lambda cls: cls.__name__)
+SHOWN_CODE = {**{name: info.narrator.code for name, info in ALGORITHMS.items()},
+              **{"solver " + name: info.narrator.code for name, info in SOLVERS.items()},
+              "braid": BraidNarrator.code,
+              **{"dungeon " + phase: code for phase, code in DungeonNarrator.phase_code.items()}}
+PSEUDOCODE_DIGESTS = {
+    "backtracker": "bcc98372c0ba9713", "prim": "12ce9a2435f9a2fc", "dungeon": "db00943388d1460f",
+    "binary_tree": "f942bcbd0fc3802a", "sidewinder": "02089511e076ec76", "aldous_broder": "78f4f472b33b83b7",
+    "wilson": "a3f7ad826318bf6e", "hunt_and_kill": "109d666f28f028fd", "kruskal": "f0589f452a6e3be7",
+    "prim_true": "b70d5db811874faf", "prim_simplified": "9fff28b273e43b74", "growing_tree": "a3e721a8ed530518",
+    "eller": "4c3fdaa0a88713b3", "recursive_division": "3180ce3e62a6cb7a", "blobby_division": "206e7a714f5b4214",
+    "solver bfs": "0bdd480bb6733203", "solver astar": "7a834a522f29d3bf", "solver dfs": "52f4256770698700",
+    "solver wall_right": "aec8c6b6332f22a3", "solver wall_left": "fede4e494795f7f2",
+    "solver dead_end_filling": "b2c1604a3df8e7d9", "braid": "566db3ece41a993f",
+    "dungeon rooms": "2759bef8ff8333e3", "dungeon maze": "506d0af2e3ce3350", "dungeon connect": "236352009fbbc221",
+    "dungeon prune": "8031522155196457",
+}
+"""The pseudocode each panel shows, line by line (sha-256 of the lines joined by newlines): naming
+the lines changed none of them. A deliberate change to a text updates its digest here."""
+
+
+@pytest.mark.parametrize("name", list(SHOWN_CODE))
+def test_the_pseudocode_on_screen_reads_as_it_did_before_its_lines_had_names(name):
+    text = "\n".join(SHOWN_CODE[name].texts)
+    assert hashlib.sha256(text.encode()).hexdigest()[:16] == PSEUDOCODE_DIGESTS[name], text
+    assert set(PSEUDOCODE_DIGESTS) == set(SHOWN_CODE)
+
+
+def lines_named(cls: type[Narrator]) -> list[tuple[Code, str]]:
+    """Every ``self.code.NAME`` and ``SOME_CODE.NAME`` in the methods ``cls`` has (its own and
+    inherited), with the code the name must be a line of."""
+    named = []
+    for klass in cls.__mro__[:cls.__mro__.index(Narrator)]:
+        module = vars(sys.modules[klass.__module__])
+        for node in ast.walk(ast.parse(textwrap.dedent(inspect.getsource(klass)))):
+            if not isinstance(node, ast.Attribute):
+                continue
+            owner = node.value
+            if isinstance(owner, ast.Attribute) and owner.attr == "code" and getattr(owner.value, "id", "") == "self":
+                named.append((cls.code, node.attr))
+            elif isinstance(owner, ast.Name) and isinstance(module.get(owner.id), Code):
+                named.append((module[owner.id], node.attr))
+    return named
+
+
+@pytest.mark.parametrize("narrator", NARRATORS, ids=lambda cls: cls.__name__)
+def test_every_line_a_narrator_names_is_a_line_of_its_code(narrator):
+    """Checked in the source, so a branch no test run reaches cannot name a missing line (a
+    subclass with its own code, such as simplified Prim's, must have every line its base names)."""
+    named = lines_named(narrator)
+    assert named, narrator
+    missing = [(name, code.names) for code, name in named
+               if name not in code.names and not hasattr(Code, name)]
+    assert not missing, missing
+
+
+IDENTIFIERS = st.from_regex(r"[a-z][a-z_]{0,8}", fullmatch=True).filter(
+    lambda name: not keyword.iskeyword(name) and not hasattr(Code, name))
+
+
+@given(lines=st.dictionaries(IDENTIFIERS, st.text(min_size=1, max_size=20), max_size=12))
+def test_a_line_is_found_by_its_name_at_its_place(lines):
+    code = Code(**lines)
+    assert code.texts == tuple(lines.values()) and code.names == tuple(lines)
+    for index, (name, text) in enumerate(lines.items()):
+        line = getattr(code, name)
+        assert code[index] is line and (line.index, line.text, line.name) == (index, text, name)
+        assert code.matching(line) is line
+
+
+def test_a_missing_or_clashing_line_name_is_refused_in_words():
+    code = Code(start="begin", loop="while:")
+    with pytest.raises(AttributeError, match="no pseudocode line named 'stop' \\(lines: start, loop\\)"):
+        _ = code.stop
+    with pytest.raises(ValueError, match="clash"):
+        Code(count="count the cells")

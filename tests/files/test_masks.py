@@ -8,6 +8,8 @@ import json
 import math
 import os
 from collections import deque
+from inspect import getattr_static
+from types import FunctionType
 
 import numpy as np
 import pytest
@@ -24,7 +26,7 @@ from visualizer.export.json_io import FormatError, dumps, loads
 from visualizer.export.svg import write as svg_write
 from visualizer.files.masks import fitting_size, load_mask, picture_mask, shipped_masks, text_mask
 from visualizer.grids import GRIDS, Mask, MaskedGrid, make_grid, maskable_kinds
-from visualizer.grids.masked import largest_part
+from visualizer.grids.masked import largest_part, mask_grid, masked_class
 from visualizer.play.game import Game
 from visualizer.play.records import recipe_key
 from visualizer.play.save import SaveError, game_from_dict, game_to_dict
@@ -277,6 +279,34 @@ def test_every_solver_finds_the_way_through_a_masked_maze(solver, kind):
     assert all(b in maze.open_neighbours(a) for a, b in zip(path, path[1:]))
     if info.shortest:
         assert len(path) == shortest
+
+
+def public_class_attributes(cls: type) -> dict[str, object]:
+    """The grid class's public attributes that are not behaviour on one grid's cells (methods,
+    properties), as the masked class answers for them: names, directions, play keys, sizes..."""
+    return {name: getattr(cls, name) for name in dir(cls) if not name.startswith("_")
+            and not isinstance(getattr_static(cls, name), (FunctionType, property))}
+
+
+@pytest.mark.parametrize("kind", list(GRIDS))
+def test_a_masked_grid_has_every_class_attribute_of_its_grid_unless_it_says_otherwise(kind):
+    cls = GRIDS[kind]
+    masked = masked_class(cls)
+    own = set(vars(MaskedGrid))
+    differing = {name: (value, getattr(masked, name, "missing"))
+                 for name, value in public_class_attributes(cls).items()
+                 if name not in own and getattr(masked, name, "missing") != value}
+    assert not differing
+    assert own & set(public_class_attributes(cls)) == {"BIAS_DIRECTIONS", "LAB_BOARDS"}
+    if cls.MASKABLE:
+        grid = make_grid(kind, 8, 6, RING)
+        assert isinstance(grid, masked) and (grid.kind, grid.MIN_SIZE_REASON) == (kind, cls.MIN_SIZE_REASON)
+
+
+def test_a_class_attribute_added_to_a_grid_reaches_its_masked_grids_unasked():
+    grown = type("GrownSquareGrid", (GRIDS["square"],), {"BRAND_NEW": (1, 2), "PLAY_HELP": (("x", "y"),)})
+    grid = mask_grid(grown(8, 6), RING)
+    assert grid.BRAND_NEW == (1, 2) and grid.PLAY_HELP == (("x", "y"),)
 
 
 def test_cells_are_named_by_the_base_grid_coordinates():

@@ -102,6 +102,21 @@ def test_graph_algorithms_run_on_it_and_the_others_say_which_grids_they_need(kin
             MazeSpec(name, king.kind, 5, 5, 1).check()
 
 
+def test_an_algorithm_needing_what_a_grid_lacks_is_refused_in_one_line(king, capsys):
+    """Binary tree reads a grid's bias directions: the king grid has none, so it is refused by name;
+    the same grid with them is accepted."""
+    args = ["generate", "-a", "binary_tree", "-g", king.kind, "-s", "5x4", "--seed", "1"]
+    assert main(args) == ERROR_EXIT
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.splitlines() == [
+        "maze-visualizer: error: algorithm binary_tree works on square and hex and polar grids, not king"]
+    biased = type("BiasedKing", (KingGrid,), {"BIAS_DIRECTIONS": {"NE": (KingGrid.N, KingGrid.E, -1)}})
+    with registered(biased):
+        assert ALGORITHMS["binary_tree"].supports(king.kind)
+    assert not ALGORITHMS["binary_tree"].supports(king.kind)
+
+
 def test_its_mazes_use_the_diagonals(king):
     maze = MazeSpec("backtracker", king.kind, 12, 10, 5).build()
     grid = maze.grid

@@ -9,6 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from visualizer.algorithms import ALGORITHMS
+from visualizer.algorithms.braid import BraidNarrator
+from visualizer.algorithms.kruskal import KruskalNarrator
 from visualizer.app.main import open_window
 from visualizer.app.scenes.watch import INSTANT
 from visualizer.app.shell import REPEAT_DELAY, REPEAT_INTERVAL, Shell
@@ -230,7 +232,7 @@ def test_l_runs_to_the_next_time_the_lit_line_runs(screen):
     event by event (a breakpoint on that line)."""
     shell = make_shell(screen, "kruskal", size=(14, 10))
     scene = shell.base
-    reject_line = 7
+    reject_line = KruskalNarrator.code.keep.index
     for _ in range(60):
         key(shell, pygame.K_RIGHT)
     scene.teacher.catch_up(float("inf"))
@@ -303,6 +305,7 @@ def test_l_on_a_finished_maze_says_so_and_leaves_no_breakpoint(screen):
 def test_the_breakpoint_stops_on_its_own_pseudocode_not_the_same_line_number_elsewhere(screen):
     """Kruskal's "remove the wall" is line 4; so is braid's "open the wall to it": L from the last
     merge runs to the end of the maze, not into the braid phase."""
+    assert KruskalNarrator.code.remove.index == BraidNarrator.code.open.index == 4
     shell = Shell(MazeSpec("kruskal", "square", 8, 8, 3, {"braid": 100}), speed=60, screen=screen)
     shell.frame([], 0.0)
     scene = shell.base
@@ -313,7 +316,7 @@ def test_the_breakpoint_stops_on_its_own_pseudocode_not_the_same_line_number_els
     last_merge = max(i for i, e in enumerate(events[:braid_at]) if e[0] == Kind.CARVE)
     scene.seek(last_merge + 1)
     scene.teacher.catch_up(float("inf"))
-    assert scene.teacher.narration.lit == 4
+    assert scene.teacher.narration.lit == KruskalNarrator.code.remove.index
     key(shell, pygame.K_l)
     run_until_paused(shell, scene)
     assert run.position == run.total

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from visualizer.algorithms import ALGORITHMS
 from visualizer.core.events import Kind
+from visualizer.grids import Mask, MaskedGrid, SquareGrid
 from visualizer.run.session import DONE, GENERATING, Run
 from visualizer.run.spec import MazeSpec
 from visualizer.run.timeline import EVENT_DTYPE, EventLog
@@ -306,3 +307,28 @@ def test_snapshots_cost_about_as_much_memory_as_the_log(algorithm):
     run.finish_generation()
     log = run.timeline.log.nbytes
     assert run.nbytes - log < 2 * log
+
+
+@pytest.mark.parametrize("mask", [None, Mask(("..X.", "....", "X..."), "spy")], ids=["whole", "masked"])
+@pytest.mark.parametrize("record", [True, False])
+def test_a_run_builds_its_grid_once(monkeypatch, mask, record):
+    """Checking the spec, generating, seeking back (replaying from the start when not recording):
+    one grid all along (a large masked grid takes a while to build)."""
+    built: list[type] = []
+    for cls in (SquareGrid, MaskedGrid):
+        monkeypatch.setattr(cls, "__init__", counting_init(cls, built))
+    run = Run(MazeSpec("backtracker", "square", 8, 6, 1, mask=mask), record=record)
+    run.finish_generation()
+    run.seek(2)
+    run.step(5)
+    assert built == [SquareGrid] + ([MaskedGrid] if mask else [])
+
+
+def counting_init(cls: type, built: list[type]):
+    """``cls.__init__`` that notes ``cls`` in ``built`` each time it runs."""
+    init = cls.__init__
+
+    def counting(self, *args, **kwargs):
+        built.append(cls)
+        init(self, *args, **kwargs)
+    return counting

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..core.events import RUN_LENGTH, EventStream, Kind, packed
-from ..core.narration import Annotation, Narrator, Shape, Told, plural
+from ..core.narration import Annotation, Code, Narrator, Shape, Told, plural
 from ..grids import Grid
 from .base import Algorithm
 from .bulk_random import Draws
@@ -115,14 +115,14 @@ TRAIL = 12
 class AldousBroderNarrator(Narrator):
     """The walker, its step count and the cells it has still to find (the wasted steps show why it is slow)."""
 
-    code = (
-        "cell = a random cell; mark it visited",
-        "while some cell is unvisited:",
-        "  nb = a random neighbour of cell",
-        "  if nb is unvisited:",
-        "    carve the wall from cell into nb",
-        "    mark nb visited",
-        "  cell = nb",
+    code = Code(
+        start="cell = a random cell; mark it visited",
+        loop="while some cell is unvisited:",
+        pick="  nb = a random neighbour of cell",
+        unvisited="  if nb is unvisited:",
+        carve="    carve the wall from cell into nb",
+        mark="    mark nb visited",
+        step="  cell = nb",
     )
     legend = {"current": "the walker"}
 
@@ -137,21 +137,24 @@ class AldousBroderNarrator(Narrator):
         self.unvisited -= 1
         if other < 0:
             self.trail.append(cell)
-            return Told(0, f"The walker starts at {self.name(cell)}, a random cell: visited; "
-                           f"{plural(self.unvisited, 'cell')} still unvisited")
+            return Told(self.code.start,
+                        f"The walker starts at {self.name(cell)}, a random cell: visited; "
+                        f"{plural(self.unvisited, 'cell')} still unvisited")
         self.steps += 1
         self.trail.append(other)
         left = f"{plural(self.unvisited, 'cell')} still unvisited" if self.unvisited else "every cell is visited, done"
-        return Told(4, f"The walker steps {self.direction(value)} from {self.name(cell)} into {self.name(other)}, "
-                       f"never visited: carve the wall; {left}")
+        return Told(self.code.carve,
+                    f"The walker steps {self.direction(value)} from {self.name(cell)} into {self.name(other)}, "
+                    f"never visited: carve the wall; {left}")
 
     def tell_current(self, cell: int, other: int, value: int) -> Told:
         self.steps += 1
         self.wasted += 1
         came = f" {self.direction(self.grid.direction_between(self.trail[-1], cell))}" if self.trail else ""
         self.trail.append(cell)
-        return Told(6, f"The walker steps{came} onto {self.name(cell)}, already visited: nothing carved; "
-                       f"{plural(self.unvisited, 'cell')} still unvisited after {plural(self.steps, 'step')}")
+        return Told(self.code.step,
+                    f"The walker steps{came} onto {self.name(cell)}, already visited: nothing carved; "
+                    f"{plural(self.unvisited, 'cell')} still unvisited after {plural(self.steps, 'step')}")
 
     def data(self) -> list[tuple[str, str]]:
         share = f" ({100 * self.wasted / self.steps:.0f}%)" if self.steps else ""

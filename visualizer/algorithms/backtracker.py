@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core.events import RUN_LENGTH, EventStream, Kind, packed
-from ..core.narration import Narrator, Told, plural
+from ..core.narration import Code, Narrator, Told, plural
 from ..grids import Grid
 from .base import Algorithm, Param
 
@@ -130,16 +130,16 @@ def _walk_quiet(grid: Grid, rng: random.Random, winding: int, start: int, visite
 class BacktrackerNarrator(Narrator):
     """The stack, as the walk pushes and pops it."""
 
-    code = (
-        "pick a random start cell, mark it visited, push it",
-        "while the stack is not empty:",
-        "  cell = the cell on top of the stack",
-        "  if cell has unvisited neighbours:",
-        "    next = one of them at random",
-        "    carve the wall between cell and next",
-        "    mark next visited and push it",
-        "  else:",
-        "    pop cell: a dead end, back up one",
+    code = Code(
+        start="pick a random start cell, mark it visited, push it",
+        loop="while the stack is not empty:",
+        top="  cell = the cell on top of the stack",
+        unvisited="  if cell has unvisited neighbours:",
+        pick="    next = one of them at random",
+        carve="    carve the wall between cell and next",
+        push="    mark next visited and push it",
+        otherwise="  else:",
+        pop="    pop cell: a dead end, back up one",
     )
     legend = {"stack": "on the stack (the way back)", "current": "top of the stack"}
 
@@ -152,20 +152,23 @@ class BacktrackerNarrator(Narrator):
         if other < 0:
             self.stack = [cell]
             self.visited += 1
-            return Told(0, f"Start at {self.name(cell)}: visited, pushed; the stack holds 1 cell")
+            return Told(self.code.start, f"Start at {self.name(cell)}: visited, pushed; the stack holds 1 cell")
         self.stack.append(other)
         self.visited += 1
-        return Told(5, f"{self.name(cell)} has unvisited neighbours: carve {self.direction(value)} into "
-                       f"{self.name(other)} and push it; stack depth {len(self.stack)}")
+        return Told(self.code.carve,
+                    f"{self.name(cell)} has unvisited neighbours: carve {self.direction(value)} into "
+                    f"{self.name(other)} and push it; stack depth {len(self.stack)}")
 
     def tell_backtrack(self, cell: int, other: int, value: int) -> Told:
         if self.stack:
             self.stack.pop()
         if other < 0:
-            return Told(8, f"{self.name(cell)} has no unvisited neighbour: pop it; the stack is empty, "
-                           "so every cell it could reach is carved")
-        return Told(8, f"{self.name(cell)} has no unvisited neighbour: pop it; back at {self.name(other)}, "
-                       f"stack depth {len(self.stack)}")
+            return Told(self.code.pop,
+                        f"{self.name(cell)} has no unvisited neighbour: pop it; the stack is empty, "
+                        "so every cell it could reach is carved")
+        return Told(self.code.pop,
+                    f"{self.name(cell)} has no unvisited neighbour: pop it; back at {self.name(other)}, "
+                    f"stack depth {len(self.stack)}")
 
     def data(self) -> list[tuple[str, str]]:
         return [("Stack", plural(len(self.stack), "cell") + " deep"),

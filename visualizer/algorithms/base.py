@@ -15,6 +15,8 @@ if TYPE_CHECKING:
 
 ParamValue = int | float | str
 Generator = Callable[..., EventStream]
+GridTest = Callable[[type[Grid]], bool]
+"""A question about a grid class: does it have what an algorithm reads of it?"""
 
 
 @dataclass(frozen=True)
@@ -94,9 +96,9 @@ class Algorithm:
     params: tuple[Param, ...] = ()
     grids: tuple[str, ...] | None = None
     """The grid kinds it runs on; None for every registered grid (it only walks the neighbour graph)."""
-    needs: str = ""
-    """A grid class attribute the algorithm reads (e.g. ``BIAS_DIRECTIONS``): grids where it is empty
-    are not supported."""
+    needs: GridTest | None = None
+    """What the algorithm reads of a grid class, asked of it (binary tree: a pair of directions per
+    bias corner): grids where the answer is False are not supported."""
     on_masks: bool = True
     """False when it needs every cell of its grid (rows, fixed directions): masked grids are refused."""
     perfect: bool = True
@@ -158,7 +160,7 @@ class Algorithm:
             return False
         if not isinstance(grid, str) and grid.mask is not None and not self.on_masks:
             return False
-        return not self.needs or bool(getattr(cls, self.needs, None))
+        return self.needs is None or self.needs(cls)
 
     def unsupported_message(self, grid: Grid | str) -> str:
         """Why ``grid`` will not do, naming the grids that would."""

@@ -16,7 +16,7 @@ from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
 from ..core.events import EventStream, Kind
-from ..core.narration import Annotation, Narrator, Shape, Told
+from ..core.narration import Annotation, Code, Narrator, Shape, Told
 from ..grids import Grid
 from .base import Algorithm, Param
 
@@ -29,6 +29,12 @@ CARVE = Kind.CARVE
 BIASES = ("NE", "NW", "SE", "SW")
 CHUNK = 1 << 16
 """Cells decided per numpy batch: big enough to be fast, small enough to keep memory flat."""
+
+
+def has_bias_directions(cls: type[Grid]) -> bool:
+    """True when the grid names two directions (and a fallback) for each bias corner: binary tree
+    needs them, and a grid without (the triangle) cannot run it."""
+    return bool(cls.BIAS_DIRECTIONS)
 
 
 def binary_tree(grid: Grid, rng: random.Random, *, bias: str = "NE", show: bool = True) -> EventStream:
@@ -63,15 +69,15 @@ def choices(rows: np.ndarray, rnd: Callable[[], float]) -> np.ndarray:
 class BinaryTreeNarrator(Narrator):
     """Each cell's choice: the coin between the two bias directions, or the only way at an edge."""
 
-    code = (
-        "the cell with no bias neighbour is the root",
-        "for each other cell, row by row:",
-        "  if both bias neighbours exist:",
-        "    flip a coin: carve to one of them",
-        "  else if one of them exists:",
-        "    carve to it: at the edge, no choice",
-        "  else (a hex edge cell):",
-        "    carve along the edge toward the bias",
+    code = Code(
+        root="the cell with no bias neighbour is the root",
+        loop="for each other cell, row by row:",
+        both="  if both bias neighbours exist:",
+        coin="    flip a coin: carve to one of them",
+        one="  else if one of them exists:",
+        edge="    carve to it: at the edge, no choice",
+        neither="  else (a hex edge cell):",
+        along="    carve along the edge toward the bias",
     )
     legend = {"current": "the cell that just chose"}
 
@@ -88,22 +94,26 @@ class BinaryTreeNarrator(Narrator):
     def tell_carve(self, cell: int, other: int, value: int) -> Told:
         self.joined += 1
         if other < 0:
-            return Told(0, f"{self.name(cell)} can go neither {self.choices_text('nor')}: it is the root, "
-                           "every path ends here")
+            return Told(self.code.root,
+                        f"{self.name(cell)} can go neither {self.choices_text('nor')}: it is the root, "
+                        "every path ends here")
         self.last = (other, cell)
         into = f"{self.direction(self.grid.opposite(value))} into {self.name(cell)}"
         row = self.table[other] if self.table is not None else (cell, cell, -1)
         if row[0] >= 0 and row[1] >= 0:
             self.coins[int(row[0] != cell)] += 1
-            return Told(3, f"{self.name(other)} can go {self.choices_text('or')}: the coin picks "
-                           f"{self.direction(self.grid.opposite(value))}, so carve into {self.name(cell)}")
+            return Told(self.code.coin,
+                        f"{self.name(other)} can go {self.choices_text('or')}: the coin picks "
+                        f"{self.direction(self.grid.opposite(value))}, so carve into {self.name(cell)}")
         self.edge += 1
         if row[0] >= 0 or row[1] >= 0:
             missing = self.words[1] if row[0] >= 0 else self.words[0]
-            return Told(5, f"{self.name(other)} cannot go {missing} (the edge of the maze): the only "
-                           f"way is {into}")
-        return Told(7, f"{self.name(other)} has neither {self.choices_text('nor')}: carve "
-                       f"along the edge, {into}")
+            return Told(self.code.edge,
+                        f"{self.name(other)} cannot go {missing} (the edge of the maze): the only "
+                        f"way is {into}")
+        return Told(self.code.along,
+                    f"{self.name(other)} has neither {self.choices_text('nor')}: carve "
+                    f"along the edge, {into}")
 
     def choices_text(self, joiner: str) -> str:
         """"north or east": the two directions the coin picks between."""
@@ -126,5 +136,5 @@ ALGORITHM = Algorithm(
     func=binary_tree,
     description="Binary tree: each cell opens toward one of two directions; strong diagonal bias.",
     params=(Param("bias", "NE", "the corner every path drifts toward", choices=BIASES),),
-    needs="BIAS_DIRECTIONS",
+    needs=has_bias_directions,
 )

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..core.events import Event, EventStream, Kind
-from ..core.narration import Narrator, Told, plural
+from ..core.narration import Code, Narrator, Told, plural
 from ..grids import Grid
 from .base import Algorithm
 
@@ -154,16 +154,16 @@ def _seam(grid: Grid, halves: tuple[list[int], list[int]], taken: bytearray) -> 
 class BlobbyDivisionNarrator(Narrator):
     """The region being split, its two halves as they grow, the seam and its door."""
 
-    code = (
-        "open every wall: all cells are one region",
-        "while regions of 2 or more cells wait:",
-        "  take the region pushed last",
-        "  plant two seeds in it at random",
-        "  grow both halves at random, cell by cell",
-        "  the seam: the walls between the two halves",
-        "  keep one wall of the seam open: the door",
-        "  build the rest of the seam",
-        "  push both halves as regions",
+    code = Code(
+        open="open every wall: all cells are one region",
+        loop="while regions of 2 or more cells wait:",
+        take="  take the region pushed last",
+        seed="  plant two seeds in it at random",
+        grow="  grow both halves at random, cell by cell",
+        seam="  the seam: the walls between the two halves",
+        door="  keep one wall of the seam open: the door",
+        build="  build the rest of the seam",
+        push="  push both halves as regions",
     )
     follows = frozenset({int(SET), int(CURRENT), int(WALL)})
     legend = {"set": "the two growing halves", "current": "the door in the new wall"}
@@ -184,8 +184,9 @@ class BlobbyDivisionNarrator(Narrator):
 
     def tell_open_field(self, cell: int, other: int, value: int) -> Told:
         self.waiting = [self.grid.size]
-        return Told(0, f"Every wall is opened: all {plural(self.grid.size, 'cell')} are one region, to be split "
-                       "in two again and again")
+        return Told(self.code.open,
+                    f"Every wall is opened: all {plural(self.grid.size, 'cell')} are one region, to be split "
+                    "in two again and again")
 
     def tell_chamber(self, cell: int, other: int, value: int) -> Told:
         while self.waiting and self.waiting[-1] < 2:  # single cells are skipped without an event
@@ -195,8 +196,9 @@ class BlobbyDivisionNarrator(Narrator):
         self.region = value
         self.sizes = [0, 0]
         self.half_a = []
-        return Told(2, f"Take the region of {plural(value, 'cell')} holding {self.name(cell)}: it will be split "
-                       f"in two; {self._waiting()}")
+        return Told(self.code.take,
+                    f"Take the region of {plural(value, 'cell')} holding {self.name(cell)}: it will be split "
+                    f"in two; {self._waiting()}")
 
     def _waiting(self) -> str:
         count = sum(1 for size in self.waiting if size > 1)
@@ -212,19 +214,23 @@ class BlobbyDivisionNarrator(Narrator):
             self.half_a.append(cell)
         half = "AB"[side]
         if self.sizes[side] == 1:
-            return Told(3, f"Seed of half {half} planted at {self.name(cell)}, picked at random in the region")
-        return Told(4, f"{self.name(cell)} joins half {half}, grown from a neighbour in it; A has "
-                       f"{plural(self.sizes[0], 'cell')}, B has {plural(self.sizes[1], 'cell')}")
+            return Told(self.code.seed,
+                        f"Seed of half {half} planted at {self.name(cell)}, picked at random in the region")
+        return Told(self.code.grow,
+                    f"{self.name(cell)} joins half {half}, grown from a neighbour in it; A has "
+                    f"{plural(self.sizes[0], 'cell')}, B has {plural(self.sizes[1], 'cell')}")
 
     def tell_current(self, cell: int, other: int, value: int) -> Told:
         seam = self._seam()
         self.walls_left = seam - 1
         if seam == 1:
             self.waiting.extend(self.sizes)
-            return Told(6, f"The seam between the halves is a single wall, at {self.name(cell)}: it stays open as "
-                           "the door, so nothing is built; both halves wait to be split")
-        return Told(6, f"The halves meet along {plural(seam, 'wall')}; the door stays open at a wall of "
-                       f"{self.name(cell)}, so the two halves stay joined")
+            return Told(self.code.door,
+                        f"The seam between the halves is a single wall, at {self.name(cell)}: it stays open as "
+                        "the door, so nothing is built; both halves wait to be split")
+        return Told(self.code.door,
+                    f"The halves meet along {plural(seam, 'wall')}; the door stays open at a wall of "
+                    f"{self.name(cell)}, so the two halves stay joined")
 
     def _seam(self) -> int:
         """How many walls lie between half A and half B (the generator lists them the same way)."""
@@ -236,10 +242,11 @@ class BlobbyDivisionNarrator(Narrator):
         self.walls_left -= 1
         told = f"Wall built between {self.name(cell)} in half A and {self.name(other)} in half B"
         if self.walls_left > 0:
-            return Told(7, f"{told}; {plural(self.walls_left, 'wall')} of the seam to go")
+            return Told(self.code.build, f"{told}; {plural(self.walls_left, 'wall')} of the seam to go")
         self.waiting.extend(self.sizes)
-        return Told(8, f"{told}: the seam is closed but for the door, so push both halves, of "
-                       f"{self.sizes[0]:,} and {self.sizes[1]:,} cells, as regions to split")
+        return Told(self.code.push,
+                    f"{told}: the seam is closed but for the door, so push both halves, of "
+                    f"{self.sizes[0]:,} and {self.sizes[1]:,} cells, as regions to split")
 
     def data(self) -> list[tuple[str, str]]:
         return [("Region", plural(self.region, "cell")),

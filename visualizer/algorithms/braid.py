@@ -13,7 +13,7 @@ from typing import Any
 
 from ..core.events import EventStream, Kind
 from ..core.maze import Maze
-from ..core.narration import BRAID_PHASE, Narrator, Told
+from ..core.narration import BRAID_PHASE, Code, Narrator, Told
 from ..grids import Grid
 
 CARVE, PHASE = Kind.CARVE, Kind.PHASE
@@ -52,12 +52,12 @@ def braided(events: EventStream, grid: Grid, rng: random.Random, percent: int) -
 class BraidNarrator(Narrator):
     """The braiding pass after any generator: dead ends opened into loops."""
 
-    code = (
-        "list the dead ends (one way in), in a random order",
-        "for each cell in the list:",
-        "  if it is still a dead end, with the braid chance:",
-        "    prefer a closed neighbour that is a dead end too",
-        "    open the wall to it: a loop, one or two dead ends fewer",
+    code = Code(
+        list="list the dead ends (one way in), in a random order",
+        loop="for each cell in the list:",
+        still="  if it is still a dead end, with the braid chance:",
+        prefer="    prefer a closed neighbour that is a dead end too",
+        open="    open the wall to it: a loop, one or two dead ends fewer",
     )
 
     def __init__(self, grid: Grid, params: Mapping[str, Any] | None = None) -> None:
@@ -66,13 +66,15 @@ class BraidNarrator(Narrator):
 
     def tell_phase(self, cell: int, other: int, value: object) -> Told:
         self.phase = str(value)
-        return Told(0, "The maze is finished; now braid it: dead ends are opened into their neighbours, "
-                       "making loops")
+        return Told(self.code.list,
+                    "The maze is finished; now braid it: dead ends are opened into their neighbours, "
+                    "making loops")
 
     def tell_carve(self, cell: int, other: int, value: int) -> Told:
         self.opened += 1
-        return Told(4, f"{self.name(cell)} is a dead end: open its {self.direction(value)} wall into "
-                       f"{self.name(other)}, a loop ({self.opened:,} opened so far)")
+        return Told(self.code.open,
+                    f"{self.name(cell)} is a dead end: open its {self.direction(value)} wall into "
+                    f"{self.name(other)}, a loop ({self.opened:,} opened so far)")
 
     def data(self) -> list[tuple[str, str]]:
         return [("Walls opened", f"{self.opened:,}")]

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..core.events import RUN_LENGTH, Event, EventStream, Kind, packed
 from ..core.maze import CellState, Maze
-from ..core.narration import Annotation, Narrator, Shape, Told, Tone, plural
+from ..core.narration import Annotation, Code, Narrator, Shape, Told, Tone, plural
 from ..grids import Grid
 from .backtracker import BacktrackerNarrator, backtracker
 from .base import Algorithm, Param
@@ -294,61 +294,59 @@ def _prune_in_rounds(grid: Grid, table: np.ndarray, ways: np.ndarray, state: np.
                             deque(queue.tolist()), kept, show=False)
 
 
-ROOMS_CODE = (
-    "repeat attempts times:",
-    "  pick a random room size and place",
-    "  if it does not fit on the grid: try again",
-    "  if it overlaps a room already kept:",
-    "    refuse it",
-    "  else:",
-    "    keep it: its cells become room floor",
-    "    open every wall inside it",
+ROOMS_CODE = Code(
+    attempt="repeat attempts times:",
+    pick="  pick a random room size and place",
+    fit="  if it does not fit on the grid: try again",
+    overlaps="  if it overlaps a room already kept:",
+    refuse="    refuse it",
+    otherwise="  else:",
+    keep="    keep it: its cells become room floor",
+    open="    open every wall inside it",
 )
-MAZE_CODE = (
-    "for each cell no room or corridor holds:",
-    "  start a corridor region there, push it",
-    "  while the stack is not empty:",
-    "    cell = the cell on top of the stack",
-    "    if cell has unvisited neighbours:",
-    "      pick one (straight on, or turn: winding)",
-    "      carve into it and push it",
-    "    else:",
-    "      pop cell: a dead end, back up one",
+MAZE_CODE = Code(  # the lines of the backtracker's carve and pop have its names: its narrator tells them
+    each="for each cell no room or corridor holds:",
+    start="  start a corridor region there, push it",
+    loop="  while the stack is not empty:",
+    top="    cell = the cell on top of the stack",
+    unvisited="    if cell has unvisited neighbours:",
+    pick="      pick one (straight on, or turn: winding)",
+    carve="      carve into it and push it",
+    otherwise="    else:",
+    pop="      pop cell: a dead end, back up one",
 )
-MAZE_LINES = {0: 1, 5: 6, 8: 8}
-"""The backtracker's pseudocode lines as lines of ``MAZE_CODE``."""
-CONNECT_CODE = (
-    "list the walls between two different regions",
-    "for each such connector, in random order:",
-    "  if its regions are not joined yet:",
-    "    open it: the two regions become one",
-    "  else if no door touches it, by loop chance:",
-    "    open it anyway: an extra loop",
-    "  else:",
-    "    skip it: its regions are joined already",
+CONNECT_CODE = Code(
+    connectors="list the walls between two different regions",
+    each="for each such connector, in random order:",
+    apart="  if its regions are not joined yet:",
+    join="    open it: the two regions become one",
+    chance="  else if no door touches it, by loop chance:",
+    extra="    open it anyway: an extra loop",
+    otherwise="  else:",
+    skip="    skip it: its regions are joined already",
 )
-PRUNE_CODE = (
-    "queue every corridor dead end (one way out)",
-    "leave some standing (the dead_ends percent)",
-    "while the queue is not empty:",
-    "  take a cell; skip it if left standing",
-    "  if it is still a dead end:",
-    "    fill it in, close its last passage",
-    "    queue its neighbour if now a dead end",
+PRUNE_CODE = Code(
+    queue="queue every corridor dead end (one way out)",
+    leave="leave some standing (the dead_ends percent)",
+    loop="while the queue is not empty:",
+    take="  take a cell; skip it if left standing",
+    still="  if it is still a dead end:",
+    fill="    fill it in, close its last passage",
+    requeue="    queue its neighbour if now a dead end",
 )
 
 
 class DungeonNarrator(Narrator):
     """The four phases: rooms kept and refused, the corridor stack, regions joined, dead ends."""
 
-    code = (
-        "place random rooms that overlap no other",
-        "fill the rest with winding corridors",
-        "open connectors until all regions are one",
-        "prune the dead ends away",
+    code = Code(
+        rooms="place random rooms that overlap no other",
+        maze="fill the rest with winding corridors",
+        connect="open connectors until all regions are one",
+        prune="prune the dead ends away",
     )
     phases = ("rooms", "maze", "connect", "prune")
-    phase_code: ClassVar[dict[str, tuple[str, ...]]] = {
+    phase_code: ClassVar[dict[str, Code]] = {
         "rooms": ROOMS_CODE, "maze": MAZE_CODE, "connect": CONNECT_CODE, "prune": PRUNE_CODE}
     legend = {"region": "a region: a room or a corridor tree", "connector": "a connector: a door between regions"}
 
@@ -366,7 +364,7 @@ class DungeonNarrator(Narrator):
         self.refused_wall: tuple[int, int] | None = None
 
     @property
-    def shown_code(self) -> tuple[str, ...]:
+    def shown_code(self) -> Code:
         return self.phase_code.get(self.phase, self.code)
 
     def begins_step(self, previous: Event | None, event: Event) -> bool:
@@ -378,7 +376,7 @@ class DungeonNarrator(Narrator):
         return not (event[0] == CARVE and self.phase == "rooms")
 
     def tell_phase(self, cell: int, other: int, value: object) -> Told:
-        super().tell_phase(cell, other, value)
+        told = super().tell_phase(cell, other, value)
         self.refused_room = self.refused_wall = None
         p = self.params
         what = {
@@ -391,7 +389,7 @@ class DungeonNarrator(Narrator):
                      + (f" (about {p['dead_ends']} % of the dead-end branches stay)" if p.get("dead_ends") else ""),
         }.get(self.phase, "the next part of the dungeon")
         number = self.phases.index(self.phase) + 1 if self.phase in self.phases else 0
-        return Told(0, f"Phase {number} of {len(self.phases)}, {self.phase}: {what}")
+        return Told(told.line, f"Phase {number} of {len(self.phases)}, {self.phase}: {what}")
 
     @property
     def regions(self) -> int:
@@ -411,18 +409,21 @@ class DungeonNarrator(Narrator):
         self.refused_room = None
         if first:
             why = "it overlaps no room already kept" if value else "the first room that fits"
-            return Told(6, f"Room {value} is kept, {why}; its floor starts at {self.name(cell)}")
-        return Told(6, f"{self.name(cell)} becomes floor of room {value} ({plural(self.room_size[value], 'cell')})")
+            return Told(ROOMS_CODE.keep, f"Room {value} is kept, {why}; its floor starts at {self.name(cell)}")
+        return Told(ROOMS_CODE.keep,
+                    f"{self.name(cell)} becomes floor of room {value} ({plural(self.room_size[value], 'cell')})")
 
     def _tell_room_wall(self, cell: int, other: int) -> Told:
-        return Told(7, f"Inside room {self.region[cell]}, the wall between {self.name(cell)} and {self.name(other)} "
-                       "is opened: a room is one open floor")
+        return Told(ROOMS_CODE.open,
+                    f"Inside room {self.region[cell]}, the wall between {self.name(cell)} and {self.name(other)} "
+                    "is opened: a room is one open floor")
 
     def _refuse_room(self, cell: int, other: int) -> Told:
         self.refused += 1
         self.refused_room = (cell, other)
-        return Told(4, f"The room from {self.name(cell)} to {self.name(other)} is refused: it overlaps a room "
-                       f"already kept ({self.refused:,} refused so far)")
+        return Told(ROOMS_CODE.refuse,
+                    f"The room from {self.name(cell)} to {self.name(other)} is refused: it overlaps a room "
+                    f"already kept ({self.refused:,} refused so far)")
 
     # --- corridors ---------------------------------------------------------------
 
@@ -433,15 +434,16 @@ class DungeonNarrator(Narrator):
             self.corridors.tell_carve(cell, other, value)
             self.region[cell] = value
             self.corridor_regions += 1
-            return Told(1, f"{self.name(cell)} is in no room and no corridor yet: corridor region {value} starts "
-                           "there, the only cell on the stack")
+            return Told(MAZE_CODE.start,
+                        f"{self.name(cell)} is in no room and no corridor yet: corridor region {value} starts "
+                        "there, the only cell on the stack")
         self.region[other] = self.region[cell]
         told = self.corridors.tell_carve(cell, other, value)
-        return Told(MAZE_LINES.get(told.line, 6), told.sentence)
+        return Told(MAZE_CODE.matching(told.line), told.sentence)
 
     def tell_backtrack(self, cell: int, other: int, value: int) -> Told:
         told = self.corridors.tell_backtrack(cell, other, value)
-        return Told(MAZE_LINES.get(told.line, 8), told.sentence)
+        return Told(MAZE_CODE.matching(told.line), told.sentence)
 
     # --- connectors --------------------------------------------------------------
 
@@ -459,11 +461,13 @@ class DungeonNarrator(Narrator):
         if ra != rb:
             self.parent[rb] = ra
             self.joins += 1
-            return Told(3, f"Connector between {between} opened: they were not joined yet, now they are one; "
-                           f"{plural(self.separate, 'separate region')} left")
+            return Told(CONNECT_CODE.join,
+                        f"Connector between {between} opened: they were not joined yet, now they are one; "
+                        f"{plural(self.separate, 'separate region')} left")
         self.loops += 1
-        return Told(5, f"Connector between {between} opened anyway: they are joined already, but the loop chance "
-                       f"({self.params.get('loops', 3)} %) said yes, an extra loop")
+        return Told(CONNECT_CODE.extra,
+                    f"Connector between {between} opened anyway: they are joined already, but the loop chance "
+                    f"({self.params.get('loops', 3)} %) said yes, an extra loop")
 
     @property
     def separate(self) -> int:
@@ -477,8 +481,9 @@ class DungeonNarrator(Narrator):
         door = next((c for c in (cell, other) if c in self.doors), -1)
         why = (f"a door already opens at {self.name(door)} and doors never sit side by side" if door >= 0
                else f"the loop chance ({self.params.get('loops', 3)} %) said no extra loop")
-        return Told(7, f"Connector between {self.name(cell)} and {self.name(other)} skipped: "
-                       f"{self.region_name(cell)} and {self.region_name(other)} are joined already; {why}")
+        return Told(CONNECT_CODE.skip,
+                    f"Connector between {self.name(cell)} and {self.name(other)} skipped: "
+                    f"{self.region_name(cell)} and {self.region_name(other)} are joined already; {why}")
 
     # --- pruning -----------------------------------------------------------------
 
@@ -486,9 +491,11 @@ class DungeonNarrator(Narrator):
         self.pruned += 1
         self.region[cell] = -1
         if other < 0:
-            return Told(5, f"{self.name(cell)} has no way out at all: it is filled in ({self.pruned:,} pruned)")
-        return Told(5, f"{self.name(cell)} is a dead end, its one way out {self.direction(value)} to "
-                       f"{self.name(other)}: it is filled in and that passage closed ({self.pruned:,} pruned)")
+            return Told(PRUNE_CODE.fill,
+                        f"{self.name(cell)} has no way out at all: it is filled in ({self.pruned:,} pruned)")
+        return Told(PRUNE_CODE.fill,
+                    f"{self.name(cell)} is a dead end, its one way out {self.direction(value)} to "
+                    f"{self.name(other)}: it is filled in and that passage closed ({self.pruned:,} pruned)")
 
     # --- the panel and the board -------------------------------------------------
 

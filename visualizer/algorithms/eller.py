@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core.events import Event, EventStream, Kind
-from ..core.narration import Annotation, Narrator, Shape, Told, Tone, plural
+from ..core.narration import Annotation, Code, Narrator, Shape, Told, Tone, plural
 from ..grids import Grid, SquareGrid
 from .base import Algorithm, Param
 
@@ -67,18 +67,18 @@ def eller(grid: Grid, rng: random.Random, *, join: int = 50, down: int = 40, sho
 class EllerNarrator(Narrator):
     """The current row's sets (from the SET events), the joins and drops, row by row."""
 
-    code = (
-        "for each row, top to bottom:",
-        "  give each cell without a set a new set",
-        "  for each pair of neighbours in the row:",
-        "    if different sets and (last row or coin):",
-        "      carve east between them, merge the sets",
-        "    else:",
-        "      keep the wall between them",
-        "  if this is the last row: stop",
-        "  for each set in the row:",
-        "    carve down from one or more of its cells",
-        "    the cell below joins the same set",
+    code = Code(
+        row="for each row, top to bottom:",
+        new_sets="  give each cell without a set a new set",
+        pairs="  for each pair of neighbours in the row:",
+        join="    if different sets and (last row or coin):",
+        merge="      carve east between them, merge the sets",
+        otherwise="    else:",
+        keep="      keep the wall between them",
+        last_row="  if this is the last row: stop",
+        sets="  for each set in the row:",
+        down="    carve down from one or more of its cells",
+        below="    the cell below joins the same set",
     )
     legend = {"set": "a set: cells joined in this row or above"}
 
@@ -124,7 +124,8 @@ class EllerNarrator(Narrator):
 
     def tell_carve(self, cell: int, other: int, value: int) -> Told:
         if other < 0:
-            return Told(0, f"Start with the top row at {self.name(cell)}: Eller keeps sets for one row only")
+            return Told(self.code.row,
+                        f"Start with the top row at {self.name(cell)}: Eller keeps sets for one row only")
         self._at_row(cell)
         self.last_set = ""
         if value == SOUTH:
@@ -134,8 +135,9 @@ class EllerNarrator(Narrator):
         self.joins += 1
         why = ("this is the last row, so every separate set must join" if self._last_row
                else f"the coin said join ({self.params.get('join', 50)} % chance)")
-        return Told(4, f"{self.name(cell)} and {self.name(other)} are in different sets, {keep} and {merge}, and "
-                       f"{why}: carve east, set {merge} becomes set {keep}")
+        return Told(self.code.merge,
+                    f"{self.name(cell)} and {self.name(other)} are in different sets, {keep} and {merge}, and "
+                    f"{why}: carve east, set {merge} becomes set {keep}")
 
     @property
     def _last_row(self) -> bool:
@@ -150,22 +152,25 @@ class EllerNarrator(Narrator):
         else:
             why = "every set needs a way down, or it would be cut off from the rows below"
         self.dropped.add(set_id)
-        return Told(9, f"Set {set_id} carves down from {self.name(cell)} to {self.name(other)}: {why}")
+        return Told(self.code.down, f"Set {set_id} carves down from {self.name(cell)} to {self.name(other)}: {why}")
 
     def tell_set(self, cell: int, other: int, value: int) -> Told:
         kind = self.last_set = self._set_kind(cell, value)
         if kind == "drop":
             self.below[cell] = value
             self.dropping = -1
-            return Told(10, f"{self.name(cell)} in the next row joins set {value}, the set it dropped from")
+            return Told(self.code.below,
+                        f"{self.name(cell)} in the next row joins set {value}, the set it dropped from")
         self._at_row(cell)
         self.sets[cell] = value
         if kind == "merge":
-            return Told(4, f"{self.name(cell)} is relabelled from set {self.merging[1]} to set {value}: "
-                           "the two sets are one now")
+            return Told(self.code.merge,
+                        f"{self.name(cell)} is relabelled from set {self.merging[1]} to set {value}: "
+                        "the two sets are one now")
         self.next_id = value + 1
-        return Told(1, f"Row {self.row}: {self.name(cell)} has no set yet (no passage from above reached it), "
-                       f"so it gets new set {value}")
+        return Told(self.code.new_sets,
+                    f"Row {self.row}: {self.name(cell)} has no set yet (no passage from above reached it), "
+                    f"so it gets new set {value}")
 
     def tell_reject(self, cell: int, other: int, value: int) -> Told:
         self._at_row(cell)
@@ -174,10 +179,12 @@ class EllerNarrator(Narrator):
         self.kept_wall = (cell, other)
         a, b = self.sets.get(cell, -1), self.sets.get(other, -1)
         if a == b:
-            return Told(6, f"Wall between {self.name(cell)} and {self.name(other)} kept: both cells are already in "
-                           f"set {a}, a passage would make a loop")
-        return Told(6, f"Wall between {self.name(cell)} and {self.name(other)} kept: they are in different sets, "
-                       f"{a} and {b}, but the coin said no ({self.params.get('join', 50)} % chance to join)")
+            return Told(self.code.keep,
+                        f"Wall between {self.name(cell)} and {self.name(other)} kept: both cells are already in "
+                        f"set {a}, a passage would make a loop")
+        return Told(self.code.keep,
+                    f"Wall between {self.name(cell)} and {self.name(other)} kept: they are in different sets, "
+                    f"{a} and {b}, but the coin said no ({self.params.get('join', 50)} % chance to join)")
 
     def data(self) -> list[tuple[str, str]]:
         return [("Row", f"y = {self.row} ({self.row + 1} of {self.grid.height})"),

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ..core.events import EventStream, Kind
-from ..core.narration import DATA_ITEMS, Narrator, Told, plural
+from ..core.narration import DATA_ITEMS, Code, Narrator, Told, plural
 from ..grids import Grid
 from .base import Algorithm, Param
 
@@ -92,16 +92,16 @@ def selection_words(selection: str) -> str:
 class GrowingTreeNarrator(Narrator):
     """The active list as the events change it, and where in it each picked cell sat."""
 
-    code = (
-        "add a random cell to the maze and to active",
-        "while the active list is not empty:",
-        "  cell = pick from active by the selection rule",
-        "  if cell has unvisited neighbours:",
-        "    nb = one of them at random",
-        "    carve the wall from cell into nb",
-        "    add nb to the end of the active list",
-        "  else:",
-        "    remove cell from the active list",
+    code = Code(
+        start="add a random cell to the maze and to active",
+        loop="while the active list is not empty:",
+        pick="  cell = pick from active by the selection rule",
+        unvisited="  if cell has unvisited neighbours:",
+        neighbour="    nb = one of them at random",
+        carve="    carve the wall from cell into nb",
+        add="    add nb to the end of the active list",
+        otherwise="  else:",
+        remove="    remove cell from the active list",
     )
     follows = frozenset({int(FRONTIER_ADD)})
     legend = {"frontier": "active cells (may still grow)"}
@@ -140,13 +140,15 @@ class GrowingTreeNarrator(Narrator):
     def tell_carve(self, cell: int, other: int, value: int) -> Told:
         self.in_maze += 1
         if other < 0:
-            return Told(0, f"Start at {self.name(cell)}, a random cell: in the maze and on the active list")
-        return Told(5, f"Picked {self.name(cell)}, {self.which(cell)}: it has unvisited neighbours, so carve "
-                       f"{self.direction(value)} into {self.name(other)}")
+            return Told(self.code.start,
+                        f"Start at {self.name(cell)}, a random cell: in the maze and on the active list")
+        return Told(self.code.carve,
+                    f"Picked {self.name(cell)}, {self.which(cell)}: it has unvisited neighbours, so carve "
+                    f"{self.direction(value)} into {self.name(other)}")
 
     def tell_frontier_add(self, cell: int, other: int, value: int) -> Told:
         self.active.append(cell)
-        line = 0 if self.in_maze == 1 else 6
+        line = self.code.start if self.in_maze == 1 else self.code.add
         return Told(line, f"{self.name(cell)} goes on the end of the active list, now "
                           f"{plural(len(self.active), 'cell')}")
 
@@ -154,8 +156,9 @@ class GrowingTreeNarrator(Narrator):
         which = self.which(cell)
         del self.active[self.index_of(cell)]
         self.retired += 1
-        return Told(8, f"Picked {self.name(cell)}, {which}: no unvisited neighbour, so remove it; "
-                       f"{plural(len(self.active), 'active cell')} left")
+        return Told(self.code.remove,
+                    f"Picked {self.name(cell)}, {which}: no unvisited neighbour, so remove it; "
+                    f"{plural(len(self.active), 'active cell')} left")
 
     def data(self) -> list[tuple[str, str]]:
         return [("Active cells", f"{len(self.active):,}"),

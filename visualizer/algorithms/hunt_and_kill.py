@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..core.events import Event, EventStream, Kind
-from ..core.narration import Annotation, Narrator, Shape, Told, plural
+from ..core.narration import Annotation, Code, Narrator, Shape, Told, plural
 from ..grids import Grid
 from .base import Algorithm
 
@@ -86,17 +86,17 @@ def hunt_and_kill(grid: Grid, rng: random.Random, *, show: bool = True) -> Event
 class HuntAndKillNarrator(Narrator):
     """The walker, and during a hunt the row being scanned; counts the cells still to visit."""
 
-    code = (
-        "cell = a random cell; mark it visited",
-        "repeat:",
-        "  while cell has unvisited neighbours:",
-        "    carve into a random one; it becomes cell",
-        "  hunt: for each row that is not finished:",
-        "    look for an unvisited cell beside the maze",
-        "    if one is found: stop the hunt",
-        "  if none was found: the maze is done",
-        "  carve into it from a random maze neighbour",
-        "  cell = it, and walk on from there",
+    code = Code(
+        start="cell = a random cell; mark it visited",
+        repeat="repeat:",
+        walk="  while cell has unvisited neighbours:",
+        carve="    carve into a random one; it becomes cell",
+        hunt="  hunt: for each row that is not finished:",
+        scan="    look for an unvisited cell beside the maze",
+        found="    if one is found: stop the hunt",
+        done="  if none was found: the maze is done",
+        join="  carve into it from a random maze neighbour",
+        walk_on="  cell = it, and walk on from there",
     )
     legend = {"current": "the walker, or the row scanned"}
     phases = ("walk", "hunt")
@@ -125,16 +125,18 @@ class HuntAndKillNarrator(Narrator):
         if self.phase == "hunt":
             self.hunts += 1
             self.hunting = True
-            return Told(4, f"{self.name(self.walker)} has no unvisited neighbour: the walk is stuck, so hunt "
-                           "row by row, from the first row with unvisited cells")
+            return Told(self.code.hunt,
+                        f"{self.name(self.walker)} has no unvisited neighbour: the walk is stuck, so hunt "
+                        "row by row, from the first row with unvisited cells")
         if self.walker < 0:
-            return Told(0, "Walk: from a random start, carve into unvisited neighbours until stuck")
-        return Told(6, "The hunt found an unvisited cell next to the maze: stop hunting, walk again")
+            return Told(self.code.start, "Walk: from a random start, carve into unvisited neighbours until stuck")
+        return Told(self.code.found, "The hunt found an unvisited cell next to the maze: stop hunting, walk again")
 
     def tell_scan(self, cell: int, other: int, value: int) -> Told:
         self.scanning = self.grid.coords(cell)[1]
-        return Told(5, f"Hunt: scan row {self.scanning}, from {self.name(cell)} to {self.name(other)}, for an "
-                       "unvisited cell beside the maze")
+        return Told(self.code.scan,
+                    f"Hunt: scan row {self.scanning}, from {self.name(cell)} to {self.name(other)}, for an "
+                    "unvisited cell beside the maze")
 
     def tell_carve(self, cell: int, other: int, value: int) -> Told:
         self.unvisited -= 1
@@ -142,15 +144,17 @@ class HuntAndKillNarrator(Narrator):
         walk_on = f" and walk on; {left}" if self.unvisited else f"; {left}"
         if other < 0:
             self.walker = cell
-            return Told(0, f"Start at {self.name(cell)}, a random cell: visited; {left}")
+            return Told(self.code.start, f"Start at {self.name(cell)}, a random cell: visited; {left}")
         self.walker = other
         if self.hunting:
             self.hunting = False
             self.scanning = -1
-            return Told(8, f"Found {self.name(other)} unvisited beside the maze: carve into it from "
-                           f"{self.name(cell)}{walk_on}")
-        return Told(3, f"{self.name(cell)} has unvisited neighbours: carve {self.direction(value)} into "
-                       f"{self.name(other)}{walk_on}")
+            return Told(self.code.join,
+                        f"Found {self.name(other)} unvisited beside the maze: carve into it from "
+                        f"{self.name(cell)}{walk_on}")
+        return Told(self.code.carve,
+                    f"{self.name(cell)} has unvisited neighbours: carve {self.direction(value)} into "
+                    f"{self.name(other)}{walk_on}")
 
     def data(self) -> list[tuple[str, str]]:
         rows = [("Phase", self.phase or "walk"),

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.events import EventStream, Kind
 from ..core.graph import spanning_forest
-from ..core.narration import Annotation, Narrator, Shape, Told, Tone, plural
+from ..core.narration import Annotation, Code, Narrator, Shape, Told, Tone, plural
 from ..grids import Grid
 from .base import Algorithm
 from .bulk_random import shuffled_positions
@@ -127,16 +127,16 @@ def _union_find_carves(size: int, edges: Iterator[tuple[int, int, int]]) -> Even
 class KruskalNarrator(Narrator):
     """Union-find as the events show it: which set each cell is in, and how big each set is."""
 
-    code = (
-        "put every cell in a set of its own",
-        "for each wall, in a random order:",
-        "  a, b = the cells on either side of it",
-        "  if a and b are in different sets:",
-        "    remove the wall: a passage from a to b",
-        "    merge the sets: relabel the smaller one",
-        "  else:",
-        "    keep the wall: a passage would close a loop",
-        "  stop when a single set is left",
+    code = Code(
+        sets="put every cell in a set of its own",
+        loop="for each wall, in a random order:",
+        sides="  a, b = the cells on either side of it",
+        apart="  if a and b are in different sets:",
+        remove="    remove the wall: a passage from a to b",
+        merge="    merge the sets: relabel the smaller one",
+        otherwise="  else:",
+        keep="    keep the wall: a passage would close a loop",
+        stop="  stop when a single set is left",
     )
     follows = frozenset({int(SET)})
     legend = {"set": "a set: cells already joined"}
@@ -159,7 +159,7 @@ class KruskalNarrator(Narrator):
 
     def tell_carve(self, cell: int, other: int, value: int) -> Told:
         if other < 0:
-            return Told(0, f"A single cell, {self.name(cell)}: it is the whole maze")
+            return Told(self.code.sets, f"A single cell, {self.name(cell)}: it is the whole maze")
         self.looked += 1
         self.kept = None
         sa, sb = self.set_id(cell), self.set_id(other)
@@ -168,19 +168,22 @@ class KruskalNarrator(Narrator):
         self.size[keep] = self.set_size(keep) + self.set_size(absorbed)
         self.size.pop(absorbed, None)
         self.sets -= 1
-        return Told(4, f"Wall between {self.name(cell)} and {self.name(other)} removed: they were in different "
-                       f"sets, {keep} ({plural(self.merging[0], 'cell')}) and {absorbed} "
-                       f"({plural(self.merging[1], 'cell')}); {plural(self.sets, 'set')} left")
+        return Told(self.code.remove,
+                    f"Wall between {self.name(cell)} and {self.name(other)} removed: they were in different "
+                    f"sets, {keep} ({plural(self.merging[0], 'cell')}) and {absorbed} "
+                    f"({plural(self.merging[1], 'cell')}); {plural(self.sets, 'set')} left")
 
     def tell_set(self, cell: int, other: int, value: int) -> Told:
         self.set_of[cell] = value
-        return Told(5, f"{self.name(cell)} now belongs to set {value} ({plural(self.set_size(value), 'cell')})")
+        return Told(self.code.merge,
+                    f"{self.name(cell)} now belongs to set {value} ({plural(self.set_size(value), 'cell')})")
 
     def tell_reject(self, cell: int, other: int, value: int) -> Told:
         self.looked += 1
         self.kept = (cell, other)
-        return Told(7, f"Wall between {self.name(cell)} and {self.name(other)} kept: both cells are already in "
-                       f"set {self.set_id(cell)}, a passage would make a loop")
+        return Told(self.code.keep,
+                    f"Wall between {self.name(cell)} and {self.name(other)} kept: both cells are already in "
+                    f"set {self.set_id(cell)}, a passage would make a loop")
 
     def annotations(self) -> list[Annotation]:
         return [Annotation(Shape.WALL, self.kept, Tone.REJECTED)] if self.kept else []

@@ -13,7 +13,7 @@ from itertools import islice
 from typing import Any
 
 from ..core.events import EventStream, Kind
-from ..core.narration import DATA_ITEMS, Narrator, Told, plural
+from ..core.narration import DATA_ITEMS, Code, Narrator, Told, plural
 from ..grids import Grid
 from .base import Algorithm
 
@@ -56,15 +56,15 @@ def prim(grid: Grid, rng: random.Random, *, show: bool = True) -> EventStream:
 class PrimNarrator(Narrator):
     """The frontier as the events grow it: which cells wait next to the maze, and how many."""
 
-    code = (
-        "add a random cell to the maze",
-        "put its neighbours on the frontier",
-        "while the frontier is not empty:",
-        "  cell = take a random frontier cell off",
-        "  nb = a random neighbour of cell in the maze",
-        "  carve the wall between nb and cell",
-        "  cell is now in the maze",
-        "  put its outside neighbours on the frontier",
+    code = Code(
+        start="add a random cell to the maze",
+        first_frontier="put its neighbours on the frontier",
+        loop="while the frontier is not empty:",
+        take="  cell = take a random frontier cell off",
+        neighbour="  nb = a random neighbour of cell in the maze",
+        carve="  carve the wall between nb and cell",
+        joined="  cell is now in the maze",
+        frontier="  put its outside neighbours on the frontier",
     )
     follows = frozenset({int(FRONTIER_ADD)})
     legend = {"frontier": "frontier: next to the maze, waiting"}
@@ -79,16 +79,17 @@ class PrimNarrator(Narrator):
         self.in_maze += 1
         if other < 0:
             self.joined = cell
-            return Told(0, f"Start at {self.name(cell)}, a random cell: it is the whole maze so far")
+            return Told(self.code.start, f"Start at {self.name(cell)}, a random cell: it is the whole maze so far")
         self.frontier.pop(other, None)
         self.joined = other
-        return Told(5, f"{self.name(other)} taken off the frontier at random: carve {self.direction(value)} into "
-                       f"it from {self.name(cell)}, a random neighbour in the maze; "
-                       f"{plural(len(self.frontier), 'frontier cell')} left")
+        return Told(self.code.carve,
+                    f"{self.name(other)} taken off the frontier at random: carve {self.direction(value)} into "
+                    f"it from {self.name(cell)}, a random neighbour in the maze; "
+                    f"{plural(len(self.frontier), 'frontier cell')} left")
 
     def tell_frontier_add(self, cell: int, other: int, value: int) -> Told:
         self.frontier[cell] = None
-        line = 1 if self.in_maze == 1 else 7
+        line = self.code.first_frontier if self.in_maze == 1 else self.code.frontier
         return Told(line, f"{self.name(cell)} is next to {self.name(self.joined)}, which just joined the maze: "
                           f"it goes on the frontier, now {plural(len(self.frontier), 'cell')}")
 

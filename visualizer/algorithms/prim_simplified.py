@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 from ..core.events import EventStream
+from ..core.narration import Code
 from ..grids import Grid
 from .base import Algorithm
 from .growing_tree import GrowingTreeNarrator, growing_tree
@@ -22,16 +23,16 @@ def prim_simplified(grid: Grid, rng: random.Random, *, show: bool = True) -> Eve
 class PrimSimplifiedNarrator(GrowingTreeNarrator):
     """The growing tree's narrator, with the one rule this algorithm always uses: a random active cell."""
 
-    code = (
-        "add a random cell to the maze and to active",
-        "while the active list is not empty:",
-        "  cell = a random cell of the active list",
-        "  if cell has unvisited neighbours:",
-        "    nb = one of them at random",
-        "    carve the wall from cell into nb",
-        "    add nb to the active list",
-        "  else:",
-        "    remove cell from the active list",
+    code = Code(
+        start="add a random cell to the maze and to active",
+        loop="while the active list is not empty:",
+        pick="  cell = a random cell of the active list",
+        unvisited="  if cell has unvisited neighbours:",
+        neighbour="    nb = one of them at random",
+        carve="    carve the wall from cell into nb",
+        add="    add nb to the active list",
+        otherwise="  else:",
+        remove="    remove cell from the active list",
     )
     legend = {"frontier": "active cells (may still grow)"}
     fixed_selection = "random"

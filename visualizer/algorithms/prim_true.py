@@ -13,7 +13,7 @@ from itertools import islice
 from typing import Any
 
 from ..core.events import EventStream, Kind
-from ..core.narration import DATA_ITEMS, Annotation, Narrator, Shape, Told, Tone, plural
+from ..core.narration import DATA_ITEMS, Annotation, Code, Narrator, Shape, Told, Tone, plural
 from ..grids import Grid
 from .base import Algorithm
 
@@ -59,16 +59,16 @@ def prim_true(grid: Grid, rng: random.Random, *, show: bool = True) -> EventStre
 class PrimTrueNarrator(Narrator):
     """The cells the heap's walls lead to, and the stale walls popped after their cell joined."""
 
-    code = (
-        "add a random cell to the maze",
-        "push its walls, each with a random weight",
-        "while the heap of walls is not empty:",
-        "  pop the lightest wall, from a to b",
-        "  if b is already in the maze:",
-        "    drop it: a stale wall, it stays shut",
-        "  else:",
-        "    carve the wall from a into b",
-        "    push b's walls to cells outside the maze",
+    code = Code(
+        start="add a random cell to the maze",
+        first_walls="push its walls, each with a random weight",
+        loop="while the heap of walls is not empty:",
+        pop="  pop the lightest wall, from a to b",
+        in_maze="  if b is already in the maze:",
+        drop="    drop it: a stale wall, it stays shut",
+        otherwise="  else:",
+        carve="    carve the wall from a into b",
+        walls="    push b's walls to cells outside the maze",
     )
     follows = frozenset({int(FRONTIER_ADD)})
     legend = {"frontier": "frontier: a wall to it waits in the heap"}
@@ -86,15 +86,16 @@ class PrimTrueNarrator(Narrator):
         self.rejected = None
         if other < 0:
             self.joined = cell
-            return Told(0, f"Start at {self.name(cell)}, a random cell: it is the whole maze so far")
+            return Told(self.code.start, f"Start at {self.name(cell)}, a random cell: it is the whole maze so far")
         self.frontier.pop(other, None)
         self.joined = other
-        return Told(7, f"The lightest wall in the heap leads from {self.name(cell)} out to {self.name(other)}: "
-                       f"carve {self.direction(value)} into it; {plural(len(self.frontier), 'frontier cell')} left")
+        return Told(self.code.carve,
+                    f"The lightest wall in the heap leads from {self.name(cell)} out to {self.name(other)}: "
+                    f"carve {self.direction(value)} into it; {plural(len(self.frontier), 'frontier cell')} left")
 
     def tell_frontier_add(self, cell: int, other: int, value: int) -> Told:
         self.frontier[cell] = None
-        line = 1 if self.in_maze == 1 else 8
+        line = self.code.first_walls if self.in_maze == 1 else self.code.walls
         return Told(line, f"{self.name(cell)} is next to {self.name(self.joined)} and new to the frontier: the "
                           f"wall to it goes on the heap with a random weight")
 
@@ -102,10 +103,12 @@ class PrimTrueNarrator(Narrator):
         self.stale += 1
         self.rejected = (cell, other)
         if self.in_maze == self.grid.size:
-            return Told(5, f"The wall {self.name(cell)} to {self.name(other)} is stale, like every wall left in the "
-                           "heap: the maze has every cell, so it stays shut")
-        return Told(5, f"The lightest wall, {self.name(cell)} to {self.name(other)}, is stale: {self.name(other)} "
-                       "joined the maze by a lighter wall since, so this one stays shut")
+            return Told(self.code.drop,
+                        f"The wall {self.name(cell)} to {self.name(other)} is stale, like every wall left in the "
+                        "heap: the maze has every cell, so it stays shut")
+        return Told(self.code.drop,
+                    f"The lightest wall, {self.name(cell)} to {self.name(other)}, is stale: {self.name(other)} "
+                    "joined the maze by a lighter wall since, so this one stays shut")
 
     def data(self) -> list[tuple[str, str]]:
         newest = islice(reversed(self.frontier), DATA_ITEMS)

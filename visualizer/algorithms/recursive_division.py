@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core.events import EventStream, Kind
-from ..core.narration import Annotation, Narrator, Shape, Told, plural
+from ..core.narration import Annotation, Code, Narrator, Shape, Told, plural
 from ..grids import Grid, SquareGrid
 from .base import Algorithm
 
@@ -61,16 +61,16 @@ Chamber = tuple[int, int, int, int]
 class RecursiveDivisionNarrator(Narrator):
     """The chamber stack: the chamber being split, the ones waiting, the wall being built."""
 
-    code = (
-        "open every wall: one big chamber",
-        "push the whole grid as a chamber",
-        "while chambers are waiting:",
-        "  take the chamber pushed last",
-        "  if it is 1 cell wide or high: skip it",
-        "  wall across the longer side (coin if square)",
-        "  keep one door in the new wall at random",
-        "  build the wall, all but the door",
-        "  push both halves as chambers",
+    code = Code(
+        open="open every wall: one big chamber",
+        push_grid="push the whole grid as a chamber",
+        loop="while chambers are waiting:",
+        take="  take the chamber pushed last",
+        skip="  if it is 1 cell wide or high: skip it",
+        wall="  wall across the longer side (coin if square)",
+        door="  keep one door in the new wall at random",
+        build="  build the wall, all but the door",
+        push="  push both halves as chambers",
     )
     follows = frozenset({int(CURRENT), int(WALL)})
     legend = {"current": "the door in the new wall"}
@@ -87,7 +87,8 @@ class RecursiveDivisionNarrator(Narrator):
     def tell_open_field(self, cell: int, other: int, value: int) -> Told:
         w, h = self.grid.width, self.grid.height
         self.stack = [(0, 0, w, h)]
-        return Told(0, f"Every wall is opened: the whole {w} x {h} grid is one chamber, to be split by walls")
+        return Told(self.code.open,
+                    f"Every wall is opened: the whole {w} x {h} grid is one chamber, to be split by walls")
 
     def tell_chamber(self, cell: int, other: int, value: int) -> Told:
         (x, y), (x2, y2) = self.grid.coords(cell), self.grid.coords(other)
@@ -100,21 +101,23 @@ class RecursiveDivisionNarrator(Narrator):
                  else f"The chamber of the single cell {self.name(cell)}")
         if cw < 2 or ch < 2:
             side = "wide" if cw < 2 else "high"
-            return Told(4, f"{where} is 1 cell {side}: already a corridor, nothing to split; {self._waiting()}")
+            return Told(self.code.skip,
+                        f"{where} is 1 cell {side}: already a corridor, nothing to split; {self._waiting()}")
         if cw == ch:
             how = "is square, so a coin picks which way the wall runs"
         else:
             how = f"is {'higher' if ch > cw else 'wider'} than it is {'wide' if ch > cw else 'high'}, so a wall " \
                   f"runs {'east to west' if ch > cw else 'north to south'} across it"
-        return Told(3, f"{where} {how}")
+        return Told(self.code.take, f"{where} {how}")
 
     def _waiting(self) -> str:
         count = len(self.stack)
         return f"{plural(count, 'chamber')} {'waits' if count == 1 else 'wait'}" if count else "no chamber waits"
 
     def tell_current(self, cell: int, other: int, value: int) -> Told:
-        return Told(6, f"The door stays open at {self.name(cell)}: the new wall keeps this one gap, so the two "
-                       "halves stay joined")
+        return Told(self.code.door,
+                    f"The door stays open at {self.name(cell)}: the new wall keeps this one gap, so the two "
+                    "halves stay joined")
 
     def tell_wall(self, cell: int, other: int, value: int) -> Told:
         self.walls += 1
@@ -123,11 +126,12 @@ class RecursiveDivisionNarrator(Narrator):
         self.walls_left -= 1
         told = f"Wall built between {self.name(cell)} and {self.name(other)}"
         if self.walls_left > 0 or self.halves is None:
-            return Told(7, f"{told}; {plural(self.walls_left, 'wall')} of this line to go")
+            return Told(self.code.build, f"{told}; {plural(self.walls_left, 'wall')} of this line to go")
         first, second = self.halves
         self.stack.extend(self.halves)
-        return Told(8, f"{told}: the line is done, so push both halves, {first[2]} x {first[3]} and "
-                       f"{second[2]} x {second[3]} cells, as chambers to split")
+        return Told(self.code.push,
+                    f"{told}: the line is done, so push both halves, {first[2]} x {first[3]} and "
+                    f"{second[2]} x {second[3]} cells, as chambers to split")
 
     def _split(self, cell: int, value: int) -> None:
         """From the wall's first piece: which line it is, its length, and the two halves."""

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core.events import EventStream, Kind
-from ..core.narration import Annotation, Narrator, Shape, Told, plural
+from ..core.narration import Annotation, Code, Narrator, Shape, Told, plural
 from ..grids import Grid, SquareGrid
 from .base import Algorithm, Param
 
@@ -44,15 +44,15 @@ def sidewinder(grid: Grid, rng: random.Random, *, close: int = 50, show: bool = 
 class SidewinderNarrator(Narrator):
     """The run: the cells joined east since the last close, one of which opens north when it closes."""
 
-    code = (
-        "carve the top row into one corridor east",
-        "for each later row, cell by cell:",
-        "  add cell to the run",
-        "  if at the east edge or the coin says close:",
-        "    member = a random cell of the run",
-        "    carve north from member; empty the run",
-        "  else:",
-        "    carve east: the run goes on",
+    code = Code(
+        top_row="carve the top row into one corridor east",
+        loop="for each later row, cell by cell:",
+        add="  add cell to the run",
+        close="  if at the east edge or the coin says close:",
+        member="    member = a random cell of the run",
+        north="    carve north from member; empty the run",
+        otherwise="  else:",
+        east="    carve east: the run goes on",
     )
     legend = {"current": "the cell just joined"}
 
@@ -78,8 +78,9 @@ class SidewinderNarrator(Narrator):
     def tell_carve(self, cell: int, other: int, value: int) -> Told:
         if other < 0:
             self.shown = (cell, cell)
-            return Told(0, f"Start at {self.name(cell)}: the top row has nothing above it, so it becomes one "
-                           "long corridor east")
+            return Told(self.code.top_row,
+                        f"Start at {self.name(cell)}: the top row has nothing above it, so it becomes one "
+                        "long corridor east")
         if value == EAST:
             return self.tell_east(cell, other)
         return self.tell_close(cell, other)
@@ -89,13 +90,15 @@ class SidewinderNarrator(Narrator):
         if self.row(cell) == 0:
             self.run_start, self.run_end = 0, other
             self.shown = (0, other)
-            return Told(0, f"Top row: nothing above to open into, so carve east from {self.name(cell)} into "
-                           f"{self.name(other)}")
+            return Told(self.code.top_row,
+                        f"Top row: nothing above to open into, so carve east from {self.name(cell)} into "
+                        f"{self.name(other)}")
         self.enter_row(cell)
         self.run_end = other
         self.shown = (self.run_start, other)
-        return Told(7, f"{self.name(cell)}: the coin says go on: carve east into {self.name(other)}; the run is "
-                       f"{plural(self.run_size(), 'cell')}")
+        return Told(self.code.east,
+                    f"{self.name(cell)}: the coin says go on: carve east into {self.name(other)}; the run is "
+                    f"{plural(self.run_size(), 'cell')}")
 
     def tell_close(self, cell: int, other: int) -> Told:
         """The run closes at its last cell through ``other``, a random member, up into ``cell``."""
@@ -106,9 +109,11 @@ class SidewinderNarrator(Narrator):
         self.run_start = self.run_end = end + 1
         member = f"carve north from {self.name(other)}, " + ("its only cell" if size == 1 else "a random member")
         if (end + 1) % self.grid.width == 0:
-            return Told(5, f"{self.name(end)} is at the east edge, so the run of {plural(size, 'cell')} closes: "
-                           f"{member}")
-        return Told(5, f"{self.name(end)}: the coin says close the run of {plural(size, 'cell')}: {member}")
+            return Told(self.code.north,
+                        f"{self.name(end)} is at the east edge, so the run of {plural(size, 'cell')} closes: "
+                        f"{member}")
+        return Told(self.code.north,
+                    f"{self.name(end)}: the coin says close the run of {plural(size, 'cell')}: {member}")
 
     def data(self) -> list[tuple[str, str]]:
         first, last = self.shown

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..core.events import RUN_LENGTH, Event, EventStream, Kind, packed
-from ..core.narration import Annotation, Narrator, Shape, Told, Tone, plural
+from ..core.narration import Annotation, Code, Narrator, Shape, Told, Tone, plural
 from ..grids import Grid
 from .base import Algorithm
 
@@ -111,15 +111,15 @@ def _wilson_quiet(grid: Grid, rnd: Callable[[], float], flat: Sequence[int], in_
 class WilsonNarrator(Narrator):
     """The walk in order (cells not in the maze yet), its erased loops, and the cells still outside."""
 
-    code = (
-        "add one random cell to the maze",
-        "for each cell outside the maze (random order):",
-        "  walk = just that cell",
-        "  until the walk's head reaches the maze:",
-        "    step to a random neighbour",
-        "    if the walk already holds that neighbour:",
-        "      erase the loop back to it",
-        "  carve the walk into the maze, last step first",
+    code = Code(
+        start="add one random cell to the maze",
+        loop="for each cell outside the maze (random order):",
+        walk="  walk = just that cell",
+        until="  until the walk's head reaches the maze:",
+        step="    step to a random neighbour",
+        holds="    if the walk already holds that neighbour:",
+        erase="      erase the loop back to it",
+        carve="  carve the walk into the maze, last step first",
     )
     legend = {"walk": "the walk (not in the maze yet)"}
 
@@ -151,8 +151,9 @@ class WilsonNarrator(Narrator):
     def tell_carve(self, cell: int, other: int, value: int) -> Told:
         if other < 0:
             self._join(cell)
-            return Told(0, f"{self.name(cell)} is the first cell in the maze: every walk ends when it reaches "
-                           "the maze")
+            return Told(self.code.start,
+                        f"{self.name(cell)} is the first cell in the maze: every walk ends when it reaches "
+                        "the maze")
         first, self.carving = not self.carving, True
         if self.walk and self.walk[-1] == other:
             del self.where[self.walk.pop()]
@@ -162,9 +163,10 @@ class WilsonNarrator(Narrator):
         step = f"{self.direction(value)} from {self.name(cell)} into {self.name(other)}"
         left = f"{plural(len(self.walk), 'walk cell')} to go" if self.walk else "the whole walk is in the maze"
         if first:
-            return Told(7, f"The walk reached the maze at {self.name(cell)}: carve it in, last step first: "
-                           f"{step}; {left}")
-        return Told(7, f"Carve {step}: it joins the maze; {left}")
+            return Told(self.code.carve,
+                        f"The walk reached the maze at {self.name(cell)}: carve it in, last step first: "
+                        f"{step}; {left}")
+        return Told(self.code.carve, f"Carve {step}: it joins the maze; {left}")
 
     def _join(self, cell: int) -> None:
         if not self.in_maze[cell]:
@@ -184,18 +186,20 @@ class WilsonNarrator(Narrator):
         way = f"{self.direction(value)} from {self.name(cell)} to {self.name(other)}"
         if self.in_maze[other]:
             self.target = other
-            return Told(4, f"The walk steps {way}, which is in the maze: the walk is finished, "
-                           f"{plural(len(self.walk), 'cell')} to carve in")
+            return Told(self.code.step,
+                        f"The walk steps {way}, which is in the maze: the walk is finished, "
+                        f"{plural(len(self.walk), 'cell')} to carve in")
         self._add(other)
         if start:
-            return Told(4, f"{self.name(cell)} is not in the maze: a walk starts there and steps {way}")
-        return Told(4, f"The walk steps {way}, not in the maze yet; the walk holds {plural(len(self.walk), 'cell')}")
+            return Told(self.code.step, f"{self.name(cell)} is not in the maze: a walk starts there and steps {way}")
+        return Told(self.code.step,
+                    f"The walk steps {way}, not in the maze yet; the walk holds {plural(len(self.walk), 'cell')}")
 
     def tell_walk_erase(self, cell: int, other: int, value: int) -> Told:
         place = self.where.get(cell, -1)
         if place < 0:  # a later cell of the loop being erased: cut off with the first one
             self.loop.append(cell)
-            return Told(6, f"{self.name(cell)} erased: it lay on the loop the walk just closed")
+            return Told(self.code.erase, f"{self.name(cell)} erased: it lay on the loop the walk just closed")
         self.loops += 1
         head = self.walk[-1]
         anchor = self.walk[place - 1] if place > 0 else cell
@@ -203,14 +207,16 @@ class WilsonNarrator(Narrator):
             del self.where[erased]
         del self.walk[place:]
         self.loop = [anchor, cell]
-        return Told(6, f"From {self.name(head)} the walk steps onto {self.name(anchor)}, which it already holds: "
-                       f"the loop after it is erased, starting with {self.name(cell)}")
+        return Told(self.code.erase,
+                    f"From {self.name(head)} the walk steps onto {self.name(anchor)}, which it already holds: "
+                    f"the loop after it is erased, starting with {self.name(cell)}")
 
     def tell_current(self, cell: int, other: int, value: int) -> Told:
         if self.loop:
             self.loop.append(cell)
-        return Told(6, f"The loop is gone: the walk's head is back at {self.name(cell)}, where the loop began; "
-                       f"the walk holds {plural(len(self.walk), 'cell')} again")
+        return Told(self.code.erase,
+                    f"The loop is gone: the walk's head is back at {self.name(cell)}, where the loop began; "
+                    f"the walk holds {plural(len(self.walk), 'cell')} again")
 
     def data(self) -> list[tuple[str, str]]:
         start = f" from {self.name(self.walk[0])}" if self.walk else ""

@@ -14,10 +14,10 @@ from __future__ import annotations
 from array import array
 from bisect import bisect_right
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, overload
 
 from .events import Event, Kind
 
@@ -61,24 +61,80 @@ class Annotation:
 
 
 @dataclass(frozen=True)
-class Told:
-    """What one event means: the pseudocode line it comes from (0-based) and one sentence."""
+class Line:
+    """One pseudocode line: its name (what narrators say), its place (what the window lights), its text."""
 
-    line: int
+    name: str
+    index: int
+    text: str
+
+
+class Code(Sequence[Line]):
+    """Pseudocode whose lines have names: ``Code(start="pick a cell", loop="while ...:")``, then
+    ``code.start`` is that line. Narrators name the line an event comes from, so a line added or
+    moved cannot leave a sentence pointing at its neighbour; the lit line's place follows."""
+
+    def __init__(self, **lines: str) -> None:
+        clashes = [name for name in lines if name.startswith("_") or hasattr(Code, name)]
+        if clashes:
+            raise ValueError(f"pseudocode line names {clashes} clash with Code's own attributes")
+        self._lines = tuple(Line(name, index, text) for index, (name, text) in enumerate(lines.items()))
+        self._named = {line.name: line for line in self._lines}
+
+    def __getattr__(self, name: str) -> Line:
+        try:
+            return self.__dict__["_named"][name]
+        except KeyError:
+            raise AttributeError(f"no pseudocode line named {name!r} (lines: {', '.join(self.names)})") from None
+
+    @overload
+    def __getitem__(self, index: int) -> Line: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Line]: ...
+
+    def __getitem__(self, index: int | slice) -> Line | Sequence[Line]:
+        return self._lines[index]
+
+    def __len__(self) -> int:
+        return len(self._lines)
+
+    def matching(self, line: Line) -> Line:
+        """This code's line of the same name as ``line`` (a narrator retelling another's events: the
+        dungeon's corridors are the backtracker's)."""
+        return getattr(self, line.name)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(self._named)
+
+    @property
+    def texts(self) -> tuple[str, ...]:
+        """The lines as the window shows them."""
+        return tuple(line.text for line in self._lines)
+
+    def __repr__(self) -> str:
+        return "Code(" + ", ".join(f"{line.name}={line.text!r}" for line in self._lines) + ")"
+
+
+@dataclass(frozen=True)
+class Told:
+    """What one event means: the pseudocode line it comes from and one sentence."""
+
+    line: Line
     sentence: str
 
 
 class Narrator:
     """Follows one algorithm's events and says each one in words.
 
-    Subclasses give ``code`` (4-12 plain lines, indented by two spaces per level), a ``tell_<kind>``
+    Subclasses give ``code`` (a :class:`Code` of 4-12 named lines, indented by two spaces per level), a ``tell_<kind>``
     method for each event kind the algorithm yields (``tell_carve(cell, other, value)``...), the
     working data (:meth:`data`) and, where it helps, :meth:`annotations`. ``follows`` lists the
     kinds that continue the step the event before them began (a Kruskal merge's SET events):
     one algorithm step is one pass through the pseudocode's loop.
     """
 
-    code: ClassVar[tuple[str, ...]] = ()
+    code: ClassVar[Code] = Code()
     follows: ClassVar[frozenset[int]] = frozenset()
     legend: ClassVar[Mapping[str, str]] = {}
     """Legend keys renamed for this algorithm ("frontier" is "active cells" in growing tree)."""
@@ -97,7 +153,7 @@ class Narrator:
         return self.grid.direction_word(d)
 
     @property
-    def shown_code(self) -> tuple[str, ...]:
+    def shown_code(self) -> Code:
         """The pseudocode on screen now (phased narrators show the running phase's)."""
         return self.code
 
@@ -118,7 +174,7 @@ class Narrator:
     def tell_phase(self, cell: int, other: int, value: Any) -> Told:
         self.phase = str(value)
         number = f" {self.phases.index(self.phase) + 1} of {len(self.phases)}" if self.phase in self.phases else ""
-        return Told(0, f"Phase{number}: {self.phase}")
+        return Told(self.shown_code[0], f"Phase{number}: {self.phase}")
 
     def data(self) -> list[tuple[str, str]]:
         """The working data as label/value rows (the stack's depth and top cells, the sets...)."""
@@ -181,7 +237,7 @@ class Narration:
                 self.detail = ""
             else:
                 self.detail = told.sentence
-            self.lit = told.line
+            self.lit = told.line.index
             self.previous = event
             self.position += 1
 
@@ -192,4 +248,5 @@ class Narration:
 
     @property
     def code(self) -> tuple[str, ...]:
-        return self.narrator.shown_code
+        """The pseudocode on screen, line by line (``lit`` is a place in it)."""
+        return self.narrator.shown_code.texts

@@ -59,7 +59,8 @@ class Format:
     name: str
     extensions: tuple[str, ...]
     module: str
-    """Module (under ``visualizer.export``) whose ``write(maze, spec, options)`` makes the file."""
+    """Module whose ``write(maze, spec, options)`` makes the file: a name under ``visualizer.export``
+    ("text"), or a whole dotted name for a module elsewhere."""
     theme: str | None
     """Default theme, or None for formats without colours (text, JSON)."""
     options: frozenset[str] = field(default_factory=frozenset)
@@ -70,7 +71,7 @@ class Format:
     """The module's function that writes this format (one module may write two: GIF and WebP)."""
 
     def writer(self) -> Callable[["Maze", "MazeSpec", ExportOptions], bytes | str]:
-        module = importlib.import_module(f"{__package__}.{self.module}")
+        module = importlib.import_module(self.module if "." in self.module else f"{__package__}.{self.module}")
         return getattr(module, self.function)
 
 

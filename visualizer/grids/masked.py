@@ -24,6 +24,8 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, partial
+from inspect import getattr_static
+from types import FunctionType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..core.graph import components
@@ -147,17 +149,25 @@ def largest_part(table: np.ndarray, keep: np.ndarray) -> np.ndarray:
     return largest
 
 
-SHARED = ("kind", "directions", "direction_names", "entrance_direction", "exit_direction", "STEPS", "MOVES",
-          "SIDEWAYS", "TIE_BREAK", "PLAY_KEYS", "PLAY_HELP", "UNIT_PIXELS", "WHOLE_UNITS", "MIN_SIZE", "span_for",
-          "fitting_height")
-"""What a masked grid takes from its base grid's class as it is (names, directions, play keys)."""
+def class_attributes(base: type[Grid]) -> dict[str, Any]:
+    """What a masked grid takes from its base grid's class as it is: every public class attribute
+    that is not about one grid's cells (names, directions, play keys, sizes, class methods), unless
+    MaskedGrid defines its own. A new class attribute on a grid reaches its masked grids unasked."""
+    attributes: dict[str, Any] = {}
+    for name in dir(base):
+        if name.startswith("_") or name in vars(MaskedGrid):
+            continue
+        value = getattr_static(base, name)
+        if isinstance(value, (FunctionType, property)):
+            continue  # instance methods and properties work on the base grid's cells: MaskedGrid's own
+        attributes[name] = value if isinstance(value, staticmethod) else getattr(base, name)
+    return attributes
 
 
 @cache
 def masked_class(base: type[Grid]) -> type[MaskedGrid]:
     """The masked grid class for one base grid class (``MaskedSquareGrid``...), made once."""
-    shared = {name: getattr(base, name) for name in SHARED}
-    return type(f"Masked{base.__name__}", (MaskedGrid,), shared)
+    return type(f"Masked{base.__name__}", (MaskedGrid,), class_attributes(base))
 
 
 def mask_grid(base: Grid, mask: Mask) -> MaskedGrid:

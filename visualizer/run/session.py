@@ -45,8 +45,8 @@ class Run:
     """
 
     def __init__(self, spec: MazeSpec, record: bool = True, interval: int = INTERVAL) -> None:
-        self.spec = spec.check()
-        self.grid = spec.make_grid()
+        self.spec = spec
+        self.grid = spec.checked_grid()
         self.maze = Maze(self.grid)
         self.overlay = Overlay(self.grid, shows_stack=spec.info.shows_stack)
         self.stream: Iterator[Event] = iter(())

@@ -42,12 +42,17 @@ class MazeSpec:
 
     def check(self) -> "MazeSpec":
         """Raise ValueError with a readable message if anything in the spec is off; else self."""
+        self.checked_grid()
+        return self
+
+    def checked_grid(self) -> Grid:
+        """The grid, built once, after the checks :meth:`check` makes (for a caller that keeps it)."""
         info = self.info
         grid = self.make_grid()
         if not info.supports(grid):
             raise ValueError(info.unsupported_message(grid))
         info.resolve(self.params)
-        return self
+        return grid
 
     def with_(self, **changes: Any) -> "MazeSpec":
         return replace(self, **changes)

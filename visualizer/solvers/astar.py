@@ -12,7 +12,7 @@ from typing import Any
 
 from ..core.events import Kind
 from ..core.maze import Maze
-from ..core.narration import DATA_ITEMS, Told, plural
+from ..core.narration import DATA_ITEMS, Code, Told, plural
 from ..grids import Grid
 from .base import SearchStream, Solver, SolverNarrator, announce_path, path_from
 
@@ -56,18 +56,18 @@ class AstarNarrator(SolverNarrator):
     follows = frozenset({int(Kind.OPEN)})
     """One step: a cell taken off the to-do list and the neighbours it adds."""
 
-    code = (
-        "open set = start, with g = 0",
-        "while the open set is not empty:",
-        "  cell = the open cell with the lowest f",
-        "  if cell is closed already: skip it",
-        "  close cell; if it is the goal: stop",
-        "  for each open neighbour of cell:",
-        "    g = g(cell) + 1; h = distance to goal",
-        "    if g is its shortest way so far:",
-        "      note that we came from cell",
-        "      open it with f = g + h",
-        "follow the came-from notes back from the goal",
+    code = Code(
+        start="open set = start, with g = 0",
+        loop="while the open set is not empty:",
+        take="  cell = the open cell with the lowest f",
+        closed="  if cell is closed already: skip it",
+        close="  close cell; if it is the goal: stop",
+        neighbours="  for each open neighbour of cell:",
+        score="    g = g(cell) + 1; h = distance to goal",
+        shorter="    if g is its shortest way so far:",
+        note="      note that we came from cell",
+        open="      open it with f = g + h",
+        path="follow the came-from notes back from the goal",
     )
     legend = {"frontier": "open set (to do)", "search": "closed (looked at)"}
 
@@ -83,16 +83,19 @@ class AstarNarrator(SolverNarrator):
         self.closed += 1
         if other < 0:
             self.g[cell] = 0
-            return Told(0, f"Start at {self.name(cell)} with g = 0: it is the only open cell, so take it and close it")
+            return Told(self.code.start,
+                        f"Start at {self.name(cell)} with g = 0: it is the only open cell, so take it and close it")
         scored = self.open.pop(cell, None)
         if scored is None:
-            return Told(2, f"Take {self.name(cell)}, the open cell with the lowest f, and close it")
+            return Told(self.code.take, f"Take {self.name(cell)}, the open cell with the lowest f, and close it")
         f, g = scored
         scores = f"f = {f} ({plural(g, 'step')} from the start + {f - g} still to go)"
         if f == g:
-            return Told(4, f"Take {self.name(cell)}, the open cell with the lowest {scores}: it is the goal, so stop")
+            return Told(self.code.close,
+                        f"Take {self.name(cell)}, the open cell with the lowest {scores}: it is the goal, so stop")
         left = f"{plural(len(self.open), 'cell')} still open" if self.open else "the open set is empty now"
-        return Told(2, f"Take {self.name(cell)}, the open cell with the lowest {scores}, and close it; {left}")
+        return Told(self.code.take,
+                    f"Take {self.name(cell)}, the open cell with the lowest {scores}, and close it; {left}")
 
     def tell_open(self, cell: int, other: int, value: int) -> Told:
         """Opening (or re-scoring) a cell: a shorter way to it was found through ``other``."""
@@ -101,10 +104,12 @@ class AstarNarrator(SolverNarrator):
         self.open[cell] = (int(value), g)
         scores = f"g = {plural(g, 'step')} from the start, h = {int(value) - g} to go, f = {value}"
         if before is not None:
-            return Told(9, f"A shorter way to {self.name(cell)} through {self.name(other)}: {scores} "
-                           f"(was f = {before[0]}); its score in the open set drops")
-        return Told(9, f"{self.name(cell)} is open from {self.name(other)}, the first way found to it: {scores}; "
-                       f"it joins the open set ({plural(len(self.open), 'cell')})")
+            return Told(self.code.open,
+                        f"A shorter way to {self.name(cell)} through {self.name(other)}: {scores} "
+                        f"(was f = {before[0]}); its score in the open set drops")
+        return Told(self.code.open,
+                    f"{self.name(cell)} is open from {self.name(other)}, the first way found to it: {scores}; "
+                    f"it joins the open set ({plural(len(self.open), 'cell')})")
 
     def best(self) -> list[tuple[int, int, int]]:
         """The open cells the heap gives next: lowest f, ties to the lowest g, then the lowest cell id."""

@@ -65,16 +65,12 @@ def run_to_end(search: SearchStream) -> list[int]:
 
 class SolverNarrator(Narrator):
     """What every solver's narrator shares: the PATH events at the end, read back as the answer.
-    The whole path is one step (Shift+Right walks it a cell at a time)."""
+    The whole path is one step (Shift+Right walks it a cell at a time). Its ``code`` names the
+    line that builds the answer ``path``."""
 
     def __init__(self, grid: Grid, params: Mapping[str, Any] | None = None) -> None:
         super().__init__(grid, params)
         self.path: list[int] = []
-
-    @property
-    def path_line(self) -> int:
-        """The pseudocode line that builds the answer (the last one unless a solver says otherwise)."""
-        return len(self.code) - 1
 
     def begins_step(self, previous: Event | None, event: Event) -> bool:
         if event[0] == PATH:
@@ -84,11 +80,11 @@ class SolverNarrator(Narrator):
     def tell_path(self, cell: int, other: int, value: int) -> Told:
         self.path.append(cell)
         if other < 0:
-            return Told(self.path_line, self.path_found(cell))
+            return Told(self.code.path, self.path_found(cell))
         if cell == self.params.get("goal"):
-            return Told(self.path_line, f"{self.name(cell)}, the goal, ends the path: "
+            return Told(self.code.path, f"{self.name(cell)}, the goal, ends the path: "
                                         f"{plural(len(self.path), 'cell')} from start to goal")
-        return Told(self.path_line, f"{self.name(cell)} is next on the path ({plural(len(self.path), 'cell')} so far)")
+        return Told(self.code.path, f"{self.name(cell)} is next on the path ({plural(len(self.path), 'cell')} so far)")
 
     def path_found(self, start: int) -> str:
         """How this solver reads its answer off, said as the path's first cell is drawn."""

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..core.events import Kind
 from ..core.maze import Maze
-from ..core.narration import Told, plural
+from ..core.narration import Code, Told, plural
 from ..grids import Grid
 from .base import SearchStream, Solver, SolverNarrator, announce_path, path_from, run_to_end
 
@@ -50,15 +50,15 @@ class BfsNarrator(SolverNarrator):
     follows = frozenset({int(Kind.SEARCH)})
     """One step: a cell taken off the to-do list and the neighbours it adds."""
 
-    code = (
-        "put start in the queue; it is reached",
-        "while the queue is not empty:",
-        "  cell = take the first cell out of the queue",
-        "  if cell is the goal: stop",
-        "  for each open neighbour not reached yet:",
-        "    note that we came from cell; it is reached",
-        "    add it to the back of the queue",
-        "follow the came-from notes back from the goal",
+    code = Code(
+        start="put start in the queue; it is reached",
+        loop="while the queue is not empty:",
+        take="  cell = take the first cell out of the queue",
+        goal="  if cell is the goal: stop",
+        neighbours="  for each open neighbour not reached yet:",
+        note="    note that we came from cell; it is reached",
+        enqueue="    add it to the back of the queue",
+        path="follow the came-from notes back from the goal",
     )
     legend = {"search": "reached (queued or looked at)"}
 
@@ -71,17 +71,20 @@ class BfsNarrator(SolverNarrator):
         self.queue.append(cell)
         self.reached += 1
         if other < 0:
-            return Told(0, f"Start at {self.name(cell)}: put it in the queue")
-        return Told(6, f"{self.name(cell)} is open from {self.name(other)} and not reached yet: it joins the back "
-                       f"of the queue ({plural(len(self.queue), 'cell')} waiting)")
+            return Told(self.code.start, f"Start at {self.name(cell)}: put it in the queue")
+        return Told(self.code.enqueue,
+                    f"{self.name(cell)} is open from {self.name(other)} and not reached yet: it joins the back "
+                    f"of the queue ({plural(len(self.queue), 'cell')} waiting)")
 
     def tell_take(self, cell: int, other: int, value: int) -> Told:
         if self.queue and self.queue[0] == cell:
             self.queue.popleft()
         if cell == self.params.get("goal"):
-            return Told(3, f"Take {self.name(cell)} from the front of the queue: it is the goal, so stop searching")
-        return Told(2, f"Take {self.name(cell)} from the front of the queue (reached earliest of those waiting); "
-                       f"{plural(len(self.queue), 'cell')} left in it")
+            return Told(self.code.goal,
+                        f"Take {self.name(cell)} from the front of the queue: it is the goal, so stop searching")
+        return Told(self.code.take,
+                    f"Take {self.name(cell)} from the front of the queue (reached earliest of those waiting); "
+                    f"{plural(len(self.queue), 'cell')} left in it")
 
     def data(self) -> list[tuple[str, str]]:
         return [("Queue", plural(len(self.queue), "cell")), ("Next out", self.cells_text(self.queue)),

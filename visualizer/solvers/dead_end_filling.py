@@ -12,7 +12,7 @@ from typing import Any
 
 from ..core.events import Kind
 from ..core.maze import Maze
-from ..core.narration import DATA_ITEMS, Told, plural
+from ..core.narration import DATA_ITEMS, Code, Told, plural
 from ..grids import Grid
 from .base import SearchStream, Solver, SolverNarrator, announce_path, path_from
 
@@ -53,17 +53,17 @@ def dead_end_filling(maze: Maze, start: int, goal: int, show: bool = True) -> Se
 class DeadEndNarrator(SolverNarrator):
     """The filling: each dead end filled may leave its neighbour a dead end too."""
 
-    code = (
-        "count each open cell's open neighbours",
-        "queue the dead ends (but not start or goal)",
-        "while the queue is not empty:",
-        "  cell = take the first cell out of the queue",
-        "  if filled or 2+ open neighbours: skip it",
-        "  fill cell: no path goes through it",
-        "  for its open neighbour not filled yet:",
-        "    count one open neighbour fewer",
-        "    if now a dead end (not start/goal): queue it",
-        "search the unfilled cells from start to goal",
+    code = Code(
+        tally="count each open cell's open neighbours",
+        queue="queue the dead ends (but not start or goal)",
+        loop="while the queue is not empty:",
+        take="  cell = take the first cell out of the queue",
+        skip="  if filled or 2+ open neighbours: skip it",
+        fill="  fill cell: no path goes through it",
+        neighbour="  for its open neighbour not filled yet:",
+        fewer="    count one open neighbour fewer",
+        requeue="    if now a dead end (not start/goal): queue it",
+        path="search the unfilled cells from start to goal",
     )
     legend = {"dead end": "filled dead end (not on the path)", "path": "what filling left: the path"}
 
@@ -78,12 +78,14 @@ class DeadEndNarrator(SolverNarrator):
         self.filled.append(cell)
         made = cell in self.exposed
         if other < 0:  # its last neighbour was filled too (or it never had one)
-            return Told(5, f"{self.name(cell)} has no open neighbour left unfilled: nothing passes through it, "
-                           f"fill it ({plural(len(self.filled), 'cell')} filled)")
+            return Told(self.code.fill,
+                        f"{self.name(cell)} has no open neighbour left unfilled: nothing passes through it, "
+                        f"fill it ({plural(len(self.filled), 'cell')} filled)")
         self.exposed.add(other)
         why = "became a dead end when the cells next to it were filled" if made else "is a dead end"
-        return Told(5, f"{self.name(cell)} {why}: its one way out is {self.direction(value)} to {self.name(other)}; "
-                       f"fill it, and {self.name(other)} loses an open neighbour")
+        return Told(self.code.fill,
+                    f"{self.name(cell)} {why}: its one way out is {self.direction(value)} to {self.name(other)}; "
+                    f"fill it, and {self.name(other)} loses an open neighbour")
 
     def path_found(self, start: int) -> str:
         """The path is what survives the filling, found by a search through the unfilled cells."""

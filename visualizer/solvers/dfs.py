@@ -10,7 +10,7 @@ from typing import Any
 
 from ..core.events import Kind
 from ..core.maze import Maze
-from ..core.narration import Told, plural
+from ..core.narration import Code, Told, plural
 from ..grids import Grid
 from .base import SearchStream, Solver, SolverNarrator, announce_path, path_from
 
@@ -44,15 +44,15 @@ class DfsNarrator(SolverNarrator):
     follows = frozenset({int(Kind.OPEN)})
     """One step: a cell taken off the to-do list and the neighbours it adds."""
 
-    code = (
-        "push start; note it is reached",
-        "while the stack is not empty:",
-        "  cell = pop the top of the stack",
-        "  if cell is the goal: stop",
-        "  for each open neighbour not reached yet:",
-        "    note that we came from cell; it is reached",
-        "    push it onto the stack",
-        "follow the came-from notes back from the goal",
+    code = Code(
+        start="push start; note it is reached",
+        loop="while the stack is not empty:",
+        pop="  cell = pop the top of the stack",
+        goal="  if cell is the goal: stop",
+        neighbours="  for each open neighbour not reached yet:",
+        note="    note that we came from cell; it is reached",
+        push="    push it onto the stack",
+        path="follow the came-from notes back from the goal",
     )
     legend = {"frontier": "on the stack (to do)", "search": "looked at"}
 
@@ -73,16 +73,17 @@ class DfsNarrator(SolverNarrator):
         else:
             where = f"Pop {self.name(cell)} off the top of the stack (the newest cell, pushed from {self.name(other)})"
         if cell == self.goal:
-            return Told(3, f"{where}: it is the goal, so stop searching")
+            return Told(self.code.goal, f"{where}: it is the goal, so stop searching")
         left = f"{plural(len(self.stack), 'cell')} left on it" if self.stack else "the stack is empty now"
-        return Told(0 if other < 0 else 2, f"{where}; {left}")
+        return Told(self.code.start if other < 0 else self.code.pop, f"{where}; {left}")
 
     def tell_open(self, cell: int, other: int, value: int) -> Told:
         """A push: the cell waits on top, so it is looked at before everything pushed earlier."""
         self.stack.append(cell)
         way = self.direction(self.grid.direction_between(other, cell))
-        return Told(6, f"{self.name(cell)}, {way} of {self.name(other)}, is open and not reached yet: note the way "
-                       f"back and push it; stack depth {len(self.stack)}")
+        return Told(self.code.push,
+                    f"{self.name(cell)}, {way} of {self.name(other)}, is open and not reached yet: note the way "
+                    f"back and push it; stack depth {len(self.stack)}")
 
     def data(self) -> list[tuple[str, str]]:
         return [("Stack", plural(len(self.stack), "cell") + " deep"),

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from ..core.events import Kind
 from ..core.maze import Maze
-from ..core.narration import Told, plural
+from ..core.narration import Code, Told, plural
 from ..grids import Grid
 from .base import SearchStream, Solver, SolverNarrator, announce_path
 
@@ -92,19 +92,19 @@ def turn_word(turn: int, directions: int) -> str:
     return side
 
 
-def wall_code(hand: str) -> tuple[str, ...]:
-    """The walk's pseudocode for one hand (the other hand's is its mirror)."""
+def wall_code(hand: str) -> Code:
+    """The walk's pseudocode for one hand (the other hand's is its mirror, with the same line names)."""
     other = "left" if hand == "right" else "right"
-    return (
-        f"put your {hand} hand on the wall",
-        "face into the maze (from the entrance)",
-        "while not at the goal:",
-        "  if here facing this way before: no path",
-        "  note this cell and heading",
-        f"  try ways from the sharpest {hand} turn",
-        f"    round to the {other}, turning back last",
-        "  step into the first open one; face that way",
-        "erase the walk's loops: the rest is the path",
+    return Code(
+        hand=f"put your {hand} hand on the wall",
+        face="face into the maze (from the entrance)",
+        loop="while not at the goal:",
+        again="  if here facing this way before: no path",
+        note="  note this cell and heading",
+        sharpest=f"  try ways from the sharpest {hand} turn",
+        round=f"    round to the {other}, turning back last",
+        step="  step into the first open one; face that way",
+        path="erase the walk's loops: the rest is the path",
     )
 
 
@@ -127,8 +127,9 @@ class WallNarrator(SolverNarrator):
             self.heading = grid.opposite(grid.entrance_direction) if at_entrance else 0
             self.seen = {(cell, self.heading)}
             facing = "in from the entrance" if at_entrance else "the first direction"
-            return Told(1, f"Start at {self.name(cell)}, facing {self.direction(self.heading)} ({facing}), "
-                           f"{self.hand} hand on the wall")
+            return Told(self.code.face,
+                        f"Start at {self.name(cell)}, facing {self.direction(self.heading)} ({facing}), "
+                        f"{self.hand} hand on the wall")
         d = grid.direction_between(other, cell)
         turns = turn_order(self.heading, grid.directions, self.hand)
         shut = [turn_word(t - self.heading, grid.directions) for t in turns[:turns.index(d)]]
@@ -140,10 +141,11 @@ class WallNarrator(SolverNarrator):
         sentence = f"{self.hand.capitalize()} hand on the wall: {why}, so {verb}, {self.direction(d)} into " \
                    f"{self.name(cell)}"
         if (cell, d) in self.seen:
-            return Told(3, f"{sentence}. It has stood here facing {self.direction(d)} before: it would go round "
-                           "for ever, so give up with no path")
+            return Told(self.code.again,
+                        f"{sentence}. It has stood here facing {self.direction(d)} before: it would go round "
+                        "for ever, so give up with no path")
         self.seen.add((cell, d))
-        return Told(7, sentence)
+        return Told(self.code.step, sentence)
 
     @staticmethod
     def shut_text(shut: list[str]) -> str:

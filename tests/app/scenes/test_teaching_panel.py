@@ -51,7 +51,7 @@ def test_each_right_press_puts_its_step_in_words_newest_last():
         view = panel(teacher)
         assert view.sentences == tuple(said[-4:])
         assert view.detail == (told[-1].sentence if len(told) > 1 else "")
-        assert view.lit == told[-1].line
+        assert view.lit == told[-1].line.index
         if len(told) > 1 and not merge_seen:  # a merge: the wall removed, then the relabels
             merge_seen = True
             assert "removed" in view.sentences[-1] and "now belongs to set" in view.detail
@@ -70,7 +70,7 @@ def test_once_braiding_begins_the_panel_shows_the_braid_pseudocode():
     assert at + 2 <= run.total
     run.seek(at + 2)  # the braid phase begun and its first wall opened
     view = panel(teacher)
-    assert view.code == BraidNarrator.code
+    assert view.code == BraidNarrator.code.texts
     assert view.code[view.lit].strip().startswith("open the wall")
     assert "dead end" in view.sentences[-1]
 
@@ -91,13 +91,13 @@ def test_while_a_solve_is_shown_the_panel_explains_the_solver_then_the_generator
         teacher.step_forward()
     view = panel(teacher)
     info = SOLVERS["bfs"]
-    assert view.title == info.title and view.code == info.narrator.code
+    assert view.title == info.title and view.code == info.narrator.code.texts
     assert "queue" in view.sentences[-1]
     assert [label for label, _ in view.data][0] == "Queue"
     run.clear_solution()
     view = panel(teacher)
     generator = run.spec.info
-    assert view.title == generator.title and view.code == generator.narrator.code
+    assert view.title == generator.title and view.code == generator.narrator.code.texts
     assert "Queue" not in dict(view.data)
 
 
