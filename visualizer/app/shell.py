@@ -1,27 +1,27 @@
-"""The window as a shell of scenes: layout, board surface, panel, messages, help, zoom, scrub bar.
+"""The window as a shell of scenes: input, the board surface, messages, and which parts to redraw.
 
-The shell hosts a stack of scenes (watch at the bottom; play, and later compare and lab, on top)
-and draws whatever the top one says. ``Shell.frame(events, dt)`` is one frame: input, the scene's
-work, and drawing only what changed; it returns the screen rectangles to update, so a frame where
-nothing changed costs a lookup and no flip.
+The shell hosts a stack of scenes (watch at the bottom; play, compare and lab on top) and draws
+whatever the top one says. ``Shell.frame(events, dt)`` is one frame: input, the scene's work, and
+drawing only what changed; it returns the screen rectangles to update, so a frame where nothing
+changed costs a lookup and no flip.
+
+The shell orchestrates; the parts live beside it: where things go (``layout``), the panel
+(``panel``), the help (``help``), the scrub bar (``scrub_bar``), zoom and pan (``view_camera``),
+screenshots (``captures``), GIFs (``recorder``) and the automation state (``state_file``).
 """
 
 from __future__ import annotations
 
-import os
 import time
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import pygame
 
-from ..files.atomic import write_atomic
 from ..render.board import Board, Camera
-from ..render.image import surface_png
 from ..render.palette import BACKGROUND
 from ..run.spec import MazeSpec
-from . import layout, text
+from . import captures, layout, text
 from .help import draw_help
 from .keys import SHELL_KEYS, Binding, KeyPress
 from .layout import FrameKey
@@ -47,14 +47,6 @@ REPEAT_DELAY = 0.45
 REPEAT_INTERVAL = 0.18
 """A held stepping key repeats after REPEAT_DELAY seconds, then every REPEAT_INTERVAL: about five
 steps a second, slow enough to read each one aloud."""
-
-
-def screenshot_dir() -> Path:
-    """Where screenshots go: $MAZE_VISUALIZER_SCREENSHOTS, else ~/Pictures/maze-visualizer."""
-    override = os.environ.get("MAZE_VISUALIZER_SCREENSHOTS")
-    if override:
-        return Path(override).expanduser()
-    return Path.home() / "Pictures" / "maze-visualizer"
 
 
 class Shell:
@@ -177,23 +169,12 @@ class Shell:
         self.layout_dirty = True
 
     def capture_name(self) -> str:
-        """``maze-<recipe>-<date>-<time>``: what screenshots and recordings are called."""
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        spec = self.scene.recipe() or self.base.recipe()
-        recipe = f"{spec.algorithm}-{spec.grid}-{spec.size_text}-seed{spec.seed}-" if spec else ""
-        return f"maze-{recipe}{stamp}"
+        """What screenshots and recordings of the maze on screen are called."""
+        return captures.capture_name(self.scene.recipe() or self.base.recipe())
 
     def save_screenshot(self) -> Path | None:
-        folder = screenshot_dir()
-        name = self.capture_name()
         try:
-            folder.mkdir(parents=True, exist_ok=True)
-            path = folder / f"{name}.png"
-            counter = 2
-            while path.exists():
-                path = folder / f"{name}-{counter}.png"
-                counter += 1
-            write_atomic(path, surface_png(self.screen))
+            path = captures.save_png(self.screen, captures.screenshot_dir(), self.capture_name())
         except (OSError, pygame.error) as err:
             self.message(f"Screenshot failed: {getattr(err, 'strerror', None) or err}", 6.0)
             return None
@@ -207,7 +188,7 @@ class Shell:
         if self.recorder.recording:
             self.stop_recording("Recording stopped")
             return
-        self.recorder.start(screenshot_dir(), self.capture_name(), self.view_rect().size, self.clock_time)
+        self.recorder.start(captures.screenshot_dir(), self.capture_name(), self.view_rect().size, self.clock_time)
         self._last_key = None  # the first frame is a whole, fresh one
         self.message(f"Recording the board to a GIF, at most {self.recorder.limit:g} s (F9 stops)", 6.0)
 
