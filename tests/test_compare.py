@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from visualizer.app.keys import SHIFT, KeyPress
 from visualizer.app.main import open_window
 from visualizer.app.pacing import INSTANT
-from visualizer.app.scenes.compare import HIGH, LOW, TIMING_RUNS, CompareScene, default_specs, pane_layouts
+from visualizer.app.race_timing import TIMING_RUNS
+from visualizer.app.scenes.compare import HIGH, LOW, CompareScene, default_specs, pane_layouts
 from visualizer.app.shell import Shell
 from visualizer.cli import compare_specs, main, parse
 from visualizer.run.spec import MazeSpec

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Hashable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Hashable
+from dataclasses import dataclass
 
 import pygame
 
@@ -43,6 +43,7 @@ from ..pacing import (
     resized_or_say,
     speed_label,
 )
+from ..race_timing import Timing
 from ..scene import Host, Scene
 
 MAX_PANES = 4
@@ -52,10 +53,6 @@ FRAME_BUDGET = 0.012
 """Seconds of generator work per frame, shared by the panes."""
 TIMING_BUDGET = 0.03
 """Seconds a frame spends timing the generators before a race."""
-TIMING_ENOUGH = 0.05
-"""A generator is timed again until its runs add up to this many seconds (at most TIMING_RUNS runs):
-one run of a small maze takes a millisecond, too short to time once."""
-TIMING_RUNS = 7
 RACE_SECONDS = 10.0
 """At the default speed the slowest generator's race takes this long to watch."""
 METRICS_SECONDS = 0.25
@@ -63,43 +60,6 @@ METRICS_SECONDS = 0.25
 LOW, HIGH = (230, 159, 0), ACCENT
 """Colours of the smallest and largest value of a figure once every pane is done."""
 ORDINALS = ("1st", "2nd", "3rd", "4th")
-
-
-@dataclass
-class Timing:
-    """Timing one generator: its runs so far, whole and in progress."""
-
-    spec: MazeSpec
-    runs: list[float] = field(default_factory=list)
-    events: int = 0
-    current: Iterator | None = None
-    elapsed: float = 0.0
-    counted: int = 0
-
-    @property
-    def done(self) -> bool:
-        return len(self.runs) >= TIMING_RUNS or (bool(self.runs) and sum(self.runs) >= TIMING_ENOUGH)
-
-    @property
-    def seconds(self) -> float:
-        """The fastest whole run (the least disturbed by other work on the machine)."""
-        return max(min(self.runs), 1e-6)
-
-    def work(self, deadline: float, chunk: int = 512) -> None:
-        """Run the generator on until ``deadline``, timing only the generator itself."""
-        from itertools import islice
-
-        while not self.done and time.perf_counter() < deadline:
-            if self.current is None:
-                self.current, self.elapsed, self.counted = iter(self.spec.events()), 0.0, 0
-            start = time.perf_counter()
-            got = sum(1 for _ in islice(self.current, chunk))
-            self.elapsed += time.perf_counter() - start
-            self.counted += got
-            if got < chunk:
-                self.runs.append(self.elapsed)
-                self.events = self.counted
-                self.current = None
 
 
 class Pane:
@@ -426,7 +386,7 @@ class CompareScene(Scene):
             self.paused, self.race
 
     def draw_on_screen(self, surface: pygame.Surface, view: pygame.Rect) -> None:
-        size = self.text_size(surface)
+        size = self.pane_text_size(surface)
         surface.fill(BACKGROUND, view)
         extremes = self.extremes()
         now = time.perf_counter()
@@ -594,11 +554,12 @@ class CompareScene(Scene):
         return pane_layouts(view, len(self.panes), self.line_height(surface))
 
     @staticmethod
-    def text_size(surface: pygame.Surface) -> int:
+    def pane_text_size(surface: pygame.Surface) -> int:
+        """The panes' titles and figures: a little smaller than the panel's text."""
         return max(11, text.base_size(surface.get_height()) - 3)
 
     def line_height(self, surface: pygame.Surface) -> int:
-        return int(self.text_size(surface) * 1.35)
+        return int(self.pane_text_size(surface) * 1.35)
 
     def automation_state(self, view: pygame.Rect) -> dict[str, object]:
         surface = pygame.display.get_surface()
