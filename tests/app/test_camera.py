@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from visualizer.app.main import open_window
 from visualizer.app.scenes.watch import INSTANT
-from visualizer.app.shell import PAN_SLACK, ZOOM_STEP, Shell
+from visualizer.app.shell import ZOOM_STEP, Shell
+from visualizer.app.view_camera import PAN_SLACK
 from visualizer.grids import GRIDS
 from visualizer.render.board import Camera, fit_camera
 from visualizer.run.spec import MazeSpec

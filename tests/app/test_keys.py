@@ -1,25 +1,36 @@
 """Key tables as a person presses keys: with the left or the right Shift, Ctrl or Alt, with Caps Lock
 or Num Lock on, and on keyboard layouts where "+" sits on another key."""
 
+import re
 from itertools import product
 
 import pygame
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from visualizer.algorithms import ALGORITHMS
 from visualizer.app.keys import (
     ALT,
     ANY,
     CTRL,
+    DIGIT_KEYS,
     NONE,
+    NUMBER_CHOICES,
     PLAY_KEYS,
+    ROW_DIGITS,
     SHELL_KEYS,
     SHIFT,
     WATCH_KEYS,
     KeyPress,
     digit_of,
+    number_choice,
+    number_keys_help,
 )
+from visualizer.app.pacing import next_algorithm
 from visualizer.app.scenes import SCENES
+from visualizer.run.spec import MazeSpec
+from visualizer.solvers import SOLVERS
 
 
 def tables():
@@ -100,3 +111,80 @@ def test_a_number_key_tells_its_command_which_digit_and_whether_shift_was_held()
     for code, mod in presses:
         assert table.handle(Watch(), KeyPress.from_event(code, mod))
     assert chosen == [(3, False), (7, False), (0, True), (5, True)]
+
+
+def owners():
+    """Each key table with the class whose methods its commands name: the shell and every scene."""
+    from visualizer.app.shell import Shell
+
+    scenes = {name: getattr(factory, "__self__", factory) for name, factory in SCENES.items()}
+    return {"shell": (SHELL_KEYS, Shell), **{name: (cls.keys, cls) for name, cls in scenes.items()}}
+
+
+def test_every_key_runs_a_command_its_owner_has():
+    """A key whose command was renamed or mistyped would do nothing but fail when pressed: every
+    binding that has keys names a method of the shell or of its scene."""
+    for name, (table, owner) in owners().items():
+        for binding in table.bindings:
+            if binding.chords:
+                assert callable(getattr(owner, binding.command, None)), (name, binding.label, binding.command)
+        assert table.missing_commands(owner) == []
+
+
+def test_a_key_bound_to_a_missing_command_fails_at_once_and_names_the_key():
+    from visualizer.app.keys import Binding, KeyTable, keys
+    from visualizer.app.scene import Scene
+
+    table = KeyTable((Binding("Q", "quit", "quitt", keys(pygame.K_q)),))
+    with pytest.raises(TypeError, match="'Q'.*quitt"):
+        table.handle(object(), KeyPress(pygame.K_q))
+    with pytest.raises(TypeError, match="quitt"):
+        type("Typo", (Scene,), {"keys": table})  # a scene with that table is refused when it is defined
+
+
+def help_action(command):
+    (row,) = [b for b in WATCH_KEYS.help_rows() if b.command == command]
+    return row.action
+
+
+def reachable_by_number_keys(count):
+    """The algorithm numbers (from 0) that some number key chooses with ``count`` algorithms."""
+    presses = [KeyPress(code, mods) for code in DIGIT_KEYS for mods in (NONE, SHIFT)]
+    return {i for i in map(number_choice, presses) if i is not None and i < count}
+
+
+@given(count=st.integers(1, 60))
+def test_the_number_key_help_names_what_the_keys_reach_and_how_to_reach_the_rest(count):
+    """The help's numbers are the ones the keys choose (with Shift: 11 to 20 at most); an algorithm
+    past the number keys is named as reached with Tab, which steps through all of them."""
+    words = number_keys_help(count)
+    reached = reachable_by_number_keys(count)
+    assert reached == set(range(min(count, NUMBER_CHOICES)))
+    numbers = [int(n) for n in re.findall(r"\d+", words)]
+    assert numbers[0] == 1 and max(numbers) == count
+    assert ("Shift" in words) == (count > len(ROW_DIGITS))
+    assert ("Tab reaches" in words) == (count > NUMBER_CHOICES)
+    if count > NUMBER_CHOICES:
+        assert f"Tab reaches {NUMBER_CHOICES + 1}" in words
+
+
+def test_the_watch_help_follows_the_algorithm_and_solver_registries():
+    """Registering an algorithm or a solver changes the help with it: the number keys' range is the
+    algorithm count, the V row names every solver in the order V steps through them."""
+    assert help_action("choose_algorithm_number") == number_keys_help(len(ALGORITHMS))
+    assert max(int(n) for n in re.findall(r"\d+", help_action("choose_algorithm_number"))) == len(ALGORITHMS)
+    solvers = help_action("cycle_solver")
+    positions = [solvers.index(solver.title) for solver in SOLVERS.values()]
+    assert positions == sorted(positions)
+
+
+def test_tab_reaches_every_algorithm_that_runs_on_the_grid():
+    """However many algorithms there are, Tab from any of them steps through all that run there."""
+    grid = MazeSpec("backtracker", "square", 8, 6, 1).make_grid()
+    runs_here = {name for name, info in ALGORITHMS.items() if info.supports(grid)}
+    for start in runs_here:
+        seen, name = {start}, start
+        for _ in range(len(ALGORITHMS)):
+            name = next_algorithm(name, grid, +1)
+            seen.add(name)
+        assert seen == runs_here

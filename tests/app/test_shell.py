@@ -6,7 +6,7 @@ import pytest
 
 from visualizer.app import text
 from visualizer.app.keys import PLAY_KEYS, SHELL_KEYS, WATCH_KEYS, Binding, KeyPress, KeyTable, keys
-from visualizer.app.main import fitting_size
+from visualizer.app.main import window_size
 from visualizer.app.scenes import SCENES
 from visualizer.app.scenes.watch import INSTANT
 from visualizer.app.shell import Shell
@@ -111,7 +111,7 @@ def test_scenes_are_registered_and_import_no_other_scene():
 
 @pytest.mark.parametrize("desktop", [(1024, 768), (800, 600), (1366, 768), (3840, 2160)])
 def test_the_window_fits_the_screen(desktop):
-    width, height = fitting_size(desktop)
+    width, height = window_size(desktop)
     assert width <= desktop[0] and height <= desktop[1]
     assert (width, height) == (min(1280, desktop[0] - 40), min(800, desktop[1] - 90))
 

@@ -6,8 +6,9 @@ import pygame
 import pytest
 
 from visualizer.app import text
+from visualizer.app.maze_figures import estimate_events
 from visualizer.app.scenes.play import GAVE_UP, PLAYING
-from visualizer.app.scenes.watch import INSTANT, estimate_events
+from visualizer.app.scenes.watch import INSTANT
 from visualizer.app.shell import Shell
 from visualizer.play.levels import FINAL_LEVEL, level_size
 from visualizer.run.spec import MazeSpec

@@ -16,6 +16,9 @@ from typing import Any
 
 import pygame
 
+from ..algorithms import ALGORITHMS
+from ..solvers import SOLVERS
+
 ANY = -1
 """Modifier wildcard: the binding fires whatever modifiers are held."""
 NONE, SHIFT, CTRL, ALT = 0, 1, 2, 4
@@ -105,11 +108,14 @@ class KeyTable:
         return binding
 
     def handle(self, owner: object, press: KeyPress) -> bool:
-        """Run the command bound to ``press`` on ``owner``; False when nothing is bound to it."""
+        """Run the command bound to ``press`` on ``owner``; False when nothing is bound to it. A
+        command the owner lacks is a mistake in the table: it fails at once, naming the key."""
         binding = self.find(press)
         if binding is None:
             return False
-        command = getattr(owner, binding.command)
+        command = getattr(owner, binding.command, None)
+        if not callable(command):
+            raise TypeError(f"key {binding.label!r}: {type(owner).__name__} has no command {binding.command!r}")
         if binding.pass_press:
             command(press, *binding.args)
         else:
@@ -118,6 +124,10 @@ class KeyTable:
 
     def help_rows(self) -> list[Binding]:
         return [b for b in self.bindings if b.help]
+
+    def missing_commands(self, owner: type) -> list[str]:
+        """The commands of bindings with keys that ``owner`` (a class) has no method for."""
+        return [b.command for b in self.bindings if b.chords and not callable(getattr(owner, b.command, None))]
 
     def chords(self) -> Iterable[Chord]:
         return self._by_chord.keys()
@@ -129,12 +139,46 @@ KEYPAD_DIGITS = (K.K_KP0, K.K_KP1, K.K_KP2, K.K_KP3, K.K_KP4, K.K_KP5, K.K_KP6, 
 DIGIT_KEYS = ROW_DIGITS + KEYPAD_DIGITS
 
 
+NUMBER_CHOICES = 2 * len(ROW_DIGITS)
+"""Choices the number keys make: 1 ... 9, 0, then the same with Shift."""
+
+
 def digit_of(key: int) -> int | None:
     """The digit a number key (main row or keypad) types, or None."""
     for row in (ROW_DIGITS, KEYPAD_DIGITS):
         if key in row:
             return row.index(key)
     return None
+
+
+def number_choice(press: KeyPress) -> int | None:
+    """Which choice (from 0) a number key makes: 1 ... 9, 0 the first ten, with Shift the next ten;
+    None for a key that types no digit."""
+    digit = digit_of(press.key)
+    if digit is None:
+        return None
+    return (digit - 1) % len(ROW_DIGITS) + (len(ROW_DIGITS) if press.shift else 0)
+
+
+def number_keys_help(count: int) -> str:
+    """What the number keys do with ``count`` algorithms: the numbers they reach, and past the
+    number keys, that Tab (which steps through every algorithm) reaches the rest."""
+    def numbers(first: int, last: int) -> str:
+        return f"{first}" if first == last else f"{first} to {last}"
+
+    plain = len(ROW_DIGITS)
+    words = "choose algorithm " + numbers(1, min(count, plain))
+    if count > NUMBER_CHOICES:
+        rest = f"Tab reaches {numbers(NUMBER_CHOICES + 1, count)}"
+        return words + f" (with Shift: {numbers(plain + 1, NUMBER_CHOICES)}; {rest})"
+    if count > plain:
+        words += f" (with Shift: {numbers(plain + 1, count)})"
+    return words
+
+
+def solvers_help() -> str:
+    """The V key's help: every registered solver, in the order V steps through them."""
+    return "next / previous solver: " + ", ".join(solver.title for solver in SOLVERS.values())
 
 
 SHELL_KEYS = KeyTable((
@@ -172,7 +216,7 @@ WATCH_KEYS = KeyTable((
     Binding("-", "", "change_speed", keys(K.K_MINUS, K.K_KP_MINUS), args=(-1,), chars=("-",), help=False),
     Binding("Tab  /  Shift+Tab", "next / previous algorithm", "cycle_algorithm", keys(K.K_TAB), args=(+1,)),
     Binding("Shift+Tab", "", "cycle_algorithm", keys(K.K_TAB, mods=SHIFT), args=(-1,), help=False),
-    Binding("1 ... 9, 0", "choose algorithm 1 to 10 (with Shift: 11 to 15)", "choose_algorithm_number",
+    Binding("1 ... 9, 0", number_keys_help(len(ALGORITHMS)), "choose_algorithm_number",
             keys(*DIGIT_KEYS) + keys(*DIGIT_KEYS, mods=SHIFT), pass_press=True),
     Binding("G", "next grid shape", "cycle_grid", keys(K.K_g, mods=ANY)),
     Binding("[  /  ]", "smaller / larger maze", "resize_maze", keys(K.K_LEFTBRACKET), args=(-1,)),
@@ -180,7 +224,7 @@ WATCH_KEYS = KeyTable((
     Binding("R", "restart: same seed, same maze, step for step", "restart", keys(K.K_r)),
     Binding("N", "new random seed", "new_seed", keys(K.K_n)),
     Binding("S", "solve with the chosen solver (again: clear)", "toggle_solve", keys(K.K_s)),
-    Binding("V  /  Shift+V", "next / previous solver: BFS, A*, DFS, wall followers, dead ends", "cycle_solver",
+    Binding("V  /  Shift+V", solvers_help(), "cycle_solver",
             keys(K.K_v), args=(+1,)),
     Binding("Shift+V", "", "cycle_solver", keys(K.K_v, mods=SHIFT), args=(-1,), help=False),
     Binding("Click  /  Shift+click", "set the solver's start / goal (S then solves between them)", "",

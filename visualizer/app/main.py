@@ -20,7 +20,7 @@ MIN_SIZE = (640, 480)
 FPS = 60
 
 
-def fitting_size(desktop: tuple[int, int] | None, wanted: tuple[int, int] = WINDOW_SIZE) -> tuple[int, int]:
+def window_size(desktop: tuple[int, int] | None, wanted: tuple[int, int] = WINDOW_SIZE) -> tuple[int, int]:
     """The window size: ``wanted`` when the screen has room, else as much as fits (never off screen)."""
     if desktop is None or desktop[0] <= 0 or desktop[1] <= 0:
         return wanted
@@ -49,16 +49,18 @@ def open_window(size: tuple[int, int] | None = None) -> pygame.Surface:
         pygame.display.set_icon(pygame.image.load(str(asset("icon.png"))))
     except (FileNotFoundError, pygame.error):
         pass
-    return pygame.display.set_mode(size or fitting_size(desktop_size()), pygame.RESIZABLE)
+    return pygame.display.set_mode(size or window_size(desktop_size()), pygame.RESIZABLE)
 
 
 def run_app(spec: MazeSpec, speed: float | None = None, scene: str | None = None, **context: Any) -> int:
     """The window on the watch scene with ``spec``; with ``scene``, that scene opened over it (built
-    with ``context``: play's mode, compare's recipes)."""
+    with ``context``: play's mode, compare's recipes; and ``speed`` when one is given: only the
+    scenes that run generators take one)."""
     screen = open_window()
     shell = Shell(spec, speed=speed, screen=screen)
     if scene is not None:
-        shell.open_scene(scene, spec=spec, speed=speed, **context)
+        pace = {} if speed is None else {"speed": speed}
+        shell.open_scene(scene, spec=spec, **pace, **context)
     clock = pygame.time.Clock()
     try:
         while shell.running:

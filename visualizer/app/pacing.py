@@ -1,16 +1,27 @@
-"""Speeds and sizes the keys step through, shared by every scene that runs generators (watch, compare)."""
+"""What the keys step through in every scene that runs generators (watch, compare): speeds, sizes,
+grid shapes, algorithms and solvers. Both scenes answer +/-, [/], G, Tab and V from here, so they
+agree (a new grid shape fills the real board view in both)."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
+from ..algorithms import ALGORITHMS, Algorithm
 from ..grids import GRIDS, MAX_SIDE
 from ..run.spec import MazeSpec
+from ..solvers import SOLVERS
+
+if TYPE_CHECKING:
+    from ..grids import Grid
+    from .scene import Host
 
 INSTANT = math.inf
 SPEEDS = (1, 2, 4, 8, 15, 30, 60, 120, 250, 500, 1000, 2000, 4000, 8000, 16000, 32000, INSTANT)
 DEFAULT_SPEED = 120
 SIZE_STEPS = (4, 6, 8, 10, 12, 16, 20, 25, 30, 40, 50, 64, 80, 100, 128, 160, 200, 256)
+DEFAULT_SOLVER = "bfs"
 
 
 def speed_label(speed: float) -> str:
@@ -39,3 +50,48 @@ def resized(spec: MazeSpec, step: int) -> MazeSpec | None:
         return spec.with_(width=new_width, height=spec.mask.height_for(GRIDS[spec.grid], new_width))
     height = max(1, min(MAX_SIDE, round(spec.height * new_width / width)))
     return spec.with_(width=new_width, height=height)
+
+
+def resized_or_say(host: Host, spec: MazeSpec, step: int) -> MazeSpec | None:
+    """[ / ]: ``resized``, or None after telling the user there is no size step left that way."""
+    new = resized(spec, step)
+    if new is None:
+        host.message("That is the " + ("largest" if step > 0 else "smallest") + " size on the keys")
+    return new
+
+
+def next_algorithm(current: str, grid: Grid, step: int) -> str | None:
+    """Tab / Shift+Tab: the next (``step`` +1) or previous registered algorithm after ``current``
+    that runs on ``grid``, or None when no other does."""
+    names = list(ALGORITHMS)
+    i = names.index(current)
+    for k in range(1, len(names)):
+        name = names[(i + step * k) % len(names)]
+        if ALGORITHMS[name].supports(grid):
+            return name
+    return None
+
+
+def next_grid(spec: MazeSpec, algorithms: Iterable[Algorithm], aspect: float) -> MazeSpec | None:
+    """G: ``spec`` on the next registered grid shape that every one of ``algorithms`` runs on (and
+    that takes the mask, if any), or None. The width stays; the height fills a board view
+    ``aspect`` (height / width) tall, or keeps a mask's shape on the new grid."""
+    kinds = list(GRIDS)
+    i = kinds.index(spec.grid)
+    needed = list(algorithms)
+    for k in range(1, len(kinds)):
+        kind = kinds[(i + k) % len(kinds)]
+        grid = GRIDS[kind]
+        if all(info.supports(kind) for info in needed) and (grid.MASKABLE or spec.mask is None):
+            height = (spec.mask.height_for(grid, spec.width) if spec.mask is not None
+                      else grid.fitting_height(spec.width, aspect))
+            return spec.with_(grid=kind, height=height)
+    return None
+
+
+def next_solver(host: Host, current: str, step: int) -> str:
+    """V / Shift+V: the next or previous registered solver, named to the user."""
+    names = list(SOLVERS)
+    name = names[(names.index(current) + step) % len(names)]
+    host.message(f"Solver: {SOLVERS[name].description}")
+    return name

@@ -98,6 +98,13 @@ class Scene:
     pauses_under_help = False
     """True when the scene's clock stops while the help overlay is open (a game's timer)."""
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A scene whose key table names a command it lacks is refused when it is defined."""
+        super().__init_subclass__(**kwargs)
+        missing = cls.keys.missing_commands(cls)
+        if missing:
+            raise TypeError(f"{cls.__name__}'s keys name commands it lacks: {', '.join(missing)}")
+
     def __init__(self, host: Host) -> None:
         self.host = host
 

@@ -105,6 +105,10 @@ class Board:
         """The centres of many cells at once, (n, 2) view pixels."""
         return self._cell_centres[cells]
 
+    def cell_centres(self) -> np.ndarray:
+        """Every cell's centre, (n, 2) view pixels: the board's own array, not a copy."""
+        return self._cell_centres
+
     def cell_centre(self, cell: int) -> tuple[float, float]:
         """Pixel centre of a cell in board coordinates."""
         x, y = self._cell_centres[cell]
@@ -214,15 +218,6 @@ class Board:
             if x0 < x1 and y0 < y1:
                 pixels[x0:x1, y0:y1] = packed[style[owner[x0:x1, y0:y1]]]
         return len(cells)
-
-    def dirty_rect(self, cells: list[int]) -> tuple[int, int, int, int] | None:
-        """The bounding box (x, y, w, h) of the given cells' pixels within the view, or None."""
-        if not cells:
-            return None
-        boxes = self.bbox[np.fromiter(cells, dtype=np.int64, count=len(cells))]
-        x0, y0 = max(int(boxes[:, 0].min()), 0), max(int(boxes[:, 1].min()), 0)
-        x1, y1 = min(int(boxes[:, 2].max()), self.width), min(int(boxes[:, 3].max()), self.height)
-        return (x0, y0, x1 - x0, y1 - y0) if x0 < x1 and y0 < y1 else None
 
 
 @dataclass(frozen=True)

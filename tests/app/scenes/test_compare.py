@@ -9,9 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from visualizer.app.keys import SHIFT, KeyPress
 from visualizer.app.main import open_window
 from visualizer.app.pacing import INSTANT
-from visualizer.app.scenes.compare import HIGH, LOW, TIMING_RUNS, CompareScene, default_specs, pane_layouts
+from visualizer.app.race_timing import TIMING_RUNS
+from visualizer.app.scenes.compare import HIGH, LOW, CompareScene, default_specs, pane_layouts
 from visualizer.app.shell import Shell
 from visualizer.cli import compare_specs, main, parse
 from visualizer.run.spec import MazeSpec
@@ -313,3 +315,31 @@ def test_a_figure_has_the_same_label_in_every_pane(window, monkeypatch):
     for full in ("Events", "Dead ends", "Longest", "Solution"):
         forms = {w for w in drawn if w in (full, full[:4])}
         assert len(forms) == 1, (full, forms)
+
+
+@pytest.mark.parametrize("grid", ["square", "hex", "triangle", "polar"])
+def test_watch_and_compare_answer_g_brackets_tab_and_v_alike(window, grid):
+    """The same keys on the same recipe make the same recipe in both scenes, and a new grid shape
+    fills the board view the window really has (compare once assumed a fixed 0.75)."""
+    from visualizer.grids import GRIDS
+
+    spec = MazeSpec("backtracker", grid, 20, 12, 4)
+    shell = Shell(spec, screen=window)
+    watch = shell.base
+    shell.open_scene("compare", spec=spec, specs=[spec, spec.with_(algorithm="prim")])
+    compare = shell.scene
+    for aspect in (0.45, 1.3):
+        shell.view_aspect = lambda aspect=aspect: aspect  # type: ignore[method-assign]
+        watch.restart(spec)
+        compare.restart([spec, spec.with_(algorithm="prim")])
+        for key in (pygame.K_g, pygame.K_RIGHTBRACKET, pygame.K_g, pygame.K_LEFTBRACKET, pygame.K_LEFTBRACKET):
+            for scene in (watch, compare):
+                scene.handle_key(KeyPress(key))
+            mine = compare.specs[0]
+            assert (watch.spec.grid, watch.spec.width, watch.spec.height) == (mine.grid, mine.width, mine.height)
+            if key == pygame.K_g:
+                assert mine.height == GRIDS[mine.grid].fitting_height(mine.width, aspect)
+    for key, mods in ((pygame.K_TAB, 0), (pygame.K_TAB, SHIFT), (pygame.K_v, 0), (pygame.K_v, SHIFT)):
+        for scene in (watch, compare):
+            scene.handle_key(KeyPress(key, mods))
+        assert watch.spec.algorithm == compare.specs[0].algorithm and watch.solver == compare.solver

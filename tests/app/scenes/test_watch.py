@@ -436,12 +436,13 @@ def test_step_back_undoes_exactly_one_event(screen):
 def test_a_legend_entry_for_many_colours_shows_two_and_others_one(screen):
     """Sets and regions are coloured one colour each (blobby division's two halves, Kruskal's
     islands): their swatch shows two colours split corner to corner, a plain entry its one."""
+    from visualizer.app.panel import draw_swatch
     from visualizer.render.palette import LEGEND, LEGEND_MIXED
 
-    app = make_app(screen, algorithm="blobby_division", size=(10, 8))
+    make_app(screen, algorithm="blobby_division", size=(10, 8))
     box = pygame.Rect(20, 20, 30, 30)
     for key in ("set", "region", "wall", "frontier"):
-        app.draw_swatch(key, LEGEND[key][0], box)
+        draw_swatch(screen, key, LEGEND[key][0], box)
         upper = screen.get_at((box.left + 6, box.top + 6))[:3]
         lower = screen.get_at((box.right - 6, box.bottom - 6))[:3]
         if key in LEGEND_MIXED:

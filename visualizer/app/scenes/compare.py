@@ -16,36 +16,43 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Hashable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Hashable
+from dataclasses import dataclass
 
 import pygame
 
 from ...algorithms import ALGORITHMS
 from ...core.metrics import Metrics, measure
-from ...grids import GRIDS
 from ...render.board import Board
 from ...render.palette import ACCENT, BACKGROUND, PANEL, TEXT, TEXT_DIM
 from ...render.styles import LEGEND_ORDER, visible_legend
-from ...run.session import DONE, SOLVING, Run
+from ...run.session import SOLVING, Run
 from ...run.spec import MazeSpec, random_seed
 from ...solvers import SOLVERS
 from .. import text
 from ..keys import COMPARE_KEYS, KeyPress, digit_of
-from ..pacing import DEFAULT_SPEED, INSTANT, next_speed, resized, speed_label
+from ..memo import Memo
+from ..pacing import (
+    DEFAULT_SOLVER,
+    DEFAULT_SPEED,
+    INSTANT,
+    next_algorithm,
+    next_grid,
+    next_solver,
+    next_speed,
+    resized_or_say,
+    speed_label,
+)
+from ..race_timing import Timing
 from ..scene import Host, Scene
 
 MAX_PANES = 4
-DEFAULT_ALGORITHMS = ("backtracker", "prim", "kruskal", "wilson")
+COMPARED_ALGORITHMS = ("backtracker", "prim", "kruskal", "wilson")
 """What C in the watch scene compares the current algorithm with."""
 FRAME_BUDGET = 0.012
 """Seconds of generator work per frame, shared by the panes."""
 TIMING_BUDGET = 0.03
 """Seconds a frame spends timing the generators before a race."""
-TIMING_ENOUGH = 0.05
-"""A generator is timed again until its runs add up to this many seconds (at most TIMING_RUNS runs):
-one run of a small maze takes a millisecond, too short to time once."""
-TIMING_RUNS = 7
 RACE_SECONDS = 10.0
 """At the default speed the slowest generator's race takes this long to watch."""
 METRICS_SECONDS = 0.25
@@ -53,43 +60,6 @@ METRICS_SECONDS = 0.25
 LOW, HIGH = (230, 159, 0), ACCENT
 """Colours of the smallest and largest value of a figure once every pane is done."""
 ORDINALS = ("1st", "2nd", "3rd", "4th")
-
-
-@dataclass
-class Timing:
-    """Timing one generator: its runs so far, whole and in progress."""
-
-    spec: MazeSpec
-    runs: list[float] = field(default_factory=list)
-    events: int = 0
-    current: Iterator | None = None
-    elapsed: float = 0.0
-    counted: int = 0
-
-    @property
-    def done(self) -> bool:
-        return len(self.runs) >= TIMING_RUNS or (bool(self.runs) and sum(self.runs) >= TIMING_ENOUGH)
-
-    @property
-    def seconds(self) -> float:
-        """The fastest whole run (the least disturbed by other work on the machine)."""
-        return max(min(self.runs), 1e-6)
-
-    def work(self, deadline: float, chunk: int = 512) -> None:
-        """Run the generator on until ``deadline``, timing only the generator itself."""
-        from itertools import islice
-
-        while not self.done and time.perf_counter() < deadline:
-            if self.current is None:
-                self.current, self.elapsed, self.counted = iter(self.spec.events()), 0.0, 0
-            start = time.perf_counter()
-            got = sum(1 for _ in islice(self.current, chunk))
-            self.elapsed += time.perf_counter() - start
-            self.counted += got
-            if got < chunk:
-                self.runs.append(self.elapsed)
-                self.events = self.counted
-                self.current = None
 
 
 class Pane:
@@ -102,8 +72,7 @@ class Pane:
         self.surface: pygame.Surface | None = None
         self.finished_at: int | None = None
         """Finishing order (0 = first), once the maze is complete."""
-        self._metrics: tuple[Hashable, Metrics] | None = None
-        self._measured_at = -1.0
+        self._metrics: Memo[Metrics] = Memo()
 
     @property
     def title(self) -> str:
@@ -122,14 +91,8 @@ class Pane:
 
     def metrics(self, now: float, busy: bool) -> Metrics:
         """The maze's figures, measured again when it changed (at most every METRICS_SECONDS while moving)."""
-        key = (self.run.position, self.run.finished)
-        stale = self._metrics is None or self._metrics[0] != key
-        if stale and (not busy or self._metrics is None or now - self._measured_at >= METRICS_SECONDS
-                      or self.run.finished):
-            self._metrics = (key, measure(self.run.maze))
-            self._measured_at = now
-        assert self._metrics is not None
-        return self._metrics[1]
+        may = not busy or now - self._metrics.computed_at >= METRICS_SECONDS or self.run.finished
+        return self._metrics.get((self.run.position, self.run.finished), lambda: measure(self.run.maze), may)
 
     def paint(self, size: tuple[int, int]) -> pygame.Surface:
         """The board surface, brought up to date (laid out again when the pane's size changed)."""
@@ -182,7 +145,7 @@ def pane_layouts(view: pygame.Rect, count: int, line: int) -> list[PaneLayout]:
 
 def default_specs(spec: MazeSpec) -> list[MazeSpec]:
     """The current recipe and three others that run on its grid, all with its grid, size and seed."""
-    names = [spec.algorithm] + [n for n in DEFAULT_ALGORITHMS if n != spec.algorithm]
+    names = [spec.algorithm] + [n for n in COMPARED_ALGORITHMS if n != spec.algorithm]
     grid = spec.make_grid()
     names = [n for n in names if ALGORITHMS[n].supports(grid)][:MAX_PANES]
     return [spec.with_(algorithm=name, params=spec.params if name == spec.algorithm else {}) for name in names]
@@ -195,7 +158,7 @@ class CompareScene(Scene):
     keys = COMPARE_KEYS
 
     def __init__(self, host: Host, spec: MazeSpec, specs: list[MazeSpec] | None = None, race: bool = False,
-                 speed: float | None = None, **_: object) -> None:
+                 speed: float | None = None) -> None:
         super().__init__(host)
         specs = specs or default_specs(spec)
         if not 2 <= len(specs) <= MAX_PANES:
@@ -209,13 +172,13 @@ class CompareScene(Scene):
         """Events a pane takes per frame at instant speed in lockstep (grows while frames have room)."""
         self.selected = 0
         """The pane that Tab changes (chosen with 1 to 4)."""
-        self.solver = "bfs"
+        self.solver = DEFAULT_SOLVER
         self.panes: list[Pane] = []
         self.timings: list[Timing] = []
         self.race_clock = 0.0
         self.finish_count = 0
-        self._legend: tuple[float, tuple, list[str]] = (-1.0, (), [])
-        """(when, the panes' state, the legend keys) of the last legend scan."""
+        self._legend: Memo[list[str]] = Memo()
+        """The legend keys of the last legend scan, keyed by the panes' state."""
         self.restart()
 
     # --- setting up -------------------------------------------------------------------
@@ -286,39 +249,25 @@ class CompareScene(Scene):
 
     def cycle_algorithm(self, step: int) -> None:
         """Tab: the chosen pane's next algorithm that runs on this grid."""
-        names = list(ALGORITHMS)
         current = self.specs[self.selected]
-        grid = current.make_grid()
-        i = names.index(current.algorithm)
-        for k in range(1, len(names)):
-            name = names[(i + step * k) % len(names)]
-            if ALGORITHMS[name].supports(grid):
-                specs = list(self.specs)
-                specs[self.selected] = current.with_(algorithm=name, params={})
-                self.restart(specs)
-                return
+        name = next_algorithm(current.algorithm, current.make_grid(), step)
+        if name is not None:
+            specs = list(self.specs)
+            specs[self.selected] = current.with_(algorithm=name, params={})
+            self.restart(specs)
 
     def cycle_grid(self) -> None:
         """G: the next grid shape every pane's algorithm runs on (that takes the mask, if any)."""
-        kinds = list(GRIDS)
-        first = self.specs[0]
-        i = kinds.index(first.grid)
-        masked = first.mask is not None
-        for k in range(1, len(kinds)):
-            kind = kinds[(i + k) % len(kinds)]
-            if all(spec.info.supports(kind) for spec in self.specs) and (GRIDS[kind].MASKABLE or not masked):
-                height = (first.mask.height_for(GRIDS[kind], first.width) if first.mask is not None
-                          else GRIDS[kind].fitting_height(first.width, 0.75))
-                self.replace_all(grid=kind, height=height)
-                return
-        self.host.message("Not every algorithm here runs on another grid (Tab changes a pane's algorithm)")
+        spec = next_grid(self.specs[0], (spec.info for spec in self.specs), self.host.view_aspect())
+        if spec is None:
+            self.host.message("Not every algorithm here runs on another grid (Tab changes a pane's algorithm)")
+            return
+        self.replace_all(grid=spec.grid, height=spec.height)
 
     def resize_maze(self, step: int) -> None:
-        spec = resized(self.specs[0], step)
-        if spec is None:
-            self.host.message("That is the " + ("largest" if step > 0 else "smallest") + " size on the keys")
-            return
-        self.replace_all(width=spec.width, height=spec.height)
+        spec = resized_or_say(self.host, self.specs[0], step)
+        if spec is not None:
+            self.replace_all(width=spec.width, height=spec.height)
 
     def new_seed(self) -> None:
         self.replace_all(seed=random_seed())
@@ -337,9 +286,7 @@ class CompareScene(Scene):
         self.paused = False
 
     def cycle_solver(self, step: int) -> None:
-        names = list(SOLVERS)
-        self.solver = names[(names.index(self.solver) + step) % len(names)]
-        self.host.message(f"Solver: {SOLVERS[self.solver].description}")
+        self.solver = next_solver(self.host, self.solver, step)
         if any(pane.run.solver is not None for pane in self.panes):
             self.start_solvers()
 
@@ -439,7 +386,7 @@ class CompareScene(Scene):
             self.paused, self.race
 
     def draw_on_screen(self, surface: pygame.Surface, view: pygame.Rect) -> None:
-        size = self.text_size(surface)
+        size = self.pane_text_size(surface)
         surface.fill(BACKGROUND, view)
         extremes = self.extremes()
         now = time.perf_counter()
@@ -587,15 +534,15 @@ class CompareScene(Scene):
         """The colours on any pane now, in the legend's order. Every cell of every pane is scanned,
         so while they move this happens at most every METRICS_SECONDS (the panel asks each frame)."""
         state = tuple((id(pane.run), pane.run.applied) for pane in self.panes)
-        now = time.perf_counter()
-        stamp, known, keys = self._legend
-        if state != known and (not self.busy or now - stamp >= METRICS_SECONDS or not keys):
-            shown = set()
-            for pane in self.panes:
-                shown.update(visible_legend(pane.run.maze, pane.run.overlay))
-            keys = [key for key in LEGEND_ORDER if key in shown]
-            self._legend = (now, state, keys)
-        return keys
+        memo = self._legend
+        may = not self.busy or time.perf_counter() - memo.computed_at >= METRICS_SECONDS or not memo.last
+        return memo.get(state, self.scan_legend, may)
+
+    def scan_legend(self) -> list[str]:
+        shown = set()
+        for pane in self.panes:
+            shown.update(visible_legend(pane.run.maze, pane.run.overlay))
+        return [key for key in LEGEND_ORDER if key in shown]
 
     def hint(self) -> str:
         return "H help   Space pause   T lockstep / race   S solve   Esc back"
@@ -607,11 +554,12 @@ class CompareScene(Scene):
         return pane_layouts(view, len(self.panes), self.line_height(surface))
 
     @staticmethod
-    def text_size(surface: pygame.Surface) -> int:
+    def pane_text_size(surface: pygame.Surface) -> int:
+        """The panes' titles and figures: a little smaller than the panel's text."""
         return max(11, text.base_size(surface.get_height()) - 3)
 
     def line_height(self, surface: pygame.Surface) -> int:
-        return int(self.text_size(surface) * 1.35)
+        return int(self.pane_text_size(surface) * 1.35)
 
     def automation_state(self, view: pygame.Rect) -> dict[str, object]:
         surface = pygame.display.get_surface()
@@ -624,7 +572,3 @@ class CompareScene(Scene):
     def stage_counts(self) -> list[int]:
         """Events each pane has applied (what lockstep keeps equal)."""
         return [pane.events for pane in self.panes]
-
-    @property
-    def all_done(self) -> bool:
-        return all(pane.run.stage == DONE for pane in self.panes)

@@ -188,8 +188,8 @@ class LabScene(Scene):
         self.set_board(board)
 
     @classmethod
-    def open(cls, host: Host, spec: MazeSpec, algorithms: list[str] | None = None, samples: int = DEFAULT_BATCH,
-             **_: Any) -> "LabScene":
+    def open(cls, host: Host, spec: MazeSpec, algorithms: list[str] | None = None,
+             samples: int = DEFAULT_BATCH) -> "LabScene":
         """Open on the spec's grid when it is tiny enough, else on the default board of its kind;
         without ``algorithms``, the spec's own (when it makes perfect mazes) and the usual four."""
         board = (spec.grid, spec.width, spec.height)

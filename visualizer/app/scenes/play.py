@@ -82,8 +82,7 @@ class PlayScene(Scene):
 
     @classmethod
     def open(cls, host: Host, spec: MazeSpec, maze: Maze | None = None, mode: str = "maze",
-             save_file: Path | None = None, ghost: str | None = None, view: str | None = None,
-             **_: Any) -> "PlayScene":
+             save_file: Path | None = None, ghost: str | None = None, view: str | None = None) -> "PlayScene":
         """Build the scene for a request: ``maze`` plays the given maze; ``new`` starts level 1 (or the
         start screen when a save exists); ``continue`` resumes the save. ``ghost``: a pace to race
         (else the one chosen last time); ``view``: "first-person" to start inside the maze."""

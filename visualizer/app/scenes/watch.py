@@ -14,20 +14,30 @@ import numpy as np
 import pygame
 
 from ...algorithms import ALGORITHMS
-from ...core.distance import LongestPath, distances_from, heat_levels, longest_path
-from ...core.events import Kind, describe
-from ...core.maze import CellState
-from ...core.metrics import Metrics, measure
-from ...grids import GRIDS
+from ...core.distance import LongestPath
+from ...core.metrics import Metrics
 from ...render.annotations import draw_annotations, draw_longest_path
-from ...render.palette import GOAL, HEAT_COLOURS, HEAT_LEVELS, PLAYER_RING
-from ...render.styles import visible_legend
+from ...render.palette import GOAL, HEAT_COLOURS, PLAYER_RING
 from ...run.session import DONE, SOLVING, Run
 from ...run.spec import MazeSpec, random_seed
 from ...run.teaching import Teacher, TeachingView, known_for
 from ...solvers import SOLVERS
-from ..keys import WATCH_KEYS, KeyPress, digit_of
-from ..pacing import DEFAULT_SPEED, INSTANT, next_speed, resized, speed_label
+from ..breakpoints import Breakpoint
+from ..keys import WATCH_KEYS, KeyPress, number_choice
+from ..maze_figures import CHEAP_DISTANCE_CELLS, MazeFigures, estimate_events
+from ..memo import Memo
+from ..pacing import (
+    DEFAULT_SOLVER,
+    DEFAULT_SPEED,
+    INSTANT,
+    next_algorithm,
+    next_grid,
+    next_solver,
+    next_speed,
+    resized_or_say,
+    speed_label,
+)
+from ..run_words import cell_lines, describe_last, events_text, state_word
 from ..scene import BoardContent, ColourScale, Host, Scene, TimelineView
 
 FRAME_BUDGET = 0.010
@@ -45,33 +55,8 @@ TEACH_BUDGET = 0.008
 """Seconds a frame spends catching the explanations up with the run (a seek back replays them)."""
 IDLE_TEACH_BUDGET = 0.03
 """The same while paused or finished: nothing else needs the frame."""
-UNTIL_BUDGET = 0.03
-"""Seconds a frame spends running towards a breakpoint (L) or the next phase (PgDn)."""
 IDLE_WORK = 0.008
 """Seconds a paused or finished run spends each frame on snapshots that instant mode skipped."""
-ESTIMATE_SIDE = 32
-"""Side of the small grid that estimates a run's length for the scrub bar."""
-LEGEND_SECONDS = 0.25
-"""The legend scans every cell, so on large mazes it is refreshed at most this often."""
-CHEAP_LEGEND_CELLS = 40_000
-"""Up to this many cells the scan costs well under a millisecond: always up to date."""
-DISTANCE_SECONDS = 0.5
-"""While a large maze grows, its distance map and longest path are recomputed at most this often."""
-CHEAP_DISTANCE_CELLS = 20_000
-"""Up to this many cells a distance map costs a few milliseconds: recomputed on every change."""
-
-
-def estimate_events(spec: MazeSpec, cell_count: int, side: int = ESTIMATE_SIDE) -> int:
-    """How many events ``spec`` will take, from a run of the same recipe on a grid at most
-    ``side`` cells a side (milliseconds, without a mask), scaled by the cell count; random walks
-    grow faster than the grid, so theirs is scaled by n log n."""
-    small = spec.with_(width=min(spec.width, side), height=min(spec.height, side), mask=None)
-    events = sum(1 for _ in small.events())
-    cells, small_cells = cell_count, small.width * small.height
-    scale = cells / small_cells
-    if spec.info.slow and small_cells > 1:
-        scale *= math.log(cells) / math.log(small_cells)
-    return max(1, round(events * scale))
 
 
 class WatchScene(Scene):
@@ -86,32 +71,29 @@ class WatchScene(Scene):
         self.paused = False
         self.credit = 0.0
         self.run = Run(spec)
-        self.solver = "bfs"
+        self.solver = DEFAULT_SOLVER
         self.show_metrics = False
-        self._metrics: tuple[tuple[int, int], Metrics] | None = None
-        self._legend: tuple[float, tuple, list[str]] = (-1.0, (), [])
-        self._distances: tuple[Hashable, np.ndarray] | None = None
+        self.figures = MazeFigures()
+        """The distance map, the longest path, the metrics and the legend, each remembered."""
         self.distance_map = False
         """D: every open cell coloured by its steps from the solver's start (the entrance unless clicked)."""
         self.show_longest = False
         """F: the maze's longest path drawn over it, with its length."""
-        self._longest: tuple[Hashable, LongestPath] | None = None
-        self._distance_stamp = -1.0
         self._solution_reported = True
-        self._estimate: tuple[int, int] = (0, 0)
+        self._estimate: Memo[int] = Memo()
+        """The scrub bar's guess at the run's length, per run."""
         self.endpoints: list[int | None] = [None, None]
         """Solver start and goal picked with the mouse (None: entrance / exit)."""
         self.racing = False
         """True while End races the run to its finish at instant speed."""
         self._snapshots_filled = False
         self.teacher = Teacher(self.run)
-        self._teaching: tuple[Hashable, TeachingView] | None = None
-        """The last teaching view and what it was built from."""
+        self._teaching: Memo[TeachingView] = Memo()
+        """The last teaching view, keyed by what it was built from."""
         self.explain: bool | None = None
         """Explanations forced on or off with E; None: shown when paused or slow."""
-        self.until: tuple[str, int, tuple[str, ...]] | None = None
-        """Running to a breakpoint: ("line", pseudocode line, the pseudocode it is in) or ("phase",
-        phases begun so far, ())."""
+        self.until: Breakpoint | None = None
+        """Running to a breakpoint (L) or the next phase (PgDn)."""
 
     # --- the run ------------------------------------------------------------------
 
@@ -126,7 +108,7 @@ class WatchScene(Scene):
         self.paused = False  # a new maze starts moving (R after End must not look like nothing happened)
         self.racing = False
         self._snapshots_filled = False
-        self._legend = (-1.0, (), [])
+        self.figures.forget_legend()
         self.endpoints = [None, None]
         self.teacher = Teacher(self.run)
         self.until = None
@@ -154,45 +136,30 @@ class WatchScene(Scene):
                           f"{known_for(self.spec)}", 8.0)
 
     def choose_algorithm_number(self, press: KeyPress) -> None:
-        """1..9, 0 = tenth; with Shift 11..20."""
-        digit = digit_of(press.key)
-        if digit is None:
-            return
-        index = (digit - 1) % 10 + (10 if press.shift else 0)
+        """1..9, 0 = tenth; with Shift 11..20 (the rest are reached with Tab)."""
+        index = number_choice(press)
         names = list(ALGORITHMS)
-        if index < len(names):
+        if index is not None and index < len(names):
             self.choose_algorithm(names[index])
 
     def cycle_algorithm(self, step: int) -> None:
-        names = list(ALGORITHMS)
-        i = names.index(self.spec.algorithm)
-        for k in range(1, len(names) + 1):
-            name = names[(i + step * k) % len(names)]
-            if ALGORITHMS[name].supports(self.run.grid):
-                self.choose_algorithm(name)
-                return
+        name = next_algorithm(self.spec.algorithm, self.run.grid, step)
+        if name is not None:
+            self.choose_algorithm(name)
 
     def cycle_grid(self) -> None:
         """G: the next registered grid shape this algorithm runs on (that takes the mask, if any).
         A masked maze keeps its width and takes the rows that keep the mask's shape on the new grid."""
-        kinds = list(GRIDS)
-        i = kinds.index(self.spec.grid)
-        masked = self.spec.mask is not None
-        for k in range(1, len(kinds)):
-            kind = kinds[(i + k) % len(kinds)]
-            if self.spec.info.supports(kind) and (GRIDS[kind].MASKABLE or not masked):
-                height = (self.spec.mask.height_for(GRIDS[kind], self.spec.width) if self.spec.mask is not None
-                          else GRIDS[kind].fitting_height(self.spec.width, self.host.view_aspect()))
-                self.restart_or_say(self.spec.with_(grid=kind, height=height))
-                return
-        self.host.message(f"{self.spec.algorithm} runs on {' and '.join(self.spec.info.grid_names)} grids only")
-
-    def resize_maze(self, step: int) -> None:
-        spec = resized(self.spec, step)
+        spec = next_grid(self.spec, [self.spec.info], self.host.view_aspect())
         if spec is None:
-            self.host.message("That is the " + ("largest" if step > 0 else "smallest") + " size on the keys")
+            self.host.message(f"{self.spec.algorithm} runs on {' and '.join(self.spec.info.grid_names)} grids only")
             return
         self.restart_or_say(spec)
+
+    def resize_maze(self, step: int) -> None:
+        spec = resized_or_say(self.host, self.spec, step)
+        if spec is not None:
+            self.restart_or_say(spec)
 
     def restart_or_say(self, spec: MazeSpec) -> None:
         """Restart with ``spec``, or say in one line why it cannot be (a mask that leaves no cells)."""
@@ -271,7 +238,7 @@ class WatchScene(Scene):
         if lit < 0:
             self.step_forward()
             return
-        self.until = ("line", lit, self.teacher.narration.code)
+        self.until = Breakpoint(lit, self.teacher.narration.code)
         self.paused = False
         self.host.message(f"Running to line {lit + 1}: {self.teacher.narration.code[lit].strip()}")
 
@@ -280,12 +247,8 @@ class WatchScene(Scene):
         if self.run.finished:
             self.host.message("The maze is finished: no phase left (S solves it)")
             return
-        self.until = ("phase", self.phases_begun(), ())
+        self.until = Breakpoint.next_phase(self.run)
         self.paused = False
-
-    def phases_begun(self) -> int:
-        """Phases whose PHASE event the run has applied (the log may hold one event more)."""
-        return sum(1 for at, _ in self.run.phase_marks if at < self.run.position)
 
     def jump(self, direction: int) -> None:
         """Home: the empty grid; End: the finished maze. When the end is not known yet the run
@@ -326,9 +289,7 @@ class WatchScene(Scene):
         self.paused = False
 
     def cycle_solver(self, step: int) -> None:
-        names = list(SOLVERS)
-        self.solver = names[(names.index(self.solver) + step) % len(names)]
-        self.host.message(f"Solver: {SOLVERS[self.solver].description}")
+        self.solver = next_solver(self.host, self.solver, step)
         if self.run.solver is not None:
             self.start_solver()
 
@@ -348,13 +309,13 @@ class WatchScene(Scene):
 
     def toggle_distance_map(self) -> None:
         self.distance_map = not self.distance_map
-        self._distance_stamp = -1.0
+        self.figures.distance_stamp = -1.0
         if self.distance_map:
             self.host.message(f"Distance map: steps from {self.start_name()} (click a cell to measure from it)")
 
     def toggle_longest(self) -> None:
         self.show_longest = not self.show_longest
-        self._distance_stamp = -1.0
+        self.figures.distance_stamp = -1.0
 
     def start_name(self) -> str:
         """Where distances count from, in words: "the entrance" or the clicked cell."""
@@ -425,31 +386,10 @@ class WatchScene(Scene):
         self.report_solution()
         self.refresh_distances()
 
-    def maze_key(self) -> Hashable:
-        """What the distances depend on: the maze as it stands (and the run it belongs to)."""
-        return id(self.run), self.run.position  # solving moves solver events, never the maze
-
     def refresh_distances(self) -> None:
-        """Keep the distance map and the longest path up to date with the maze; on a large growing
-        maze at most every DISTANCE_SECONDS (each costs a search of the whole maze)."""
-        overlay = self.run.overlay
-        if not self.distance_map and overlay.heat is not None:
-            overlay.heat = None
-            overlay.full_redraw = True
-        if not (self.distance_map or self.show_longest):
-            return
-        now = time.perf_counter()
-        if self.throttled() and now - self._distance_stamp < DISTANCE_SECONDS:
-            return
-        self._distance_stamp = now
-        if self.distance_map:
-            known = self._distances
-            distances = self.distances(fresh=True)
-            if overlay.heat is None or known is None or known[1] is not distances:
-                overlay.heat = heat_levels(distances, HEAT_LEVELS)
-                overlay.full_redraw = True
-        if self.show_longest:
-            self.longest(fresh=True)
+        """Keep the distance map and the longest path up to date with the maze (on a large growing
+        maze at most so often: each costs a search of the whole maze)."""
+        self.figures.refresh(self.run, self.distance_start(), self.distance_map, self.show_longest, self.throttled())
 
     def throttled(self) -> bool:
         """True while a large maze grows: its searches then wait for ``refresh_distances``'s turn."""
@@ -459,43 +399,20 @@ class WatchScene(Scene):
         """Steps from the distance map's start to every cell: computed once per maze and start, and
         while a large maze grows only when ``refresh_distances`` says (``fresh``); readers in
         between (the scale, the hover line) get the last map."""
-        key = (self.maze_key(), self.distance_start())
-        known = self._distances
-        if known is None or (known[0] != key and (fresh or not self.throttled())):
-            self._distances = (key, distances_from(self.run.maze, self.distance_start()))
-        assert self._distances is not None
-        return self._distances[1]
+        return self.figures.distances(self.run, self.distance_start(), fresh or not self.throttled())
 
     def longest(self, fresh: bool = False) -> LongestPath:
         """The longest path, with the same schedule as ``distances``."""
-        key = self.maze_key()
-        known = self._longest
-        if known is None or (known[0] != key and (fresh or not self.throttled())):
-            self._longest = (key, longest_path(self.run.maze))
-        assert self._longest is not None
-        return self._longest[1]
+        return self.figures.longest(self.run, fresh or not self.throttled())
 
     def _run_until(self) -> None:
-        """Event by event towards the breakpoint (L) or the next phase (PgDn), a budget a frame;
-        pauses there, or at the end."""
+        """Towards the breakpoint (L) or the next phase (PgDn), a budget a frame; pauses there, or at the end."""
         assert self.until is not None
-        what, value, code = self.until
-        deadline = time.perf_counter() + UNTIL_BUDGET
-        teacher, run = self.teacher, self.run
-        while time.perf_counter() < deadline:
-            if run.idle or (what == "phase" and run.finished):
-                self.until, self.paused = None, True
+        hit = self.until.run_on(self.run, self.teacher)
+        if hit is not None:
+            self.until, self.paused = None, True
+            if not hit:
                 self.host.message("Reached the end")
-                return
-            run.step(1)
-            if what == "line":
-                teacher.catch_up(math.inf)
-                hit = teacher.narration.lit == value and teacher.narration.code == code
-            else:
-                hit = self.phases_begun() > value
-            if hit:
-                self.until, self.paused = None, True
-                return
 
     def _pull_events(self, dt: float) -> None:
         now = time.perf_counter()
@@ -584,23 +501,16 @@ class WatchScene(Scene):
                                 (), "", ())
         status = self.teaching_status()
         key = (id(self.teacher), self.teacher.generation.position, self.run.solver_events, self.run.solves, status)
-        if self._teaching is None or self._teaching[0] != key:  # asked for several times a frame
-            self._teaching = (key, self.teacher.view(status))
-        return self._teaching[1]
+        return self._teaching.get(key, lambda: self.teacher.view(status))  # asked for several times a frame
 
     def teaching_status(self) -> str:
         run = self.run
-        events = f"solver event {run.solver_events:,}" if run.solver is not None else f"event {self.events_text()}"
-        return f"Step {self.teacher.narration.steps:,} · {events} · {self.state_word()} · {speed_label(self.speed)}"
+        events = f"solver event {run.solver_events:,}" if run.solver is not None else f"event {events_text(run)}"
+        state = state_word(run, self.paused)
+        return f"Step {self.teacher.narration.steps:,} · {events} · {state} · {speed_label(self.speed)}"
 
     def legend_label(self, key: str) -> str | None:
         return self.teacher.legend_label(key)
-
-    def state_word(self) -> str:
-        run = self.run
-        if run.stage == SOLVING:
-            return "solving" + (" (paused)" if self.paused else "")
-        return "done" if run.stage == DONE else ("paused" if self.paused else "running")
 
     def panel_lines(self) -> list[tuple[str, str]]:
         run, spec = self.run, self.spec
@@ -612,8 +522,8 @@ class WatchScene(Scene):
             ("Seed", str(spec.seed)),
             ("Speed", speed_label(self.speed)),
             ("Phase", "finished" if run.finished else (run.overlay.phase or "generating")),
-            ("Events", self.events_text()),
-            ("State", self.state_word()),
+            ("Events", events_text(self.run)),
+            ("State", state_word(self.run, self.paused)),
         ]
         solver = SOLVERS[run.solver or self.solver].title
         if run.overlay.searched or run.stage == SOLVING:
@@ -630,7 +540,7 @@ class WatchScene(Scene):
         if self.show_longest:
             lines.append(("Longest path", self.longest_text()))
         if self.paused and run.overlay.last is not None:
-            lines.append(("Last", self.describe_last()))
+            lines.append(("Last", describe_last(self.run)))
         return lines
 
     def longest_text(self) -> str:
@@ -640,33 +550,9 @@ class WatchScene(Scene):
         a, b = path.ends
         return f"{path.length:,} cells, {self.cell_name(a)} to {self.cell_name(b)}"
 
-    def events_text(self) -> str:
-        run = self.run
-        if run.total is not None and run.position < run.total:
-            return f"{run.position:,} of {run.total:,}"
-        return f"{run.position:,}"
-
-    def describe_last(self) -> str:
-        last = self.run.overlay.last
-        assert last is not None
-        kind, cell, other, value = last
-        name = Kind(kind).name.lower().replace("_", " ")
-        if kind == Kind.PHASE:
-            return f"phase: {value}"
-        if cell >= 0 and other >= 0:
-            return f"{name} {self.cell_name(cell)} -> {self.cell_name(other)}"
-        if cell >= 0:
-            return f"{name} {self.cell_name(cell)}"
-        return describe(last)
-
     def hover_lines(self, cell: int) -> list[tuple[str, str]]:
         """Where the pointer is: the cell, what it is, its region or set, its distance once solved."""
-        maze, overlay = self.run.maze, self.run.overlay
-        lines = [("Cell", self.cell_name(cell)), ("Is", CellState(int(maze.state[cell])).name.lower())]
-        if maze.region[cell] >= 0:
-            lines.append(("Region", str(int(maze.region[cell]))))
-        if overlay.set_id[cell] >= 0:
-            lines.append(("Set", str(int(overlay.set_id[cell]))))
+        lines = cell_lines(self.run, cell)
         distance = self.distance_to(cell)
         if distance is not None:
             where = f"{distance:,} steps from {self.start_name()}"
@@ -680,24 +566,13 @@ class WatchScene(Scene):
         return int(self.distances()[cell])
 
     def legend_keys(self) -> list[str]:
-        """What each colour on the board means, for exactly the colours there now. It scans every
-        cell, so on large mazes it is refreshed at most LEGEND_SECONDS apart while the run moves."""
-        stamp, key, keys = self._legend
-        now = time.perf_counter()
-        overlay = self.run.overlay
-        state = (id(self.run), self.run.applied, overlay.stale, overlay.searched, overlay.path_length, self.run.stage,
-                 overlay.heat is None)
-        cheap = self.run.grid.size <= CHEAP_LEGEND_CELLS and not self.unthrottled
-        if state != key and (cheap or now - stamp > LEGEND_SECONDS or not keys):
-            keys = visible_legend(self.run.maze, self.run.overlay)
-            self._legend = (now, state, keys)
+        """What each colour on the board means, for exactly the colours there now (on large mazes
+        refreshed now and then while the run moves: see ``MazeFigures.legend``)."""
+        keys = self.figures.legend(self.run, self.unthrottled)
         return keys + ["longest"] if self.show_longest else keys
 
     def metrics(self) -> Metrics:
-        key = (id(self.run), self.run.position)
-        if self._metrics is None or self._metrics[0] != key:
-            self._metrics = (key, measure(self.run.maze))
-        return self._metrics[1]
+        return self.figures.metrics(self.run)
 
     def extra_panel(self) -> tuple[str, list[tuple[str, str]]] | None:
         if not self.show_metrics:
@@ -726,6 +601,5 @@ class WatchScene(Scene):
         run = self.run
         if run.total is not None:
             return run.total
-        if self._estimate[0] != id(run):
-            self._estimate = (id(run), estimate_events(self.spec, run.grid.size))
-        return max(self._estimate[1], run.recorded + 1)
+        estimate = self._estimate.get(id(run), lambda: estimate_events(self.spec, run.grid.size))
+        return max(estimate, run.recorded + 1)

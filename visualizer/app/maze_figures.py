@@ -1,0 +1,113 @@
+"""The figures the watch scene shows about its maze: the distance map, the longest path, the
+metrics, the legend, and a first guess at how long the run will be.
+
+Each costs a scan or a search of the whole maze, and the panel, the frame key and the hover line
+ask for them several times a frame, so each is remembered until the maze changes (a :class:`Memo`);
+while a large maze grows they are computed again at most so often.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Hashable
+
+import numpy as np
+
+from ..core.distance import LongestPath, distances_from, heat_levels, longest_path
+from ..core.metrics import Metrics, measure
+from ..render.palette import HEAT_LEVELS
+from ..render.styles import visible_legend
+from ..run.session import Run
+from ..run.spec import MazeSpec
+from .memo import Memo
+
+LEGEND_SECONDS = 0.25
+"""The legend scans every cell, so on large mazes it is refreshed at most this often."""
+CHEAP_LEGEND_CELLS = 40_000
+"""Up to this many cells the scan costs well under a millisecond: always up to date."""
+DISTANCE_SECONDS = 0.5
+"""While a large maze grows, its distance map and longest path are recomputed at most this often."""
+CHEAP_DISTANCE_CELLS = 20_000
+"""Up to this many cells a distance map costs a few milliseconds: recomputed on every change."""
+ESTIMATE_SIDE = 32
+"""Side of the small grid that estimates a run's length for the scrub bar."""
+
+
+def estimate_events(spec: MazeSpec, cell_count: int, side: int = ESTIMATE_SIDE) -> int:
+    """How many events ``spec`` will take, from a run of the same recipe on a grid at most
+    ``side`` cells a side (milliseconds, without a mask), scaled by the cell count; random walks
+    grow faster than the grid, so theirs is scaled by n log n."""
+    small = spec.with_(width=min(spec.width, side), height=min(spec.height, side), mask=None)
+    events = sum(1 for _ in small.events())
+    cells, small_cells = cell_count, small.width * small.height
+    scale = cells / small_cells
+    if spec.info.slow and small_cells > 1:
+        scale *= math.log(cells) / math.log(small_cells)
+    return max(1, round(events * scale))
+
+
+def maze_key(run: Run) -> Hashable:
+    """What the distances depend on: the maze as it stands (and the run it belongs to)."""
+    return id(run), run.position  # solving moves solver events, never the maze
+
+
+class MazeFigures:
+    """The remembered figures of whichever run the scene shows (keys name the run)."""
+
+    def __init__(self) -> None:
+        self._distances: Memo[np.ndarray] = Memo()
+        self._longest: Memo[LongestPath] = Memo()
+        self._metrics: Memo[Metrics] = Memo()
+        self._legend: Memo[list[str]] = Memo()
+        self.distance_stamp = -1.0
+        """When ``refresh`` last computed the distance map or the longest path (-1: do it now)."""
+
+    def distances(self, run: Run, start: int, may_compute: bool = True) -> np.ndarray:
+        """Steps from ``start`` to every cell: computed once per maze and start, and when the maze
+        changed only if ``may_compute`` (else the last map stands in)."""
+        return self._distances.get((maze_key(run), start), lambda: distances_from(run.maze, start), may_compute)
+
+    def longest(self, run: Run, may_compute: bool = True) -> LongestPath:
+        """The longest path, with the same schedule as ``distances``."""
+        return self._longest.get(maze_key(run), lambda: longest_path(run.maze), may_compute)
+
+    def metrics(self, run: Run) -> Metrics:
+        return self._metrics.get(maze_key(run), lambda: measure(run.maze))
+
+    def legend(self, run: Run, flat_out: bool) -> list[str]:
+        """The legend keys for exactly the colours on the board now. The scan reads every cell, so
+        on a large maze (or while the scene runs ``flat_out``) it runs at most LEGEND_SECONDS apart."""
+        overlay = run.overlay
+        state = (id(run), run.applied, overlay.stale, overlay.searched, overlay.path_length, run.stage,
+                 overlay.heat is None)
+        memo = self._legend
+        cheap = run.grid.size <= CHEAP_LEGEND_CELLS and not flat_out
+        may = cheap or time.perf_counter() - memo.computed_at > LEGEND_SECONDS or not memo.last
+        return memo.get(state, lambda: visible_legend(run.maze, run.overlay), may)
+
+    def forget_legend(self) -> None:
+        """A new run: the next legend is scanned at once."""
+        self._legend.clear()
+
+    def refresh(self, run: Run, start: int, distance_map: bool, show_longest: bool, throttled: bool) -> None:
+        """Keep the distance map (the board's heat colours) and the longest path up to date with
+        the maze; while ``throttled`` (a large maze growing) at most every DISTANCE_SECONDS."""
+        overlay = run.overlay
+        if not distance_map and overlay.heat is not None:
+            overlay.heat = None
+            overlay.full_redraw = True
+        if not (distance_map or show_longest):
+            return
+        now = time.perf_counter()
+        if throttled and now - self.distance_stamp < DISTANCE_SECONDS:
+            return
+        self.distance_stamp = now
+        if distance_map:
+            known = self._distances.last
+            distances = self.distances(run, start)
+            if overlay.heat is None or known is not distances:
+                overlay.heat = heat_levels(distances, HEAT_LEVELS)
+                overlay.full_redraw = True
+        if show_longest:
+            self.longest(run)

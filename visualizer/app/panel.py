@@ -1,0 +1,307 @@
+"""The side panel: the scene's figures, the teaching panel with its code box, the legend, the colour
+scale, the bar chart, the message and the key hint.
+
+The shell gathers what the panel shows into a :class:`PanelContent` once a frame (the same value
+decides whether the panel must be drawn again) and hands it, with the panel's rectangle, to
+:func:`draw_panel`; nothing here knows the shell or the scenes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from ..render.palette import (
+    ACCENT,
+    BACKGROUND,
+    CODE_BACKGROUND,
+    CODE_LIT,
+    CODE_LIT_TEXT,
+    LEGEND,
+    LEGEND_MIXED,
+    PANEL,
+    TEXT,
+    TEXT_DIM,
+)
+from ..run.teaching import TeachingView
+from . import text
+from .scene import ColourScale
+
+Rows = list[tuple[str, str]]
+"""Label / value rows."""
+Legend = tuple[tuple[str, "str | None"], ...]
+"""Legend entries: (legend key, the scene's own words for it, or None for the usual ones)."""
+
+
+@dataclass(frozen=True)
+class PanelContent:
+    """Everything the panel shows this frame (compared with the last frame's to skip redrawing)."""
+
+    teaching: TeachingView | None
+    """The teaching panel, shown instead of the figures, or None."""
+    lines: Rows
+    hover: Rows | None
+    """Lines about the cell under the pointer, or None when the pointer is on no cell."""
+    extra: tuple[str, Rows] | None
+    """A titled block of figures shown instead of the legend (the metrics), or None."""
+    chart: tuple[str, dict[str, int]] | None
+    scale: ColourScale | None
+    legend: Legend
+    hint: str
+    message: str | None
+    """The message shown now (it wraps above the hint), or None."""
+
+
+def meaning(key: str, label: str | None) -> str:
+    """What a legend entry says: the scene's own words, else the usual ones."""
+    return label or LEGEND[key][1]
+
+
+def draw_panel(surface: pygame.Surface, panel: pygame.Rect, size: int, content: PanelContent) -> bool | None:
+    """Title, the scene's figures, the cell under the pointer, metrics or legend, messages, hint.
+    Long values wrap; nothing is cut short. Returns whether the teaching panel's newest sentence
+    fitted whole (None when no teaching panel is shown)."""
+    pygame.draw.rect(surface, PANEL, panel)
+    x, y = panel.left + size, size
+    width = panel.width - 2 * size
+    teaching = content.teaching
+    heading = teaching.title if teaching is not None else "Maze Visualizer"
+    for part in text.wrap(heading, round(size * 1.35), width, True):
+        title = text.rendered(part, round(size * 1.35), TEXT, True)
+        surface.blit(title, (x, y))
+        y += title.get_height()
+    y += size // 2
+    bottom = draw_footer(surface, panel, x, width, size, content.hint, content.message) - size // 2
+    if teaching is not None:
+        small = max(11, size - 3)
+        legend_top = bottom - legend_height(content.legend, width, small)
+        draw_legend(surface, content.legend, x, legend_top, width, small, bottom)
+        legend_top = draw_scale(surface, content.scale, x, legend_top, width, small)
+        return draw_teaching(surface, teaching, x, y, width, size, legend_top - size // 2)
+    y = draw_rows(surface, content.lines, x, y, width, size, bottom)
+    if content.hover is not None:
+        y += size // 3
+        y = draw_rows(surface, content.hover, x, y, width, size, bottom, TEXT_DIM)
+    y += size // 2
+    if content.extra is not None:
+        heading, rows = content.extra
+        if y + int(size * 1.5) < bottom:
+            surface.blit(text.rendered(heading, size, TEXT, True), (x, y))
+        y = draw_rows(surface, rows, x, y + int(size * 1.5), width, size, bottom)
+        if content.chart is not None:
+            draw_chart(surface, content.chart, x, y + size // 2, width, size, bottom)
+        return None
+    if content.scale is not None and y + scale_height(size) < bottom:
+        y = draw_scale(surface, content.scale, x, y + scale_height(size), width, size)
+        y += scale_height(size)
+    draw_legend(surface, content.legend, x, y, width, size, bottom)
+    return None
+
+
+def scale_height(size: int) -> int:
+    """Pixels a colour scale takes: its title, the bar, the labels under it."""
+    return int(size * 1.5) + int(size * 0.9) + int(size * 1.5)
+
+
+def draw_scale(surface: pygame.Surface, scale: ColourScale | None, x: int, bottom: int, width: int, size: int) -> int:
+    """A colour scale ending just above ``bottom``: title, a bar blending its colours, the two
+    ends labelled under it. Returns its top (what is above it must end there)."""
+    if scale is None:
+        return bottom
+    top = bottom - scale_height(size)
+    surface.blit(text.rendered(scale.title, size, TEXT, True), (x, top))
+    bar = pygame.Rect(x, top + int(size * 1.5), width, int(size * 0.9))
+    count = len(scale.colours)
+    for i, colour in enumerate(scale.colours):
+        left = bar.left + bar.width * i // count
+        pygame.draw.rect(surface, colour, (left, bar.top, bar.left + bar.width * (i + 1) // count - left,
+                                           bar.height))
+    pygame.draw.rect(surface, TEXT_DIM, bar, 1)
+    low = text.rendered(scale.low, size, TEXT_DIM)
+    high = text.rendered(scale.high, size, TEXT_DIM)
+    surface.blit(low, (bar.left, bar.bottom + 2))
+    surface.blit(high, (bar.right - high.get_width(), bar.bottom + 2))
+    return top
+
+
+def draw_teaching(surface: pygame.Surface, view: TeachingView, x: int, y: int, width: int, size: int,
+                  bottom: int) -> bool:
+    """The teaching panel: where the run is, the phases, the pseudocode with the running line
+    lit, the newest step's sentence in full, the working data, the steps before. When room is
+    short the pseudocode scrolls to keep its lit line in view and the older sentences go first.
+    True when the newest sentence fitted whole (the automation state reports it)."""
+    small = max(11, size - 3)
+    y = draw_lines(surface, text.wrap(view.status, small, width), x, y, small, TEXT_DIM, bottom)
+    if view.phases:
+        phases = "   ".join(("> " + p.upper()) if p == view.phase else p for p in view.phases)
+        y = draw_lines(surface, text.wrap("Phases: " + phases, small, width), x, y, small, TEXT_DIM, bottom)
+    y += size // 3
+    newest = text.wrap(view.sentences[-1], size, width) if view.sentences else []
+    detail = text.wrap("then: " + view.detail, small, width) if view.detail else []
+    words_height = int(size * 1.3) * len(newest) + int(small * 1.3) * len(detail)
+    if view.code:
+        code_bottom = max(y + 3 * size, bottom - words_height - size // 2)
+        y = draw_code(surface, view.code, view.lit, x, y, width, size, code_bottom) + size // 2
+    whole = y + words_height <= bottom
+    y = draw_lines(surface, newest, x, y, size, TEXT, bottom)
+    y = draw_lines(surface, detail, x, y, small, TEXT, bottom)
+    if view.data:
+        y = draw_rows(surface, list(view.data), x, y + size // 3, width, small, bottom)
+    for earlier in reversed(view.sentences[:-1]):
+        parts = text.wrap(earlier, small, width - text.font(small).size(" ...")[0])
+        shown = parts[0] + (" ..." if len(parts) > 1 else "")
+        y = draw_lines(surface, [shown], x, y, small, TEXT_DIM, bottom)
+    if view.about and view.lit < 0:
+        draw_lines(surface, text.wrap(view.about, small, width), x, y + size // 3, small, TEXT_DIM, bottom)
+    return whole
+
+
+def draw_lines(surface: pygame.Surface, lines: list[str], x: int, y: int, size: int, colour: tuple[int, int, int],
+               bottom: int) -> int:
+    """Lines one under another, as many as fit above ``bottom``; returns where the next goes."""
+    line = int(size * 1.3)
+    for part in lines:
+        if y + line > bottom:
+            break
+        surface.blit(text.rendered(part, size, colour), (x, y))
+        y += line
+    return y
+
+
+def draw_code(surface: pygame.Surface, code: tuple[str, ...], lit: int, x: int, y: int, width: int, size: int,
+              bottom: int) -> int:
+    """Pseudocode in a dark box, indents kept, long lines wrapped under themselves, the lit
+    line on a bright bar."""
+    small = max(11, size - 2)
+    line = int(small * 1.3)
+    pad = small // 3
+    indent_unit = text.font(small).size("  ")[0]
+    rows: list[tuple[int, str, bool]] = []
+    for number, source in enumerate(code):
+        depth = (len(source) - len(source.lstrip(" "))) // 2
+        indent = pad + round(depth * indent_unit * 1.5)
+        for k, part in enumerate(text.wrap(source.strip(), small, width - indent - 2 * pad - indent_unit, True)):
+            rows.append((indent + (indent_unit if k else 0), part, number == lit))
+    height = min(len(rows) * line + 2 * pad, max(0, bottom - y))
+    pygame.draw.rect(surface, CODE_BACKGROUND, (x - pad, y, width + 2 * pad, height), border_radius=pad)
+    ty = y + pad
+    fits = max(1, (height - 2 * pad) // line)
+    if fits < len(rows):  # too short for all of it: scroll so the lit line stays in view
+        lit_rows = [i for i, row in enumerate(rows) if row[2]] or [0]
+        first = min(max(0, lit_rows[0] - fits // 2), len(rows) - fits)
+        rows = rows[first:first + fits]
+    for indent, part, is_lit in rows:
+        if ty + line > y + height:
+            break
+        if is_lit:
+            pygame.draw.rect(surface, CODE_LIT, (x - pad, ty, width + 2 * pad, line))
+        surface.blit(text.rendered(part, small, CODE_LIT_TEXT if is_lit else TEXT, is_lit), (x + indent, ty))
+        ty += line
+    return y + height
+
+
+def draw_rows(surface: pygame.Surface, rows: list[tuple[str, str]], x: int, y: int, width: int, size: int, bottom: int,
+              colour: tuple[int, int, int] = TEXT) -> int:
+    """Label / value rows down to ``bottom``. A value too long for its column wraps; one with a
+    word too long for the column goes under its label, at full width, rather than break it."""
+    if not rows:
+        return y
+    label_w = max(text.font(size).size(label)[0] for label, _ in rows) + size
+    label_w = min(label_w, width // 2)
+    line = int(size * 1.4)
+    for label, value in rows:
+        indent, parts = label_w, text.wrap(value, size, width - label_w)
+        if text.breaks_words(value, parts):
+            indent, parts = size, text.wrap(value, size, width - size)
+            parts = [""] + parts
+        if y + line * len(parts) > bottom:
+            break
+        surface.blit(text.rendered(label, size, TEXT_DIM), (x, y))
+        for part in parts:
+            if part:
+                surface.blit(text.rendered(part, size, colour), (x + indent, y))
+            y += line
+    return y
+
+
+def draw_footer(surface: pygame.Surface, panel: pygame.Rect, x: int, width: int, size: int, hint_text: str,
+                message: str | None) -> int:
+    """The message (wrapped) and the key hint at the bottom of the panel; returns their top."""
+    small = max(11, size - 3)
+    hint = text.wrap_items(hint_text.split("   "), small, width)
+    y = panel.bottom - int(small * 1.5) * len(hint) - size // 2
+    top = y
+    for part in hint:
+        surface.blit(text.rendered(part, small, TEXT_DIM), (x, y))
+        y += int(small * 1.5)
+    if message is not None:
+        lines = text.wrap(message, size, width - size)
+        line = int(size * 1.35)
+        height = line * len(lines) + size // 2
+        box = pygame.Rect(x - size // 2, top - height - size // 2, width + size, height)
+        pygame.draw.rect(surface, BACKGROUND, box, border_radius=size // 3)
+        pygame.draw.rect(surface, ACCENT, box, 2, border_radius=size // 3)
+        ty = box.top + size // 4
+        for part in lines:
+            surface.blit(text.rendered(part, size, TEXT), (x, ty))
+            ty += line
+        top = box.top
+    return top
+
+
+def legend_height(legend: Legend, width: int, size: int) -> int:
+    """Pixels the legend needs at text ``size`` (heading and every entry, wrapped)."""
+    swatch, line = int(size * 0.95), int(size * 1.4)
+    lines = sum(len(text.wrap(meaning(key, label), size, width - swatch - size // 2)) for key, label in legend)
+    return int(size * 1.5) + line * lines + size // 2 if legend else 0
+
+
+def draw_legend(surface: pygame.Surface, legend: Legend, x: int, y: int, width: int, size: int, bottom: int) -> None:
+    """The legend's heading and as many entries (swatch, wrapped meaning) as fit above ``bottom``."""
+    if y + int(size * 2.9) > bottom:
+        return  # no room for the heading and one entry
+    surface.blit(text.rendered("Legend", size, TEXT, True), (x, y))
+    y += int(size * 1.5)
+    swatch = int(size * 0.95)
+    line = int(size * 1.4)
+    for key, label in legend:
+        colour = LEGEND[key][0]
+        parts = text.wrap(meaning(key, label), size, width - swatch - size // 2)
+        if y + line * len(parts) > bottom - size // 2:
+            break
+        draw_swatch(surface, key, colour, pygame.Rect(x, y + 2, swatch, swatch))
+        for part in parts:
+            surface.blit(text.rendered(part, size, TEXT), (x + swatch + size // 2, y))
+            y += line
+
+
+def draw_swatch(surface: pygame.Surface, key: str, colour: tuple[int, int, int], box: pygame.Rect) -> None:
+    """A legend entry's colour; one that stands for many (sets, regions) shows two, split
+    corner to corner, as the board shows neighbouring sets in different colours."""
+    pygame.draw.rect(surface, colour, box)
+    mixed = LEGEND_MIXED.get(key)
+    if mixed is not None:
+        pygame.draw.polygon(surface, mixed[0], (box.topleft, box.topright, box.bottomleft))
+        pygame.draw.polygon(surface, mixed[1], (box.topright, box.bottomright, box.bottomleft))
+    pygame.draw.rect(surface, TEXT_DIM, box, 1)
+
+
+def draw_chart(surface: pygame.Surface, chart: tuple[str, dict[str, int]], x: int, y: int, width: int, size: int,
+               bottom: int) -> None:
+    """A titled bar chart, each bar labelled and numbered; nothing when the whole chart does not fit."""
+    heading, counts = chart
+    if y + int(size * 1.5) + int(size * 1.3) * len(counts) > bottom:
+        return  # no room for the whole chart: a chart cut in half would mislead
+    surface.blit(text.rendered(heading, size, TEXT, True), (x, y))
+    y += int(size * 1.5)
+    most = max(counts.values(), default=0) or 1
+    label_w = max((text.font(size).size(name)[0] for name in counts), default=0) + size // 2
+    bar_w = width - label_w
+    number_w = text.font(size).size(f"{most:,}")[0] + size // 2
+    for name, count in counts.items():
+        surface.blit(text.rendered(name, size, TEXT_DIM), (x, y))
+        length = int((bar_w - number_w) * count / most)
+        pygame.draw.rect(surface, ACCENT, (x + label_w, y + size // 5, max(1, length), int(size * 0.8)))
+        surface.blit(text.rendered(f"{count:,}", size, TEXT), (x + label_w + max(1, length) + size // 3, y))
+        y += int(size * 1.3)
