@@ -238,7 +238,7 @@ def test_a_failed_write_is_one_line_and_status_2(tmp_path, capsys, monkeypatch):
     def full_disk(path, data):
         raise OSError(28, "No space left on device", str(path))
 
-    monkeypatch.setattr(stats, "write_atomic", full_disk)
+    monkeypatch.setattr("visualizer.files.atomic.write_atomic", full_disk)
     status, _, err = run(capsys, "-n", "2", "-s", "4x4", "--csv", str(tmp_path / "x.csv"))
     assert status == 2 and "No space left on device" in one_error_line(err)
     assert not (tmp_path / "x.csv").exists()

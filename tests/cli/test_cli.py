@@ -7,6 +7,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from visualizer.cli import main
 
@@ -189,3 +191,115 @@ def test_the_measuring_commands_keep_their_own_defaults():
     stats, lab = parse(["stats"]), parse(["lab"])
     assert (stats.size, stats.samples, stats.seed, stats.algorithm) == ((30, 20), 20, 1, None)
     assert (lab.size, lab.samples, lab.seed, lab.algorithm) == ((3, 3), 5000, 1, None)
+
+
+# --- the package's shape and its help texts ------------------------------------------------------
+
+
+def test_only_the_command_line_parses_arguments():
+    """argparse lives in visualizer/cli/ alone: export, analysis and bench take plain arguments."""
+    import ast
+
+    package = Path(__file__).resolve().parent.parent / "visualizer"
+    users = []
+    for path in package.rglob("*.py"):
+        if path.relative_to(package).parts[0] == "cli":
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            if any(name.split(".")[0] == "argparse" for name in names):
+                users.append(str(path.relative_to(package)))
+    assert users == []
+
+
+def help_text(capsys, *argv):
+    assert main([*argv, "--help"]) == 0
+    return " ".join(capsys.readouterr().out.split())  # argparse wraps lines: compare words
+
+
+def test_generate_help_names_every_registered_format(capsys, monkeypatch):
+    from visualizer.export.formats import FORMATS, PICTURE, Format
+
+    text = help_text(capsys, "generate")
+    assert "write it as text, json, png, gif, webp, svg or pdf." in text
+    monkeypatch.setitem(FORMATS, "bmp", Format("bmp", (".bmp",), "picture", "dark", PICTURE, needs_file=True))
+    text = help_text(capsys, "generate")
+    assert "write it as text, json, png, gif, webp, svg, pdf or bmp." in text
+    assert "png, gif, webp, pdf and bmp need a file" in text
+    assert "default for png, gif, webp, bmp)" in text  # the dark theme's formats
+    assert "png, bmp only, repeatable" in text and "png, svg, pdf, bmp: draw the shortest path" in text
+
+
+def test_generate_help_names_every_registered_solver(capsys, monkeypatch):
+    from visualizer.solvers import SOLVERS
+
+    text = help_text(capsys, "generate")
+    assert f"after the generation ({', '.join(SOLVERS)})" in text
+    monkeypatch.setitem(SOLVERS, "tremaux", SOLVERS["dfs"])
+    assert f"after the generation ({', '.join(SOLVERS)})" in help_text(capsys, "generate")
+    assert "tremaux" in help_text(capsys, "generate")
+
+
+@pytest.mark.parametrize("argv", [[], ["generate"], ["worksheet"], ["play"]])
+def test_the_algorithm_help_names_every_registered_algorithm_and_the_default(capsys, monkeypatch, argv):
+    from visualizer.algorithms import ALGORITHMS, DEFAULT_ALGORITHM
+
+    monkeypatch.setitem(ALGORITHMS, "labyrinth", ALGORITHMS["prim"])
+    assert f"blobby_division, labyrinth (default: {DEFAULT_ALGORITHM})" in help_text(capsys, *argv)
+
+
+def test_the_measuring_commands_name_their_default_algorithms(capsys):
+    from visualizer.algorithms import DEFAULT_ALGORITHM
+    from visualizer.analysis.uniformity import DEFAULT_ALGORITHMS
+
+    assert f"default: {DEFAULT_ALGORITHM})" in help_text(capsys, "stats")
+    assert f"default: {', '.join(DEFAULT_ALGORITHMS)})" in help_text(capsys, "lab")
+
+
+def test_every_command_module_is_in_the_help(capsys):
+    from visualizer.cli import COMMANDS
+
+    text = help_text(capsys)
+    assert [c.name for c in COMMANDS] == ["generate", "worksheet", "play", "list", "stats", "lab", "compare", "bench"]
+    assert all(f" {c.name} " in text for c in COMMANDS)
+
+
+# --- output paths --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("argv", [["generate", "-o", "{dir}"], ["worksheet", "-o", "{dir}"],
+                                  ["stats", "-n", "1", "-s", "3x3", "--json", "{dir}"]])
+def test_a_folder_given_as_the_output_file_is_refused_before_any_work(argv, tmp_path, capsys, monkeypatch):
+    def never(*_):
+        raise AssertionError("built before the path was checked")
+
+    monkeypatch.setattr("visualizer.run.spec.MazeSpec.build", never)
+    assert main([word.format(dir=tmp_path) for word in argv]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and err[0].endswith(f"{tmp_path}: is a folder, not a file")
+
+
+@pytest.mark.parametrize("option", ["--csv", "--json", "--plot"])
+def test_a_side_file_path_ending_in_a_slash_is_refused_like_the_main_output(option, capsys):
+    assert main(["stats", "-n", "1", option, "nowhere/"]) == 2
+    assert capsys.readouterr().err == f"maze-visualizer: error: {option} nowhere/: a file path must not end with '/'\n"
+
+
+# --- the shared choice of algorithms -------------------------------------------------------------
+
+NAMES = ["a", "b", "c", "d"]
+
+
+@given(given_names=st.lists(st.sampled_from([*NAMES, "all"]), max_size=6),
+       every=st.lists(st.sampled_from(NAMES), unique=True, max_size=4))
+def test_chosen_algorithms_keep_the_first_order_once_each_with_all_standing_for_every_one(given_names, every):
+    from visualizer.cli.options import chosen_algorithms
+
+    chosen = chosen_algorithms(given_names, ["z"], every)
+    if not given_names:
+        assert chosen == ["z"]
+        return
+    expanded = [n for name in given_names for n in (every if name == "all" else [name])]
+    assert len(chosen) == len(set(chosen)) and set(chosen) == set(expanded)
+    assert chosen == sorted(chosen, key=expanded.index)  # in the order of first mention

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from visualizer import cli
-from visualizer.cli import main
+from visualizer.cli import main, options, play
 from visualizer.files import atomic as fileio
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -226,9 +226,9 @@ def test_window_options_still_work_without_a_command():
     plain = cli.parse([])
     assert (plain.algorithm, plain.grid, plain.size, plain.seed, plain.param, plain.speed) == (
         "backtracker", "square", None, None, [], None)
-    assert cli.maze_shape(plain) == (30, 20, None)  # no --size: the window's default
+    assert options.maze_shape(plain) == (30, 20, None)  # no --size: the window's default
     gen = cli.parse(["generate"])
-    assert (gen.algorithm, cli.maze_shape(gen), gen.param) == ("backtracker", (20, 15, None), [])
+    assert (gen.algorithm, options.maze_shape(gen), gen.param) == ("backtracker", (20, 15, None), [])
 
 
 @pytest.mark.parametrize("args", [
@@ -265,8 +265,8 @@ def test_play_data_dir_is_checked_at_start(tmp_path, capsys, sub):
 
 
 def test_play_data_dir_that_can_be_created_is_accepted(tmp_path):
-    assert cli.check_data_dir(str(tmp_path / "new" / "deeper")) == tmp_path / "new" / "deeper"
-    assert cli.check_data_dir(str(tmp_path)) == tmp_path
+    assert play.check_data_dir(str(tmp_path / "new" / "deeper")) == tmp_path / "new" / "deeper"
+    assert play.check_data_dir(str(tmp_path)) == tmp_path
     assert not (tmp_path / "new").exists()
 
 

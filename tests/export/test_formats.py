@@ -95,8 +95,8 @@ def test_the_format_comes_from_the_extension_unless_named():
 
 def test_the_command_line_names_the_registries_choices():
     """The CLI spells some choices out so --help stays quick; they must be the registries' own."""
-    from visualizer import cli
+    from visualizer.cli import options, play
     from visualizer.export.pdf import PAPERS
     from visualizer.play.ghost import LEVELS
 
-    assert set(cli.THEMES) == set(THEMES) and set(cli.PAPERS) == set(PAPERS) and cli.GHOSTS == LEVELS
+    assert set(options.THEMES) == set(THEMES) and set(options.PAPERS) == set(PAPERS) and play.GHOSTS == LEVELS

@@ -24,7 +24,7 @@ from visualizer.cli import main
 from visualizer.export.formats import ExportOptions
 from visualizer.export.json_io import FormatError, dumps, loads
 from visualizer.export.svg import write as svg_write
-from visualizer.files.masks import fitting_size, load_mask, picture_mask, shipped_masks, text_mask
+from visualizer.files.masks import load_mask, mask_grid_size, picture_mask, shipped_masks, text_mask
 from visualizer.grids import GRIDS, Mask, MaskedGrid, make_grid, maskable_kinds
 from visualizer.grids.masked import largest_part, mask_grid, masked_class
 from visualizer.play.game import Game
@@ -91,9 +91,9 @@ def test_a_text_mask_reads_holes_cells_ragged_lines_and_trailing_blank_lines():
 
 
 def test_the_help_names_exactly_the_shipped_examples():
-    import visualizer.cli as cli
+    from visualizer.cli import options
 
-    assert set(cli.MASK_EXAMPLES) == set(shipped_masks())
+    assert set(options.MASK_EXAMPLES) == set(shipped_masks())
 
 
 def test_a_picture_is_read_whatever_its_name_and_bad_names_are_one_line(tmp_path, capsys):
@@ -168,7 +168,7 @@ def test_the_shipped_examples_load_by_name_and_are_one_piece():
     for name in shipped_masks():
         mask = load_mask(name)
         for kind in KINDS:
-            width, height = fitting_size(mask, GRIDS[kind], 30)
+            width, height = mask_grid_size(mask, GRIDS[kind], 30)
             grid = make_grid(kind, width, height, mask)
             assert grid.dropped == 0, (name, kind)  # nothing cut off: no note for the examples
     word = load_mask("maze")
@@ -613,7 +613,7 @@ def test_the_dungeon_still_places_rooms_inside_a_shape():
 
 
 def test_a_one_cell_text_mask_still_gets_a_grid_the_shape_allows():
-    assert fitting_size(Mask((".",)), GRIDS["triangle"], 20) == (2, 1)
+    assert mask_grid_size(Mask((".",)), GRIDS["triangle"], 20) == (2, 1)
 
 
 def _ring_json() -> dict:

@@ -26,6 +26,7 @@ ALGORITHMS: dict[str, Algorithm] = {
     for module in (backtracker, prim, dungeon, binary_tree, sidewinder, aldous_broder, wilson, hunt_and_kill,
                    kruskal, prim_true, prim_simplified, growing_tree, eller, recursive_division, blobby_division)
 }
+DEFAULT_ALGORITHM = "backtracker"
 
 
 def get_algorithm(name: str) -> Algorithm:

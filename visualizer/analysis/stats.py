@@ -11,7 +11,6 @@ this module costs next to nothing and a quick run pays only for what it uses.
 
 from __future__ import annotations
 
-import argparse
 import csv
 import io
 import json
@@ -21,12 +20,11 @@ import signal
 import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from ..algorithms import ALGORITHMS, get_algorithm
-from ..files.atomic import write_atomic
+from ..algorithms import get_algorithm
 from ..run.spec import MazeSpec
+from .columns import aligned
 
 MAX_SAMPLES = 100_000
 """Mazes per algorithm at most (as before: enough for any comparison, not enough to fill the memory)."""
@@ -149,52 +147,29 @@ class Summary:
 # --- the plan ------------------------------------------------------------------------------------
 
 
-def chosen_algorithms(names: Sequence[str] | None) -> list[str]:
-    """``--algorithm`` values in order without repeats; ``all`` means every registered one."""
-    if not names:
-        return ["backtracker"]
-    if "all" in names:
-        return list(ALGORITHMS)
-    return list(dict.fromkeys(names))
-
-
 def skip_note(name: str) -> str:
     info = get_algorithm(name)
     return f"{name}: runs on {' and '.join(info.grid_names)} grids only, skipped"
 
 
-def make_plan(args: argparse.Namespace) -> Plan:
-    """Check every option before any maze is made, so a mistake costs nothing."""
-    if not 1 <= args.samples <= MAX_SAMPLES:
-        raise ValueError(f"--samples must be from 1 to {MAX_SAMPLES}, got {args.samples}")
-    width, height = args.size
-    params: dict[str, dict[str, Any]] = {}
+def make_plan(algorithms: Sequence[str], grid: str, size: tuple[int, int], samples: int, first_seed: int,
+              params: Sequence[str] = ()) -> Plan:
+    """Check every choice before any maze is made, so a mistake costs nothing. ``params`` are the
+    ``--param`` texts, given to every algorithm."""
+    if not 1 <= samples <= MAX_SAMPLES:
+        raise ValueError(f"--samples must be from 1 to {MAX_SAMPLES}, got {samples}")
+    width, height = size
+    parsed: dict[str, dict[str, Any]] = {}
     skipped: list[str] = []
-    for name in chosen_algorithms(args.algorithm):
+    for name in algorithms:
         info = get_algorithm(name)
-        if info.supports(args.grid):
-            params[name] = dict(info.parse_params(list(args.param)))
+        if info.supports(grid):
+            parsed[name] = dict(info.parse_params(list(params)))
         else:
             skipped.append(skip_note(name))
-    if not params:
-        raise ValueError(f"no chosen algorithm runs on {args.grid} grids ({'; '.join(skipped)})")
-    return Plan(args.grid, width, height, args.samples, args.seed, params, skipped, list(args.param))
-
-
-def check_output_path(option: str, text: str | None) -> None:
-    """A missing folder fails now, in one line, not after minutes of measuring."""
-    if text is None:
-        return
-    if not text:
-        raise ValueError(f"{option}: empty file name")
-    path = Path(text)
-    if path.is_dir():
-        raise ValueError(f"{option} {text}: is a folder, not a file")
-    folder = path.parent
-    if not folder.is_dir():
-        raise ValueError(f"{option} {text}: folder {folder} does not exist")
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise ValueError(f"{option} {text}: folder {folder} is not writable")
+    if not parsed:
+        raise ValueError(f"no chosen algorithm runs on {grid} grids ({'; '.join(skipped)})")
+    return Plan(grid, width, height, samples, first_seed, parsed, skipped, list(params))
 
 
 def require_matplotlib() -> None:
@@ -379,14 +354,6 @@ def title_line(plan: Plan) -> str:
     return f"{plan.grid} {plan.width}x{plan.height}, {seeds}{params}: {spread}"
 
 
-def aligned(rows: list[list[str]], right: set[int]) -> list[str]:
-    """Columns two spaces apart, padded to the widest cell; columns in ``right`` right-aligned."""
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    return ["  ".join(cell.rjust(w) if i in right else cell.ljust(w)
-                      for i, (cell, w) in enumerate(zip(row, widths))).rstrip()
-            for row in rows]
-
-
 def format_table(plan: Plan, summaries: Sequence[Summary]) -> str:
     """The one table: a title, a heading, a row per algorithm, then a line per skipped algorithm."""
     heading = ["algorithm", "grid", *(label for _, label in TABLE_METRICS), "dead ends open toward (% of all)"]
@@ -424,14 +391,6 @@ def json_text(samples: Sequence[Sample], plan: Plan) -> str:
     fields = [f"{json.dumps(key)}: {json.dumps(value)}" for key, value in head.items()]
     rows = ",\n".join("  " + json.dumps(sample.row()) for sample in samples)
     return "{" + ", ".join(fields) + ', "rows": [\n' + rows + "\n]}\n"
-
-
-def save(option: str, path: str, data: str | bytes) -> None:
-    """Whole or not at all (write_atomic); a failure is one line naming the option and the reason."""
-    try:
-        write_atomic(path, data)
-    except OSError as err:
-        raise ValueError(f"{option} {path}: {err.strerror or err}") from None
 
 
 # --- the chart -----------------------------------------------------------------------------------
@@ -473,26 +432,3 @@ def direction_panel(ax: Any, xs: list[int], names: list[str], summaries: Sequenc
         bottoms = [b + h for b, h in zip(bottoms, heights)]
     ax.set_title("dead ends open toward (%)")
     ax.set_xticks(xs, names, rotation=60, ha="right", fontsize=8)
-
-
-# --- the command ---------------------------------------------------------------------------------
-
-
-def run_stats(args: argparse.Namespace) -> int:
-    """Check, measure, write the files asked for, print the table."""
-    plan = make_plan(args)
-    check_output_path("--csv", args.csv)
-    check_output_path("--json", args.json)
-    check_output_path("--plot", args.plot)
-    if args.plot is not None:
-        require_matplotlib()
-    samples = collect_samples(plan, args.jobs)
-    summaries = summarize(samples, plan)
-    if args.csv is not None:
-        save("--csv", args.csv, csv_text(samples))
-    if args.json is not None:
-        save("--json", args.json, json_text(samples, plan))
-    if args.plot is not None:
-        save("--plot", args.plot, chart_png(plan, summaries))
-    print(format_table(plan, summaries))
-    return 0

@@ -115,22 +115,6 @@ def maze_tree(maze: Maze) -> Tree:
     return tuple(sorted(maze.passage_list()))
 
 
-def is_spanning(tree: Sequence[Edge], size: int) -> bool:
-    """True when ``tree`` has size - 1 edges and joins every cell (so it has no loop)."""
-    if len(tree) != size - 1:
-        return False
-    component = list(range(size))
-
-    def root(c: int) -> int:
-        while component[c] != c:
-            c = component[c]
-        return c
-
-    for a, b in tree:
-        component[root(a)] = root(b)
-    return len({root(c) for c in range(size)}) == 1
-
-
 class TreeTable:
     """The trees of one tiny grid, and a fast lookup from a maze's passage bits to a tree's index."""
 

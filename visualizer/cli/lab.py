@@ -12,8 +12,10 @@ import csv
 import io
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..algorithms import get_algorithm
+from ..analysis.columns import aligned
 from ..analysis.uniformity import (
     DEFAULT_ALGORITHMS,
     MAX_PICTURED,
@@ -28,22 +30,38 @@ from ..analysis.uniformity import (
     format_p,
     perfect_algorithms,
     spread,
-    unique,
 )
 from ..grids import Grid, make_grid
+from .options import Command, add_sampling_options, chosen_algorithms
 
+if TYPE_CHECKING:
+    from .options import Subcommands
+
+NAME = "lab"
 MAX_SAMPLES = 1_000_000
 COLUMNS = ("algorithm", "samples", "trees reached", "min", "max", "expected", "chi-square", "p-value", "verdict")
 RIGHT_ALIGNED = {"samples", "trees reached", "min", "max", "expected", "chi-square", "p-value"}
 
 
-def run_lab(args: argparse.Namespace) -> int:
+def register(sub: Subcommands) -> None:
+    parser = sub.add_parser(NAME, help="uniformity lab: which spanning trees of a tiny grid each algorithm makes",
+                            description="Enumerate every spanning tree (every perfect maze) of a tiny grid, "
+                            "generate SAMPLES mazes per algorithm, count how often each tree comes up and test "
+                            "the counts against uniform (chi-square, needs the [analysis] extra: scipy). Prints "
+                            "a table; --window shows it as the lab scene.")
+    add_sampling_options(parser, f"algorithm to test (repeatable; default: {', '.join(DEFAULT_ALGORITHMS)})",
+                         size="3x3", samples=5000, size_help="a tiny grid: at most 12 cells")
+    parser.add_argument("--csv", metavar="FILE", default=None, help="also write the counts per tree as CSV")
+    parser.add_argument("--window", action="store_true", help="show the lab in the window instead of printing")
+
+
+def run(args: argparse.Namespace) -> int:
     """Check everything first (one-line errors), then sample, print the table and write the CSV."""
     if not 1 <= args.samples <= MAX_SAMPLES:
         raise ValueError(f"--samples must be from 1 to {MAX_SAMPLES:,}, got {args.samples}")
     grid = make_grid(args.grid, *args.size)
     table = TreeTable(grid)
-    names = chosen_algorithms(args.algorithm, grid)
+    names = tested_algorithms(args.algorithm, grid)
     if args.window:
         return open_lab_window(names, table, args.samples, args.seed)
     samplers = [Sampler(name, table, args.seed) for name in names]
@@ -54,14 +72,11 @@ def run_lab(args: argparse.Namespace) -> int:
     return 0
 
 
-def chosen_algorithms(given: Sequence[str] | None, grid: Grid) -> list[str]:
-    """The algorithms to test, each checked (perfect, runs on the grid); ``all`` means every one that can."""
-    names: list[str] = []
-    if not given:  # the usual four, less those the grid cannot take (binary tree on triangles)
-        given = [name for name in DEFAULT_ALGORITHMS if get_algorithm(name).supports(grid)]
-    for name in given:
-        names.extend(perfect_algorithms(grid) if name == "all" else [name])
-    names = unique(names)
+def tested_algorithms(given: Sequence[str] | None, grid: Grid) -> list[str]:
+    """The algorithms to test, each checked (perfect, runs on the grid); ``all`` means every one that can;
+    by default the usual four, less those the grid cannot take (binary tree on triangles)."""
+    usual = [name for name in DEFAULT_ALGORITHMS if get_algorithm(name).supports(grid)]
+    names = chosen_algorithms(given, usual, perfect_algorithms(grid))
     for name in names:
         check_algorithm(name, grid)
     return names
@@ -90,7 +105,7 @@ def report_lines(samplers: list[Sampler], seed: int) -> list[str]:
              f"p < {UNIFORM_P} says the algorithm is biased.", ""]
     tests = [chi_square(s.counts) for s in samplers]
     rows = [table_row(s, test) for s, test in zip(samplers, tests)]
-    lines += aligned([list(COLUMNS)] + rows)
+    lines += aligned([COLUMNS, *rows], {i for i, name in enumerate(COLUMNS) if name in RIGHT_ALIGNED})
     if any(test is None for test in tests):
         lines.append(SCIPY_NOTE)
     if samples / len(table) < MIN_EXPECTED:
@@ -109,14 +124,6 @@ def table_row(sampler: Sampler, test: ChiSquare | None) -> list[str]:
 def format_expected(expected: float) -> str:
     """N / T with one decimal, or two significant digits when it is below 1."""
     return f"{expected:.1f}" if expected >= 1 else f"{expected:.2g}"
-
-
-def aligned(rows: list[list[str]]) -> list[str]:
-    """Columns padded to their widest cell: numbers to the right, words to the left."""
-    widths = [max(len(row[i]) for row in rows) for i in range(len(COLUMNS))]
-    right = [name in RIGHT_ALIGNED for name in COLUMNS]
-    return ["  ".join(cell.rjust(w) if r else cell.ljust(w) for cell, w, r in zip(row, widths, right)).rstrip()
-            for row in rows]
 
 
 def csv_text(samplers: list[Sampler]) -> str:
@@ -150,3 +157,6 @@ def open_lab_window(names: list[str], table: TreeTable, samples: int, seed: int)
                          f"(leave out --window for the table, or choose square 3x3)")
     spec = MazeSpec(names[0], grid.kind, grid.width, grid.height, seed)
     return run_app(spec, scene="lab", algorithms=names, samples=samples)
+
+
+COMMAND = Command(NAME, register, run)

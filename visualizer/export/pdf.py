@@ -151,12 +151,6 @@ def pdf_bytes(pages: Sequence[Image.Image], title: str) -> bytes:
     return buffer.getvalue()
 
 
-def page_points(paper: str) -> tuple[float, float]:
-    """The page size in PDF points (1/72 inch), as the MediaBox says."""
-    width, height = paper_size(paper)
-    return width * 72 / DPI, height * 72 / DPI
-
-
 def write(maze: Maze, spec: MazeSpec, options: ExportOptions) -> bytes:
     """The PDF export (the registry's entry point)."""
     theme = get_theme(options.resolved_theme("light"))

@@ -10,17 +10,12 @@ solution and the same number.
 from __future__ import annotations
 
 import math
-import sys
-from argparse import Namespace
 from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from ..algorithms import get_algorithm
-from ..files.atomic import write_atomic
-from ..grids import Mask
 from ..render.themes import Theme, get_theme
-from ..run.spec import MazeSpec, random_seed
+from ..run.spec import MazeSpec
 from .pdf import MARGIN, check_fits, font, ink, new_page, paint, paper_size, pdf_bytes, points, text
 from .svg import Drawing, changed_params, maze_drawing
 
@@ -35,10 +30,14 @@ GUTTER = 90
 Box = tuple[float, float, float, float]
 
 
-def sheet_specs(base: MazeSpec, count: int) -> list[MazeSpec]:
-    """The mazes of the sheet: the same recipe with seeds ``base.seed``, ``base.seed + 1``, ..."""
+def check_count(count: int) -> None:
     if not 1 <= count <= MAX_COUNT:
         raise ValueError(f"--count must be from 1 to {MAX_COUNT}, got {count}")
+
+
+def sheet_specs(base: MazeSpec, count: int) -> list[MazeSpec]:
+    """The mazes of the sheet: the same recipe with seeds ``base.seed``, ``base.seed + 1``, ..."""
+    check_count(count)
     return [base.with_(seed=base.seed + k) for k in range(count)]
 
 
@@ -179,29 +178,3 @@ def worksheet_bytes(base: MazeSpec, count: int, paper: str = "a4", theme: str = 
     pages = sheet_pages(specs, paper, get_theme(theme), answers, sheet_title(base, count),
                         sheet_command(base, count, paper, theme, answers))
     return pdf_bytes(pages, sheet_title(base, count))
-
-
-def run_worksheet(args: Namespace, shape: tuple[int, int, Mask | None]) -> int:
-    """``maze-visualizer worksheet``: check everything, build the sheet, write it whole or not at all.
-
-    Without ``--seed`` a random one is used and named on standard error (it is on the sheet too)."""
-    if not 1 <= args.count <= MAX_COUNT:
-        raise ValueError(f"--count must be from 1 to {MAX_COUNT}, got {args.count}")
-    params = get_algorithm(args.algorithm).parse_params(args.param)
-    width, height, mask = shape
-    seed = random_seed() if args.seed is None else args.seed
-    base = MazeSpec(args.algorithm, args.grid, width, height, seed, params, mask).check()
-    if mask is not None:
-        from ..files.masks import dropped_note
-
-        note = dropped_note(base.make_grid())
-        if note:
-            print(f"maze-visualizer: {note}", file=sys.stderr)
-    data = worksheet_bytes(base, args.count, args.paper, args.theme, args.answers)
-    try:
-        write_atomic(args.output, data)
-    except OSError as err:
-        raise ValueError(f"cannot write {args.output}: {err.strerror or err}") from None
-    if args.seed is None:
-        print(f"worksheet seed {seed} (--seed {seed} makes the same sheet)", file=sys.stderr)
-    return 0

@@ -138,7 +138,7 @@ def picture_mask(data: bytes, name: str) -> Mask:
     return Mask(tuple(row.tobytes().decode("ascii") for row in chars), name, by_plane=True)
 
 
-def fitting_size(mask: Mask, grid: type[Grid], width: int) -> tuple[int, int]:
+def mask_grid_size(mask: Mask, grid: type[Grid], width: int) -> tuple[int, int]:
     """The grid size a mask gets when none is given: a text mask one cell a character; a picture
     ``width`` columns of squares across (as finely on other grids), as many rows as keep its shape."""
     if not mask.by_plane:

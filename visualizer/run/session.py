@@ -84,11 +84,6 @@ class Run:
         """An overlay for filling skipped display snapshots while idle (see ``fill_snapshots``)."""
 
     @property
-    def generation_events(self) -> int:
-        """The old name of :attr:`position`."""
-        return self.position
-
-    @property
     def recorded(self) -> int:
         """Generation events in the log (the furthest position reached so far)."""
         return self._pulled

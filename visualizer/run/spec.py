@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..algorithms import Algorithm, get_algorithm
+from ..algorithms import DEFAULT_ALGORITHM, Algorithm, get_algorithm
 from ..core.events import EventStream
 from ..core.maze import Maze
 from ..grids import DEFAULT_GRID, Grid, Mask, make_grid
@@ -14,7 +14,7 @@ from ..grids import DEFAULT_GRID, Grid, Mask, make_grid
 
 @dataclass(frozen=True)
 class MazeSpec:
-    algorithm: str = "backtracker"
+    algorithm: str = DEFAULT_ALGORITHM
     grid: str = DEFAULT_GRID
     width: int = 20
     height: int = 15

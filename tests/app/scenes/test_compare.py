@@ -15,7 +15,8 @@ from visualizer.app.pacing import INSTANT
 from visualizer.app.race_timing import TIMING_RUNS
 from visualizer.app.scenes.compare import HIGH, LOW, CompareScene, default_specs, pane_layouts
 from visualizer.app.shell import Shell
-from visualizer.cli import compare_specs, main, parse
+from visualizer.cli import main, parse
+from visualizer.cli.compare import compare_specs
 from visualizer.run.spec import MazeSpec
 from visualizer.solvers import shortest_path
 

@@ -335,7 +335,7 @@ def test_fuzz_random_keys_for_5000_frames(screen, tmp_path, monkeypatch):
 def assert_consistent(app):
     """The maze on screen is exactly the fold of the events the generator has produced so far."""
     run = app.base.run
-    replay = Maze(run.grid).fold(islice(run.spec.events(run.grid), run.generation_events))
+    replay = Maze(run.grid).fold(islice(run.spec.events(run.grid), run.position))
     assert replay.same_as(run.maze)
     assert passages_are_symmetric(run.maze)
     assert (app.board.width, app.board.height) == app.view_rect().size or app.layout_dirty
@@ -425,12 +425,12 @@ def test_step_back_undoes_exactly_one_event(screen):
     marks = app.base.run.overlay.mark.copy()
     press(app, pygame.K_RIGHT, mod=pygame.KMOD_SHIFT)
     press(app, pygame.K_LEFT, mod=pygame.KMOD_SHIFT)
-    assert app.base.run.generation_events == 40 and app.base.paused
+    assert app.base.run.position == 40 and app.base.paused
     assert app.base.run.maze.same_as(before)
     assert (app.base.run.overlay.mark == marks).all()
     for _ in range(45):
         press(app, pygame.K_COMMA)
-    assert app.base.run.generation_events == 0 and "start" in app.toast[0]
+    assert app.base.run.position == 0 and "start" in app.toast[0]
 
 
 def test_a_legend_entry_for_many_colours_shows_two_and_others_one(screen):

@@ -1,0 +1,57 @@
+"""``maze-visualizer bench``: speed and memory figures (``visualizer.bench``)."""
+
+from __future__ import annotations
+
+import argparse
+import math
+from typing import TYPE_CHECKING
+
+from ..algorithms import get_algorithm
+from ..grids import MAX_SIDE
+from .errors import UsageError
+from .options import Command, number_in
+
+if TYPE_CHECKING:
+    from .options import Subcommands
+
+NAME = "bench"
+
+
+def register(sub: Subcommands) -> None:
+    parser = sub.add_parser(NAME, help="print speed and memory figures")
+    parser.add_argument("--sizes", default="100,500,1000", metavar="N,N,...",
+                        help="square sides to measure (default: 100,500,1000)")
+    parser.add_argument("--algorithm", "-a", action="append", default=None, metavar="NAME",
+                        help="only this algorithm (repeatable)")
+    parser.add_argument("--no-window", action="store_true", help="skip the window benchmarks")
+    parser.add_argument("--mazelib-timeout", type=number_in("seconds", 0, math.inf), default=120.0,
+                        metavar="SECONDS",
+                        help="longest wait for one mazelib run when mazelib is installed (default: 120)")
+
+
+def parse_sizes(text: str) -> list[int]:
+    """``--sizes 100,500``: square sides, each from 1 to MAX_SIDE."""
+    try:
+        sizes = [int(s) for s in text.split(",") if s.strip()]
+    except ValueError:
+        raise UsageError(f"--sizes takes whole numbers separated by commas, got {text!r}") from None
+    if not sizes or any(not 1 <= s <= MAX_SIDE for s in sizes):
+        raise UsageError(f"--sizes must each be from 1 to {MAX_SIDE}")
+    return sizes
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..bench.figures import compare_with_mazelib, run_bench
+
+    sizes = parse_sizes(args.sizes)
+    for name in args.algorithm or []:
+        get_algorithm(name)
+    figures = run_bench(sizes, args.algorithm)
+    compare_with_mazelib(figures, timeout=args.mazelib_timeout)
+    if not args.no_window:
+        from ..bench.window import run_window_bench
+        run_window_bench()
+    return 0
+
+
+COMMAND = Command(NAME, register, run)

@@ -1,0 +1,116 @@
+"""``maze-visualizer generate``: one maze, headless, in any registered export format.
+
+The help names the formats and which of them take each option from ``export.formats.FORMATS``, and
+the solvers from ``solvers.SOLVERS``: a new format or solver shows up in ``--help`` by itself."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ..export.formats import FORMATS, ExportOptions, Format, format_for, refused_options
+from ..grids import GRIDS
+from .errors import UsageError
+from .options import PAPERS, THEMES, Command, add_maze_options, joined, number_in, parse_frames, spec_from_args
+from .output import check_output_path, write_file, write_stdout
+
+if TYPE_CHECKING:
+    from .options import Subcommands
+
+NAME = "generate"
+SHOWABLE = ("distance", "longest")
+"""What ``generate --show`` can draw over a PNG."""
+EXPORT_OPTIONS = ("theme", "solution", "show", "cell", "fps", "seconds", "max_frames", "hold", "solve", "paper")
+
+
+def format_names(keep: Callable[[Format], bool]) -> list[str]:
+    return [fmt.name for fmt in FORMATS.values() if keep(fmt)]
+
+
+def taking(option: str) -> str:
+    """The formats that take an export option, for its help: ``gif, webp``."""
+    return ", ".join(format_names(lambda fmt: option in fmt.options))
+
+
+def register(sub: Subcommands) -> None:
+    parser = sub.add_parser(NAME, help="generate a maze without a window and export it",
+                            description="Generate a maze headless and write it as "
+                            f"{joined(FORMATS, last=' or ')}.")
+    add_maze_options(parser, "20x15")
+    parser.add_argument("--format", "-f", choices=list(FORMATS), default=None,
+                        help="output format (default: from the output file's extension, else text)")
+    needs_file = joined(format_names(lambda fmt: fmt.needs_file))
+    parser.add_argument("--output", "-o", metavar="FILE", default=None,
+                        help=f"file to write (default: standard output; {needs_file} need a file)")
+    add_export_options(parser)
+
+
+def add_export_options(parser: argparse.ArgumentParser) -> None:
+    """Options that only some formats take (``formats.FORMATS`` says which). Each defaults to None,
+    so that a given one can be told from a default and refused by a format."""
+    from ..solvers import SOLVERS
+
+    light = joined(format_names(lambda fmt: fmt.theme == "light"))
+    dark = ", ".join(format_names(lambda fmt: fmt.theme == "dark"))
+    parser.add_argument("--theme", choices=THEMES, default=None,
+                        help=f"colours: light (white floor, black walls; default for {light}) or dark "
+                        f"(the window's look; default for {dark})")
+    parser.add_argument("--solution", action="store_true", default=None,
+                        help=f"{taking('solution')}: draw the shortest path from entrance to exit "
+                        "(pdf: on a second page)")
+    parser.add_argument("--show", action="append", default=None, choices=SHOWABLE, metavar="WHAT",
+                        help=f"{taking('show')} only, repeatable: 'distance' colours cells by steps from the "
+                        "entrance, 'longest' draws the longest path")
+    parser.add_argument("--cell", type=number_in("cell", 0, 512), default=None, metavar="PX",
+                        help=f"{taking('cell')}: pixels per unit of the picture - square: a tile (a cell and "
+                        "its wall take 2), hex: a hexagon's radius, triangle: a side (default: up to 2000 "
+                        "pixels across, animations 800, a unit at most "
+                        f"{', '.join(f'{cls.UNIT_PIXELS[1]:g} px on {kind}' for kind, cls in GRIDS.items())}: "
+                        "small mazes give small pictures)")
+    parser.add_argument("--fps", type=number_in("fps", 0, 100), default=None, metavar="N",
+                        help=f"{taking('fps')}: frames per second (default: 25)")
+    parser.add_argument("--seconds", type=number_in("seconds", 0, 600), default=None, metavar="S",
+                        help=f"{taking('seconds')}: length of the animation before the hold (default: about 10)")
+    parser.add_argument("--max-frames", type=parse_frames, default=None, metavar="N",
+                        help=f"{taking('max_frames')}: at most this many frames")
+    parser.add_argument("--hold", type=number_in("hold", 0, 60, low_included=True), default=None, metavar="S",
+                        help=f"{taking('hold')}: seconds the finished maze stays at the end (default: 2)")
+    parser.add_argument("--solve", default=None, metavar="SOLVER",
+                        help=f"{taking('solve')}: animate this solver after the generation ({', '.join(SOLVERS)})")
+    parser.add_argument("--paper", choices=PAPERS, default=None, help=f"{taking('paper')}: page size (default: a4)")
+
+
+def export_options(args: argparse.Namespace) -> tuple[ExportOptions, set[str]]:
+    """The export options given (the rest at their defaults) and the names of those given."""
+    given = {name: getattr(args, name) for name in EXPORT_OPTIONS if getattr(args, name) is not None}
+    if "show" in given:
+        given["show"] = tuple(given["show"])
+    if given.get("solve") is not None:
+        from ..solvers import get_solver
+
+        get_solver(given["solve"])
+    return ExportOptions(**given), set(given)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Check the output path, the recipe and the options before any work; then build, export, write."""
+    if args.output is not None:
+        check_output_path(args.output)
+    spec = spec_from_args(args)
+    fmt = format_for(args.format, args.output)
+    options, given = export_options(args)
+    refused = refused_options(fmt, given)
+    if refused:
+        raise UsageError(f"{', '.join(refused)} cannot be used with {fmt.name} output")
+    if fmt.needs_file and args.output is None:
+        raise UsageError(f"{fmt.name} output needs --output FILE")
+    data = fmt.writer()(spec.build(), spec, options)
+    if args.output is not None:
+        write_file(args.output, data)
+    else:
+        write_stdout(data if isinstance(data, str) else data.decode("latin-1"))
+    return 0
+
+
+COMMAND = Command(NAME, register, run)

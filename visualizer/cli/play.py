@@ -1,0 +1,114 @@
+"""``maze-visualizer play``: the maze game in the window, or ``--records`` printed."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import stat
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..algorithms import DEFAULT_ALGORITHM, get_algorithm
+from ..analysis.columns import aligned
+from ..grids import DEFAULT_GRID, GRIDS
+from ..run.spec import MazeSpec, random_seed
+from .errors import UsageError, report
+from .options import Command, add_grid_option, add_mask_option, algorithm_help, parse_seed
+from .output import write_stdout
+
+if TYPE_CHECKING:
+    from .options import Subcommands
+
+NAME = "play"
+GHOSTS = ("off", "easy", "medium", "hard")
+"""The names in ``play.ghost.LEVELS`` (spelled here so ``--help`` need not load the game; a test
+checks they agree)."""
+RECORD_COLUMNS = ("level", "maze", "seed", "best time", "fewest moves", "wins")
+
+
+def register(sub: Subcommands) -> None:
+    parser = sub.add_parser(NAME, help="play the maze game: walk to the exit, level after level",
+                            description="Play: reach the exit with the arrow keys; each level is a larger maze. "
+                            "Progress is saved on each level and on leaving.")
+    parser.add_argument("--algorithm", "-a", default=DEFAULT_ALGORITHM, metavar="NAME", help=algorithm_help())
+    add_grid_option(parser, default=DEFAULT_GRID)
+    parser.add_argument("--seed", type=parse_seed, default=None, metavar="N", help="seed of level 1 (default: random)")
+    add_mask_option(parser, default=None)
+    parser.add_argument("--continue", dest="resume", action="store_true", help="resume the saved game")
+    parser.add_argument("--ghost", choices=GHOSTS, default=None,
+                        help="race a ghost walking the shortest path at 2, 4 or 7 cells a second "
+                        "(default: the last choice, G in the game)")
+    parser.add_argument("--view", choices=("top-down", "first-person"), default="top-down",
+                        help="look down on the maze, or walk inside it (V switches in the game; default: top-down)")
+    parser.add_argument("--records", action="store_true",
+                        help="print your best times and fewest moves per level and maze, then exit")
+    parser.add_argument("--data-dir", metavar="DIR", default=None,
+                        help="folder for the save file (default: $MAZE_VISUALIZER_DATA, "
+                        "$XDG_DATA_HOME/maze-visualizer or ~/.local/share/maze-visualizer)")
+
+
+def check_data_dir(text: str) -> Path:
+    """The save folder must be a folder, or creatable: its nearest existing ancestor a writable folder."""
+    if not text:
+        raise UsageError("empty --data-dir")
+    folder = Path(text).expanduser()
+    probe = folder
+    try:
+        while True:
+            try:
+                info = os.stat(probe)
+                break
+            except FileNotFoundError:
+                if probe.parent == probe:
+                    raise UsageError(f"--data-dir {text} cannot be created") from None
+                probe = probe.parent
+    except OSError as err:  # one of its parents is a file, a symlink loop, no permission
+        raise UsageError(f"--data-dir {text}: {err.strerror or err}") from None
+    if not stat.S_ISDIR(info.st_mode):
+        if probe == folder:
+            raise UsageError(f"--data-dir {text} is not a folder")
+        raise UsageError(f"--data-dir {text} cannot be created: {probe} is not a folder")
+    if not os.access(probe, os.W_OK | os.X_OK):
+        raise UsageError(f"--data-dir {text}: {probe} is not writable")
+    return folder
+
+
+def run(args: argparse.Namespace) -> int:
+    get_algorithm(args.algorithm)
+    if args.data_dir is not None:
+        os.environ["MAZE_VISUALIZER_DATA"] = str(check_data_dir(args.data_dir))
+    if args.records:
+        return print_records()
+    seed = random_seed() if args.seed is None else args.seed
+    mask = None
+    if args.mask is not None:
+        from ..files.masks import load_mask
+
+        mask = load_mask(args.mask)
+    from ..play.levels import level_size
+
+    # The watch view behind the game (Esc from play) shows a maze of level 1's size, in the
+    # mask's own shape when there is one.
+    spec = MazeSpec(args.algorithm, args.grid, *level_size(1, mask, GRIDS[args.grid]), seed, mask=mask).check()
+    from ..app.main import run_app
+    return run_app(spec, scene="play", mode="continue" if args.resume else "new", ghost=args.ghost, view=args.view)
+
+
+def print_records() -> int:
+    """``play --records``: the table of best times and fewest moves (one line when there are none)."""
+    from ..play.records import Records
+
+    records = Records.load()
+    if records.problem:
+        report(records.problem)
+    rows = records.table()
+    if not rows:
+        write_stdout("No records yet: win a level of maze-visualizer play to set one.\n")
+        return 0
+    words = {RECORD_COLUMNS.index("maze")}
+    numbers = set(range(len(RECORD_COLUMNS))) - words
+    write_stdout("\n".join(aligned([RECORD_COLUMNS, *rows], numbers)) + "\n")
+    return 0
+
+
+COMMAND = Command(NAME, register, run)

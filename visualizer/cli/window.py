@@ -1,0 +1,40 @@
+"""No command: the visualizer window, with the maze options given before any command name."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..algorithms import DEFAULT_ALGORITHM
+from ..grids import DEFAULT_GRID
+from .errors import UsageError
+from .options import add_maze_options, parse_speed, spec_from_args
+
+WINDOW_OPTIONS = ("algorithm", "grid", "size", "mask", "seed", "param", "speed")
+"""Options of the window (no command). Given before a command they would be silently ignored, so they
+are parsed into ``window_<name>`` (absent unless given) and refused when a command follows."""
+WINDOW_DEFAULTS: dict[str, object] = {"algorithm": DEFAULT_ALGORITHM, "grid": DEFAULT_GRID, "size": None,
+                                      "mask": None, "seed": None, "param": [], "speed": None}
+
+
+def add_window_options(parser: argparse.ArgumentParser) -> None:
+    """The window's options, on the root parser."""
+    add_maze_options(parser, "30x20", window=True)
+    parser.add_argument("--speed", type=parse_speed, dest="window_speed", default=argparse.SUPPRESS, metavar="EVENTS",
+                        help="events per second to start with, or 'instant' (default: 120)")
+
+
+def settle_window_options(args: argparse.Namespace) -> None:
+    """Refuse the window's options before a command; without one, give them their plain names."""
+    given = [name for name in WINDOW_OPTIONS if hasattr(args, f"window_{name}")]
+    if args.command is not None and given:
+        options = ", ".join(f"--{name}" for name in given)
+        raise UsageError(f"{options} before the command {args.command!r} would be ignored; "
+                         f"give options after the command name")
+    if args.command is None:
+        for name in WINDOW_OPTIONS:
+            setattr(args, name, getattr(args, f"window_{name}", WINDOW_DEFAULTS[name]))
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..app.main import run_app
+    return run_app(spec_from_args(args), speed=args.speed)
