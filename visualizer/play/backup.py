@@ -66,7 +66,7 @@ def take_back(save: Path) -> tuple[Game | None, str]:
     game, message = continue_or_explain(save)
     if game is None:
         return None, message
-    left = " (the game you left is now the backup: B again swaps back)" if has_backup(save) else ""
+    left = " (the game you left is now the backup)" if has_backup(save) else ""
     return game, f"Took back the game you had replaced: level {game.level}{left}"
 
 

@@ -74,12 +74,12 @@ def start_lines(saved: Saved, recipe: str, keys: Mapping[str, str]) -> list[str]
         lines += [f"Saved game: {saved.current}", f"{keys['confirm']}  or  {keys['continue_game']}: continue it"]
         lines.append(f"{keys['new_game_key']}: new game (asks first)")
         lines.append(f"{keys['b_key']}: back to the game you replaced ({saved.replaced})" if saved.replaced
-                     else "(a replaced game is kept until the new one has been saved twice)")
+                     else "(a new game keeps this one as a backup)")
     elif saved.replaced is not None:
         lines += [f"The game you replaced: {saved.replaced}",
                   f"{keys['confirm']}  or  {keys['b_key']}: take it back and continue",
                   f"{keys['new_game_key']}: new game",
-                  "(the replaced game is kept until the new one has been saved twice)"]
+                  "(kept until a new game has been saved twice)"]
     else:
         lines += [f"{keys['confirm']}  or  {keys['new_game_key']}: new game",
                   "(the damaged save stays as it is, not written over)" if saved.stuck else "(no saved game yet)"]
@@ -88,13 +88,11 @@ def start_lines(saved: Saved, recipe: str, keys: Mapping[str, str]) -> list[str]
 
 def confirm_lines(saved: Saved, keys: Mapping[str, str]) -> list[str]:
     """N over a save: what would be lost, in words, and the safe choice first."""
-    later = (f"{keys['b_key']} on the start screen takes it back until the new game has been saved twice"
-             if saved.replaced is None else
-             f"the older replaced game ({saved.replaced}) is kept beside it under a dated name")
+    note = (f"(it is kept as a backup: {keys['b_key']} takes it back)" if saved.replaced is None
+            else "(it is kept as a backup, the older backup under a dated name)")
     return ["Start a new game?", f"It replaces your saved game: {saved.current}",
             f"{keys['confirm']}  or  {keys['continue_game']}: no, continue the saved game",
-            f"{keys['confirm_new_game']}: yes, start a new game",
-            f"(the saved game is kept as a backup: {later})"]
+            f"{keys['confirm_new_game']}: yes, start a new game", note]
 
 
 def win_lines(game: Game, outcome: Outcome | None, race_line: str, in_series: bool) -> list[str]:
