@@ -37,6 +37,8 @@ class Game:
     fog: bool = False
     seen: set[int] = field(default_factory=set)
     gave_up: bool = False
+    skipped: list[int] = field(default_factory=list)
+    """Levels of this game given up and passed by (the final screen counts them: not won)."""
     last_moves: dict[str, str] = field(default_factory=dict)
     """The last move pressed along each axis ("vertical": up or down, "across": left or right),
     walls bumped into included: breaks ties for moves with two ways to go (Left / Right on hex,
@@ -143,6 +145,8 @@ class Game:
         return self.played + self.elapsed
 
     def next_level(self) -> "Game":
+        """The next level; a level given up and passed by is counted as skipped, not won."""
         game = Game.new_level(self.level + 1, self.spec.with_(seed=self.spec.seed + 1), fog=self.fog)
         game.played = self.time_played
+        game.skipped = [*self.skipped, *([self.level] if self.gave_up else [])]
         return game

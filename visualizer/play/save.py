@@ -16,7 +16,7 @@ generation makes (the algorithm's ``resolve`` and the first step of its generato
      "spec": {"algorithm": ..., "grid": ..., "width": ..., "height": ..., "seed": ..., "params": {...}},
      "maze": {<the JSON maze export, see export/json_io.py>},
      "player": [x, y], "trail": [[x, y], ...], "moves": 12, "time": 31.5, "played": 240.0,
-     "fog": false,
+     "skipped": [2], "fog": false,
      "seen": [[x, y], ...], "saved_at": "2026-11-30T05:50:00"}
 """
 
@@ -108,6 +108,7 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "moves": game.moves,
         "time": round(game.elapsed, 3),
         "played": round(game.played, 3),
+        "skipped": game.skipped,
         "fog": game.fog,
         "seen": seen_dict(game, xy),
         "saved_at": datetime.now().isoformat(timespec="seconds"),
@@ -278,10 +279,15 @@ def game_from_dict(data: Any) -> Game:
     played = data.get("played", 0.0)  # saves before this field counted the level's time only
     _need(isinstance(played, (int, float)) and not isinstance(played, bool) and 0 <= played < 10**8,
           "the time played is out of range")
+    skipped = data.get("skipped", [])
+    _need(isinstance(skipped, list) and len(skipped) < level  # before any loop: at most 9 entries
+          and all(type(n) is int and 1 <= n < level for n in skipped) and len(set(skipped)) == len(skipped),
+          "the levels given up are damaged")
     fog = data.get("fog", False)
     _need(isinstance(fog, bool), "the fog setting is damaged")
     return Game(spec=spec, maze=maze, level=level, position=position, trail=trail.tolist(), moves=moves,
-                elapsed=float(elapsed), played=float(played), fog=fog, seen=seen)
+                elapsed=float(elapsed), played=float(played), skipped=sorted(skipped), fog=fog,
+                seen=seen)
 
 
 def mask_dict(mask: Mask | None) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from ..grids import DEFAULT_GRID
 from ..run.spec import MazeSpec
 from .backup import backup_path, describe
 from .game import Game
+from .levels import FINAL_LEVEL
 from .records import Outcome, format_seconds
 from .save import stays_damaged
 
@@ -115,6 +116,37 @@ def win_lines(game: Game, outcome: Outcome | None, race_line: str, in_series: bo
     else:
         lines.append(f"Seed {game.spec.seed}")
     return lines
+
+
+def won_lines(game: Game, wins: list[str], own_maze: bool) -> list[str]:
+    """A level won: the score, then what comes next (a maze from the maze view of the final level's
+    size ends there: it is not the end of a game)."""
+    last = own_maze and game.is_final_level
+    return ["Your maze solved!" if own_maze else f"Level {game.level} complete!",
+            f"Moves {game.moves}   Time {format_seconds(game.elapsed)}",
+            f"Shortest path {game.shortest}   Efficiency {game.efficiency:.0%}", *wins,
+            "R: play it again   Esc: back to the maze view" if last else "Enter: next level   R: play it again"]
+
+
+def gave_up_lines(game: Game) -> list[str]:
+    """Given up: the shortest path is shown; moving on counts the level as given up, not won."""
+    follow = ("Enter or R: try again" if game.is_final_level
+              else "Enter: next level (this one counts as given up)   R: try again")
+    return ["The shortest path", f"{game.shortest} moves from the entrance", follow]
+
+
+def final_lines(game: Game, wins: list[str], in_series: bool) -> list[str]:
+    """The last level won: how many levels were won, and which were given up on the way."""
+    skipped = game.skipped
+    if not skipped:
+        title = "You won every level!" if in_series else "You won the last level!"
+    else:
+        title = (f"The end: {FINAL_LEVEL - len(skipped)} of {FINAL_LEVEL} levels won" if in_series
+                 else f"The end: {len(skipped)} given up on the way")
+    given_up = [f"Given up: level{'s' if len(skipped) > 1 else ''} {', '.join(map(str, skipped))}"] if skipped else []
+    return [title, *given_up,
+            f"Last level: {game.moves} moves in {format_seconds(game.elapsed)}, efficiency {game.efficiency:.0%}",
+            *wins, "Esc: back to the visualizer", "(the saved game is complete)"]
 
 
 def base_seed(game: Game) -> int:

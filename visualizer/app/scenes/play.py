@@ -17,13 +17,14 @@ import pygame
 
 from ...core.maze import Maze
 from ...grids import GRIDS
+from ...play import screens
 from ...play.backup import has_backup, save_keeping_backup, set_save_aside, take_back
 from ...play.game import Game
 from ...play.ghost import PACES, Ghost, next_level, race_result
 from ...play.levels import FINAL_LEVEL, level_for_width
 from ...play.records import Outcome, Records, format_seconds, records_path
 from ...play.save import continue_or_explain, save_path
-from ...play.screens import Saved, confirm_lines, format_time, start_lines, win_lines
+from ...play.screens import Saved, format_time
 from ...render.palette import ACCENT, BUMP, GHOST, GHOST_RING, GOAL, PANEL, PLAYER, PLAYER_RING, TEXT, TEXT_DIM
 from ...run.overlay import Mark, Overlay
 from ...run.spec import MazeSpec
@@ -65,6 +66,8 @@ class PlayScene(Scene):
         self.outcome: Outcome | None = None
         """What the last win did to the records (the win screen shows it)."""
         self.in_series = game is None
+        self.own_maze = game is not None
+        """True while the maze played is the one from the maze view (P): "your maze", not a level."""
         self.first_person = first_person
         """V: walk inside the maze (the raycast view) instead of looking down on it."""
         self.eye: FirstPersonMode | None = None
@@ -259,8 +262,13 @@ class PlayScene(Scene):
             self.new_game()
         elif self.stage == GAVE_UP and self.game is not None and self.game.is_final_level:
             self.restart_level()  # the last level is only finished by reaching the exit
-            self.host.message("The last level again: reach the exit to finish the game")
-        elif self.stage in (WON, GAVE_UP):
+            self.host.message("Your maze again: reach the exit to solve it" if self.own_maze
+                              else "The last level again: reach the exit to finish the game")
+        elif self.stage == GAVE_UP and self.game is not None:
+            self.host.message(f"Level {self.game.level} given up: it counts as not won. On to level "
+                              f"{self.game.level + 1}", 6.0)
+            self.advance_level()
+        elif self.stage == WON and not (self.own_maze and self.game is not None and self.game.is_final_level):
             self.advance_level()
 
     def restart_level(self) -> None:
@@ -377,6 +385,8 @@ class PlayScene(Scene):
         assert game is not None
         self.stage = WON
         self.record_win(game)
+        if game.is_final_level and self.own_maze:
+            return  # a maze of the final level's size from the maze view is not the end of a game
         if game.is_final_level:
             self.stage = ALL_DONE
             try:
@@ -415,6 +425,7 @@ class PlayScene(Scene):
         if game.is_final_level:
             self.stage = ALL_DONE
             return
+        self.own_maze = False
         self.start(game.next_level())
 
     def leave_key(self) -> None:
@@ -459,7 +470,7 @@ class PlayScene(Scene):
         spec = game.spec
         return [
             ("Mode", "play" + ("  (fog)" if game.fog else "")),
-            ("Level", f"{game.level} of {FINAL_LEVEL}"),
+            ("Level", "your maze" if self.own_maze else f"{game.level} of {FINAL_LEVEL}"),
             ("Maze", f"{spec.algorithm}, {spec.shape_words(game.maze.grid)}"),
             ("Seed", str(spec.seed)),
             ("Moves", f"{game.moves:,}"),
@@ -568,22 +579,17 @@ class PlayScene(Scene):
         game = self.game
         if self.stage == START:
             recipe = f"{self.base.algorithm} on a {self.base.grid} grid, {FINAL_LEVEL} levels"
-            return start_lines(self.saved, recipe, KEY_LABELS)
+            return screens.start_lines(self.saved, recipe, KEY_LABELS)
         if self.stage == CONFIRM_NEW:
-            return confirm_lines(self.saved, KEY_LABELS)
+            return screens.confirm_lines(self.saved, KEY_LABELS)
         if game is None or self.stage == PLAYING:
             return []
-        wins = win_lines(game, self.outcome, self.race_line, self.in_series)
+        wins = screens.win_lines(game, self.outcome, self.race_line, self.in_series)
         if self.stage == WON:
-            return [f"Level {game.level} complete!", f"Moves {game.moves}   Time {format_seconds(game.elapsed)}",
-                    f"Shortest path {game.shortest}   Efficiency {game.efficiency:.0%}", *wins,
-                    "Enter: next level   R: play it again"]
+            return screens.won_lines(game, wins, self.own_maze)
         if self.stage == GAVE_UP:
-            follow = "Enter or R: try again" if game.is_final_level else "Enter: next level   R: try again"
-            return ["The shortest path", f"{game.shortest} moves from the entrance", follow]
-        return ["You finished every level!",
-                f"Last level: {game.moves} moves in {format_seconds(game.elapsed)}, efficiency {game.efficiency:.0%}",
-                *wins, "Esc: back to the visualizer", "(the saved game is complete)"]
+            return screens.gave_up_lines(game)
+        return screens.final_lines(game, wins, self.in_series)
 
     def draw_screen(self, surface: pygame.Surface, view: pygame.Rect) -> None:
         lines = self.screen_lines()
