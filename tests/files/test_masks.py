@@ -526,7 +526,7 @@ def test_resizing_a_masked_maze_comes_back_to_the_same_size():
 
 
 def test_the_replay_hint_names_every_option_that_makes_these_mazes():
-    from visualizer.app.scenes.play import replay_command
+    from visualizer.play.screens import replay_command
 
     plain = MazeSpec("backtracker", "square", 8, 5, 3)
     assert replay_command(plain, 3) == "play --seed 3"

@@ -274,10 +274,13 @@ PLAY_KEYS = KeyTable((
     Binding("G", "race a ghost: off / easy / medium / hard (2, 4, 7 cells a second)", "cycle_ghost", keys(K.K_g)),
     Binding("M", "sound on / off", "toggle_sound", keys(K.K_m)),
     Binding("V", "first-person view on / off (Up walks on, Left / Right turn)", "toggle_view", keys(K.K_v)),
-    Binding("B", "first person: the minimap on / off", "toggle_minimap", keys(K.K_b)),
-    Binding("Enter  or  Space", "next level (after a win)", "confirm", keys(K.K_RETURN, K.K_KP_ENTER, K.K_SPACE)),
-    Binding("C  /  N", "start screen: continue / new game", "continue_game", keys(K.K_c)),
-    Binding("N", "", "new_game_key", keys(K.K_n), help=False),
+    Binding("B", "first person: the minimap on / off; start screen: back to the game you replaced", "b_key",
+            keys(K.K_b)),
+    Binding("Enter  or  Space", "next level (after a win); start screen: continue", "confirm",
+            keys(K.K_RETURN, K.K_KP_ENTER, K.K_SPACE)),
+    Binding("C", "start screen: continue the saved game", "continue_game", keys(K.K_c)),
+    Binding("N", "start screen: new game (asks first when a game is saved)", "new_game_key", keys(K.K_n)),
+    Binding("Y", "start screen: yes, replace the saved game with a new one", "confirm_new_game", keys(K.K_y)),
     Binding("Esc", "save and leave play", "leave_key", keys(K.K_ESCAPE)),
 ))
 """Play keys besides movement; moves come from the grid's own key map (``Grid.PLAY_KEYS``)."""

@@ -2,12 +2,18 @@
 
 A step is a soft tick, a wall bump a low thud, the exit a rising three-note chime, a new best a
 brighter four-note fanfare. With no audio device (or ``SDL_AUDIODRIVER=dummy``) the mixer does not
-start and every sound is silently skipped: the game never fails for want of a speaker.
+start and every sound is silently skipped: the game never fails for want of a speaker. The C sound
+libraries report a missing card on file descriptor 2 themselves (eight ``ALSA lib ...`` lines),
+past Python's ``sys.stderr``: the mixer is opened with that descriptor pointed at /dev/null.
 """
 
 from __future__ import annotations
 
 import math
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import numpy as np
 
@@ -57,6 +63,40 @@ def _stereo(wave: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(np.stack([mono, mono], axis=-1))
 
 
+@contextmanager
+def quiet_descriptor_2() -> Iterator[None]:
+    """Point file descriptor 2 at /dev/null for the duration (Python's own stderr is flushed first
+    and works again after); does nothing where the descriptor cannot be duplicated."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError, AttributeError):  # no descriptor 2, or stderr closed or replaced
+        saved = -1
+    if saved < 0:
+        yield
+        return
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, 2)
+        os.close(null)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
+def start_mixer() -> bool:
+    """Open the mixer at our format (pygame.error when there is no device), with the C libraries'
+    probing kept off the terminal; True when it plays our format."""
+    import pygame
+
+    if not pygame.mixer.get_init():
+        with quiet_descriptor_2():
+            pygame.mixer.init(frequency=RATE, size=-16, channels=2, buffer=512)
+    started = pygame.mixer.get_init()
+    return started is not None and started[2] == 2 and started[0] == RATE
+
+
 class SoundBoard:
     """Plays the game's sounds when there is a device and sound is on; otherwise does nothing."""
 
@@ -70,11 +110,8 @@ class SoundBoard:
         try:
             import pygame
 
-            if not pygame.mixer.get_init():
-                pygame.mixer.init(frequency=RATE, size=-16, channels=2, buffer=512)
-            started = pygame.mixer.get_init()
-            if started is None or started[2] != 2 or started[0] != RATE:
-                return False  # a device that will not take our format: stay silent rather than squeal
+            if not start_mixer():
+                return False  # no device, or one that will not take our format: silent rather than squealing
             self._sounds = {name: pygame.sndarray.make_sound(samples) for name, samples in synthesize().items()}
             return True
         except Exception:  # no device, no driver, no mixer module: the game plays on in silence

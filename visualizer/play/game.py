@@ -32,9 +32,13 @@ class Game:
     trail: list[int] = field(default_factory=list)
     moves: int = 0
     elapsed: float = 0.0
+    played: float = 0.0
+    """Seconds spent on this game before this try of this level (earlier levels, earlier tries)."""
     fog: bool = False
     seen: set[int] = field(default_factory=set)
     gave_up: bool = False
+    skipped: list[int] = field(default_factory=list)
+    """Levels of this game given up and passed by (the final screen counts them: not won)."""
     last_moves: dict[str, str] = field(default_factory=dict)
     """The last move pressed along each axis ("vertical": up or down, "across": left or right),
     walls bumped into included: breaks ties for moves with two ways to go (Left / Right on hex,
@@ -124,7 +128,8 @@ class Game:
         return shortest_path(self.maze, self.position, self.goal)
 
     def restart_level(self) -> None:
-        """Back to the entrance of the same maze, counters cleared."""
+        """Back to the entrance of the same maze, counters cleared (the time still counts as played)."""
+        self.played += self.elapsed
         self.position = self.maze.entrance[0]
         self.trail = [self.position]
         self.moves = 0
@@ -134,5 +139,14 @@ class Game:
         self.last_moves = {}
         self.look_around()
 
+    @property
+    def time_played(self) -> float:
+        """Seconds spent on the whole game so far."""
+        return self.played + self.elapsed
+
     def next_level(self) -> "Game":
-        return Game.new_level(self.level + 1, self.spec.with_(seed=self.spec.seed + 1), fog=self.fog)
+        """The next level; a level given up and passed by is counted as skipped, not won."""
+        game = Game.new_level(self.level + 1, self.spec.with_(seed=self.spec.seed + 1), fog=self.fog)
+        game.played = self.time_played
+        game.skipped = [*self.skipped, *([self.level] if self.gave_up else [])]
+        return game

@@ -15,7 +15,8 @@ generation makes (the algorithm's ``resolve`` and the first step of its generato
     {"format": "maze-visualizer-save", "version": 1, "level": 3,
      "spec": {"algorithm": ..., "grid": ..., "width": ..., "height": ..., "seed": ..., "params": {...}},
      "maze": {<the JSON maze export, see export/json_io.py>},
-     "player": [x, y], "trail": [[x, y], ...], "moves": 12, "time": 31.5, "fog": false,
+     "player": [x, y], "trail": [[x, y], ...], "moves": 12, "time": 31.5, "played": 240.0,
+     "skipped": [2], "fog": false,
      "seen": [[x, y], ...], "saved_at": "2026-11-30T05:50:00"}
 """
 
@@ -106,6 +107,8 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         **trail_dict(game, xy),
         "moves": game.moves,
         "time": round(game.elapsed, 3),
+        "played": round(game.played, 3),
+        "skipped": game.skipped,
         "fog": game.fog,
         "seen": seen_dict(game, xy),
         "saved_at": datetime.now().isoformat(timespec="seconds"),
@@ -273,10 +276,18 @@ def game_from_dict(data: Any) -> Game:
     elapsed = data.get("time")
     _need(isinstance(elapsed, (int, float)) and not isinstance(elapsed, bool), "the time is not a number")
     _need(0 <= elapsed < 10**8, "the time is out of range")
+    played = data.get("played", 0.0)  # saves before this field counted the level's time only
+    _need(isinstance(played, (int, float)) and not isinstance(played, bool) and 0 <= played < 10**8,
+          "the time played is out of range")
+    skipped = data.get("skipped", [])
+    _need(isinstance(skipped, list) and len(skipped) < level  # before any loop: at most 9 entries
+          and all(type(n) is int and 1 <= n < level for n in skipped) and len(set(skipped)) == len(skipped),
+          "the levels given up are damaged")
     fog = data.get("fog", False)
     _need(isinstance(fog, bool), "the fog setting is damaged")
     return Game(spec=spec, maze=maze, level=level, position=position, trail=trail.tolist(), moves=moves,
-                elapsed=float(elapsed), fog=fog, seen=seen)
+                elapsed=float(elapsed), played=float(played), skipped=sorted(skipped), fog=fog,
+                seen=seen)
 
 
 def mask_dict(mask: Mask | None) -> dict[str, Any]:
@@ -534,6 +545,12 @@ def continue_or_explain(path: Path | None = None) -> tuple[Game | None, str]:
             kept.name if kept else path.name, 60) + ".", reason)
     _unmovable.discard(_key(path))
     return game, f"Welcome back: level {game.level}."
+
+
+def stays_damaged(path: Path) -> bool:
+    """True for a damaged save that could not be moved aside: it cannot be continued, and no save
+    of this session writes over it."""
+    return _key(path) in _unmovable
 
 
 def fitted(template: str, reason: str, limit: int = 200) -> str:

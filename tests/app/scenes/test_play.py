@@ -13,7 +13,7 @@ from visualizer.core.maze import Maze
 from visualizer.grids import GRIDS, HexGrid, make_grid
 from visualizer.play import save as saves
 from visualizer.play.game import Game
-from visualizer.play.levels import FINAL_LEVEL, level_size
+from visualizer.play.levels import FINAL_LEVEL
 from visualizer.run.overlay import Mark
 from visualizer.run.spec import MazeSpec
 from visualizer.solvers import shortest_path
@@ -107,10 +107,9 @@ def test_give_up_shows_the_shortest_path(screen, data):
 
 
 def test_final_level_ends_the_game(screen, data):
-    app = App(MazeSpec("backtracker", "square", *level_size(FINAL_LEVEL), 9), screen=screen)
-    app.frame([], 0)
-    key(app, pygame.K_p)
-    assert app.scene.game.level == FINAL_LEVEL
+    app = App(MazeSpec(), screen=screen)
+    app.open_scene("play", spec=MazeSpec(), mode="new")
+    app.scene.start(Game.new_level(FINAL_LEVEL, MazeSpec("backtracker", "square", 1, 1, 9)))
     walk_shortest_path(app)
     assert app.scene.stage == ALL_DONE
     key(app, pygame.K_ESCAPE)

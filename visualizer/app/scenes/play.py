@@ -16,12 +16,15 @@ import numpy as np
 import pygame
 
 from ...core.maze import Maze
-from ...grids import DEFAULT_GRID, GRIDS
+from ...grids import GRIDS
+from ...play import screens
+from ...play.backup import has_backup, save_keeping_backup, set_save_aside, take_back
 from ...play.game import Game
 from ...play.ghost import PACES, Ghost, next_level, race_result
 from ...play.levels import FINAL_LEVEL, level_for_width
 from ...play.records import Outcome, Records, format_seconds, records_path
-from ...play.save import continue_or_explain, save_game, save_path
+from ...play.save import continue_or_explain, save_path
+from ...play.screens import Saved, format_time
 from ...render.palette import ACCENT, BUMP, GHOST, GHOST_RING, GOAL, PANEL, PLAYER, PLAYER_RING, TEXT, TEXT_DIM
 from ...run.overlay import Mark, Overlay
 from ...run.spec import MazeSpec
@@ -33,7 +36,11 @@ from ..scene import BoardContent, Host, Scene
 from ..sounds import SoundBoard
 
 START, PLAYING, WON, GAVE_UP, ALL_DONE = "start", "playing", "won", "gave up", "all done"
+CONFIRM_NEW = "confirm new game"
+"""N on the start screen over a save: the question, until Y, or Enter / C / Esc keep the save."""
 BUMP_SECONDS = 0.18
+KEY_LABELS = {binding.command: binding.label for binding in PLAY_KEYS.bindings}
+"""Each command's key as the help names it: the start screen says the same."""
 MOVE_ANGLES = {"up": -90, "down": 90, "left": 180, "right": 0, "up-left": -150, "up-right": -30,
                "down-left": 150, "down-right": 30}
 """Screen angle of each move name: the direction the marker jolts when a wall stops it."""
@@ -59,6 +66,8 @@ class PlayScene(Scene):
         self.outcome: Outcome | None = None
         """What the last win did to the records (the win screen shows it)."""
         self.in_series = game is None
+        self.own_maze = game is not None
+        """True while the maze played is the one from the maze view (P): "your maze", not a level."""
         self.first_person = first_person
         """V: walk inside the maze (the raycast view) instead of looking down on it."""
         self.eye: FirstPersonMode | None = None
@@ -90,16 +99,21 @@ class PlayScene(Scene):
         if mode == "maze" and maze is not None:
             scene = cls(host, Game(spec=spec, maze=maze, level=level_for_width(spec.width)), save_file=save_file,
                         ghost=ghost, first_person=first_person)
-            scene.keeps_save = not scene.save_file.exists()
+            scene.keeps_save = not (scene.save_file.exists() or has_backup(scene.save_file))
             if not scene.keeps_save:
                 host.message("A saved game exists: this maze is played but not saved (play --continue resumes it)")
             return scene
         scene = cls(host, None, stage=START, save_file=save_file, base=spec, ghost=ghost, first_person=first_person)
         if mode == "continue":
             scene.continue_game()
-        elif not scene.save_file.exists():
+        elif not scene.saved.anything:
             scene.new_game()
         return scene
+
+    @property
+    def saved(self) -> Saved:
+        """The save and the replaced game's backup, as the start screen names them."""
+        return Saved.look(self.save_file)
 
     def start(self, game: Game) -> None:
         self.game = game
@@ -131,17 +145,57 @@ class PlayScene(Scene):
         self.start(Game.new_level(1, self.base.with_(params={})))
 
     def continue_game(self) -> None:
-        """C on the start screen (and ``play --continue``): resume the save, or explain why not."""
-        if self.stage != START:
+        """C on the start screen (and ``play --continue``): resume the save, or explain why not; with
+        no save but the backup of a game a new one replaced, take that back."""
+        if self.stage not in (START, CONFIRM_NEW):
+            return
+        self.stage = START
+        if not self.save_file.exists() and has_backup(self.save_file):
+            self.take_back()
             return
         game, message = continue_or_explain(self.save_file)
         self.host.message(message, 6.0)
         if game is not None:
             self.start(game)
 
+    def take_back(self) -> None:
+        """B on the start screen: continue the game a new one replaced (the two change places)."""
+        self.stage = START
+        try:
+            game, message = take_back(self.save_file)
+        except OSError as err:
+            game, message = None, f"Could not take back the replaced game: {err.strerror or err}"
+        self.host.message(message, 6.0)
+        if game is not None:
+            self.start(game)
+
     def new_game_key(self) -> None:
+        """N on the start screen: a new game at once when nothing is saved, else the question first."""
         if self.stage == START:
-            self.new_game()
+            if self.saved.current is not None:
+                self.stage = CONFIRM_NEW
+            else:
+                self.new_game()
+
+    def confirm_new_game(self) -> None:
+        """Y after N: the save becomes the backup of the game replaced, and a new game starts."""
+        if self.stage != CONFIRM_NEW:
+            return
+        try:
+            message = set_save_aside(self.save_file)
+        except OSError as err:  # the save stays where it is: the new game is played, not saved
+            message = f"The saved game could not be moved aside ({err.strerror or err}): this game is not saved"
+            self.keeps_save = False
+        self.host.message(message, 6.0)
+        self.new_game()
+
+    def b_key(self) -> None:
+        """B: on the start screen, back to the replaced game; in first person, the minimap."""
+        if self.stage in (START, CONFIRM_NEW):
+            if has_backup(self.save_file):
+                self.take_back()
+        else:
+            self.toggle_minimap()
 
     # --- state --------------------------------------------------------------------
 
@@ -169,12 +223,12 @@ class PlayScene(Scene):
     def save(self) -> None:
         """Save what Continue should bring back: the level under way, or after a win the next one
         (saved when the level was won), or after giving up a fresh try at the same level."""
-        if self.game is None or self.stage in (ALL_DONE, WON, START) or not self.keeps_save:
+        if self.game is None or self.stage in (ALL_DONE, WON, START, CONFIRM_NEW) or not self.keeps_save:
             return
         if self.stage == GAVE_UP:
             self.game.restart_level()
         try:
-            save_game(self.game, self.save_file)
+            save_keeping_backup(self.game, self.save_file)
         except OSError as err:
             self.host.message(f"Could not save the game: {err.strerror or err}", 6.0)
 
@@ -199,17 +253,25 @@ class PlayScene(Scene):
         return True
 
     def confirm(self) -> None:
-        """Enter / Space: a new game on the start screen, the next level after a win or giving up."""
-        if self.stage == START:
+        """Enter / Space: on the start screen continue what is saved (a new game only when nothing
+        is), after N keep the save; the next level after a win or giving up."""
+        if self.stage == CONFIRM_NEW or (self.stage == START and self.saved.anything):
+            self.continue_game()
+        elif self.stage == START:
             self.new_game()
         elif self.stage == GAVE_UP and self.game is not None and self.game.is_final_level:
             self.restart_level()  # the last level is only finished by reaching the exit
-            self.host.message("The last level again: reach the exit to finish the game")
-        elif self.stage in (WON, GAVE_UP):
+            self.host.message("Your maze again: reach the exit to solve it" if self.own_maze
+                              else "The last level again: reach the exit to finish the game")
+        elif self.stage == GAVE_UP and self.game is not None:
+            self.host.message(f"Level {self.game.level} given up: it counts as not won. On to level "
+                              f"{self.game.level + 1}", 6.0)
+            self.advance_level()
+        elif self.stage == WON and not (self.own_maze and self.game is not None and self.game.is_final_level):
             self.advance_level()
 
     def restart_level(self) -> None:
-        if self.game is not None and self.stage not in (ALL_DONE, START):
+        if self.game is not None and self.stage not in (ALL_DONE, START, CONFIRM_NEW):
             self.game.restart_level()
             self.start(self.game)
 
@@ -322,6 +384,8 @@ class PlayScene(Scene):
         assert game is not None
         self.stage = WON
         self.record_win(game)
+        if game.is_final_level and self.own_maze:
+            return  # a maze of the final level's size from the maze view is not the end of a game
         if game.is_final_level:
             self.stage = ALL_DONE
             try:
@@ -350,7 +414,7 @@ class PlayScene(Scene):
         if not self.keeps_save:
             return
         try:
-            save_game(game.next_level(), self.save_file)
+            save_keeping_backup(game.next_level(), self.save_file)
         except OSError as err:
             self.host.message(f"Could not save the game: {err.strerror or err}", 6.0)
 
@@ -360,10 +424,15 @@ class PlayScene(Scene):
         if game.is_final_level:
             self.stage = ALL_DONE
             return
+        self.own_maze = False
         self.start(game.next_level())
 
     def leave_key(self) -> None:
-        self.host.close_scene()
+        """Esc: leave play; while N's question is asked, back to the start screen (the save kept)."""
+        if self.stage == CONFIRM_NEW:
+            self.stage = START
+        else:
+            self.host.close_scene()
 
     # --- time ---------------------------------------------------------------------
 
@@ -400,7 +469,7 @@ class PlayScene(Scene):
         spec = game.spec
         return [
             ("Mode", "play" + ("  (fog)" if game.fog else "")),
-            ("Level", f"{game.level} of {FINAL_LEVEL}"),
+            ("Level", "your maze" if self.own_maze else f"{game.level} of {FINAL_LEVEL}"),
             ("Maze", f"{spec.algorithm}, {spec.shape_words(game.maze.grid)}"),
             ("Seed", str(spec.seed)),
             ("Moves", f"{game.moves:,}"),
@@ -504,51 +573,22 @@ class PlayScene(Scene):
         pygame.draw.circle(surface, GHOST_RING, centre, radius + max(1, radius // 4))
         pygame.draw.circle(surface, GHOST, centre, radius)
 
-    def win_lines(self, game: Game) -> list[str]:
-        """Under the score: what the win did to the records, the race with the ghost, the seed."""
-        lines = []
-        outcome = self.outcome
-        if outcome is not None and outcome.previous is not None:
-            before = outcome.previous
-            news = [what for what, new in (("time", outcome.new_best_time), ("fewest moves", outcome.new_fewest_moves))
-                    if new]
-            lead = f"New best {' and '.join(news)}! " if news else ""
-            lines.append(f"{lead}Best before: {format_seconds(before.best_time)}, {before.fewest_moves} moves")
-        elif outcome is not None:
-            lines.append("Your first win of this maze: the record to beat")
-        if self.race_line:
-            lines.append(self.race_line)
-        if self.in_series:
-            seed = self.base_seed(game)
-            lines.append(f"Seed {seed}: {replay_command(game.spec, seed)} races these same mazes")
-        else:
-            lines.append(f"Seed {game.spec.seed}")
-        return lines
-
-    @staticmethod
-    def base_seed(game: Game) -> int:
-        """The seed of level 1 of this game (each level's seed is one more than the last)."""
-        return game.spec.seed - (game.level - 1)
-
     def screen_lines(self) -> list[str]:
         """The start, level-complete and final panels' text (empty while playing)."""
         game = self.game
         if self.stage == START:
-            exists = self.save_file.exists()
-            return ["Maze game", f"{self.base.algorithm} on a {self.base.grid} grid, {FINAL_LEVEL} levels",
-                    "N or Enter: new game", "C: continue the saved game" if exists else "(no saved game yet)"]
+            recipe = f"{self.base.algorithm} on a {self.base.grid} grid, {FINAL_LEVEL} levels"
+            return screens.start_lines(self.saved, recipe, KEY_LABELS)
+        if self.stage == CONFIRM_NEW:
+            return screens.confirm_lines(self.saved, KEY_LABELS)
         if game is None or self.stage == PLAYING:
             return []
+        wins = screens.win_lines(game, self.outcome, self.race_line, self.in_series)
         if self.stage == WON:
-            return [f"Level {game.level} complete!", f"Moves {game.moves}   Time {format_seconds(game.elapsed)}",
-                    f"Shortest path {game.shortest}   Efficiency {game.efficiency:.0%}", *self.win_lines(game),
-                    "Enter: next level   R: play it again"]
+            return screens.won_lines(game, wins, self.own_maze)
         if self.stage == GAVE_UP:
-            follow = "Enter or R: try again" if game.is_final_level else "Enter: next level   R: try again"
-            return ["The shortest path", f"{game.shortest} moves from the entrance", follow]
-        return ["You finished every level!",
-                f"Last level: {game.moves} moves in {format_seconds(game.elapsed)}, efficiency {game.efficiency:.0%}",
-                *self.win_lines(game), "Esc: back to the visualizer", "(the saved game is complete)"]
+            return screens.gave_up_lines(game)
+        return screens.final_lines(game, wins, self.in_series)
 
     def draw_screen(self, surface: pygame.Surface, view: pygame.Rect) -> None:
         lines = self.screen_lines()
@@ -568,23 +608,3 @@ class PlayScene(Scene):
         for line in rendered:
             surface.blit(line, line.get_rect(midtop=(box.centerx, y)))
             y += line.get_height() + size
-
-
-def format_time(seconds: float) -> str:
-    minutes, secs = divmod(int(seconds), 60)
-    return f"{minutes}:{secs:02d}"
-
-
-def replay_command(spec: MazeSpec, seed: int) -> str:
-    """The ``play`` command that gives these levels again: the seed of level 1 and every option that
-    differs from play's defaults (a mask of one's own is named FILE: its path is not kept)."""
-    parts = ["play"]
-    if spec.algorithm != MazeSpec.algorithm:
-        parts += ["-a", spec.algorithm]
-    if spec.grid != DEFAULT_GRID:
-        parts += ["-g", spec.grid]
-    if spec.mask is not None:
-        from ...files.masks import shipped_masks
-
-        parts += ["--mask", spec.mask.name if spec.mask.name in shipped_masks() else "FILE"]
-    return " ".join([*parts, "--seed", str(seed)])
