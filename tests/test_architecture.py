@@ -1,41 +1,27 @@
 """The shape of the code: no import cycles, generators without pygame, scenes independent."""
 
 import ast
+import importlib.util
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parent.parent / "visualizer"
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "visualizer"
 
 
-def module_name(path: Path) -> str:
-    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(parts)
+def load_import_reader():
+    """The import reader the architecture diagram is drawn with (scripts/architecture_diagram.py):
+    the rule and the picture read imports the same way."""
+    spec = importlib.util.spec_from_file_location("architecture_diagram", ROOT / "scripts" / "architecture_diagram.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
-def imports_of(path: Path) -> set[str]:
-    """Modules of this package that ``path`` imports at run time (not under TYPE_CHECKING)."""
-    tree = ast.parse(path.read_text())
-    package = module_name(path) if path.name == "__init__.py" else module_name(path).rpartition(".")[0]
-    found = set()
-    skip = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            skip.update(id(child) for child in ast.walk(node))
-    for node in ast.walk(tree):
-        if id(node) in skip:
-            continue
-        if isinstance(node, ast.ImportFrom):
-            base = package
-            for _ in range(max(0, node.level - 1)):
-                base = base.rpartition(".")[0]
-            target = (f"{base}.{node.module}" if node.module else base) if node.level else (node.module or "")
-            if target.startswith("visualizer"):
-                found.add(target)
-                found.update(f"{target}.{alias.name}" for alias in node.names)
-        elif isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names if alias.name.startswith("visualizer"))
-    return found
+READER = load_import_reader()
+module_name = READER.module_name
+imports_of = READER.imported_names
+"""Modules of this package (and their members) that a file imports at run time (not under TYPE_CHECKING)."""
 
 
 def graph() -> dict[str, set[str]]:
