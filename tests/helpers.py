@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import math
+from datetime import datetime
 from itertools import islice
 
 import numpy as np
@@ -164,3 +165,26 @@ def decode(data: bytes) -> list[tuple[np.ndarray, int]]:
         image.load()
         frames.append((np.asarray(image.convert("RGB")), int(image.info["duration"])))
     return frames
+
+
+NOW = datetime(2026, 11, 30, 5, 50, 0)
+STAMP = "20261130-055000"
+"""The time the frozen clock shows, and how the names of files set aside at that time spell it."""
+
+
+class FrozenClock(datetime):
+    """The clock at NOW: the names damaged files are kept under become predictable."""
+
+    @classmethod
+    def now(cls, tz=None):
+        return NOW
+
+
+def refuse_moves(monkeypatch, error) -> None:
+    """Make every rename fail with ``error`` (a full disk, a read-only folder)."""
+    from visualizer.play import save as saves
+
+    def refuse(src, dst):
+        raise error
+
+    monkeypatch.setattr(saves.os, "replace", refuse)

@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import json
 import os
-from datetime import datetime
 
 import pytest
+from helpers import STAMP, refuse_moves
 
 from visualizer.files.safe_read import MAX_DEPTH
 from visualizer.grids import Mask
 from visualizer.play import records as records_module
-from visualizer.play import save as saves
 from visualizer.play.records import (
     FORMAT,
     MAX_RECORDS,
@@ -128,32 +127,6 @@ def test_an_unreadable_records_file_is_left_alone_not_replaced(tmp_path, monkeyp
     records.add_win(MazeSpec("backtracker", "square", 8, 5, 1), 1, 12.5, 30)
     records.save()
     assert path.read_text() == "my records"
-
-
-NOW = datetime(2026, 11, 30, 5, 50, 0)
-
-
-STAMP = "20261130-055000"
-
-
-class FrozenClock(datetime):
-    """The clock at NOW: the names damaged files are kept under become predictable."""
-
-    @classmethod
-    def now(cls, tz=None):
-        return NOW
-
-
-@pytest.fixture
-def clock(monkeypatch):
-    monkeypatch.setattr(saves, "datetime", FrozenClock)
-
-
-def refuse_moves(monkeypatch, error):
-    def refuse(src, dst):
-        raise error
-
-    monkeypatch.setattr(saves.os, "replace", refuse)
 
 
 def records_bytes(rows, **changes) -> bytes:

@@ -10,10 +10,10 @@ import copy
 import json
 import os
 import zlib
-from datetime import datetime
 
 import numpy as np
 import pytest
+from helpers import STAMP, refuse_moves
 
 from visualizer.core.maze import CellState
 from visualizer.files.safe_read import MAX_DEPTH, short
@@ -22,24 +22,6 @@ from visualizer.play import save as saves
 from visualizer.play.game import Game
 from visualizer.play.records import recipe_key
 from visualizer.run.spec import MazeSpec
-
-NOW = datetime(2026, 11, 30, 5, 50, 0)
-
-
-STAMP = "20261130-055000"
-
-
-class FrozenClock(datetime):
-    """The clock at NOW: the names damaged files are kept under become predictable."""
-
-    @classmethod
-    def now(cls, tz=None):
-        return NOW
-
-
-@pytest.fixture
-def clock(monkeypatch):
-    monkeypatch.setattr(saves, "datetime", FrozenClock)
 
 
 @pytest.fixture
@@ -402,13 +384,6 @@ def test_damaged_saves_in_one_second_are_kept_under_numbered_names(data, clock):
         path.write_text(f"damaged {k}")
         kept.append(saves.set_aside(path).name)
     assert kept == [f"save.json.bad-{STAMP}", f"save.json.bad-{STAMP}-2", f"save.json.bad-{STAMP}-3"]
-
-
-def refuse_moves(monkeypatch, error):
-    def refuse(src, dst):
-        raise error
-
-    monkeypatch.setattr(saves.os, "replace", refuse)
 
 
 @pytest.mark.parametrize("error, why", [
