@@ -39,6 +39,10 @@ MAX_SIDE = 2000
 """The largest width or height a grid accepts (4 million cells)."""
 
 
+ARROWS_AND_WASD: dict[str, str] = {"up": "up", "w": "up", "down": "down", "s": "down",
+                                   "left": "left", "a": "left", "right": "right", "d": "right"}
+"""Play keys of a grid whose moves are up, down, left and right: each arrow and its W A S D twin."""
+
 class Grid(ABC):
     """Shape (cell ids, coordinates, neighbours by direction) plus everything kind-specific."""
 

@@ -49,7 +49,7 @@ import math
 import random
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .base import MAX_SIDE, Grid, clamp_side
+from .base import ARROWS_AND_WASD, MAX_SIDE, Grid, clamp_side
 from .layout import Layout, clip_box
 
 if TYPE_CHECKING:
@@ -103,8 +103,7 @@ class PolarGrid(Grid):
     BIAS_DIRECTIONS: ClassVar[dict[str, tuple[int, int, int]]] = {
         "NE": (IN, CW, IN2), "NW": (IN, CCW, IN2), "SE": (OUT, CW, OUT2), "SW": (OUT, CCW, OUT2)}
     """(in or out, along the ring, the other in or out side): read per cell by ``bias_table``."""
-    PLAY_KEYS: ClassVar[dict[str, str]] = {"up": "up", "w": "up", "down": "down", "s": "down",
-                                           "left": "left", "a": "left", "right": "right", "d": "right"}
+    PLAY_KEYS: ClassVar[dict[str, str]] = dict(ARROWS_AND_WASD)
     PLAY_HELP = (("Up / Down  or  W / S", "polar: outward / inward (two cells outward: the open one, or the one "
                                           "on the side of your last Left / Right)"),
                  ("Left / Right  or  A / D", "polar: counter-clockwise / clockwise round the ring"),)

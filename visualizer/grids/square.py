@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
-from .base import Grid, Neighbours, Taken, clamp_side
+from .base import ARROWS_AND_WASD, Grid, Neighbours, Taken, clamp_side
 from .layout import Layout, clip_box, outside
 
 if TYPE_CHECKING:
@@ -37,8 +37,7 @@ class SquareGrid(Grid):
     STEPS = (((0, -1), (1, 0), (0, 1), (-1, 0)),) * 2
 
     MOVES: ClassVar[dict[str, int]] = {"up": N, "right": E, "down": S, "left": W}
-    PLAY_KEYS: ClassVar[dict[str, str]] = {"up": "up", "w": "up", "down": "down", "s": "down",
-                                           "left": "left", "a": "left", "right": "right", "d": "right"}
+    PLAY_KEYS: ClassVar[dict[str, str]] = dict(ARROWS_AND_WASD)
     PLAY_HELP = (("Arrows  or  W A S D", "move (square grids)"),)
     LAB_BOARDS = ((3, 3), (2, 2), (2, 3))
     BIAS_DIRECTIONS: ClassVar[dict[str, tuple[int, int, int]]] = {

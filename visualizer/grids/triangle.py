@@ -18,7 +18,7 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
-from .base import Grid, Neighbours, Taken
+from .base import ARROWS_AND_WASD, Grid, Neighbours, Taken
 from .layout import Layout, clip_box
 
 if TYPE_CHECKING:
@@ -48,8 +48,7 @@ class TriangleGrid(Grid):
     """Column and row steps per direction; which of N and S exists depends on the triangle."""
 
     MOVES: ClassVar[dict[str, int]] = {"up": N, "right": E, "down": S, "left": W}
-    PLAY_KEYS: ClassVar[dict[str, str]] = {"up": "up", "w": "up", "down": "down", "s": "down",
-                                           "left": "left", "a": "left", "right": "right", "d": "right"}
+    PLAY_KEYS: ClassVar[dict[str, str]] = dict(ARROWS_AND_WASD)
     PLAY_HELP = (("Arrows  or  W A S D", "triangles: Left / Right along the row, Up or Down through the flat side"),)
     LAB_BOARDS = ((4, 3), (3, 2), (3, 4))  # 35, 6 and 36 mazes (3x3 has only 6, as 3x2 has)
     MIN_SIZE = (2, 1)
