@@ -23,8 +23,10 @@ from visualizer.play.heading import (
     cell_point,
     heading_angle,
 )
-from visualizer.render.first_person import EXIT_KIND, FirstPersonView, build_walls, cast, draw_minimap
+from visualizer.render.first_person import FirstPersonView
+from visualizer.render.minimap import draw_minimap
 from visualizer.render.palette import STYLE_COLOURS, Style
+from visualizer.render.raycast import EXIT_KIND, build_walls, cast
 from visualizer.run.spec import MazeSpec
 
 KINDS = sorted(GRIDS)

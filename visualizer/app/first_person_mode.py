@@ -27,7 +27,8 @@ from ..play.heading import (
     sides,
     walk,
 )
-from ..render.first_person import DEFAULT_FOV, FirstPersonView, draw_minimap
+from ..render.first_person import DEFAULT_FOV, FirstPersonView
+from ..render.minimap import draw_minimap
 from ..render.palette import GHOST, GHOST_RING
 
 INTENT_KEYS = {"up": FORWARD, "w": FORWARD, "down": BACK, "s": BACK, "left": LEFT, "a": LEFT, "q": LEFT,

@@ -368,7 +368,8 @@ def first_person_figures(frames: int = 40, mazes: tuple[tuple[str, int, int], ..
     import pygame
 
     from ..play.heading import cell_point, heading_angle
-    from ..render.first_person import FirstPersonView, draw_minimap
+    from ..render.first_person import FirstPersonView
+    from ..render.minimap import draw_minimap
     from ..run.spec import MazeSpec
     from ..solvers import shortest_path
 
