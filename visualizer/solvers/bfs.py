@@ -60,7 +60,7 @@ class BfsNarrator(SolverNarrator):
         enqueue="    add it to the back of the queue",
         path="follow the came-from notes back from the goal",
     )
-    legend = {"search": "reached (queued or looked at)"}
+    legend = {"search": "in the queue (reached, waiting)", "looked": "looked at (taken out of the queue)"}
 
     def __init__(self, grid: Grid, params: Mapping[str, Any] | None = None) -> None:
         super().__init__(grid, params)
