@@ -396,7 +396,8 @@ class LabScene(Scene):
         """Every count, most first, with the expected line and the band a uniform sampler stays in."""
         size = self.caption_size(view)
         _, rect = self.chart_layout(view)
-        surface.blit(text.rendered("Counts, most first: a uniform sampler's stay in the grey band", size, TEXT, True), rect.topleft)
+        heading = "Counts, most first: a uniform sampler's stay in the grey band"
+        surface.blit(text.rendered(heading, size, TEXT, True), rect.topleft)
         chart = self.chart(view)
         if chart is None:
             return
