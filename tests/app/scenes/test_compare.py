@@ -347,7 +347,7 @@ def test_watch_and_compare_answer_g_brackets_tab_and_v_alike(window, grid):
 
 def test_while_a_pane_carves_its_maze_figures_wait_for_the_end(window):
     """Wilson's pane once read "Dead 0.0 %, Longest 100 %" with one cell carved: figures of the
-    whole maze are shown once it is whole, an ellipsis until then."""
+    whole maze are shown once it is whole, "at end" until then."""
     shell = open_compare(window, names=["wilson", "backtracker"], size=(12, 9), speed=30.0)
     scene = shell.scene
     for _ in range(3):
@@ -356,7 +356,7 @@ def test_while_a_pane_carves_its_maze_figures_wait_for_the_end(window):
     pane = scene.panes[0]
     assert not pane.run.finished
     rows = {label: value for label, value, _ in scene.figures(pane, now)}
-    assert rows["Dead ends"] == rows["Longest"] == rows["Solution"] == "\u2026", rows
+    assert rows["Dead ends"] == rows["Longest"] == rows["Solution"] == "at end", rows
     assert rows["Events"] == f"{pane.events:,}"
     run_until_done(shell)
     rows = {label: value for label, value, _ in scene.figures(pane, now)}

@@ -60,8 +60,8 @@ METRICS_SECONDS = 0.25
 LOW, HIGH = (230, 159, 0), ACCENT
 """Colours of the smallest and largest value of a figure once every pane is done."""
 ORDINALS = ("1st", "2nd", "3rd", "4th")
-UNTIL_FINISHED = "\u2026"
-"""A figure of the whole maze while the pane is still carving it: an ellipsis, it comes at the end."""
+UNTIL_FINISHED = "at end"
+"""A figure of the whole maze while the pane is still carving it: it comes at the end."""
 
 
 class Pane:
