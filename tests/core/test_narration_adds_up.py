@@ -35,8 +35,9 @@ from visualizer.solvers import SOLVERS
 NAME = re.compile(r"\((\d+), (\d+)\)")
 NUMBER = re.compile(r"(?<![\d,.])(\d{1,3}(?:,\d{3})*)(?![\d.])")
 RUNS = ((1, (7, 5)), (2, (9, 6)), (3, (12, 9)))
-GENERATOR_CASES = [(name, kind, seed, size) for name, info in ALGORITHMS.items()
-                   for kind in ("square", "hex") if kind in info.grid_names for seed, size in RUNS]
+GENERATOR_CASES = [pytest.param(name, kind, seed, size, id=f"{name}-{kind}-{size[0]}x{size[1]}-seed{seed}")
+                   for name, info in ALGORITHMS.items() for kind in ("square", "hex") if kind in info.grid_names
+                   for seed, size in RUNS]
 SOLVER_MAZES = (MazeSpec("backtracker", "square", 9, 7, 3), MazeSpec("kruskal", "square", 8, 8, 5, {"braid": 100}),
                 MazeSpec("prim", "hex", 8, 6, 4), MazeSpec("dungeon", "square", 15, 11, 6))
 CONCEPTS = {"unvisited": "visit", "frontier": "frontier", "stack": "stack", "walk": "walk", "search": "search",
