@@ -79,7 +79,7 @@ class BinaryTreeNarrator(Narrator):
         neither="  else (a hex edge cell):",
         along="    carve along the edge toward the bias",
     )
-    legend = {"current": "the cell that just chose"}
+    legend = {"current": "the cell that just chose", "unvisited": "not reached yet"}
 
     def __init__(self, grid: Grid, params: Mapping[str, Any] | None = None) -> None:
         super().__init__(grid, params)

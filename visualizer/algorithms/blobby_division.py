@@ -180,6 +180,8 @@ class BlobbyDivisionNarrator(Narrator):
         self.waiting: list[int] = []
         """The sizes of the regions pushed and not taken up yet (single cells included)."""
         self.walls_left = 0
+        self.built = 0
+        """Walls built of the line (or seam) being built."""
         self.walls = 0
 
     def tell_open_field(self, cell: int, other: int, value: int) -> Told:
@@ -214,15 +216,19 @@ class BlobbyDivisionNarrator(Narrator):
             self.half_a.append(cell)
         half = "AB"[side]
         if self.sizes[side] == 1:
+            seeds = f"seed of half A at {self.name(self.half_a[0])}, " if side and self.half_a else ""
             return Told(self.code.seed,
-                        f"Seed of half {half} planted at {self.name(cell)}, picked at random in the region")
+                        f"Seed of half {half} planted at {self.name(cell)}, picked at random in the region"
+                        + (f" ({seeds}of half B at {self.name(cell)})" if seeds else ""))
         return Told(self.code.grow,
                     f"{self.name(cell)} joins half {half}, grown from a neighbour in it; A has "
-                    f"{plural(self.sizes[0], 'cell')}, B has {plural(self.sizes[1], 'cell')}")
+                    f"{plural(self.sizes[0], 'cell')}, B has {plural(self.sizes[1], 'cell')}, "
+                    f"{sum(self.sizes):,} placed this step")
 
     def tell_current(self, cell: int, other: int, value: int) -> Told:
         seam = self._seam()
         self.walls_left = seam - 1
+        self.built = 0
         if seam == 1:
             self.waiting.extend(self.sizes)
             return Told(self.code.door,
@@ -240,7 +246,9 @@ class BlobbyDivisionNarrator(Narrator):
     def tell_wall(self, cell: int, other: int, value: int) -> Told:
         self.walls += 1
         self.walls_left -= 1
-        told = f"Wall built between {self.name(cell)} in half A and {self.name(other)} in half B"
+        self.built += 1
+        told = (f"Wall built between {self.name(cell)} in half A and {self.name(other)} in half B, "
+                f"wall {self.built} of the seam")
         if self.walls_left > 0:
             return Told(self.code.build, f"{told}; {plural(self.walls_left, 'wall')} of the seam to go")
         self.waiting.extend(self.sizes)

@@ -416,7 +416,7 @@ class DungeonNarrator(Narrator):
     def _tell_room_wall(self, cell: int, other: int) -> Told:
         return Told(ROOMS_CODE.open,
                     f"Inside room {self.region[cell]}, the wall between {self.name(cell)} and {self.name(other)} "
-                    "is opened: a room is one open floor")
+                    f"is opened: a room is one open floor{self.this_step(cell, 'of the room opened up')}")
 
     def _refuse_room(self, cell: int, other: int) -> Told:
         self.refused += 1

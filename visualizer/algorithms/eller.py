@@ -80,7 +80,7 @@ class EllerNarrator(Narrator):
         down="    carve down from one or more of its cells",
         below="    the cell below joins the same set",
     )
-    legend = {"set": "a set: cells joined in this row or above"}
+    legend = {"set": "a set: cells joined in this row or above", "unvisited": "rows not reached yet"}
 
     def __init__(self, grid: Grid, params: Mapping[str, Any] | None = None) -> None:
         super().__init__(grid, params)
@@ -166,11 +166,11 @@ class EllerNarrator(Narrator):
         if kind == "merge":
             return Told(self.code.merge,
                         f"{self.name(cell)} is relabelled from set {self.merging[1]} to set {value}: "
-                        "the two sets are one now")
+                        f"the two sets are one now{self.this_step(cell, 'relabelled')}")
         self.next_id = value + 1
         return Told(self.code.new_sets,
                     f"Row {self.row}: {self.name(cell)} has no set yet (no passage from above reached it), "
-                    f"so it gets new set {value}")
+                    f"so it gets new set {value}{self.this_step(cell, 'given a set')}")
 
     def tell_reject(self, cell: int, other: int, value: int) -> Told:
         self._at_row(cell)

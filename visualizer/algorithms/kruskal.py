@@ -139,7 +139,7 @@ class KruskalNarrator(Narrator):
         stop="  stop when a single set is left",
     )
     follows = frozenset({int(SET)})
-    legend = {"set": "a set: cells already joined"}
+    legend = {"set": "a set: cells already joined", "unvisited": "a set of one cell: no passage yet"}
 
     def __init__(self, grid: Grid, params: Mapping[str, Any] | None = None) -> None:
         super().__init__(grid, params)
@@ -175,8 +175,14 @@ class KruskalNarrator(Narrator):
 
     def tell_set(self, cell: int, other: int, value: int) -> Told:
         self.set_of[cell] = value
+        if cell == value and self.merging[0] == 1:
+            return Told(self.code.merge, f"{self.name(cell)} was a set of one, set {value}: it keeps its label, "
+                                         f"now shown in set {value}'s colour")
+        moved = [c for c in self.so_far(cell) if not (c == value and self.merging[0] == 1)]
         return Told(self.code.merge,
-                    f"{self.name(cell)} now belongs to set {value} ({plural(self.set_size(value), 'cell')})")
+                    f"Relabelled to set {value}, the larger set's label: {self.together(moved)} "
+                    f"({len(moved):,} of {plural(self.merging[1], 'cell')} from the smaller set); "
+                    f"set {value} has {plural(self.set_size(value), 'cell')} now")
 
     def tell_reject(self, cell: int, other: int, value: int) -> Told:
         self.looked += 1

@@ -67,7 +67,7 @@ class PrimNarrator(Narrator):
         frontier="  put its outside neighbours on the frontier",
     )
     follows = frozenset({int(FRONTIER_ADD)})
-    legend = {"frontier": "frontier: next to the maze, waiting"}
+    legend = {"frontier": "frontier: next to the maze, waiting", "unvisited": "outside the maze"}
 
     def __init__(self, grid: Grid, params: Mapping[str, Any] | None = None) -> None:
         super().__init__(grid, params)
@@ -90,8 +90,11 @@ class PrimNarrator(Narrator):
     def tell_frontier_add(self, cell: int, other: int, value: int) -> Told:
         self.frontier[cell] = None
         line = self.code.first_frontier if self.in_maze == 1 else self.code.frontier
-        return Told(line, f"{self.name(cell)} is next to {self.name(self.joined)}, which just joined the maze: "
-                          f"it goes on the frontier, now {plural(len(self.frontier), 'cell')}")
+        added = self.so_far(cell)
+        one = len(added) == 1
+        return Told(line, f"{self.together(added)} {'is' if one else 'are'} next to {self.name(self.joined)}, "
+                          f"which just joined the maze: {'it goes' if one else f'these {len(added)} go'} on the "
+                          f"frontier, now {plural(len(self.frontier), 'frontier cell')}")
 
     def data(self) -> list[tuple[str, str]]:
         newest = islice(reversed(self.frontier), DATA_ITEMS)

@@ -71,7 +71,7 @@ class PrimTrueNarrator(Narrator):
         walls="    push b's walls to cells outside the maze",
     )
     follows = frozenset({int(FRONTIER_ADD)})
-    legend = {"frontier": "frontier: a wall to it waits in the heap"}
+    legend = {"frontier": "frontier: a wall to it waits in the heap", "unvisited": "outside the maze"}
 
     def __init__(self, grid: Grid, params: Mapping[str, Any] | None = None) -> None:
         super().__init__(grid, params)
@@ -96,8 +96,11 @@ class PrimTrueNarrator(Narrator):
     def tell_frontier_add(self, cell: int, other: int, value: int) -> Told:
         self.frontier[cell] = None
         line = self.code.first_walls if self.in_maze == 1 else self.code.walls
-        return Told(line, f"{self.name(cell)} is next to {self.name(self.joined)} and new to the frontier: the "
-                          f"wall to it goes on the heap with a random weight")
+        added = self.so_far(cell)
+        one = len(added) == 1
+        return Told(line, f"{self.together(added)} {'is' if one else 'are'} next to {self.name(self.joined)} and "
+                          f"new to the frontier: {'the wall to it goes' if one else f'the {len(added)} walls go'} "
+                          f"on the heap with random weights; now {plural(len(self.frontier), 'frontier cell')}")
 
     def tell_reject(self, cell: int, other: int, value: int) -> Told:
         self.stale += 1

@@ -82,6 +82,8 @@ class RecursiveDivisionNarrator(Narrator):
         """The last chamber's cells, built when first drawn (the first chamber is the whole grid)."""
         self.halves: tuple[Chamber, Chamber] | None = None
         self.walls_left = 0
+        self.built = 0
+        """Walls built of the line (or seam) being built."""
         self.walls = 0
 
     def tell_open_field(self, cell: int, other: int, value: int) -> Told:
@@ -124,7 +126,8 @@ class RecursiveDivisionNarrator(Narrator):
         if self.halves is None:
             self._split(cell, value)
         self.walls_left -= 1
-        told = f"Wall built between {self.name(cell)} and {self.name(other)}"
+        self.built += 1
+        told = f"Wall built between {self.name(cell)} and {self.name(other)}, wall {self.built} of this line"
         if self.walls_left > 0 or self.halves is None:
             return Told(self.code.build, f"{told}; {plural(self.walls_left, 'wall')} of this line to go")
         first, second = self.halves
@@ -142,9 +145,11 @@ class RecursiveDivisionNarrator(Narrator):
         if value == SOUTH:
             self.halves = ((x, wy + 1, cw, y + ch - wy - 1), (x, y, cw, wy - y + 1))
             self.walls_left = cw - 1
+            self.built = 0
         else:
             self.halves = ((wx + 1, y, x + cw - wx - 1, ch), (x, y, wx - x + 1, ch))
             self.walls_left = ch - 1
+            self.built = 0
 
     def data(self) -> list[tuple[str, str]]:
         rows = [("Chambers waiting", f"{len(self.stack):,}")]

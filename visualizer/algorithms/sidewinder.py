@@ -54,7 +54,7 @@ class SidewinderNarrator(Narrator):
         otherwise="  else:",
         east="    carve east: the run goes on",
     )
-    legend = {"current": "the cell just joined"}
+    legend = {"current": "the cell just joined", "unvisited": "not reached yet"}
 
     def __init__(self, grid: Grid, params: Mapping[str, Any] | None = None) -> None:
         super().__init__(grid, params)

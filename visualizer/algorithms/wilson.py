@@ -121,13 +121,15 @@ class WilsonNarrator(Narrator):
         erase="      erase the loop back to it",
         carve="  carve the walk into the maze, last step first",
     )
-    legend = {"walk": "the walk (not in the maze yet)"}
+    legend = {"walk": "the walk (not in the maze yet)", "unvisited": "not in the maze yet"}
 
     def __init__(self, grid: Grid, params: Mapping[str, Any] | None = None) -> None:
         super().__init__(grid, params)
         self.in_maze = bytearray(grid.size)
         self.joined = 0
         self.walk: list[int] = []
+        self.carved_in: list[int] = []
+        """The cells the walk being carved in has joined to the maze so far."""
         """The walk's cells in order, none of them in the maze yet."""
         self.where: dict[int, int] = {}
         """Each walk cell's place in ``walk`` (what the generator keeps too, to find loops fast)."""
@@ -158,6 +160,7 @@ class WilsonNarrator(Narrator):
         if self.walk and self.walk[-1] == other:
             del self.where[self.walk.pop()]
         self._join(other)
+        self.carved_in = [other] if first else [*self.carved_in, other]
         self.target = other if self.walk else -1
         self.loop = []
         step = f"{self.direction(value)} from {self.name(cell)} into {self.name(other)}"
@@ -166,7 +169,12 @@ class WilsonNarrator(Narrator):
             return Told(self.code.carve,
                         f"The walk reached the maze at {self.name(cell)}: carve it in, last step first: "
                         f"{step}; {left}")
-        return Told(self.code.carve, f"Carve {step}: it joins the maze; {left}")
+        return Told(self.code.carve, f"Carve {step}: it joins the maze; {left}{self._carved_so_far()}")
+
+    def _carved_so_far(self) -> str:
+        """" (3 cells carved in so far: ...)" once this walk has carved more than one cell in."""
+        cells = self.carved_in
+        return f" ({plural(len(cells), 'cell')} carved in so far: {self.together(cells)})" if len(cells) > 1 else ""
 
     def _join(self, cell: int) -> None:
         if not self.in_maze[cell]:
@@ -199,7 +207,10 @@ class WilsonNarrator(Narrator):
         place = self.where.get(cell, -1)
         if place < 0:  # a later cell of the loop being erased: cut off with the first one
             self.loop.append(cell)
-            return Told(self.code.erase, f"{self.name(cell)} erased: it lay on the loop the walk just closed")
+            gone = self.so_far(cell)
+            return Told(self.code.erase, f"{self.together(gone)} erased: "
+                                         f"{'it lay' if len(gone) == 1 else f'these {len(gone)} lay'} on the "
+                                         "loop the walk just closed")
         self.loops += 1
         head = self.walk[-1]
         anchor = self.walk[place - 1] if place > 0 else cell

@@ -1,24 +1,66 @@
-"""The help overlay: every key of the scene on top and of the shell, in a box over the window."""
+"""The help overlay: every key of the scene on top and of the shell, in a box over the window,
+and, where the number keys choose an algorithm, which number picks which (from the registry)."""
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
+from ..algorithms import ALGORITHMS
 from ..render.palette import ACCENT, PANEL, TEXT
 from . import text
-from .keys import Binding
+from .keys import NUMBER_CHOICES, ROW_DIGITS, WATCH_KEYS, Binding
+
+NUMBER_BINDING = next(b for b in WATCH_KEYS.bindings if b.command == "choose_algorithm_number")
+"""The watch scene's number keys: the overlay lists the algorithms when its rows hold this one."""
+NUMBER_COLUMNS = 3
+
+
+def number_key(choice: int) -> str:
+    """The key that makes choice ``choice`` (from 0): "1" ... "9", "0", then "Shift+1" ..."""
+    digit = str((choice + 1) % len(ROW_DIGITS))
+    return digit if choice < len(ROW_DIGITS) else "Shift+" + digit
+
+
+def algorithm_numbers() -> list[tuple[str, str]]:
+    """(key, algorithm title) for every algorithm a number key picks, in the registry's order."""
+    return [(number_key(i), info.title) for i, info in enumerate(list(ALGORITHMS.values())[:NUMBER_CHOICES])]
+
+
+def numbers_markdown() -> str:
+    """The docs' table of the number keys (a test checks docs/algorithms.md holds exactly this)."""
+    lines = ["| key | algorithm | name |", "|---|---|---|"]
+    names = list(ALGORITHMS)
+    lines += [f"| {key} | {title} | `{names[i]}` |" for i, (key, title) in enumerate(algorithm_numbers())]
+    return "\n".join(lines)
+
+
+def number_lines(width: int, size: int) -> list[list[str]]:
+    """The number keys' entries ("1  Recursive backtracker") in columns that fit ``width``: the
+    rows of the block, each a list of one entry per column."""
+    entries = [f"{key}  {title}" for key, title in algorithm_numbers()]
+    font = text.font(size)
+    columns = NUMBER_COLUMNS
+    while columns > 1 and max(font.size(e)[0] for e in entries) + size > width // columns:
+        columns -= 1
+    rows = math.ceil(len(entries) / columns)
+    return [[entries[c * rows + r] for c in range(columns) if c * rows + r < len(entries)] for r in range(rows)]
 
 
 def draw_help(surface: pygame.Surface, rows: list[Binding], size: int) -> None:
     """The rows' keys and actions in a box over everything, the window shaded behind it; the text
     shrinks from ``size`` until every row fits the window."""
     width, height = surface.get_size()
+    numbered = any(b is NUMBER_BINDING for b in rows)
     while True:
         line = int(size * 1.4)
         box_w = min(width - 40, size * 48)
         key_w = max(text.font(size, True).size(b.label)[0] for b in rows) + size
         wrapped = [text.wrap(b.action, size, box_w - 2 * size - key_w) for b in rows]
-        needed = int(line * (sum(len(w) for w in wrapped) + 1.6)) + 2 * size
+        numbers = number_lines(box_w - 2 * size, size) if numbered else []
+        extra = len(numbers) + 1.4 if numbers else 0
+        needed = int(line * (sum(len(w) for w in wrapped) + 1.6 + extra)) + 2 * size
         if needed <= height - 40 or size <= 10:
             break
         size -= 1
@@ -36,4 +78,13 @@ def draw_help(surface: pygame.Surface, rows: list[Binding], size: int) -> None:
         surface.blit(text.rendered(binding.label, size, ACCENT, True), (x, y))
         for part in parts:
             surface.blit(text.rendered(part, size, TEXT), (x + key_w, y))
+            y += line
+    if numbers:
+        y += int(line * 0.4)
+        surface.blit(text.rendered("Number keys pick", size, ACCENT, True), (x, y))
+        y += line
+        column = (box_w - 2 * size) // max(len(r) for r in numbers)
+        for row in numbers:
+            for k, entry in enumerate(row):
+                surface.blit(text.rendered(entry, size, TEXT), (x + k * column, y))
             y += line

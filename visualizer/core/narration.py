@@ -144,6 +144,11 @@ class Narrator:
         self.grid = grid
         self.params = dict(params or {})
         self.phase = ""
+        self.continued: list[int] = []
+        """The cells of the events that continued the step now being told, in order, the event being
+        told included: a sentence about them names them all or says how many, so a count it states
+        adds up with the cells it names."""
+        self._told: Event | None = None
 
     def name(self, cell: int) -> str:
         return self.grid.cell_name(cell)
@@ -166,6 +171,11 @@ class Narrator:
     def tell(self, event: Event) -> Told:
         """Follow ``event`` (update the working data) and say what it means."""
         kind, cell, other, value = event
+        if self.begins_step(self._told, event):
+            self.continued = []
+        else:
+            self.continued.append(cell)
+        self._told = event
         method = getattr(self, "tell_" + Kind(kind).name.lower(), None)
         if method is None:
             raise NotImplementedError(f"{type(self).__name__} cannot tell a {Kind(kind).name} event")
@@ -190,6 +200,28 @@ class Narrator:
         shown = [self.name(c) for c in listed[:limit]]
         rest = (len(listed) if total is None else total) - len(shown)
         return ", ".join(shown) + (f" ... {rest:,} more" if rest > 0 else "") if shown else "empty"
+
+
+    def so_far(self, cell: int) -> list[int]:
+        """The distinct cells this step's continuing events touched so far (``cell``, the one being
+        told, last)."""
+        cells = list(dict.fromkeys(self.continued))
+        return cells if cell in cells else [*cells, cell]
+
+    def together(self, cells: Sequence[int], limit: int = DATA_ITEMS) -> str:
+        """"(3, 4)", "(3, 4) and (3, 5)", "(1, 1), (3, 4) and (3, 5)"; more than ``limit`` cells are
+        counted: "7 cells: (1, 1), (3, 4) ... 5 more"."""
+        names = [self.name(c) for c in cells]
+        if len(names) > limit:
+            return f"{len(names):,} cells: " + ", ".join(names[:limit - 2]) + f" ... {len(names) - limit + 2:,} more"
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+    def this_step(self, cell: int, done: str) -> str:
+        """"" for the first such event of a step; after that " (2 cells <done> this step: (1, 1) and
+        (3, 4))", so the newest cell is never read as the only one."""
+        cells = self.so_far(cell)
+        return f" ({plural(len(cells), 'cell')} {done} this step: {self.together(cells)})" if len(cells) > 1 else ""
 
 
 def plural(count: int, word: str, words: str | None = None) -> str:

@@ -45,7 +45,10 @@ class Style(IntEnum):
     PRUNED = 10
     TRAIL = 11
     FOG = 12
-    REGION = 13  # REGION + k for region colour k
+    LOOKED = 13
+    """A solver took the cell off its to-do list and looked at it (BFS's queue): apart from the
+    cells still waiting in it."""
+    REGION = 14  # REGION + k for region colour k
 
 
 STYLE_COLOURS: dict[Style, Colour] = {
@@ -62,11 +65,12 @@ STYLE_COLOURS: dict[Style, Colour] = {
     Style.PRUNED: (44, 40, 52),
     Style.TRAIL: (120, 206, 170),    # bluish green, light
     Style.FOG: (24, 26, 34),
+    Style.LOOKED: (0, 140, 110),     # bluish green, deep: >= 3.5:1 to floor and walls in both themes
 }
 STYLE_RANKS: dict[Style, int] = {
     Style.FLOOR: 0, Style.ROOM: 0, Style.SEARCH: 2, Style.DEAD_END: 2, Style.STACK: 3, Style.WALK: 3,
     Style.PATH: 4, Style.FRONTIER: 5, Style.CURRENT: 6, Style.UNVISITED: 7, Style.PRUNED: 7,
-    Style.TRAIL: 3, Style.FOG: 8,
+    Style.TRAIL: 3, Style.FOG: 8, Style.LOOKED: 2,
 }
 REGION_RANK = 1
 
@@ -111,6 +115,7 @@ LEGEND: dict[str, tuple[Colour, str]] = {
     "connector": (CONNECTOR, "connector (door)"),
     "pruned": (STYLE_COLOURS[Style.PRUNED], "pruned dead end"),
     "search": (STYLE_COLOURS[Style.SEARCH], "searched by the solver"),
+    "looked": (STYLE_COLOURS[Style.LOOKED], "looked at by the solver"),
     "path": (STYLE_COLOURS[Style.PATH], "solution path"),
     "wall": (WALL, "wall"),
     "trail": (STYLE_COLOURS[Style.TRAIL], "your trail"),

@@ -12,7 +12,7 @@ from .palette import HEAT, RANKS, REGION_COLOURS, Style
 assert len(REGION_COLOURS) == SET_COLOURS, "the overlay colours sets with one palette entry each"
 
 MARK_STYLES = np.array([-1, Style.FRONTIER, Style.STACK, Style.WALK, Style.SEARCH, Style.PATH, Style.DEAD_END,
-                        Style.TRAIL], dtype=np.int16)
+                        Style.TRAIL, Style.LOOKED], dtype=np.int16)
 STATE_STYLES = np.array([Style.UNVISITED, Style.FLOOR, Style.ROOM, Style.PRUNED], dtype=np.int16)
 WALL_STYLE = -2
 """Pseudo-style for closed edges and wall posts (the renderer maps it to the wall colour)."""
@@ -73,10 +73,11 @@ __all__ = ["Mark", "cell_styles", "edge_styles", "lower_rank", "WALL_STYLE", "CO
 
 
 LEGEND_ORDER = ("current", "floor", "room", "distance", "region", "set", "stack", "frontier", "walk", "connector",
-                "pruned", "search", "dead end", "path", "unvisited", "wall")
+                "pruned", "search", "looked", "dead end", "path", "unvisited", "wall")
 _LEGEND_OF_STYLE = {Style.FLOOR: "floor", Style.ROOM: "room", Style.SEARCH: "search", Style.DEAD_END: "dead end",
                     Style.STACK: "stack", Style.WALK: "walk", Style.PATH: "path", Style.FRONTIER: "frontier",
-                    Style.CURRENT: "current", Style.UNVISITED: "unvisited", Style.PRUNED: "pruned"}
+                    Style.CURRENT: "current", Style.UNVISITED: "unvisited", Style.PRUNED: "pruned",
+                    Style.LOOKED: "looked"}
 
 
 def visible_legend(maze: Maze, overlay: Overlay) -> list[str]:

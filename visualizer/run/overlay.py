@@ -27,19 +27,22 @@ class Mark(IntEnum):
     PATH = 5
     DEAD_END = 6
     TRAIL = 7
+    LOOKED = 8
+    """Taken off a solver's to-do list and looked at (BFS): SEARCH is then only the cells waiting."""
 
 
 # Plain ints for the per-event code: looking a member up on an Enum class costs a Python call.
 # _K_ names are event kinds, _M_ names are marks (the two enums share words like WALK and PATH).
-_M_NONE, _M_FRONTIER, _M_STACK, _M_WALK, _M_SEARCH, _M_PATH, _M_DEAD_END = (
-    int(m) for m in (Mark.NONE, Mark.FRONTIER, Mark.STACK, Mark.WALK, Mark.SEARCH, Mark.PATH, Mark.DEAD_END))
+_M_NONE, _M_FRONTIER, _M_STACK, _M_WALK, _M_SEARCH, _M_PATH, _M_DEAD_END, _M_LOOKED = (
+    int(m) for m in (Mark.NONE, Mark.FRONTIER, Mark.STACK, Mark.WALK, Mark.SEARCH, Mark.PATH, Mark.DEAD_END,
+                     Mark.LOOKED))
 (_K_CARVE, _K_BACKTRACK, _K_FRONTIER_ADD, _K_SET, _K_FRONTIER_REMOVE, _K_WALK_ERASE, _K_CURRENT, _K_WALK,
  _K_SEARCH, _K_PATH, _K_DEAD_END, _K_CONNECT, _K_PRUNE, _K_PHASE, _K_OPEN_FIELD, _K_SCAN, _K_OPEN, _K_REJECT,
- _K_CHAMBER) = (
+ _K_CHAMBER, _K_TAKE) = (
     int(k) for k in (Kind.CARVE, Kind.BACKTRACK, Kind.FRONTIER_ADD, Kind.SET, Kind.FRONTIER_REMOVE,
                      Kind.WALK_ERASE, Kind.CURRENT, Kind.WALK, Kind.SEARCH, Kind.PATH, Kind.DEAD_END,
                      Kind.CONNECT, Kind.PRUNE, Kind.PHASE, Kind.OPEN_FIELD, Kind.SCAN, Kind.OPEN, Kind.REJECT,
-                     Kind.CHAMBER))
+                     Kind.CHAMBER, Kind.TAKE))
 
 
 class Overlay(SetColouring):
@@ -143,6 +146,9 @@ class Overlay(SetColouring):
         elif kind == _K_WALK:
             mark[cell] = mark[other] = _M_WALK
             self._move_current(other)
+        elif kind == _K_TAKE:  # off the queue: looked at, no longer waiting
+            if mark[cell] == _M_SEARCH:
+                mark[cell] = _M_LOOKED
         elif kind == _K_SEARCH:
             mark[cell] = _M_SEARCH
             self.searched += 1
@@ -191,7 +197,7 @@ class Overlay(SetColouring):
 
     def clear_solution(self) -> None:
         """Forget search and path marks (before solving again or after the maze changes)."""
-        solver_marks = np.isin(self.mark, (Mark.SEARCH, Mark.PATH, Mark.DEAD_END, Mark.FRONTIER))
+        solver_marks = np.isin(self.mark, (Mark.SEARCH, Mark.PATH, Mark.DEAD_END, Mark.FRONTIER, Mark.LOOKED))
         self.mark[solver_marks] = Mark.NONE
         self.searched = self.path_length = 0
         self.full_redraw = True

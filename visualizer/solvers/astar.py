@@ -106,10 +106,10 @@ class AstarNarrator(SolverNarrator):
         if before is not None:
             return Told(self.code.open,
                         f"A shorter way to {self.name(cell)} through {self.name(other)}: {scores} "
-                        f"(was f = {before[0]}); its score in the open set drops")
+                        f"(was f = {before[0]}); its score in the open set drops{self.this_step(cell, 'scored')}")
         return Told(self.code.open,
                     f"{self.name(cell)} is open from {self.name(other)}, the first way found to it: {scores}; "
-                    f"it joins the open set ({plural(len(self.open), 'cell')})")
+                    f"it joins the open set ({plural(len(self.open), 'cell')}){self.this_step(cell, 'opened')}")
 
     def best(self) -> list[tuple[int, int, int]]:
         """The open cells the heap gives next: lowest f, ties to the lowest g, then the lowest cell id."""

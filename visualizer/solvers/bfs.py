@@ -60,7 +60,7 @@ class BfsNarrator(SolverNarrator):
         enqueue="    add it to the back of the queue",
         path="follow the came-from notes back from the goal",
     )
-    legend = {"search": "reached (queued or looked at)"}
+    legend = {"search": "in the queue (reached, waiting)", "looked": "looked at (taken out of the queue)"}
 
     def __init__(self, grid: Grid, params: Mapping[str, Any] | None = None) -> None:
         super().__init__(grid, params)
@@ -72,9 +72,12 @@ class BfsNarrator(SolverNarrator):
         self.reached += 1
         if other < 0:
             return Told(self.code.start, f"Start at {self.name(cell)}: put it in the queue")
+        added = self.so_far(cell)
+        one = len(added) == 1
         return Told(self.code.enqueue,
-                    f"{self.name(cell)} is open from {self.name(other)} and not reached yet: it joins the back "
-                    f"of the queue ({plural(len(self.queue), 'cell')} waiting)")
+                    f"{self.together(added)} {'is' if one else 'are'} open from {self.name(other)} and not reached "
+                    f"yet: {'it joins' if one else f'these {len(added)} join'} the back of the queue "
+                    f"({plural(len(self.queue), 'cell')} waiting)")
 
     def tell_take(self, cell: int, other: int, value: int) -> Told:
         if self.queue and self.queue[0] == cell:

@@ -83,7 +83,7 @@ class DfsNarrator(SolverNarrator):
         way = self.direction(self.grid.direction_between(other, cell))
         return Told(self.code.push,
                     f"{self.name(cell)}, {way} of {self.name(other)}, is open and not reached yet: note the way "
-                    f"back and push it; stack depth {len(self.stack)}")
+                    f"back and push it; stack depth {len(self.stack)}{self.this_step(cell, 'pushed')}")
 
     def data(self) -> list[tuple[str, str]]:
         return [("Stack", plural(len(self.stack), "cell") + " deep"),

@@ -344,3 +344,51 @@ def test_watch_and_compare_answer_g_brackets_tab_and_v_alike(window, grid):
         for scene in (watch, compare):
             scene.handle_key(KeyPress(key, mods))
         assert watch.spec.algorithm == compare.specs[0].algorithm and watch.solver == compare.solver
+
+
+def test_while_a_pane_carves_its_maze_figures_wait_for_the_end(window):
+    """Wilson's pane once read "Dead 0.0 %, Longest 100 %" with one cell carved: figures of the
+    whole maze are shown once it is whole, "at end" until then."""
+    shell = open_compare(window, names=["wilson", "backtracker"], size=(12, 9), speed=30.0)
+    scene = shell.scene
+    for _ in range(3):
+        shell.frame([], 1 / 60)
+    now = 0.0
+    pane = scene.panes[0]
+    assert not pane.run.finished
+    rows = {label: value for label, value, _ in scene.figures(pane, now)}
+    assert rows["Dead ends"] == rows["Longest"] == rows["Solution"] == "at end", rows
+    assert rows["Events"] == f"{pane.events:,}"
+    run_until_done(shell)
+    rows = {label: value for label, value, _ in scene.figures(pane, now)}
+    assert rows["Dead ends"].endswith("%") and rows["Longest"].endswith("%") and rows["Solution"].isdigit()
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_in_a_race_the_pane_names_and_their_badges_are_both_whole(size, monkeypatch):
+    """The events-per-second badge once cut the names ("1 Recu..."): now both are drawn whole,
+    the badge beside the name or, when both do not fit, under it, never over the board."""
+    from visualizer.app import text
+
+    surface = open_window(size)
+    try:
+        names = ["recursive_division", "blobby_division", "hunt_and_kill", "aldous_broder"]
+        shell = open_compare(surface, names=names, size=(10, 8), speed=INSTANT, race=True)
+        scene = shell.scene
+        while scene.timing:
+            shell.frame([], 1 / 60)
+        run_until_done(shell)
+        drawn: list[str] = []
+        real = text.rendered
+        monkeypatch.setattr(text, "rendered", lambda words, *a, **k: drawn.append(words) or real(words, *a, **k))
+        view = shell.view_rect()
+        scene.draw_on_screen(shell.screen, view)
+        font_size = scene.pane_text_size(shell.screen)
+        for index, (pane, layout) in enumerate(zip(scene.panes, scene.pane_layouts(shell.screen, view))):
+            name, name_rect, badge, box = scene.title_parts(pane, index, layout.title, font_size)
+            assert name == f"{index + 1}  {pane.title}" and name in drawn
+            assert "events/s" in badge and badge in drawn and box is not None
+            assert layout.title.contains(name_rect) and layout.title.contains(box), (layout.title, name_rect, box)
+            assert not box.colliderect(name_rect) and not box.colliderect(layout.board)
+    finally:
+        pygame.quit()

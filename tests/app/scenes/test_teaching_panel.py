@@ -54,7 +54,7 @@ def test_each_right_press_puts_its_step_in_words_newest_last():
         assert view.lit == told[-1].line.index
         if len(told) > 1 and not merge_seen:  # a merge: the wall removed, then the relabels
             merge_seen = True
-            assert "removed" in view.sentences[-1] and "now belongs to set" in view.detail
+            assert "removed" in view.sentences[-1] and "Relabelled to set" in view.detail
             assert view.code[view.lit].strip().startswith("merge the sets")
         single_after_merge |= len(told) == 1 and previous_size > 1
         previous_size = len(told)

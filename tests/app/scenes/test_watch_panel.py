@@ -51,3 +51,19 @@ def test_the_last_line_names_every_kind_of_event_in_words(screen, algorithm, gri
             assert dict(scene.panel_lines())["Last"] == expected
             seen_kinds.add((kind, cell >= 0 and other >= 0))
     assert any(not both for _, both in seen_kinds)  # events naming one cell were checked too
+
+
+def test_e_over_the_figures_panel_shows_the_explanations(screen):
+    """With M's figures on, E said "Explanations on" and nothing changed: now the figures make way
+    for the teaching panel, and M brings them back."""
+    shell = Shell(MazeSpec("kruskal", "square", 8, 6, 3), speed=120.0, screen=screen)
+    shell.frame([], 0.0)
+    scene = shell.base
+    scene.toggle_pause()
+    scene.toggle_metrics()
+    assert scene.teaching() is None and scene.extra_panel() is not None
+    scene.toggle_explain()
+    assert scene.teaching() is not None and scene.extra_panel() is None
+    assert "Explanations on" in shell.toast[0]
+    scene.toggle_metrics()
+    assert scene.teaching() is None and scene.extra_panel() is not None

@@ -60,6 +60,8 @@ METRICS_SECONDS = 0.25
 LOW, HIGH = (230, 159, 0), ACCENT
 """Colours of the smallest and largest value of a figure once every pane is done."""
 ORDINALS = ("1st", "2nd", "3rd", "4th")
+UNTIL_FINISHED = "at end"
+"""A figure of the whole maze while the pane is still carving it: it comes at the end."""
 
 
 class Pane:
@@ -122,9 +124,10 @@ class PaneLayout:
     figures: pygame.Rect
 
 
-def pane_layouts(view: pygame.Rect, count: int, line: int) -> list[PaneLayout]:
+def pane_layouts(view: pygame.Rect, count: int, line: int, title_lines: int = 1) -> list[PaneLayout]:
     """Split the view into ``count`` panes (two side by side or stacked, whichever is squarer for
-    the view; three or four in a 2 x 2 grid), each a title line, a board and two lines of figures."""
+    the view; three or four in a 2 x 2 grid), each a title (one line, or two when a race's badge
+    does not fit beside the name), a board and two lines of figures."""
     if count <= 2:
         columns, rows = (count, 1) if view.width >= view.height else (1, count)
     else:
@@ -136,7 +139,7 @@ def pane_layouts(view: pygame.Rect, count: int, line: int) -> list[PaneLayout]:
     for i in range(count):
         left = view.left + (i % columns) * (width + gap)
         top = view.top + (i // columns) * (height + gap)
-        title = pygame.Rect(left, top, width, line)
+        title = pygame.Rect(left, top, width, line * title_lines)
         figures = pygame.Rect(left, top + height - 2 * line, width, 2 * line)
         board = pygame.Rect(left, title.bottom + 2, width, max(1, figures.top - title.bottom - 4))
         out.append(PaneLayout(title, board, figures))
@@ -410,23 +413,44 @@ class CompareScene(Scene):
         return {label for label, width in widest.items()
                 if label_font.size(label)[0] + width + size // 2 > half - 6}
 
-    def draw_title(self, surface: pygame.Surface, pane: Pane, index: int, rect: pygame.Rect, size: int) -> None:
-        """The pane's number and algorithm, and at the right end of the line its place once it has
-        finished (beside the title, never over the board: a disc's rim reaches the corners' edges)."""
-        colour = ACCENT if index == self.selected else TEXT
-        room = rect.width
+    def badge_box(self, place: str, rect: pygame.Rect, size: int) -> pygame.Rect:
+        """Where a pane's place badge goes: the right end of the title's last line."""
+        width, height = text.font(size, True).size(place)
+        box = pygame.Rect(0, 0, width + 8, height + 2)
+        box.bottomright = rect.bottomright
+        return box
+
+    def title_parts(self, pane: Pane, index: int, rect: pygame.Rect, size: int) -> tuple[str, pygame.Rect,
+                                                                                         str, pygame.Rect | None]:
+        """(name, its rect, badge, its rect or None): the pane's number and algorithm, and its place
+        once it has finished at the right end of the title (beside or under the name, never over
+        the board: a disc's rim reaches the corners' edges)."""
+        font = text.font(size, True)
         place = self.place_text(pane)
-        if place:
+        box = self.badge_box(place, rect, size) if place else None
+        two_lines = rect.height >= 2 * self.line_for(size)
+        room = rect.width if box is None or two_lines else max(1, box.left - rect.left - size // 2)
+        label = f"{index + 1}  {pane.title}"
+        shown = label if font.size(label)[0] <= room else self.shorten(label, size, room)
+        return shown, pygame.Rect(rect.topleft, font.size(shown)), place, box
+
+    def title_lines(self, width: int, size: int) -> int:
+        """2 when some pane's name and place badge do not both fit whole on one line of ``width``."""
+        font = text.font(size, True)
+        for index, pane in enumerate(self.panes):
+            place = self.place_text(pane)
+            if place and font.size(f"{index + 1}  {pane.title}")[0] + size // 2 + font.size(place)[0] + 8 > width:
+                return 2
+        return 1
+
+    def draw_title(self, surface: pygame.Surface, pane: Pane, index: int, rect: pygame.Rect, size: int) -> None:
+        colour = ACCENT if index == self.selected else TEXT
+        shown, where, place, box = self.title_parts(pane, index, rect, size)
+        if box is not None:
             tag = text.rendered(place, size, BACKGROUND, True)
-            box = tag.get_rect(topright=(rect.right - 4, rect.top)).inflate(8, 2)
-            box.right = rect.right
             pygame.draw.rect(surface, ACCENT, box, border_radius=4)
             surface.blit(tag, tag.get_rect(center=box.center))
-            room = max(1, box.left - rect.left - size // 2)
-        label = f"{index + 1}  {pane.title}"
-        words = text.wrap(label, size, room, True)
-        shown = words[0] if len(words) == 1 else self.shorten(label, size, room)
-        surface.blit(text.rendered(shown, size, colour, True), rect.topleft)
+        surface.blit(text.rendered(shown, size, colour, True), where.topleft)
 
     @staticmethod
     def shorten(label: str, size: int, width: int) -> str:
@@ -438,8 +462,11 @@ class CompareScene(Scene):
 
     def figures(self, pane: Pane, now: float) -> list[tuple[str, str, float]]:
         """(label, value, number) of the pane's figures, the number for finding extremes."""
+        events = ("Events", f"{pane.events:,}", float(pane.events))
+        if not pane.run.finished:  # a half-carved maze's dead ends and longest path mean nothing yet
+            return [events, *((label, UNTIL_FINISHED, math.nan) for label in ("Dead ends", "Longest", "Solution"))]
         m = pane.metrics(now, self.busy)
-        return [("Events", f"{pane.events:,}", float(pane.events)),
+        return [events,
                 ("Dead ends", f"{m.dead_ends:.1f}\u00a0%", m.dead_ends),  # a no-break space: "8.8 %" stays whole
                 ("Longest", f"{m.longest_path:.0f}\u00a0%", m.longest_path),
                 ("Solution", f"{m.solution:,}" if m.solution else "-", float(m.solution))]
@@ -551,7 +578,10 @@ class CompareScene(Scene):
         return self.specs[0]
 
     def pane_layouts(self, surface: pygame.Surface, view: pygame.Rect) -> list[PaneLayout]:
-        return pane_layouts(view, len(self.panes), self.line_height(surface))
+        line = self.line_height(surface)
+        layouts = pane_layouts(view, len(self.panes), line)
+        lines = self.title_lines(layouts[0].title.width, self.pane_text_size(surface)) if layouts else 1
+        return layouts if lines == 1 else pane_layouts(view, len(self.panes), line, lines)
 
     @staticmethod
     def pane_text_size(surface: pygame.Surface) -> int:
@@ -559,7 +589,11 @@ class CompareScene(Scene):
         return max(11, text.base_size(surface.get_height()) - 3)
 
     def line_height(self, surface: pygame.Surface) -> int:
-        return int(self.pane_text_size(surface) * 1.35)
+        return self.line_for(self.pane_text_size(surface))
+
+    @staticmethod
+    def line_for(size: int) -> int:
+        return int(size * 1.35)
 
     def automation_state(self, view: pygame.Rect) -> dict[str, object]:
         surface = pygame.display.get_surface()

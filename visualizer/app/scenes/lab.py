@@ -10,7 +10,8 @@ likely); a biased one's pile up on a few trees and leave others dark.
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -92,6 +93,48 @@ FLOOR = (236, 234, 226)
 NEVER = (78, 82, 98)
 """Passages of a maze that never came up: dim, so the gaps in a biased sampler's output show."""
 BAR_BACKGROUND = (38, 42, 54)
+BAND = (72, 80, 104)
+"""The band round the expected count where a uniform sampler's counts fall (95 %)."""
+BAND_EDGE = (200, 206, 224)
+CHART_SHARE = 0.3
+"""The sorted chart's share of the view under the caption (the thumbnails get the rest)."""
+BAND_SIGMAS = 2.0
+"""The band's half-height in standard deviations of one tree's count under a uniform sampler."""
+
+
+@dataclass(frozen=True)
+class BiasChart:
+    """Every tree's count as a bar, most first, on one scale with the expected count and the band
+    round it where a uniform sampler's counts fall: uniform reads as a flat row of bars inside the
+    band, biased as a slope from far above it to far below (or to nothing)."""
+
+    area: pygame.Rect
+    bars: list[pygame.Rect]
+    expected_y: int
+    band: tuple[int, int]
+    """(top, bottom) of the band, in pixels."""
+
+
+def bias_chart(counts: Sequence[int], area: pygame.Rect) -> BiasChart | None:
+    """The chart's geometry for ``counts`` in ``area`` (None before any sample). The scale runs
+    from 0 to twice the expected count (or the most frequent tree's count, if higher), so the
+    expected line sits half-way or lower whatever the number of samples."""
+    trees, samples = len(counts), sum(counts)
+    if not trees or not samples or area.width < trees // 4 or area.height < 8:
+        return None
+    expected = samples / trees
+    sigma = math.sqrt(expected * (1 - 1 / trees))
+    top = max(max(counts), 2 * expected, expected + 3 * sigma)
+
+    def y(value: float) -> int:
+        return area.bottom - round(area.height * min(value, top) / top)
+
+    ordered = sorted(counts, reverse=True)
+    edges = [area.left + round(area.width * i / trees) for i in range(trees + 1)]
+    bars = [pygame.Rect(edges[i], y(count), max(1, edges[i + 1] - edges[i] - (1 if trees <= 60 else 0)),
+                        area.bottom - y(count)) for i, count in enumerate(ordered)]
+    band = (y(expected + BAND_SIGMAS * sigma), y(max(0.0, expected - BAND_SIGMAS * sigma)))
+    return BiasChart(area, bars, y(expected), band)
 
 
 def p_text(p: float) -> str:
@@ -308,12 +351,26 @@ class LabScene(Scene):
         return max(12, min(20, view.height // 42))
 
     def layout(self, view: pygame.Rect) -> tuple[list[str], list[pygame.Rect]]:
-        """The caption's lines and one tile per tree, all inside ``view``."""
+        """The caption's lines and one tile per tree, all inside ``view`` (under the chart)."""
+        lines, chart = self.chart_layout(view)
+        top = chart.bottom + self.caption_size(view) // 2
+        area = pygame.Rect(view.left, top, view.width, max(1, view.bottom - top))
+        return lines, tile_rects(len(self.table), area, tile_aspect(self.picture_aspect))
+
+    def chart_layout(self, view: pygame.Rect) -> tuple[list[str], pygame.Rect]:
+        """The caption's lines and the sorted chart's rect (its heading line included) under them."""
         size = self.caption_size(view)
         lines = text.wrap(self.caption(), size, view.width - size)
-        top = int(size * 1.35) * len(lines) + size // 2
-        area = pygame.Rect(view.left, view.top + top, view.width, max(1, view.height - top))
-        return lines, tile_rects(len(self.table), area, tile_aspect(self.picture_aspect))
+        top = view.top + int(size * 1.35) * len(lines) + size // 2
+        height = max(4 * size, round((view.bottom - top) * CHART_SHARE))
+        return lines, pygame.Rect(view.left + size // 2, top, view.width - size, height)
+
+    def chart(self, view: pygame.Rect) -> BiasChart | None:
+        """The sorted chart's geometry in ``view`` now (the plot under its heading)."""
+        _, rect = self.chart_layout(view)
+        line = int(self.caption_size(view) * 1.35)
+        return bias_chart(self.sampler.counts, pygame.Rect(rect.left, rect.top + line, rect.width,
+                                                           rect.height - line))
 
     def thumbnail_rects(self, view: pygame.Rect) -> list[pygame.Rect]:
         """Where each tree's tile goes in ``view`` (tests check they all fit)."""
@@ -331,8 +388,29 @@ class LabScene(Scene):
         """The caption, then every tree with its bar (the shell calls this when there is no board)."""
         lines, tiles = self.layout(view)
         self.draw_caption(surface, view, lines)
+        self.draw_chart(surface, view)
         if tiles:
             self.draw_tiles(surface, tiles)
+
+    def draw_chart(self, surface: pygame.Surface, view: pygame.Rect) -> None:
+        """Every count, most first, with the expected line and the band a uniform sampler stays in."""
+        size = self.caption_size(view)
+        _, rect = self.chart_layout(view)
+        heading = "Counts, most first: a uniform sampler's stay in the grey band"
+        surface.blit(text.rendered(heading, size, TEXT, True), rect.topleft)
+        chart = self.chart(view)
+        if chart is None:
+            return
+        pygame.draw.rect(surface, BAR_BACKGROUND, chart.area)
+        band_top, band_bottom = chart.band
+        pygame.draw.rect(surface, BAND, (chart.area.left, band_top, chart.area.width, max(1, band_bottom - band_top)))
+        for bar in chart.bars:
+            if bar.height:
+                pygame.draw.rect(surface, ACCENT, bar)
+        for edge in chart.band:  # the band's edges across the bars too: which tops lie inside it
+            pygame.draw.line(surface, BAND_EDGE, (chart.area.left, edge), (chart.area.right - 1, edge), 1)
+        pygame.draw.line(surface, CODE_LIT, (chart.area.left, chart.expected_y),
+                         (chart.area.right - 1, chart.expected_y), 3)
 
     def draw_caption(self, surface: pygame.Surface, view: pygame.Rect, lines: list[str]) -> None:
         size = self.caption_size(view)

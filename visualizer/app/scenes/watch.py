@@ -215,6 +215,13 @@ class WatchScene(Scene):
             run.seek(run.position - 1)
 
     def toggle_explain(self) -> None:
+        """E shows the teaching panel even over M's figures (they make way: the teacher asked for
+        the words), or hides it."""
+        if self.show_metrics:
+            self.show_metrics = False
+            self.explain = True
+            self.host.message("Explanations on, in place of the figures: M shows the figures again")
+            return
         self.explain = not self.explaining
         self.host.message("Explanations " + ("on: E hides them" if self.explain else "off: E shows them"))
 
@@ -306,6 +313,8 @@ class WatchScene(Scene):
 
     def toggle_metrics(self) -> None:
         self.show_metrics = not self.show_metrics
+        if self.show_metrics:
+            self.host.message("Figures on, in place of the explanations: E shows the explanations again")
 
     def toggle_distance_map(self) -> None:
         self.distance_map = not self.distance_map

@@ -1,0 +1,70 @@
+"""The help overlay says which number key picks which algorithm (from the registry), and the
+docs hold the same list; every number key does what the list says."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from visualizer.algorithms import ALGORITHMS
+from visualizer.app import text
+from visualizer.app.help import algorithm_numbers, draw_help, numbers_markdown
+from visualizer.app.keys import SHELL_KEYS, SHIFT, WATCH_KEYS, KeyPress
+from visualizer.app.shell import Shell
+from visualizer.run.spec import MazeSpec
+
+
+class Recording(pygame.Surface):
+    """A surface that notes where each blit lands."""
+
+    def __init__(self, size):
+        super().__init__(size)
+        self.landed: list[pygame.Rect] = []
+
+    def blit(self, source, dest, *args, **kwargs):
+        rect = super().blit(source, dest, *args, **kwargs)
+        self.landed.append(pygame.Rect(dest if len(dest) == 4 else (*dest, *source.get_size())))
+        return rect
+
+
+def test_every_number_key_picks_the_algorithm_the_list_names(screen):
+    shell = Shell(MazeSpec("backtracker", "square", 8, 6, 3), speed=120.0, screen=screen)
+    shell.frame([], 0.0)
+    scene = shell.base
+    titles = {info.title: name for name, info in ALGORITHMS.items()}
+    assert len(algorithm_numbers()) == len(ALGORITHMS)
+    for key, title in algorithm_numbers():
+        digit = key.removeprefix("Shift+")
+        press = KeyPress(getattr(pygame, f"K_{digit}"), SHIFT if key.startswith("Shift+") else 0)
+        scene.choose_algorithm_number(press)
+        assert scene.spec.algorithm == titles[title], (key, title)
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 800), (1920, 1080)])
+def test_the_help_overlay_lists_the_number_keys_whole_and_inside_the_window(size, monkeypatch, screen):
+    drawn: list[str] = []
+    real = text.rendered
+    monkeypatch.setattr(text, "rendered", lambda words, *a, **k: drawn.append(words) or real(words, *a, **k))
+    surface = Recording(size)
+    draw_help(surface, WATCH_KEYS.help_rows() + SHELL_KEYS.help_rows(), 18)
+    for key, title in algorithm_numbers():
+        assert f"{key}  {title}" in drawn
+    window = surface.get_rect()
+    assert all(window.contains(rect) for rect in surface.landed)
+    texts = [rect for rect in surface.landed if rect.size != size]
+    assert not any(a.colliderect(b) for i, a in enumerate(texts) for b in texts[i + 1:]), "entries overlap"
+
+
+def test_other_scenes_help_does_not_list_the_algorithms(monkeypatch, screen):
+    drawn: list[str] = []
+    real = text.rendered
+    monkeypatch.setattr(text, "rendered", lambda words, *a, **k: drawn.append(words) or real(words, *a, **k))
+    draw_help(Recording((1024, 768)), SHELL_KEYS.help_rows(), 18)
+    assert "Number keys pick" not in drawn
+
+
+def test_the_docs_list_the_number_keys_as_the_overlay_does():
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[2] / "docs" / "algorithms.md").read_text(encoding="utf-8")
+    assert numbers_markdown() in page, f"docs/algorithms.md needs this table:\n{numbers_markdown()}"
