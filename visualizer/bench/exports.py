@@ -10,7 +10,6 @@ of ``repeats`` runs, the JSON runs taken in the same minute so the ratio is fair
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import subprocess
 import sys
@@ -56,14 +55,24 @@ class Row:
         return self.status == 0 and self.peak_mb < TARGET_MB and self.ratio <= TARGET_RATIO
 
 
+RUNNER = """
+import os, subprocess, sys
+child = subprocess.Popen([sys.executable, "-m", "visualizer", *sys.argv[1:]],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+_, status, usage = os.wait4(child.pid, 0)
+print(usage.ru_utime + usage.ru_stime, usage.ru_maxrss, os.waitstatus_to_exitcode(status))
+"""
+"""Runs one command and prints its CPU seconds, peak KB and status. The high-water mark of a process
+counts the memory of the one it was forked from (Linux keeps it across ``exec``), so the command is
+started by this small interpreter, not by a large caller such as a test run."""
+
+
 def measure(args: list[str]) -> Usage:
     """Run ``python -m visualizer ARGS`` in a child and read its own resource use (not the sum of
     every child so far, as ``RUSAGE_CHILDREN`` would)."""
-    child = subprocess.Popen([sys.executable, "-m", "visualizer", *args],
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    _, status, usage = os.wait4(child.pid, 0)
-    child.returncode = os.waitstatus_to_exitcode(status)
-    return Usage(usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, child.returncode)
+    done = subprocess.run([sys.executable, "-c", RUNNER, *args], capture_output=True, text=True, check=True)
+    cpu, peak_kb, status = done.stdout.split()
+    return Usage(float(cpu), int(peak_kb) / 1024, int(status))
 
 
 def export_args(fmt: str, grid: str, side: int, folder: str) -> list[str]:
