@@ -25,6 +25,7 @@ The timeline of an animation (``plan_frames``):
 from __future__ import annotations
 
 import io
+import itertools
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -51,7 +52,8 @@ GIF_TICK_MS = 10
 GIF_MAX_FPS = 50.0
 """Browsers play a GIF delay under 20 ms as 100 ms: a faster GIF would play slower, not faster."""
 MAX_FRAME_BYTES = 1 << 30
-"""Pillow holds every frame (a byte a pixel) until it writes the file: refuse animations larger."""
+"""All frames' pixels together, at most: frames are written one at a time (memory holds a few), so
+this caps the painting and encoding work of an animation, not its memory."""
 WEBP_METHOD = 0
 """libwebp's effort, 0 (fastest) to 6: flat-colour lossless frames come out small at any effort."""
 
@@ -222,21 +224,103 @@ def encode_gif(images: Iterable[Image.Image], lengths: list[int], palette: bytes
 
     ``disposal=1`` keeps the previous frame under the next, so each frame stores only the rectangle
     that changed, its unchanged pixels transparent (``optimize``); Pillow writes no timestamps, so
-    the same frames give the same bytes."""
+    the same frames give the same bytes.
+
+    Pillow's own ``save_all`` holds every frame until the end (a frame identical to the previous one
+    lengthens it). This is its loop with one frame of look-ahead instead: a frame is written as soon
+    as the next different one arrives, so an animation holds two frames, not all of them. The pieces
+    are Pillow's (the tests check the bytes against its ``save_all``)."""
+    from PIL import GifImagePlugin as gif
+
     frames = iter(images)
     first = next(frames)
+    first.encoderinfo = {"duration": lengths, "loop": 0, "disposal": 1, "optimize": True, "palette": palette}
     buffer = io.BytesIO()
-    first.save(buffer, "GIF", save_all=True, append_images=frames, duration=lengths, loop=0, disposal=1,
-               optimize=True, palette=palette)
+    pending: list = []  # [image (cropped to its box), box, encoder info] of the frame not yet written
+    previous = None
+    for count, frame in enumerate(itertools.chain([first], frames)):
+        frame = gif._normalize_mode(frame)
+        info = first.encoderinfo.copy()
+        frame = gif._normalize_palette(frame, palette, info)
+        info["duration"] = lengths[count]
+        box = None
+        if previous is not None:
+            delta, box = gif._getbbox(previous, frame)
+            if not box:
+                pending[2]["duration"] += info["duration"]  # the same picture: it just lasts longer
+                continue
+            changed = frame_changes(frame, delta, info)
+            write_gif_frame(buffer, pending, first)
+            pending = [changed if box == (0, 0, *frame.size) else changed.crop(box), box, info]
+        else:
+            pending = [frame, None, info]
+        previous = frame
+    if buffer.tell() == 0:  # one picture only: Pillow writes it as a still
+        first.encoderinfo["duration"] = pending[2]["duration"]
+        gif._write_single_frame(first, buffer, palette)
+    else:
+        write_gif_frame(buffer, pending, first)
+    buffer.write(b";")
     return buffer.getvalue()
 
 
+def frame_changes(frame: Image.Image, delta: Image.Image, info: dict) -> Image.Image:
+    """The frame with the pixels that did not change made transparent (Pillow's ``optimize``)."""
+    if "transparency" not in info:
+        assert frame.palette is not None  # a "P" image
+        try:
+            info["transparency"] = frame.palette._new_color_index(frame)
+        except ValueError:
+            return frame
+    unchanged = delta.point([255, *(0,) * 255], "1")
+    changed = frame.copy()
+    changed.paste(info["transparency"], mask=unchanged)
+    return changed
+
+
+def write_gif_frame(buffer: io.BytesIO, pending: list, first: Image.Image) -> None:
+    """Write one frame: the first with the file's header, the others as their changed rectangle."""
+    from PIL import GifImagePlugin as gif
+
+    image, box, info = pending
+    if box is None:
+        for part in gif._get_global_header(image, info):
+            buffer.write(part)
+    gif._write_frame_data(buffer, image, (0, 0) if box is None else box[:2], info)
+
+
+class FrameStream:
+    """Frames one after another as one multi-frame picture (``n_frames``, ``seek``), so Pillow's
+    WebP writer takes them one at a time instead of a list of all of them."""
+
+    def __init__(self, images: Iterator[Image.Image], count: int) -> None:
+        self.images = images
+        self.n_frames = count
+        self.position = -1
+        self.current: Image.Image | None = None
+
+    def seek(self, frame: int) -> None:
+        if frame != self.position:
+            if frame != self.position + 1:
+                raise EOFError("frames are made in order")
+            self.current = next(self.images)
+            self.position = frame
+
+    def tell(self) -> int:
+        return self.position
+
+    def __getattr__(self, name: str):
+        return getattr(self.current, name)
+
+
 def encode_webp(images: Iterable[Image.Image], lengths: list[int]) -> bytes:
-    """A looping, lossless animated WebP (the picture's colours exactly)."""
-    frames = list(images)  # Pillow's WebP writer takes a list
+    """A looping, lossless animated WebP (the picture's colours exactly), one frame held at a time."""
+    frames = iter(images)
+    first = next(frames)
+    rest = [FrameStream(frames, len(lengths) - 1)] if len(lengths) > 1 else []
     buffer = io.BytesIO()
-    frames[0].save(buffer, "WEBP", save_all=True, append_images=frames[1:], duration=lengths, loop=0,
-                   lossless=True, method=WEBP_METHOD, quality=0)
+    first.save(buffer, "WEBP", save_all=True, append_images=rest, duration=lengths, loop=0,
+               lossless=True, method=WEBP_METHOD, quality=0)
     return buffer.getvalue()
 
 

@@ -1,22 +1,22 @@
 """PDF export: the maze on an A4 or Letter page, ready to print; with ``--solution`` a second page
 shows the way through.
 
-Each page is painted with Pillow at 300 dpi from the same drawing as the SVG (lines drawn at the
-printer's resolution, not a screen picture scaled up) and saved with Pillow's PDF writer. The
-writer would stamp the time into the file; the dates are left out so the same maze always gives
-the same bytes.
+Pages are vector drawings (fpdf2): the same strokes and fills as the SVG, so the lines stay crisp
+at any zoom and a page of a large maze is a few hundred kilobytes, not a picture of it. The page
+is laid out in dots at DPI (a user unit of the document is 1/300 inch), the text is in the PDF's
+own Helvetica, and the creation date is fixed, so the same maze always gives the same bytes.
 """
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
-from functools import cache
+from dataclasses import dataclass
+from datetime import datetime, timezone
 
-from PIL import Image, ImageDraw, ImageFont
+from fpdf import FPDF
+from fpdf.drawing import DeviceRGB, PaintedPath, PathPaintRule, StrokeCapStyle, StrokeJoinStyle
 
 from ..core.maze import Maze
-from ..files.assets import asset
 from ..render.palette import TEXT, Colour
 from ..render.themes import Theme, get_theme
 from ..run.spec import MazeSpec
@@ -25,29 +25,24 @@ from .svg import Drawing, Point, describe, maze_drawing
 
 DPI = 300
 PAPERS: dict[str, tuple[int, int]] = {"a4": (2480, 3508), "letter": (2550, 3300)}
-"""Page size in pixels at DPI: A4 is 210 x 297 mm, Letter 8.5 x 11 inches."""
+"""Page size in dots at DPI: A4 is 210 x 297 mm, Letter 8.5 x 11 inches."""
 MARGIN = 177
 """15 mm at 300 dpi."""
 MIN_CELL = 6.0
-"""The smallest cell worth printing, in pixels at 300 dpi (half a millimetre)."""
-JPEG = {"quality": 92, "subsampling": 0}
-"""How Pillow's PDF writer encodes each page (it stores RGB pages as JPEG); full colour resolution
-keeps the lines crisp."""
+"""The smallest cell worth printing, in dots at 300 dpi (half a millimetre)."""
+FIXED_DATE = datetime(2000, 1, 1, tzinfo=timezone.utc)
+"""The creation date written into every file (a real one would make each run's bytes differ)."""
+FONT = "helvetica"
+"""One of the PDF's standard fonts: every reader has it, so nothing is embedded."""
 
 
-def mm(pixels: float) -> float:
-    return pixels / DPI * 25.4
+def mm(dots: float) -> float:
+    return dots / DPI * 25.4
 
 
 def points(size_pt: float) -> int:
-    """A font size in typographic points, as pixels at DPI."""
+    """A font size in typographic points, as dots at DPI."""
     return round(size_pt * DPI / 72)
-
-
-@cache
-def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    return ImageFont.truetype(str(asset("fonts", name)), size, layout_engine=ImageFont.Layout.BASIC)
 
 
 def ink(theme: Theme) -> Colour:
@@ -63,12 +58,79 @@ def paper_size(paper: str) -> tuple[int, int]:
         raise ValueError(f"unknown paper {paper!r}; choose one of: {', '.join(PAPERS)}") from None
 
 
-def new_page(paper: str, theme: Theme) -> Image.Image:
-    return Image.new("RGB", paper_size(paper), theme.background)
+def document(title: str, paper: str) -> FPDF:
+    """An empty document of ``paper`` pages in dots at DPI, with a fixed date and no page breaks
+    of its own."""
+    doc = FPDF(unit=72 / DPI, format=paper_size(paper))
+    doc.set_creation_date(FIXED_DATE)
+    doc.set_title(title)
+    doc.set_producer("maze-visualizer")
+    doc.set_creator("maze-visualizer")
+    doc.set_auto_page_break(False)
+    doc.set_margin(0)
+    return doc
+
+
+@dataclass
+class Page:
+    """One page of a document, the current one while it is being drawn."""
+
+    doc: FPDF
+    width: int
+    height: int
+
+
+def new_page(doc: FPDF, paper: str, theme: Theme) -> Page:
+    """A page of ``paper`` size filled with the theme's background."""
+    width, height = paper_size(paper)
+    doc.add_page()
+    page = Page(doc, width, height)
+    fill(page, [[(0, 0), (width, 0), (width, height), (0, height)]], theme.background)
+    return page
+
+
+def rgb(colour: Colour) -> DeviceRGB:
+    r, g, b = colour
+    return DeviceRGB(r / 255, g / 255, b / 255)
+
+
+def path_of(lines: Sequence[Sequence[Point]], close: bool) -> PaintedPath:
+    path = PaintedPath()
+    for line in lines:
+        if not line:
+            continue
+        path.move_to(*line[0])
+        for x, y in line[1:] if len(line) > 1 else line:
+            path.line_to(x, y)
+        if close:
+            path.close()
+    return path
+
+
+def fill(page: Page, loops: Sequence[Sequence[Point]], colour: Colour) -> None:
+    """Closed loops filled even-odd (a loop inside another is a hole, as in the SVG)."""
+    path = path_of(loops, close=True)
+    path.style.fill_color = rgb(colour)
+    path.style.paint_rule = PathPaintRule.FILL_EVENODD
+    with page.doc.drawing_context() as context:
+        context.add_item(path)
+
+
+def stroke(page: Page, lines: Sequence[Sequence[Point]], colour: Colour, width: float) -> None:
+    """Polylines with round joins and round ends (a lone point is a dot)."""
+    path = path_of(lines, close=False)
+    path.style.stroke_color = rgb(colour)
+    path.style.stroke_width = width
+    path.style.stroke_cap_style = StrokeCapStyle.ROUND
+    path.style.stroke_join_style = StrokeJoinStyle.ROUND
+    path.style.paint_rule = PathPaintRule.STROKE
+    path.style.auto_close = False
+    with page.doc.drawing_context() as context:
+        context.add_item(path)
 
 
 def fit_scale(drawing: Drawing, box: tuple[float, float, float, float]) -> float:
-    """Pixels per drawing unit that fit ``drawing`` in ``box`` (x0, y0, x1, y1)."""
+    """Dots per drawing unit that fit ``drawing`` in ``box`` (x0, y0, x1, y1)."""
     x0, y0, x1, y1 = box
     return min((x1 - x0) / drawing.width, (y1 - y0) / drawing.height)
 
@@ -81,60 +143,81 @@ def check_fits(drawing: Drawing, box: tuple[float, float, float, float], where: 
                          f"(at least {mm(MIN_CELL):.1f} mm); choose a smaller size")
 
 
-def paint(image: Image.Image, drawing: Drawing, box: tuple[float, float, float, float]) -> tuple[float, float]:
-    """Paint ``drawing`` as large as fits in ``box``, centred; returns where the grid's top-left corner went."""
+def paint(page: Page, drawing: Drawing, box: tuple[float, float, float, float]) -> tuple[float, float]:
+    """Draw ``drawing`` as large as fits in ``box``, centred; returns where the grid's top-left corner went."""
     scale = fit_scale(drawing, box)
     x0, y0, x1, y1 = box
     ox = x0 + (x1 - x0 - drawing.width * scale) / 2
     oy = y0 + (y1 - y0 - drawing.height * scale) / 2
 
-    def at(p: Point) -> tuple[float, float]:
+    def at(p: Point) -> Point:
         return ox + p[0] * scale, oy + p[1] * scale
 
-    draw = ImageDraw.Draw(image)
+    def placed(lines: Sequence[Sequence[Point]]) -> list[list[Point]]:
+        return [[at(p) for p in line] for line in lines]
+
     cell = drawing.unit * scale
-    wall = max(2, min(10, round(cell * 0.12)))
-    for loop in drawing.outline:
-        draw.polygon([at(p) for p in loop], fill=drawing.floor)
-    for fill in drawing.fills:
-        for c in fill.cells:
-            draw.polygon([at(p) for p in drawing.cell_polygon(c)], fill=fill.colour)
+    wall = max(2.0, min(10.0, cell * 0.12))
+    fill(page, placed(drawing.outline), drawing.floor)
+    for area in drawing.fills:
+        fill(page, placed(area.loops), area.colour)
     if drawing.solution:
-        stroke(draw, [[at(p) for p in drawing.solution]], drawing.path_colour, max(3, min(28, round(cell * 0.28))))
-    stroke(draw, [[at(p) for p in line] for line in drawing.walls], drawing.wall, wall)
-    markers = [[at(p) for p in line] for line in drawing.entrance + drawing.exit]
-    stroke(draw, markers, drawing.marker, max(3, round(wall * 1.3)))
+        stroke(page, placed([drawing.solution]), drawing.path_colour, max(3.0, min(28.0, cell * 0.28)))
+    stroke(page, placed(drawing.walls), drawing.wall, wall)
+    stroke(page, placed(drawing.entrance + drawing.exit), drawing.marker, max(3.0, wall * 1.3))
     return at(drawing.offset)
 
 
-def stroke(draw: ImageDraw.ImageDraw, lines: Sequence[Sequence[tuple[float, float]]], colour: Colour,
-           width: int) -> None:
-    """Polylines with round joins and round ends."""
-    r = width / 2
-    for line in lines:
-        if len(line) == 1:
-            line = [line[0], line[0]]
-        draw.line(list(line), fill=colour, width=width, joint="curve")
-        if width > 2:
-            for x, y in (line[0], line[-1]):
-                draw.ellipse((x - r + 0.5, y - r + 0.5, x + r - 0.5, y + r - 0.5), fill=colour)
+def printable(words: str) -> str:
+    """The text as the standard fonts can write it (Latin-1; anything else becomes "?")."""
+    return words.encode("latin-1", "replace").decode("latin-1")
 
 
-def text(image: Image.Image, xy: tuple[float, float], words: str, size: int, colour: Colour,
+def text_width(page: Page, words: str, size: int, bold: bool = False) -> float:
+    """How wide ``words`` are at ``size`` dots, in dots."""
+    page.doc.set_font(FONT, "B" if bold else "", size * 72 / DPI)
+    return page.doc.get_string_width(printable(words))
+
+
+def text(page: Page, xy: tuple[float, float], words: str, size: int, colour: Colour,
          bold: bool = False, anchor: str = "la") -> None:
-    ImageDraw.Draw(image).text(xy, words, fill=colour, font=font(size, bold), anchor=anchor)
+    """One line of text, its top at ``y`` and its left (anchor "la") or right ("ra") at ``x``."""
+    doc = page.doc
+    width = text_width(page, words, size, bold)
+    x, y = xy
+    if anchor.startswith("r"):
+        x -= width
+    doc.set_text_color(*colour)
+    doc.text(x, y + size * 0.75, printable(words))  # Helvetica's ascent is 0.75 of its size
 
 
-def maze_pages(maze: Maze, spec: MazeSpec, theme: Theme, paper: str, solution: bool) -> list[Image.Image]:
-    """The page with the maze and a title line, and with ``solution`` a second page with the path."""
+def line(page: Page, start: Point, end: Point, colour: Colour, width: float) -> None:
+    """A straight line (a field to write on)."""
+    doc = page.doc
+    doc.set_draw_color(*colour)
+    doc.set_line_width(width)
+    doc.line(start[0], start[1], end[0], end[1])
+
+
+def pdf_bytes(doc: FPDF) -> bytes:
+    """The document as bytes (the same drawing calls give the same bytes)."""
+    return bytes(doc.output())
+
+
+def maze_pages(doc: FPDF, maze: Maze, spec: MazeSpec, theme: Theme, paper: str, solution: bool) -> list[Page]:
+    """The page with the maze and a title line, and with ``solution`` a second page with the path.
+    Both are checked before either is drawn."""
     width, height = paper_size(paper)
     title_size = points(14)
     box = (MARGIN, MARGIN + 2 * title_size, width - MARGIN, height - MARGIN)
-    pages = []
+    drawings = []
     for with_path in (False, True) if solution else (False,):
         drawing = maze_drawing(maze, theme, with_path)
         check_fits(drawing, box, f"on one {paper} page")
-        page = new_page(paper, theme)
+        drawings.append((with_path, drawing))
+    pages = []
+    for with_path, drawing in drawings:
+        page = new_page(doc, paper, theme)
         heading = ("Solution: " if with_path else "") + describe(spec)
         text(page, (MARGIN, MARGIN), heading, title_size, ink(theme), bold=True)
         paint(page, drawing, box)
@@ -142,18 +225,9 @@ def maze_pages(maze: Maze, spec: MazeSpec, theme: Theme, paper: str, solution: b
     return pages
 
 
-def pdf_bytes(pages: Sequence[Image.Image], title: str) -> bytes:
-    """The pages as one PDF at DPI; no dates inside, so the same pages give the same bytes."""
-    first, *rest = pages
-    buffer = io.BytesIO()
-    first.save(buffer, "PDF", resolution=DPI, save_all=True, append_images=rest, title=title,
-               producer="maze-visualizer", creationDate=None, modDate=None, **JPEG)
-    return buffer.getvalue()
-
-
 def write(maze: Maze, spec: MazeSpec, options: ExportOptions) -> bytes:
     """The PDF export (the registry's entry point)."""
     theme = get_theme(options.resolved_theme("light"))
-    pages = maze_pages(maze, spec, theme, options.paper, options.solution)
-    return pdf_bytes(pages, describe(spec))
-
+    doc = document(describe(spec), options.paper)
+    maze_pages(doc, maze, spec, theme, options.paper, options.solution)
+    return pdf_bytes(doc)

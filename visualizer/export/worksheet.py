@@ -12,11 +12,25 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from PIL import Image, ImageDraw
+from fpdf import FPDF
 
 from ..render.themes import Theme, get_theme
 from ..run.spec import MazeSpec
-from .pdf import MARGIN, check_fits, font, ink, new_page, paint, paper_size, pdf_bytes, points, text
+from .pdf import (
+    MARGIN,
+    Page,
+    check_fits,
+    document,
+    ink,
+    line,
+    new_page,
+    paint,
+    paper_size,
+    pdf_bytes,
+    points,
+    text,
+    text_width,
+)
 from .svg import Drawing, changed_params, maze_drawing
 
 MAX_COUNT = 48
@@ -25,7 +39,7 @@ PER_PAGE = 6
 ANSWER_GRID = (3, 4)
 """Columns and rows of small solved mazes on an answer page."""
 GUTTER = 90
-"""Pixels between two mazes on a page (7.6 mm)."""
+"""Dots between two mazes on a page (7.6 mm)."""
 
 Box = tuple[float, float, float, float]
 
@@ -69,13 +83,12 @@ def best_grid(drawing: Drawing, box: Box, count: int, label_size: int) -> tuple[
     return best[1], best[2]
 
 
-def header(page: Image.Image, theme: Theme, title: str, answers: bool) -> None:
+def header(page: Page, theme: Theme, title: str, answers: bool) -> None:
     """Name, class and date to fill in (answer pages say "Answers" instead), then the sheet's title."""
     colour = ink(theme)
     size = points(13)
     width = page.width
     y = MARGIN
-    draw = ImageDraw.Draw(page)
     if answers:
         text(page, (MARGIN, y), "Answers", size, colour, bold=True)
     else:
@@ -84,14 +97,14 @@ def header(page: Image.Image, theme: Theme, title: str, answers: bool) -> None:
         usable = width - 2 * MARGIN
         for label, share in fields:
             text(page, (x, y), label, size, colour)
-            start = x + font(size).getlength(label) + size * 0.3
+            start = x + text_width(page, label, size) + size * 0.3
             end = x + usable * share - size * 0.8
-            draw.line([(start, y + size * 1.05), (end, y + size * 1.05)], fill=colour, width=3)
+            line(page, (start, y + size * 1.05), (end, y + size * 1.05), colour, 3)
             x += usable * share
     text(page, (MARGIN, y + size * 1.8), title, points(10), colour)
 
 
-def footer(page: Image.Image, theme: Theme, command: str, number: int, pages: int) -> None:
+def footer(page: Page, theme: Theme, command: str, number: int, pages: int) -> None:
     colour = ink(theme)
     size = points(8)
     y = page.height - MARGIN + size * 1.2
@@ -99,18 +112,19 @@ def footer(page: Image.Image, theme: Theme, command: str, number: int, pages: in
     text(page, (page.width - MARGIN, y), f"page {number} of {pages}", size, colour, anchor="ra")
 
 
-def label(page: Image.Image, x: float, y: float, number: int, seed: int | None, size: int,
+def label(page: Page, x: float, y: float, number: int, seed: int | None, size: int,
           colour: tuple[int, int, int]) -> None:
     """A maze's number (and its seed, small, in the answer key) with its left at ``x``, its top at ``y``."""
     text(page, (x, y), str(number), size, colour, bold=True)
     if seed is not None:
-        x += font(size, bold=True).getlength(str(number)) + size * 0.5
+        x += text_width(page, str(number), size, bold=True) + size * 0.5
         text(page, (x, y + size * 0.3), f"seed {seed}", round(size * 0.6), colour)
 
 
-def sheet_pages(specs: Sequence[MazeSpec], paper: str, theme: Theme, answers: bool = True,
-                title: str = "", command: str = "") -> list[Image.Image]:
-    """The pages of a worksheet: the mazes, numbered from 1, then the answer key if ``answers``."""
+def sheet_pages(doc: FPDF, specs: Sequence[MazeSpec], paper: str, theme: Theme, answers: bool = True,
+                title: str = "", command: str = "") -> list[Page]:
+    """The pages of a worksheet drawn into ``doc``: the mazes, numbered from 1, then the answer key
+    if ``answers``. Everything is checked before the first page is drawn."""
     mazes = [spec.build() for spec in specs]
     width, height = paper_size(paper)
     body: Box = (MARGIN, MARGIN + points(13) * 3.2, width - MARGIN, height - MARGIN)
@@ -130,23 +144,23 @@ def sheet_pages(specs: Sequence[MazeSpec], paper: str, theme: Theme, answers: bo
     per_answer_page = len(answer_slots)
     total = math.ceil(len(specs) / per_page) + (math.ceil(len(specs) / per_answer_page) if answers else 0)
     colour = ink(theme)
-    pages: list[Image.Image] = []
+    pages: list[Page] = []
     for start in range(0, len(specs), per_page):
-        page = new_page(paper, theme)
+        page = new_page(doc, paper, theme)
+        pages.append(page)
         header(page, theme, title, answers=False)
+        footer(page, theme, command, len(pages), total)
         for k, slot in enumerate(puzzle_slots[:len(specs) - start], start):
             left, _ = paint(page, drawings[k], maze_box(slot, number_size))
             label(page, left, slot[1], k + 1, None, number_size, colour)
-        pages.append(page)
     for start in range(0, len(answer_drawings), per_answer_page):
-        page = new_page(paper, theme)
+        page = new_page(doc, paper, theme)
+        pages.append(page)
         header(page, theme, title, answers=True)
+        footer(page, theme, command, len(pages), total)
         for k, slot in enumerate(answer_slots[:len(specs) - start], start):
             left, _ = paint(page, answer_drawings[k], maze_box(slot, answer_size))
             label(page, left, slot[1], k + 1, specs[k].seed, answer_size, colour)
-        pages.append(page)
-    for number, page in enumerate(pages, 1):
-        footer(page, theme, command, number, total)
     return pages
 
 
@@ -175,6 +189,8 @@ def worksheet_bytes(base: MazeSpec, count: int, paper: str = "a4", theme: str = 
                     answers: bool = True) -> bytes:
     """The whole worksheet as PDF bytes (the same arguments always give the same bytes)."""
     specs = sheet_specs(base, count)
-    pages = sheet_pages(specs, paper, get_theme(theme), answers, sheet_title(base, count),
-                        sheet_command(base, count, paper, theme, answers))
-    return pdf_bytes(pages, sheet_title(base, count))
+    doc = document(sheet_title(base, count), paper)
+    sheet_pages(doc, specs, paper, get_theme(theme), answers, sheet_title(base, count),
+                sheet_command(base, count, paper, theme, answers))
+    return pdf_bytes(doc)
+

@@ -1,0 +1,107 @@
+"""The PDF is a vector drawing: its pages, its text and its wall lines read back from the file
+match the maze (no picture inside), and it stays small and the same for the same arguments."""
+
+from __future__ import annotations
+
+import re
+import zlib
+
+import pytest
+
+from visualizer.cli import main
+from visualizer.export import svg
+from visualizer.export.worksheet import sheet_specs
+from visualizer.render.themes import DARK, LIGHT
+from visualizer.run.spec import MazeSpec
+
+OBJECT = re.compile(rb"(\d+) 0 obj\s*(.*?)endobj", re.S)
+STROKE = re.compile(r"([\d.]+) ([\d.]+) ([\d.]+) RG ((?:[-\d.]+ [-\d.]+ [ml] )+)S")
+FILL = re.compile(r"([\d.]+) ([\d.]+) ([\d.]+) rg ")
+TEXT = re.compile(r"\(((?:[^()\\]|\\.)*)\) Tj")
+
+
+def pages(data: bytes) -> list[str]:
+    """Each page's drawing operators, in page order (the streams unpacked)."""
+    objects = {int(m.group(1)): m.group(2) for m in OBJECT.finditer(data)}
+    root = next(body for body in objects.values() if re.search(rb"/Type\s*/Pages\b", body))
+    kids = [int(k) for k in re.findall(rb"(\d+) 0 R", re.search(rb"/Kids\s*\[(.*?)\]", root, re.S).group(1))]
+    contents = []
+    for kid in kids:
+        ref = int(re.search(rb"/Contents (\d+) 0 R", objects[kid]).group(1))
+        body = objects[ref]
+        stream = body[body.index(b"stream") + 6:body.rindex(b"endstream")].strip(b"\r\n")
+        contents.append((zlib.decompress(stream) if b"FlateDecode" in body else stream).decode("latin-1"))
+    return contents
+
+
+def texts(page: str) -> list[str]:
+    return [re.sub(r"\\(.)", r"\1", t) for t in TEXT.findall(page)]
+
+
+def colour_of(match: re.Match) -> tuple[int, int, int]:
+    r, g, b = (round(float(v) * 255) for v in match.groups()[:3])
+    return r, g, b
+
+
+def strokes(page: str, colour: tuple[int, int, int]) -> list[int]:
+    """The number of straight lines in each stroked path of ``colour``."""
+    return [m.group(4).count(" l ") for m in STROKE.finditer(page) if colour_of(m) == colour]
+
+
+def generate(tmp_path, *args: str) -> bytes:
+    out = tmp_path / "m.pdf"
+    assert main(["generate", *args, "-o", str(out)]) == 0
+    return out.read_bytes()
+
+
+@pytest.mark.parametrize("grid", ["square", "hex", "triangle"])
+def test_a_page_draws_every_wall_of_the_maze_as_one_line_and_names_the_maze(tmp_path, grid):
+    data = generate(tmp_path, "-a", "prim", "-g", grid, "-s", "12x10", "--seed", "3")
+    (page,) = pages(data)
+    maze = MazeSpec("prim", grid, 12, 10, 3).build()
+    walls = len(svg.wall_edges(maze, svg.lattice_for(maze.grid))[0])
+    assert sum(strokes(page, LIGHT.wall)) == walls
+    assert texts(page) == [f"prim maze, 12 x 10 {grid} grid, seed 3"]
+    assert b"/Subtype /Image" not in data
+
+
+def test_the_solution_page_adds_the_path_through_each_cell_of_it(tmp_path):
+    data = generate(tmp_path, "-s", "9x7", "--seed", "4", "--solution")
+    first, second = pages(data)
+    drawing = svg.maze_drawing(MazeSpec("backtracker", "square", 9, 7, 4).build(), LIGHT, solution=True)
+    assert strokes(first, drawing.path_colour) == []
+    assert strokes(second, drawing.path_colour) == [len(drawing.solution) - 1]
+    assert texts(second) == ["Solution: backtracker maze, 9 x 7 square grid, seed 4"]
+
+
+@pytest.mark.parametrize(("theme", "background"), [("dark", DARK.background), ("light", LIGHT.background)])
+def test_the_page_is_filled_with_the_theme_background_first(tmp_path, theme, background):
+    (page,) = pages(generate(tmp_path, "-f", "pdf", "-s", "8x8", "--seed", "1", "--theme", theme))
+    assert colour_of(FILL.search(page)) == tuple(background)
+
+
+def test_a_worksheet_names_its_fields_numbers_its_mazes_and_its_pages(tmp_path):
+    out = tmp_path / "w.pdf"
+    assert main(["worksheet", "-n", "7", "-a", "prim", "-s", "8x8", "--seed", "3", "-o", str(out)]) == 0
+    sheet = pages(out.read_bytes())
+    assert len(sheet) == 3  # 6 mazes a page, then one answer page of 12
+    first = texts(sheet[0])
+    assert first[:3] == ["Name:", "Class:", "Date:"] and first[-6:] == [str(k) for k in range(1, 7)]
+    assert first[3] == "7 prim mazes, 8 x 8 square grid, seeds 3 to 9"
+    assert [f"page {k} of 3" in texts(p) for k, p in enumerate(sheet, 1)] == [True] * 3
+    assert texts(sheet[2])[0] == "Answers" and "seed 9" in texts(sheet[2])
+    specs = sheet_specs(MazeSpec("prim", "square", 8, 8, 3), 7)
+    walls = [len(svg.wall_edges(m, svg.lattice_for(m.grid))[0]) for m in (s.build() for s in specs)]
+    assert sorted(strokes(sheet[0], LIGHT.wall)) == sorted(walls[:6])
+    assert strokes(sheet[1], LIGHT.wall) == [walls[6]]
+
+
+def test_a_worksheet_of_twelve_mazes_of_60x60_is_small_and_the_same_each_time(tmp_path):
+    """48 of them make about 1.5 MB (the target is 2 MB); a quarter of that is a quarter of the size."""
+    runs = []
+    for name in ("a.pdf", "b.pdf"):
+        out = tmp_path / name
+        assert main(["worksheet", "-n", "12", "-s", "60x60", "--seed", "1", "-o", str(out)]) == 0
+        runs.append(out.read_bytes())
+    assert runs[0] == runs[1]
+    assert len(runs[0]) < 2_000_000 / 4

@@ -1,0 +1,131 @@
+"""Export figures: the CPU time and peak memory of each picture format against the JSON export of
+the same maze, each measured as a user meets it (``generate -s NxN -o file``, in a child process).
+
+The JSON export is the floor: it writes every cell once. A picture format should cost a small
+multiple of it (TARGET_RATIO) and stay under TARGET_MB however large the maze; peak memory is the
+child's own high-water mark (``wait4``), CPU its user plus system time. Each figure is the median
+of ``repeats`` runs, the JSON runs taken in the same minute so the ratio is fair on a shared machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..grids import HexGrid, SquareGrid
+
+TARGET_MB = 400.0
+TARGET_RATIO = 3.0
+FORMATS = ("svg", "png", "gif", "webp")
+DEFAULT_SIZES = (1000, 2000)
+HEX_FORMATS = ("svg",)
+"""Formats measured on a hex grid too (its drawing has half as many corners again as a square one)."""
+
+
+@dataclass(frozen=True)
+class Usage:
+    """One child's CPU seconds (user + system), peak resident memory and exit status."""
+
+    cpu: float
+    peak_mb: float
+    status: int
+
+
+@dataclass(frozen=True)
+class Row:
+    """One format at one size: medians, and the JSON export's CPU in the same runs."""
+
+    fmt: str
+    grid: str
+    side: int
+    cpu: float
+    json_cpu: float
+    peak_mb: float
+    status: int
+
+    @property
+    def ratio(self) -> float:
+        return self.cpu / self.json_cpu if self.json_cpu else float("inf")
+
+    @property
+    def met(self) -> bool:
+        return self.status == 0 and self.peak_mb < TARGET_MB and self.ratio <= TARGET_RATIO
+
+
+RUNNER = """
+import os, subprocess, sys
+child = subprocess.Popen([sys.executable, "-m", "visualizer", *sys.argv[1:]],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+_, status, usage = os.wait4(child.pid, 0)
+print(usage.ru_utime + usage.ru_stime, usage.ru_maxrss, os.waitstatus_to_exitcode(status))
+"""
+"""Runs one command and prints its CPU seconds, peak KB and status. The high-water mark of a process
+counts the memory of the one it was forked from (Linux keeps it across ``exec``), so the command is
+started by this small interpreter, not by a large caller such as a test run."""
+
+
+def measure(args: list[str]) -> Usage:
+    """Run ``python -m visualizer ARGS`` in a child and read its own resource use (not the sum of
+    every child so far, as ``RUSAGE_CHILDREN`` would)."""
+    done = subprocess.run([sys.executable, "-c", RUNNER, *args], capture_output=True, text=True, check=True)
+    cpu, peak_kb, status = done.stdout.split()
+    return Usage(float(cpu), int(peak_kb) / 1024, int(status))
+
+
+def export_args(fmt: str, grid: str, side: int, folder: str) -> list[str]:
+    return ["generate", "-g", grid, "-s", f"{side}x{side}", "--seed", "1", "-o", str(Path(folder, f"maze.{fmt}"))]
+
+
+def export_row(fmt: str, grid: str, side: int, repeats: int = 3) -> Row:
+    """``fmt`` and JSON of one maze, alternated ``repeats`` times; medians of each."""
+    runs, floors = [], []
+    with tempfile.TemporaryDirectory(prefix="maze-bench-") as folder:
+        for _ in range(repeats):
+            floors.append(measure(export_args("json", grid, side, folder)))
+            runs.append(measure(export_args(fmt, grid, side, folder)))
+    return Row(fmt, grid, side, statistics.median(u.cpu for u in runs), statistics.median(u.cpu for u in floors),
+               statistics.median(u.peak_mb for u in runs), max(u.status for u in runs))
+
+
+def export_rows(sizes: tuple[int, ...] = DEFAULT_SIZES, formats: tuple[str, ...] = FORMATS,
+                repeats: int = 3) -> list[Row]:
+    """Every format at every size on a square grid, and the hex rows of HEX_FORMATS."""
+    rows = []
+    for side in sizes:
+        for fmt in formats:
+            rows.append(export_row(fmt, SquareGrid.kind, side, repeats))
+            if fmt in HEX_FORMATS:
+                rows.append(export_row(fmt, HexGrid.kind, side, repeats))
+    return rows
+
+
+def table(rows: list[Row]) -> str:
+    """The figures beside their targets, one line a row."""
+    lines = [f"{'format':<6} {'grid':<6} {'size':>9} {'CPU s':>7} {'JSON s':>7} {'ratio':>6} {'peak MB':>8}  target"]
+    for r in rows:
+        verdict = "met" if r.met else (f"FAILED (exit {r.status})" if r.status else "missed")
+        lines.append(f"{r.fmt:<6} {r.grid:<6} {f'{r.side}x{r.side}':>9} {r.cpu:7.2f} {r.json_cpu:7.2f} "
+                     f"{r.ratio:6.2f} {r.peak_mb:8.0f}  <{TARGET_MB:.0f} MB, <={TARGET_RATIO:g}x JSON: {verdict}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m visualizer.bench.exports [--sizes 1000 2000] [--formats svg png] [--repeats 3]``."""
+    parser = argparse.ArgumentParser(prog="maze-visualizer bench exports", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=list(DEFAULT_SIZES))
+    parser.add_argument("--formats", nargs="+", choices=FORMATS, default=list(FORMATS))
+    parser.add_argument("--repeats", type=int, default=3)
+    args = parser.parse_args(argv)
+    print(table(export_rows(tuple(args.sizes), tuple(args.formats), args.repeats)))
+    return 0
+
+
+
+
+if __name__ == "__main__":
+    sys.exit(main())
