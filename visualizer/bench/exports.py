@@ -9,7 +9,6 @@ of ``repeats`` runs, the JSON runs taken in the same minute so the ratio is fair
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import subprocess
 import sys
@@ -112,20 +111,3 @@ def table(rows: list[Row]) -> str:
         lines.append(f"{r.fmt:<6} {r.grid:<6} {f'{r.side}x{r.side}':>9} {r.cpu:7.2f} {r.json_cpu:7.2f} "
                      f"{r.ratio:6.2f} {r.peak_mb:8.0f}  <{TARGET_MB:.0f} MB, <={TARGET_RATIO:g}x JSON: {verdict}")
     return "\n".join(lines)
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``python -m visualizer.bench.exports [--sizes 1000 2000] [--formats svg png] [--repeats 3]``."""
-    parser = argparse.ArgumentParser(prog="maze-visualizer bench exports", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sizes", type=int, nargs="+", default=list(DEFAULT_SIZES))
-    parser.add_argument("--formats", nargs="+", choices=FORMATS, default=list(FORMATS))
-    parser.add_argument("--repeats", type=int, default=3)
-    args = parser.parse_args(argv)
-    print(table(export_rows(tuple(args.sizes), tuple(args.formats), args.repeats)))
-    return 0
-
-
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -24,6 +24,11 @@ def register(sub: Subcommands) -> None:
     parser.add_argument("--algorithm", "-a", action="append", default=None, metavar="NAME",
                         help="only this algorithm (repeatable)")
     parser.add_argument("--no-window", action="store_true", help="skip the window benchmarks")
+    parser.add_argument("--exports", action="store_true",
+                        help="also measure the picture exports (SVG, PNG, GIF, WebP: CPU and peak memory "
+                             "against the JSON export of the same maze, at the --export-sizes; takes minutes)")
+    parser.add_argument("--export-sizes", default="1000", metavar="N,N,...",
+                        help="square sides for --exports (default: 1000)")
     parser.add_argument("--mazelib-timeout", type=number_in("seconds", 0, math.inf), default=120.0,
                         metavar="SECONDS",
                         help="longest wait for one mazelib run when mazelib is installed (default: 120)")
@@ -44,6 +49,7 @@ def run(args: argparse.Namespace) -> int:
     from ..bench.figures import compare_with_mazelib, run_bench
 
     sizes = parse_sizes(args.sizes)
+    export_sizes = parse_sizes(args.export_sizes)
     for name in args.algorithm or []:
         get_algorithm(name)
     figures = run_bench(sizes, args.algorithm)
@@ -51,6 +57,10 @@ def run(args: argparse.Namespace) -> int:
     if not args.no_window:
         from ..bench.window import run_window_bench
         run_window_bench()
+    if args.exports:
+        from ..bench.exports import export_rows, table
+
+        print(table(export_rows(tuple(export_sizes))))
     return 0
 
 
