@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import Any
 
 FORMAT_VERSION = 1
-DEFAULT_PYTHON = "/tmp/venv/bin/python"
+DEFAULT_PYTHON = sys.executable
 TIMEOUT = 180.0
 """Seconds one spec may take; a spec that hangs (a window opened by mistake) is recorded as a timeout."""
 

@@ -33,6 +33,7 @@ from ..analysis.uniformity import (
 )
 from ..grids import Grid, make_grid
 from .options import Command, add_sampling_options, chosen_algorithms
+from .output import check_output_path, write_file
 
 if TYPE_CHECKING:
     from .options import Subcommands
@@ -62,13 +63,15 @@ def run(args: argparse.Namespace) -> int:
     grid = make_grid(args.grid, *args.size)
     table = TreeTable(grid)
     names = tested_algorithms(args.algorithm, grid)
+    if args.csv is not None:
+        check_output_path(args.csv, "--csv")  # before sampling: a bad path must not cost the run
     if args.window:
         return open_lab_window(names, table, args.samples, args.seed)
     samplers = [Sampler(name, table, args.seed) for name in names]
     run_samplers(samplers, args.samples)
     print("\n".join(report_lines(samplers, args.seed)))
-    if args.csv:
-        write_csv(args.csv, samplers)
+    if args.csv is not None:
+        write_file(args.csv, csv_text(samplers), "--csv")
     return 0
 
 
@@ -138,12 +141,6 @@ def csv_text(samplers: list[Sampler]) -> str:
         for index, (tree, count) in enumerate(zip(table.trees, sampler.counts)):
             writer.writerow([sampler.name, table.grid.kind, size, index, count, expected, table.describe(tree)])
     return out.getvalue()
-
-
-def write_csv(path: str, samplers: list[Sampler]) -> None:
-    from ..files.atomic import write_atomic
-
-    write_atomic(path, csv_text(samplers))
 
 
 def open_lab_window(names: list[str], table: TreeTable, samples: int, seed: int) -> int:
