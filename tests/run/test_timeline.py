@@ -164,11 +164,11 @@ def test_seek_clears_a_solution_first():
     assert_shows(run, run.total - 5)
 
 
-def test_rewound_steps_back_in_place():
+def test_seeking_a_few_events_back_shows_the_run_as_it_was_there():
     spec = MazeSpec("wilson", "hex", 9, 7, 1)
     run = Run(spec)
     run.step(40)
-    assert run.rewound(3) is run
+    run.seek(run.position - 3)
     assert run.position == 37
     assert_shows(run, 37)
 

@@ -398,11 +398,6 @@ class Run:
         """Events the solver on screen has applied (0 when none is shown)."""
         return self._solver_applied if self.solver is not None else 0
 
-    def rewound(self, steps: int = 1) -> Run:
-        """This run, moved ``steps`` generation events back (see :meth:`seek`); returns self."""
-        self.seek(self.position - steps)
-        return self
-
     def solve(self, solver: str = "bfs", start: int | None = None, goal: int | None = None) -> None:
         """Start (or restart) a solver's animation from ``start`` to ``goal`` (None: the entrance and
         the exit), finishing generation first."""
