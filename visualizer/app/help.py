@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..render.palette import ACCENT, PANEL, TEXT
+from ..render.themes import ui
 from . import text
 from .keys import Binding
 
@@ -27,13 +27,13 @@ def draw_help(surface: pygame.Surface, rows: list[Binding], size: int) -> None:
     shade = pygame.Surface((width, height), pygame.SRCALPHA)
     shade.fill((0, 0, 0, 160))
     surface.blit(shade, (0, 0))
-    pygame.draw.rect(surface, PANEL, box, border_radius=size // 2)
-    pygame.draw.rect(surface, ACCENT, box, 2, border_radius=size // 2)
+    pygame.draw.rect(surface, ui().panel, box, border_radius=size // 2)
+    pygame.draw.rect(surface, ui().accent, box, 2, border_radius=size // 2)
     x, y = box.left + size, box.top + size
-    surface.blit(text.rendered("Keys", round(size * 1.2), TEXT, True), (x, y))
+    surface.blit(text.rendered("Keys", round(size * 1.2), ui().text, True), (x, y))
     y += int(line * 1.6)
     for binding, parts in zip(rows, wrapped):
-        surface.blit(text.rendered(binding.label, size, ACCENT, True), (x, y))
+        surface.blit(text.rendered(binding.label, size, ui().accent, True), (x, y))
         for part in parts:
-            surface.blit(text.rendered(part, size, TEXT), (x + key_w, y))
+            surface.blit(text.rendered(part, size, ui().text), (x + key_w, y))
             y += line

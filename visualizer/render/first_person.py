@@ -36,7 +36,7 @@ import pygame
 
 from ..core.maze import Maze
 from ..grids.base import centre_spacing, sides_present
-from .palette import ACCENT, BACKGROUND, CONNECTOR, PANEL, PLAYER, PLAYER_RING, STYLE_COLOURS, WALL, Colour, Style
+from .palette import ACCENT, BACKGROUND, CONNECTOR, PANEL, PLAYER, PLAYER_RING, STYLE_COLOURS, Colour, Style
 
 WALL_KIND, EXIT_KIND, ENTRANCE_KIND = 0, 1, 2
 """What a wall segment is: a plain wall, the exit's opening, the entrance's opening."""
@@ -80,7 +80,9 @@ def _scaled(colour: Colour, factor: float) -> tuple[float, float, float]:
     return r * factor, g * factor, b * factor
 
 
-WALL_LIT = np.array(_scaled(WALL, 4.1))
+FP_WALL: Colour = (32, 35, 44)
+"""The first-person view's wall shade: its own, lit by distance (the board's walls are darker)."""
+WALL_LIT = np.array(_scaled(FP_WALL, 4.1))
 """The top-down wall colour brought up to a lit surface: the same slate hue."""
 FLOOR_NEAR = np.array(_scaled(FLOOR, 0.56))
 FLOOR_SEAM = np.array(_scaled(FLOOR, 0.42))
@@ -657,7 +659,7 @@ def draw_minimap(surface: pygame.Surface, rect: pygame.Rect, maze: Maze, seen: C
     for door, side in (maze.entrance, maze.exit):  # openings in the outer wall, as the board draws them
         closed[ids == door, side] = False
     for a, b in zip(starts[closed].tolist(), ends[closed].tolist()):
-        pygame.draw.line(surface, WALL, a, b, wall_width)
+        pygame.draw.line(surface, FP_WALL, a, b, wall_width)
     _draw_goal(surface, to_screen(geometry.centres[maze.exit[0]]), scale * geometry.cell)
     _draw_arrow(surface, to_screen(np.array(position, dtype=np.float64)), angle, scale * geometry.cell)
     surface.set_clip(clip)
