@@ -15,6 +15,7 @@ import pygame
 import pytest
 
 from visualizer.render.palette import CODE_LIT
+from visualizer.render.themes import DARK
 
 NEEDED = ("Xvfb", "xdotool")
 missing = [tool for tool in NEEDED if shutil.which(tool) is None]
@@ -205,7 +206,7 @@ def test_four_compare_panes_fit_a_projector_screen(small_display, tmp_path):
         board = pygame.Rect(pane["board"])
         colours = {tuple(shot.get_at((x, y)))[:3] for x in range(board.left, board.right, 3)
                    for y in range(board.top, board.bottom, 3)}
-        assert (236, 234, 226) in colours and (32, 35, 44) in colours, "a board without a maze"
+        assert DARK.floor in colours and DARK.wall in colours, "a board without a maze"
         figures = pygame.Rect(pane["figures"])
         inked = sum(1 for x in range(figures.left, figures.right, 2) for y in range(figures.top, figures.bottom, 2)
                     if sum(tuple(shot.get_at((x, y)))[:3]) > 400)

@@ -22,6 +22,7 @@ from visualizer.export.svg import write as svg_write
 from visualizer.grids import TriangleGrid, make_grid
 from visualizer.play.game import Game
 from visualizer.render.board import Board
+from visualizer.render.themes import DARK
 from visualizer.run.spec import MazeSpec
 
 GRAPH_ALGORITHMS = [name for name, info in ALGORITHMS.items() if info.supports("triangle")]
@@ -131,7 +132,7 @@ def test_the_window_draws_a_triangle_maze(screen):
     app.frame([], 0)
     view = app.view_rect()
     pixels = pygame.surfarray.array3d(app.screen.subsurface(view))
-    floor = (pixels == np.array((236, 234, 226))).all(axis=2).sum()
+    floor = (pixels == np.array(DARK.floor)).all(axis=2).sum()
     assert floor > view.width * view.height * 0.2
 
 

@@ -21,7 +21,7 @@ from visualizer.grids import GRIDS, Mask, make_grid
 from visualizer.grids.base import sides_present
 from visualizer.render.board import Board, fit_camera
 from visualizer.render.image import render_surface
-from visualizer.render.palette import BACKGROUND, CONNECTOR, STYLE_COLOURS, WALL, Style
+from visualizer.render.palette import CONNECTOR, MAT, STYLE_COLOURS, WALL, Style
 from visualizer.run.overlay import Overlay
 from visualizer.run.session import Run
 from visualizer.run.spec import MazeSpec
@@ -162,7 +162,7 @@ def test_nothing_is_drawn_beyond_the_maze(kind, w, h, view):
     right, bottom = int(np.ceil(ox + span[0] * scale)) + edge, int(np.ceil(oy + span[1] * scale)) + edge
     left, top = int(np.floor(ox)) - edge, int(np.floor(oy)) - edge
     for strip in (image[right:, :], image[:, bottom:], image[:max(left, 0), :], image[:, :max(top, 0)]):
-        assert (strip.reshape(-1, 3) == BACKGROUND).all()
+        assert (strip.reshape(-1, 3) == MAT).all()
 
 
 @given(w=st.integers(1, 14), h=st.integers(1, 10), seed=st.integers(0, 10**6),
@@ -275,7 +275,7 @@ def test_fog_over_every_cell_gives_nothing_of_the_maze_away(kind, w, h, seed, al
     run.overlay.hidden = np.ones(run.grid.size, dtype=bool)
     image = painted(Board(run.grid, 300, 240), run.maze, run.overlay)
     colours = {tuple(int(v) for v in c) for c in np.unique(image.reshape(-1, 3), axis=0)}
-    assert colours <= {STYLE_COLOURS[Style.FOG], BACKGROUND}, colours
+    assert colours <= {STYLE_COLOURS[Style.FOG], MAT}, colours
 
 
 FLOOR, ROOM = STYLE_COLOURS[Style.FLOOR], STYLE_COLOURS[Style.ROOM]

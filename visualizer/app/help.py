@@ -8,7 +8,7 @@ import math
 import pygame
 
 from ..algorithms import ALGORITHMS
-from ..render.palette import ACCENT, PANEL, TEXT
+from ..render.themes import ui
 from . import text
 from .keys import NUMBER_CHOICES, ROW_DIGITS, WATCH_KEYS, Binding
 
@@ -69,22 +69,22 @@ def draw_help(surface: pygame.Surface, rows: list[Binding], size: int) -> None:
     shade = pygame.Surface((width, height), pygame.SRCALPHA)
     shade.fill((0, 0, 0, 160))
     surface.blit(shade, (0, 0))
-    pygame.draw.rect(surface, PANEL, box, border_radius=size // 2)
-    pygame.draw.rect(surface, ACCENT, box, 2, border_radius=size // 2)
+    pygame.draw.rect(surface, ui().panel, box, border_radius=size // 2)
+    pygame.draw.rect(surface, ui().accent, box, 2, border_radius=size // 2)
     x, y = box.left + size, box.top + size
-    surface.blit(text.rendered("Keys", round(size * 1.2), TEXT, True), (x, y))
+    surface.blit(text.rendered("Keys", round(size * 1.2), ui().text, True), (x, y))
     y += int(line * 1.6)
     for binding, parts in zip(rows, wrapped):
-        surface.blit(text.rendered(binding.label, size, ACCENT, True), (x, y))
+        surface.blit(text.rendered(binding.label, size, ui().accent, True), (x, y))
         for part in parts:
-            surface.blit(text.rendered(part, size, TEXT), (x + key_w, y))
+            surface.blit(text.rendered(part, size, ui().text), (x + key_w, y))
             y += line
     if numbers:
         y += int(line * 0.4)
-        surface.blit(text.rendered("Number keys pick", size, ACCENT, True), (x, y))
+        surface.blit(text.rendered("Number keys pick", size, ui().accent, True), (x, y))
         y += line
         column = (box_w - 2 * size) // max(len(r) for r in numbers)
         for row in numbers:
             for k, entry in enumerate(row):
-                surface.blit(text.rendered(entry, size, TEXT), (x + k * column, y))
+                surface.blit(text.rendered(entry, size, ui().text), (x + k * column, y))
             y += line

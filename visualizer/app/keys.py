@@ -191,6 +191,9 @@ SHELL_KEYS = KeyTable((
             keys(K.K_EQUALS, K.K_PLUS, K.K_KP_PLUS, mods=CTRL) + keys(K.K_EQUALS, mods=CTRL | SHIFT), args=(+1,)),
     Binding("Ctrl+-", "", "scale_text", keys(K.K_MINUS, K.K_KP_MINUS, mods=CTRL), args=(-1,), help=False),
     Binding("Z", "zoom to fit the whole maze (wheel zooms, drag pans)", "fit_view", keys(K.K_z, mods=ANY)),
+    Binding("F7", "next colour theme: dark / light / high-contrast (remembered)", "cycle_theme",
+            keys(K.K_F7, mods=ANY)),
+    Binding("F8", "walls thin / normal / thick (remembered)", "cycle_walls", keys(K.K_F8, mods=ANY)),
 ))
 """Keys that work in every scene; the shell looks here before asking the scene."""
 

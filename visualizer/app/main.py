@@ -9,7 +9,7 @@ import pygame
 
 from ..files.assets import asset
 from ..run.spec import MazeSpec
-from . import text
+from . import look, text
 from .shell import Shell
 
 WINDOW_SIZE = (1280, 800)
@@ -52,10 +52,12 @@ def open_window(size: tuple[int, int] | None = None) -> pygame.Surface:
     return pygame.display.set_mode(size or window_size(desktop_size()), pygame.RESIZABLE)
 
 
-def run_app(spec: MazeSpec, speed: float | None = None, scene: str | None = None, **context: Any) -> int:
+def run_app(spec: MazeSpec, speed: float | None = None, scene: str | None = None, theme: str | None = None,
+            walls: str | None = None, **context: Any) -> int:
     """The window on the watch scene with ``spec``; with ``scene``, that scene opened over it (built
     with ``context``: play's mode, compare's recipes; and ``speed`` when one is given: only the
-    scenes that run generators take one)."""
+    scenes that run generators take one). ``theme`` and ``walls`` override the remembered look."""
+    look.start(theme, walls)
     screen = open_window()
     shell = Shell(spec, speed=speed, screen=screen)
     if scene is not None:

@@ -12,18 +12,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from ..render.palette import (
-    ACCENT,
-    BACKGROUND,
-    CODE_BACKGROUND,
-    CODE_LIT,
-    CODE_LIT_TEXT,
-    LEGEND,
-    LEGEND_MIXED,
-    PANEL,
-    TEXT,
-    TEXT_DIM,
-)
+from ..render.palette import LEGEND, LEGEND_MIXED
+from ..render.themes import current, ui
 from ..run.teaching import TeachingView
 from . import text
 from .scene import ColourScale
@@ -62,13 +52,13 @@ def draw_panel(surface: pygame.Surface, panel: pygame.Rect, size: int, content: 
     """Title, the scene's figures, the cell under the pointer, metrics or legend, messages, hint.
     Long values wrap; nothing is cut short. Returns whether the teaching panel's newest sentence
     fitted whole (None when no teaching panel is shown)."""
-    pygame.draw.rect(surface, PANEL, panel)
+    pygame.draw.rect(surface, ui().panel, panel)
     x, y = panel.left + size, size
     width = panel.width - 2 * size
     teaching = content.teaching
     heading = teaching.title if teaching is not None else "Maze Visualizer"
     for part in text.wrap(heading, round(size * 1.35), width, True):
-        title = text.rendered(part, round(size * 1.35), TEXT, True)
+        title = text.rendered(part, round(size * 1.35), ui().text, True)
         surface.blit(title, (x, y))
         y += title.get_height()
     y += size // 2
@@ -82,12 +72,12 @@ def draw_panel(surface: pygame.Surface, panel: pygame.Rect, size: int, content: 
     y = draw_rows(surface, content.lines, x, y, width, size, bottom)
     if content.hover is not None:
         y += size // 3
-        y = draw_rows(surface, content.hover, x, y, width, size, bottom, TEXT_DIM)
+        y = draw_rows(surface, content.hover, x, y, width, size, bottom, ui().text_dim)
     y += size // 2
     if content.extra is not None:
         heading, rows = content.extra
         if y + int(size * 1.5) < bottom:
-            surface.blit(text.rendered(heading, size, TEXT, True), (x, y))
+            surface.blit(text.rendered(heading, size, ui().text, True), (x, y))
         y = draw_rows(surface, rows, x, y + int(size * 1.5), width, size, bottom)
         if content.chart is not None:
             draw_chart(surface, content.chart, x, y + size // 2, width, size, bottom)
@@ -110,16 +100,16 @@ def draw_scale(surface: pygame.Surface, scale: ColourScale | None, x: int, botto
     if scale is None:
         return bottom
     top = bottom - scale_height(size)
-    surface.blit(text.rendered(scale.title, size, TEXT, True), (x, top))
+    surface.blit(text.rendered(scale.title, size, ui().text, True), (x, top))
     bar = pygame.Rect(x, top + int(size * 1.5), width, int(size * 0.9))
     count = len(scale.colours)
     for i, colour in enumerate(scale.colours):
         left = bar.left + bar.width * i // count
         pygame.draw.rect(surface, colour, (left, bar.top, bar.left + bar.width * (i + 1) // count - left,
                                            bar.height))
-    pygame.draw.rect(surface, TEXT_DIM, bar, 1)
-    low = text.rendered(scale.low, size, TEXT_DIM)
-    high = text.rendered(scale.high, size, TEXT_DIM)
+    pygame.draw.rect(surface, ui().text_dim, bar, 1)
+    low = text.rendered(scale.low, size, ui().text_dim)
+    high = text.rendered(scale.high, size, ui().text_dim)
     surface.blit(low, (bar.left, bar.bottom + 2))
     surface.blit(high, (bar.right - high.get_width(), bar.bottom + 2))
     return top
@@ -132,10 +122,10 @@ def draw_teaching(surface: pygame.Surface, view: TeachingView, x: int, y: int, w
     short the pseudocode scrolls to keep its lit line in view and the older sentences go first.
     True when the newest sentence fitted whole (the automation state reports it)."""
     small = max(11, size - 3)
-    y = draw_lines(surface, text.wrap(view.status, small, width), x, y, small, TEXT_DIM, bottom)
+    y = draw_lines(surface, text.wrap(view.status, small, width), x, y, small, ui().text_dim, bottom)
     if view.phases:
         phases = "   ".join(("> " + p.upper()) if p == view.phase else p for p in view.phases)
-        y = draw_lines(surface, text.wrap("Phases: " + phases, small, width), x, y, small, TEXT_DIM, bottom)
+        y = draw_lines(surface, text.wrap("Phases: " + phases, small, width), x, y, small, ui().text_dim, bottom)
     y += size // 3
     newest = text.wrap(view.sentences[-1], size, width) if view.sentences else []
     detail = text.wrap("then: " + view.detail, small, width) if view.detail else []
@@ -144,16 +134,16 @@ def draw_teaching(surface: pygame.Surface, view: TeachingView, x: int, y: int, w
         code_bottom = max(y + 3 * size, bottom - words_height - size // 2)
         y = draw_code(surface, view.code, view.lit, x, y, width, size, code_bottom) + size // 2
     whole = y + words_height <= bottom
-    y = draw_lines(surface, newest, x, y, size, TEXT, bottom)
-    y = draw_lines(surface, detail, x, y, small, TEXT, bottom)
+    y = draw_lines(surface, newest, x, y, size, ui().text, bottom)
+    y = draw_lines(surface, detail, x, y, small, ui().text, bottom)
     if view.data:
         y = draw_rows(surface, list(view.data), x, y + size // 3, width, small, bottom)
     for earlier in reversed(view.sentences[:-1]):
         parts = text.wrap(earlier, small, width - text.font(small).size(" ...")[0])
         shown = parts[0] + (" ..." if len(parts) > 1 else "")
-        y = draw_lines(surface, [shown], x, y, small, TEXT_DIM, bottom)
+        y = draw_lines(surface, [shown], x, y, small, ui().text_dim, bottom)
     if view.about and view.lit < 0:
-        draw_lines(surface, text.wrap(view.about, small, width), x, y + size // 3, small, TEXT_DIM, bottom)
+        draw_lines(surface, text.wrap(view.about, small, width), x, y + size // 3, small, ui().text_dim, bottom)
     return whole
 
 
@@ -184,7 +174,7 @@ def draw_code(surface: pygame.Surface, code: tuple[str, ...], lit: int, x: int, 
         for k, part in enumerate(text.wrap(source.strip(), small, width - indent - 2 * pad - indent_unit, True)):
             rows.append((indent + (indent_unit if k else 0), part, number == lit))
     height = min(len(rows) * line + 2 * pad, max(0, bottom - y))
-    pygame.draw.rect(surface, CODE_BACKGROUND, (x - pad, y, width + 2 * pad, height), border_radius=pad)
+    pygame.draw.rect(surface, ui().code_background, (x - pad, y, width + 2 * pad, height), border_radius=pad)
     ty = y + pad
     fits = max(1, (height - 2 * pad) // line)
     if fits < len(rows):  # too short for all of it: scroll so the lit line stays in view
@@ -195,18 +185,19 @@ def draw_code(surface: pygame.Surface, code: tuple[str, ...], lit: int, x: int, 
         if ty + line > y + height:
             break
         if is_lit:
-            pygame.draw.rect(surface, CODE_LIT, (x - pad, ty, width + 2 * pad, line))
-        surface.blit(text.rendered(part, small, CODE_LIT_TEXT if is_lit else TEXT, is_lit), (x + indent, ty))
+            pygame.draw.rect(surface, ui().code_lit, (x - pad, ty, width + 2 * pad, line))
+        surface.blit(text.rendered(part, small, ui().code_lit_text if is_lit else ui().text, is_lit), (x + indent, ty))
         ty += line
     return y + height
 
 
 def draw_rows(surface: pygame.Surface, rows: list[tuple[str, str]], x: int, y: int, width: int, size: int, bottom: int,
-              colour: tuple[int, int, int] = TEXT) -> int:
+              colour: tuple[int, int, int] | None = None) -> int:
     """Label / value rows down to ``bottom``. A value too long for its column wraps; one with a
     word too long for the column goes under its label, at full width, rather than break it."""
     if not rows:
         return y
+    colour = colour or ui().text
     label_w = max(text.font(size).size(label)[0] for label, _ in rows) + size
     label_w = min(label_w, width // 2)
     line = int(size * 1.4)
@@ -217,7 +208,7 @@ def draw_rows(surface: pygame.Surface, rows: list[tuple[str, str]], x: int, y: i
             parts = [""] + parts
         if y + line * len(parts) > bottom:
             break
-        surface.blit(text.rendered(label, size, TEXT_DIM), (x, y))
+        surface.blit(text.rendered(label, size, ui().text_dim), (x, y))
         for part in parts:
             if part:
                 surface.blit(text.rendered(part, size, colour), (x + indent, y))
@@ -233,18 +224,18 @@ def draw_footer(surface: pygame.Surface, panel: pygame.Rect, x: int, width: int,
     y = panel.bottom - int(small * 1.5) * len(hint) - size // 2
     top = y
     for part in hint:
-        surface.blit(text.rendered(part, small, TEXT_DIM), (x, y))
+        surface.blit(text.rendered(part, small, ui().text_dim), (x, y))
         y += int(small * 1.5)
     if message is not None:
         lines = text.wrap(message, size, width - size)
         line = int(size * 1.35)
         height = line * len(lines) + size // 2
         box = pygame.Rect(x - size // 2, top - height - size // 2, width + size, height)
-        pygame.draw.rect(surface, BACKGROUND, box, border_radius=size // 3)
-        pygame.draw.rect(surface, ACCENT, box, 2, border_radius=size // 3)
+        pygame.draw.rect(surface, ui().window, box, border_radius=size // 3)
+        pygame.draw.rect(surface, ui().accent, box, 2, border_radius=size // 3)
         ty = box.top + size // 4
         for part in lines:
-            surface.blit(text.rendered(part, size, TEXT), (x, ty))
+            surface.blit(text.rendered(part, size, ui().text), (x, ty))
             ty += line
         top = box.top
     return top
@@ -261,18 +252,18 @@ def draw_legend(surface: pygame.Surface, legend: Legend, x: int, y: int, width: 
     """The legend's heading and as many entries (swatch, wrapped meaning) as fit above ``bottom``."""
     if y + int(size * 2.9) > bottom:
         return  # no room for the heading and one entry
-    surface.blit(text.rendered("Legend", size, TEXT, True), (x, y))
+    surface.blit(text.rendered("Legend", size, ui().text, True), (x, y))
     y += int(size * 1.5)
     swatch = int(size * 0.95)
     line = int(size * 1.4)
     for key, label in legend:
-        colour = LEGEND[key][0]
+        colour = current().legend_colour(key)
         parts = text.wrap(meaning(key, label), size, width - swatch - size // 2)
         if y + line * len(parts) > bottom - size // 2:
             break
         draw_swatch(surface, key, colour, pygame.Rect(x, y + 2, swatch, swatch))
         for part in parts:
-            surface.blit(text.rendered(part, size, TEXT), (x + swatch + size // 2, y))
+            surface.blit(text.rendered(part, size, ui().text), (x + swatch + size // 2, y))
             y += line
 
 
@@ -284,7 +275,7 @@ def draw_swatch(surface: pygame.Surface, key: str, colour: tuple[int, int, int],
     if mixed is not None:
         pygame.draw.polygon(surface, mixed[0], (box.topleft, box.topright, box.bottomleft))
         pygame.draw.polygon(surface, mixed[1], (box.topright, box.bottomright, box.bottomleft))
-    pygame.draw.rect(surface, TEXT_DIM, box, 1)
+    pygame.draw.rect(surface, ui().text_dim, box, 1)
 
 
 def draw_chart(surface: pygame.Surface, chart: tuple[str, dict[str, int]], x: int, y: int, width: int, size: int,
@@ -293,15 +284,15 @@ def draw_chart(surface: pygame.Surface, chart: tuple[str, dict[str, int]], x: in
     heading, counts = chart
     if y + int(size * 1.5) + int(size * 1.3) * len(counts) > bottom:
         return  # no room for the whole chart: a chart cut in half would mislead
-    surface.blit(text.rendered(heading, size, TEXT, True), (x, y))
+    surface.blit(text.rendered(heading, size, ui().text, True), (x, y))
     y += int(size * 1.5)
     most = max(counts.values(), default=0) or 1
     label_w = max((text.font(size).size(name)[0] for name in counts), default=0) + size // 2
     bar_w = width - label_w
     number_w = text.font(size).size(f"{most:,}")[0] + size // 2
     for name, count in counts.items():
-        surface.blit(text.rendered(name, size, TEXT_DIM), (x, y))
+        surface.blit(text.rendered(name, size, ui().text_dim), (x, y))
         length = int((bar_w - number_w) * count / most)
-        pygame.draw.rect(surface, ACCENT, (x + label_w, y + size // 5, max(1, length), int(size * 0.8)))
-        surface.blit(text.rendered(f"{count:,}", size, TEXT), (x + label_w + max(1, length) + size // 3, y))
+        pygame.draw.rect(surface, ui().accent, (x + label_w, y + size // 5, max(1, length), int(size * 0.8)))
+        surface.blit(text.rendered(f"{count:,}", size, ui().text), (x + label_w + max(1, length) + size // 3, y))
         y += int(size * 1.3)

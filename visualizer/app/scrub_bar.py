@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..render.palette import ACCENT, PANEL, TEXT_DIM
+from ..render.themes import ui
 from . import text
 from .scene import TimelineView
 
@@ -24,7 +24,7 @@ def draw_scrub_bar(surface: pygame.Surface, bar: pygame.Rect, timeline: Timeline
     """The run as a bar: how far it is known, where it stands, and where each phase begins (named
     in text ``size`` where the name fits)."""
     length = max(1, timeline.length)
-    pygame.draw.rect(surface, PANEL, bar, border_radius=4)
+    pygame.draw.rect(surface, ui().panel, bar, border_radius=4)
     known = bar.copy()
     known.width = int(bar.width * min(1.0, timeline.recorded / length))
     pygame.draw.rect(surface, KNOWN, known, border_radius=4)
@@ -34,11 +34,11 @@ def draw_scrub_bar(surface: pygame.Surface, bar: pygame.Rect, timeline: Timeline
     free_from = bar.left
     for position, name in timeline.phases:
         x = bar.left + int(bar.width * position / length)
-        pygame.draw.line(surface, TEXT_DIM, (x, bar.top), (x, bar.bottom - 1), 2)
-        label = text.rendered(name, size, TEXT_DIM)
+        pygame.draw.line(surface, ui().text_dim, (x, bar.top), (x, bar.bottom - 1), 2)
+        label = text.rendered(name, size, ui().text_dim)
         if x + 4 >= free_from and x + 4 + label.get_width() < bar.right:
             surface.blit(label, (x + 4, bar.top + 2))
             free_from = x + 4 + label.get_width() + size // 2
     handle = bar.left + int(bar.width * min(1.0, timeline.position / length))
-    pygame.draw.line(surface, ACCENT, (handle, bar.top - 3), (handle, bar.bottom + 2), 3)
-    pygame.draw.rect(surface, TEXT_DIM, bar, 1, border_radius=4)
+    pygame.draw.line(surface, ui().accent, (handle, bar.top - 3), (handle, bar.bottom + 2), 3)
+    pygame.draw.rect(surface, ui().text_dim, bar, 1, border_radius=4)

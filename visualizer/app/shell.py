@@ -19,9 +19,9 @@ from typing import Any
 import pygame
 
 from ..render.board import Board, Camera
-from ..render.palette import BACKGROUND
+from ..render.themes import ui
 from ..run.spec import MazeSpec
-from . import captures, layout, text
+from . import captures, layout, look, text
 from .help import draw_help
 from .keys import SHELL_KEYS, Binding, KeyPress
 from .layout import FrameKey
@@ -163,6 +163,16 @@ class Shell:
         scale = text.step_scale(step)
         self.layout_dirty = True
         self.message(f"Text size {scale:.0%}")
+
+    def cycle_theme(self) -> None:
+        """F7: the next colour theme; everything is drawn again in it."""
+        self.message(look.cycle_theme())
+        self.layout_dirty = True
+
+    def cycle_walls(self) -> None:
+        """F8: thin, normal or thick walls; the board is laid out again."""
+        self.message(look.cycle_walls())
+        self.layout_dirty = True
 
     def fit_view(self) -> None:
         self.view_camera.fit()
@@ -421,7 +431,7 @@ class Shell:
     def frame_key(self, panel: PanelContent) -> FrameKey:
         """What this frame shows besides the board's cells, part by part (see ``FrameKey``)."""
         scene = self.scene
-        window = (id(scene), self.screen.get_size(), text.scale(), self.show_help, self._layouts)
+        window = (id(scene), self.screen.get_size(), text.scale(), self.show_help, self._layouts, ui())
         return FrameKey(window, (scene.draw_key(), self.camera), scene.timeline(), panel)
 
     def _hover_valid(self) -> bool:
@@ -446,7 +456,7 @@ class Shell:
         rects = layout.changed_rects(self._last_key, key, painted, self.show_help, self.screen.get_size(),
                                      timeline is not None)
         self._last_key = key
-        self.screen.fill(BACKGROUND)
+        self.screen.fill(ui().window)
         view = self.view_rect()
         if content is not None and self.board_surface is not None and self.board is not None:
             self.screen.blit(self.board_surface, view.topleft)

@@ -20,9 +20,11 @@ from .output import write_stdout
 if TYPE_CHECKING:
     Subcommands = argparse._SubParsersAction["Parser"]
 
-THEMES = ("light", "dark")
+THEMES = ("light", "dark", "high-contrast")
 """The names in ``render.themes.THEMES`` (spelled here so ``--help`` need not load the renderer; a test
 checks they agree)."""
+WALLS = ("thin", "normal", "thick")
+"""The names in ``grids.layout.WALL_WEIGHTS`` (likewise)."""
 PAPERS = ("a4", "letter")
 """The names in ``export.pdf.PAPERS`` (likewise)."""
 MASK_EXAMPLES = ("heart", "maze")

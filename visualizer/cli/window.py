@@ -7,13 +7,14 @@ import argparse
 from ..algorithms import DEFAULT_ALGORITHM
 from ..grids import DEFAULT_GRID
 from .errors import UsageError
-from .options import add_maze_options, parse_speed, spec_from_args
+from .options import THEMES, WALLS, add_maze_options, parse_speed, spec_from_args
 
-WINDOW_OPTIONS = ("algorithm", "grid", "size", "mask", "seed", "param", "speed")
+WINDOW_OPTIONS = ("algorithm", "grid", "size", "mask", "seed", "param", "speed", "theme", "walls")
 """Options of the window (no command). Given before a command they would be silently ignored, so they
 are parsed into ``window_<name>`` (absent unless given) and refused when a command follows."""
 WINDOW_DEFAULTS: dict[str, object] = {"algorithm": DEFAULT_ALGORITHM, "grid": DEFAULT_GRID, "size": None,
-                                      "mask": None, "seed": None, "param": [], "speed": None}
+                                      "mask": None, "seed": None, "param": [], "speed": None,
+                                      "theme": None, "walls": None}
 
 
 def add_window_options(parser: argparse.ArgumentParser) -> None:
@@ -21,6 +22,10 @@ def add_window_options(parser: argparse.ArgumentParser) -> None:
     add_maze_options(parser, "30x20", window=True)
     parser.add_argument("--speed", type=parse_speed, dest="window_speed", default=argparse.SUPPRESS, metavar="EVENTS",
                         help="events per second to start with, or 'instant' (default: 120)")
+    parser.add_argument("--theme", choices=THEMES, dest="window_theme", default=argparse.SUPPRESS,
+                        help="the window's colours (default: the last one chosen, else dark; F7 switches)")
+    parser.add_argument("--walls", choices=WALLS, dest="window_walls", default=argparse.SUPPRESS,
+                        help="how heavy walls are drawn (default: the last one chosen, else normal; F8 switches)")
 
 
 def settle_window_options(args: argparse.Namespace) -> None:
@@ -37,4 +42,4 @@ def settle_window_options(args: argparse.Namespace) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..app.main import run_app
-    return run_app(spec_from_args(args), speed=args.speed)
+    return run_app(spec_from_args(args), speed=args.speed, theme=args.theme, walls=args.walls)

@@ -284,7 +284,7 @@ class Grid(ABC):
         raise NotImplementedError(f"{self.kind} grids have no plane geometry")
 
     def pixel_layout(self, width: int, height: int, scale: float, origin: tuple[float, float],
-                     canonical: np.ndarray) -> Layout:
+                     canonical: np.ndarray, walls: float = 1.0) -> Layout:
         """Which element owns each pixel of a ``width`` x ``height`` view at this camera.
 
         This default suits a grid of unit cells in columns and rows (``span_for`` = width, height)

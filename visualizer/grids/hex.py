@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .base import Grid, Neighbours, Taken, clamp_side
 from .layout import Layout, clip_box, outside
+from .layout import half_wall as wall_half
 
 if TYPE_CHECKING:
     import numpy as np
@@ -247,12 +248,12 @@ class HexGrid(Grid):
     # --- pixels -------------------------------------------------------------------
 
     def pixel_layout(self, width: int, height: int, scale: float, origin: tuple[float, float],
-                     canonical: np.ndarray) -> Layout:
+                     canonical: np.ndarray, walls: float = 1.0) -> Layout:
         """Flat-topped hexagons; a wall is a band along a closed edge, on both sides of it."""
         w = self.width
         radius = scale
         apothem = radius * SQRT3 / 2
-        half_wall = max(1.0, radius * 0.09)  # at least 2 px: a wall must read as a line
+        half_wall = wall_half(radius * 0.09, walls)  # at least 2 px (normal): a wall must read as a line
         cells = np.arange(self.size, dtype=np.int64)
         col, row = cells % w, cells // w
         centre_x = origin[0] + radius + 1.5 * radius * col

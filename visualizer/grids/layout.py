@@ -17,6 +17,14 @@ if TYPE_CHECKING:
 else:
     from ..core.lazy_numpy import np  # imported on first use: --help stays fast
 
+WALL_WEIGHTS: dict[str, float] = {"thin": 0.6, "normal": 1.0, "thick": 1.8}
+"""How heavy walls are drawn (``--walls``): a factor on each grid's wall width. The thinnest a wall
+may get is the same factor, halved, in pixels, so thick walls are at least 3 px wide at any zoom."""
+
+
+def half_wall(width: float, weight: float) -> float:
+    """Half a wall's width in pixels, for a grid whose normal half-width is ``width`` pixels."""
+    return max(weight, width * weight)
 
 
 @dataclass

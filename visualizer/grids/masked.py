@@ -276,7 +276,7 @@ class MaskedGrid(Grid):
         return self.base.pixel_margin(unit)
 
     def pixel_layout(self, width: int, height: int, scale: float, origin: tuple[float, float],
-                     canonical: np.ndarray) -> Layout:
+                     canonical: np.ndarray, walls: float = 1.0) -> Layout:
         """The base grid's layout, renumbered: missing cells show nothing, their edges with kept cells
         are those cells' walls, and posts with no kept cell round them go."""
         base, n, d = self.base, self.size, self.directions
@@ -290,7 +290,7 @@ class MaskedGrid(Grid):
             towards_kept = missing & (nb >= 0) & (self.index[np.maximum(nb, 0)] >= 0)
             kept_nb = self.index[nb[towards_kept]]
             base_canonical[towards_kept, k] = canonical[kept_nb, self.opposite(k)]
-        layout = base.pixel_layout(width, height, scale, origin, base_canonical)
+        layout = base.pixel_layout(width, height, scale, origin, base_canonical, walls)
         owner = layout.owner.astype(np.int64)
         base_n = base.size
         post_base = base_n + base_n * d

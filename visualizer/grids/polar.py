@@ -51,6 +51,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .base import ARROWS_AND_WASD, MAX_SIDE, Grid, clamp_side
 from .layout import Layout, clip_box
+from .layout import half_wall as wall_half
 
 if TYPE_CHECKING:
     import numpy as np
@@ -330,13 +331,13 @@ class PolarGrid(Grid):
         return height
 
     def pixel_layout(self, width: int, height: int, scale: float, origin: tuple[float, float],
-                     canonical: np.ndarray) -> Layout:
+                     canonical: np.ndarray, walls: float = 1.0) -> Layout:
         """Each pixel's radius and angle from the disc's centre give its ring and cell; within half
         a wall of a ring circle it shows that arc's edge (IN / IN2 below it, OUT / OUT2 above, by
         which half of a split cell), within half a wall of a radial line the CW / CCW edge. Pixels
         just outside the rim show the outer ring's border edges."""
         h, n_cells = self.height, self.size
-        half_wall = max(1.0, scale * WALL) / scale
+        half_wall = wall_half(scale * WALL, walls) / scale
         gx = (np.arange(width) + 0.5 - origin[0]) / scale - h
         gy = (np.arange(height) + 0.5 - origin[1]) / scale - h
         X, Y = np.meshgrid(gx, gy, indexing="ij")

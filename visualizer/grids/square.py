@@ -142,7 +142,7 @@ class SquareGrid(Grid):
     # --- pixels -------------------------------------------------------------------
 
     def pixel_layout(self, width: int, height: int, scale: float, origin: tuple[float, float],
-                     canonical: np.ndarray) -> Layout:
+                     canonical: np.ndarray, walls: float = 1.0) -> Layout:
         """Cells and the walls between them are tiles of one size; posts fill the tile corners."""
         w, h = self.width, self.height
         tw, th = 2 * w + 1, 2 * h + 1

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from .base import ARROWS_AND_WASD, Grid, Neighbours, Taken
 from .layout import Layout, clip_box
+from .layout import half_wall as wall_half
 
 if TYPE_CHECKING:
     import numpy as np
@@ -146,12 +147,12 @@ class TriangleGrid(Grid):
         return 2 * math.ceil(unit * 0.06) + 2
 
     def pixel_layout(self, width: int, height: int, scale: float, origin: tuple[float, float],
-                     canonical: np.ndarray) -> Layout:
+                     canonical: np.ndarray, walls: float = 1.0) -> Layout:
         """Each pixel finds its triangle (row, then which side of the slanted line in its half-unit
         slab), then its distance to that triangle's sides: within a wall's half width of a side,
         it shows the edge. Pixels just outside the border show the border's edge the same way."""
         w, h, n = self.width, self.height, self.size
-        half_wall = max(1.0, scale * 0.08) / scale
+        half_wall = wall_half(scale * 0.08, walls) / scale
         gx = (np.arange(width) + 0.5 - origin[0]) / scale
         gy = (np.arange(height) + 0.5 - origin[1]) / scale
         X, Y = np.meshgrid(gx, gy, indexing="ij")

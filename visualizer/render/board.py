@@ -17,6 +17,7 @@ third of a pixel a cell, or zoomed in on a corner, that is a fraction of the six
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -24,29 +25,50 @@ import numpy as np
 
 from ..core.maze import Maze
 from ..grids import Grid
+from ..grids.layout import WALL_WEIGHTS
 from ..run.overlay import Overlay
-from .palette import BACKGROUND, CONNECTOR, PALETTE, WALL, Style
+from . import themes
+from .palette import CONNECTOR, MAT, PALETTE, WALL, Style
 from .styles import WALL_STYLE, cell_styles, edge_styles, lower_rank
 
-COLOURS = np.vstack([PALETTE, np.array([CONNECTOR, WALL, BACKGROUND], dtype=np.uint8)])
-"""Style index -> colour; negative pseudo-styles index from the end (-3 connector, -2 wall, -1 none)."""
+COLOURS = np.vstack([PALETTE, np.array([CONNECTOR, WALL, MAT], dtype=np.uint8)])
+"""The dark theme's style index -> colour; negative pseudo-styles index from the end (-3 connector,
+-2 wall, -1 the mat round the maze)."""
 BACKGROUND_STYLE = -1
+_walls = ["normal"]
+"""The window's wall weight now (a name in ``WALL_WEIGHTS``): boards laid out from now on use it."""
 FULL_REDRAW_SHARE = 8
 """Redraw everything at once when more than 1/FULL_REDRAW_SHARE of the cells are dirty."""
+
+
+def walls() -> str:
+    """The window's wall weight now: ``thin``, ``normal`` or ``thick``."""
+    return _walls[0]
+
+
+def use_walls(name: str) -> None:
+    """Draw walls at ``name``'s weight from the next layout on (the caller lays the board out again)."""
+    if name not in WALL_WEIGHTS:
+        raise ValueError(f"unknown wall weight {name!r}; choose one of: {', '.join(WALL_WEIGHTS)}")
+    _walls[0] = name
 
 
 class Board:
     """Geometry and paint for one grid in a view of ``width`` x ``height`` pixels at one camera."""
 
-    def __init__(self, grid: Grid, width: int, height: int, camera: Camera | None = None) -> None:
+    def __init__(self, grid: Grid, width: int, height: int, camera: Camera | None = None,
+                 walls: float | None = None) -> None:
         self.grid = grid
         self.width, self.height = max(1, width), max(1, height)
-        self.camera = camera or fit_camera(grid, self.width, self.height)
+        self.walls = WALL_WEIGHTS[_walls[0]] if walls is None else walls
+        """The wall weight (``WALL_WEIGHTS``) this board is laid out with."""
+        self.camera = camera or fit_camera(grid, self.width, self.height, self.walls)
         n, d = grid.size, grid.directions
         self.neighbours = grid.neighbour_array(np.int32)
         self.slot_base = n
         self.canonical = canonical_slots(grid, self.neighbours)
-        layout = grid.pixel_layout(self.width, self.height, self.camera.scale, self.camera.origin, self.canonical)
+        layout = grid.pixel_layout(self.width, self.height, self.camera.scale, self.camera.origin, self.canonical,
+                                   self.walls)
         self.layout = layout
         self.owner = layout.owner
         self.bbox = layout.bbox
@@ -190,9 +212,11 @@ class Board:
 
     # --- painting -----------------------------------------------------------------
 
-    def use_format(self, map_rgb, colours: np.ndarray = COLOURS) -> None:
+    def use_format(self, map_rgb, colours: np.ndarray | None = None) -> None:
         """Pack every style's colour into the target surface's pixel format (``surface.map_rgb``);
-        ``colours`` is a theme's style table (the window's dark one by default)."""
+        ``colours`` is a theme's style table (the window's current theme by default)."""
+        if colours is None:
+            colours = themes.current().colours
         self.packed = np.array([map_rgb(tuple(int(v) for v in c)) for c in colours], dtype=np.uint32)
 
     def paint(self, pixels: np.ndarray, maze: Maze, overlay: Overlay, full: bool, cells: list[int]) -> int:
@@ -273,13 +297,15 @@ class Camera:
         return (x - self.origin[0]) / self.scale, (y - self.origin[1]) / self.scale
 
 
-def fit_camera(grid: Grid, width: int, height: int) -> Camera:
+def fit_camera(grid: Grid, width: int, height: int, walls: float | None = None) -> Camera:
     """The camera that shows the whole grid centred in the view, as large as it fits with the
-    grid's outer walls whole: the half of a wall that lies outside the span (``pixel_margin``)
-    fits too. The margin only shrinks with the scale, so the second fit still has room for it."""
+    grid's outer walls whole: the half of a wall that lies outside the span (``pixel_margin``,
+    heavier with the ``walls`` weight, the window's by default) fits too. The margin only shrinks
+    with the scale, so the second fit still has room for it."""
     span_w, span_h = grid.pixel_span()
     fit = min(width / span_w, height / span_h)
-    margin = grid.pixel_margin(fit)
+    weight = WALL_WEIGHTS[_walls[0]] if walls is None else walls
+    margin = math.ceil(grid.pixel_margin(fit) * max(1.0, weight))
     if margin:
         fit = max(min((width - margin) / span_w, (height - margin) / span_h), fit / 2)
     scale = grid.fit_scale(fit)

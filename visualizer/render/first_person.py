@@ -33,7 +33,7 @@ import numpy as np
 import pygame
 
 from ..core.maze import Maze
-from .palette import BACKGROUND, CONNECTOR, STYLE_COLOURS, WALL, Colour, Style
+from .palette import BACKGROUND, CONNECTOR, STYLE_COLOURS, Colour, Style
 from .raycast import EXIT_KIND, WALL_KIND, Buckets, Columns, cast, in_view, maze_plane
 
 DEFAULT_FOV = math.radians(72)
@@ -72,7 +72,9 @@ def _scaled(colour: Colour, factor: float) -> tuple[float, float, float]:
     return r * factor, g * factor, b * factor
 
 
-WALL_LIT = np.array(_scaled(WALL, 4.1))
+FP_WALL: Colour = (32, 35, 44)
+"""The first-person view's wall shade: its own, lit by distance (the board's walls are darker)."""
+WALL_LIT = np.array(_scaled(FP_WALL, 4.1))
 """The top-down wall colour brought up to a lit surface: the same slate hue."""
 FLOOR_NEAR = np.array(_scaled(FLOOR, 0.56))
 FLOOR_SEAM = np.array(_scaled(FLOOR, 0.42))

@@ -13,7 +13,8 @@ import numpy as np
 import pygame
 
 from ..core.maze import Maze
-from .palette import ACCENT, CONNECTOR, PANEL, PLAYER, PLAYER_RING, STYLE_COLOURS, WALL, Style
+from .first_person import FP_WALL
+from .palette import ACCENT, CONNECTOR, PANEL, PLAYER, PLAYER_RING, STYLE_COLOURS, Style
 from .raycast import maze_plane
 
 FOG = STYLE_COLOURS[Style.FOG]
@@ -72,7 +73,7 @@ def draw_minimap(surface: pygame.Surface, rect: pygame.Rect, maze: Maze, seen: C
     for door, side in (maze.entrance, maze.exit):  # openings in the outer wall, as the board draws them
         closed[ids == door, side] = False
     for a, b in zip(starts[closed].tolist(), ends[closed].tolist()):
-        pygame.draw.line(surface, WALL, a, b, wall_width)
+        pygame.draw.line(surface, FP_WALL, a, b, wall_width)
     _draw_goal(surface, to_screen(geometry.centres[maze.exit[0]]), scale * geometry.cell)
     _draw_arrow(surface, to_screen(np.array(position, dtype=np.float64)), angle, scale * geometry.cell)
     surface.set_clip(clip)

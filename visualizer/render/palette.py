@@ -14,7 +14,11 @@ import numpy as np
 Colour = tuple[int, int, int]
 
 BACKGROUND: Colour = (18, 20, 26)
-WALL: Colour = (32, 35, 44)
+"""The window behind the panel and the scrub bar."""
+MAT: Colour = (104, 112, 128)
+"""Around the maze on the board: a mid slate, so the maze's near-black outer wall stands out from it
+(3:1) where the window's own dark background would swallow it."""
+WALL: Colour = (10, 10, 14)
 CONNECTOR: Colour = (240, 228, 66)  # Okabe-Ito yellow
 PANEL: Colour = (28, 31, 40)
 TEXT: Colour = (235, 235, 228)
@@ -52,20 +56,22 @@ class Style(IntEnum):
 
 
 STYLE_COLOURS: dict[Style, Colour] = {
-    Style.FLOOR: (236, 234, 226),
-    Style.ROOM: (214, 226, 240),
-    Style.SEARCH: (160, 216, 200),   # pale bluish green
-    Style.DEAD_END: (120, 112, 128),
-    Style.STACK: (86, 180, 233),     # sky blue
-    Style.WALK: (204, 121, 167),     # reddish purple
-    Style.PATH: (0, 114, 178),       # blue
-    Style.FRONTIER: (230, 159, 0),   # orange
-    Style.CURRENT: (213, 94, 0),     # vermillion
-    Style.UNVISITED: (62, 66, 80),
-    Style.PRUNED: (44, 40, 52),
-    Style.TRAIL: (120, 206, 170),    # bluish green, light
+    # Two tiers against the near-black walls (both at least 3:1 against them): the light floor, and
+    # the marks on it, mid-dark and saturated, each at least 3:1 against the floor they sit on.
+    Style.FLOOR: (242, 240, 232),
+    Style.ROOM: (40, 128, 110),      # deep teal: rooms stand out from the light corridors
+    Style.SEARCH: (150, 214, 196),   # pale bluish green, under the dark solution path
+    Style.DEAD_END: (130, 112, 80),  # brown
+    Style.STACK: (20, 118, 196),     # blue
+    Style.WALK: (184, 64, 156),      # reddish purple
+    Style.PATH: (0, 96, 186),        # deep blue
+    Style.FRONTIER: (122, 100, 214),  # violet: apart from the vermillion current cell in every vision
+    Style.CURRENT: (200, 64, 0),     # vermillion
+    Style.UNVISITED: (104, 106, 118),
+    Style.PRUNED: (112, 98, 124),
+    Style.TRAIL: (0, 140, 110),      # bluish green
     Style.FOG: (24, 26, 34),
-    Style.LOOKED: (0, 140, 110),     # bluish green, deep: >= 3.5:1 to floor and walls in both themes
+    Style.LOOKED: (104, 128, 32),    # olive: >= 3.9:1 to floor and walls in every theme, apart from the queue by hue
 }
 STYLE_RANKS: dict[Style, int] = {
     Style.FLOOR: 0, Style.ROOM: 0, Style.SEARCH: 2, Style.DEAD_END: 2, Style.STACK: 3, Style.WALK: 3,
@@ -75,10 +81,10 @@ STYLE_RANKS: dict[Style, int] = {
 REGION_RANK = 1
 
 HEAT_ANCHORS: tuple[Colour, ...] = (
-    (255, 246, 176), (254, 212, 104), (250, 160, 70), (232, 96, 62), (190, 40, 90), (120, 20, 110),
+    (255, 246, 176), (254, 212, 104), (250, 160, 70), (232, 96, 62), (200, 56, 110), (172, 60, 150),
 )
 """The distance map's scale, near to far: light to dark and yellow to purple, so it reads in grey too
-and stays apart from the dark walls."""
+and both ends stay 3:1 apart from the dark walls."""
 HEAT_LEVELS = 64
 
 

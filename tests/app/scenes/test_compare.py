@@ -17,6 +17,7 @@ from visualizer.app.scenes.compare import HIGH, LOW, CompareScene, default_specs
 from visualizer.app.shell import Shell
 from visualizer.cli import main, parse
 from visualizer.cli.compare import compare_specs
+from visualizer.render.themes import DARK
 from visualizer.run.spec import MazeSpec
 from visualizer.solvers import shortest_path
 
@@ -221,7 +222,7 @@ def test_four_panes_at_1024x768_draw_four_boards_and_four_panels(window):
         board = layout.board
         colours = {tuple(window.get_at((x, y)))[:3] for x in range(board.left, board.right, 3)
                    for y in range(board.top, board.bottom, 3)}
-        assert (236, 234, 226) in colours and (32, 35, 44) in colours  # floor and walls: a maze
+        assert DARK.floor in colours and DARK.wall in colours  # floor and walls: a maze
         figures = layout.figures
         inked = sum(1 for x in range(figures.left, figures.right, 2) for y in range(figures.top, figures.bottom, 2)
                     if sum(window.get_at((x, y))[:3]) > 400)
