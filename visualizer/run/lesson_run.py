@@ -1,0 +1,43 @@
+"""Bringing a run to a lesson slide's stop: the same seek the watch scene's timeline uses, so a slide
+shows exactly what a straight run shows at that moment. Pure: no pygame."""
+
+from __future__ import annotations
+
+from .lesson import Slide, Stop
+from .session import Run
+
+PHASE_CHUNK = 256
+"""Events generated between two looks for the phase a slide stops at."""
+
+
+def stop_position(run: Run, stop: Stop) -> int:
+    """The generation position ``stop`` names in ``run`` (generating as far as needed to know it)."""
+    if stop.event is not None:
+        return stop.event if run.total is None else min(stop.event, run.total)
+    if stop.phase is not None:
+        while True:
+            for position, name in run.phase_marks:
+                if name == stop.phase:
+                    return position + 1
+            if run.finished:
+                return run.recorded
+            run.seek(run.recorded + PHASE_CHUNK)
+    run.finish_generation()
+    return run.recorded
+
+
+def bring_to_stop(run: Run, slide: Slide) -> int:
+    """Seek ``run`` to the slide's stop (and solve it to the end when the slide shows a solution)."""
+    position = run.seek(stop_position(run, slide.stop))
+    if "solution" in slide.show and slide.solver is not None and slide.stop.at_end:
+        run.solve(slide.solver)
+        while run.stage != "done":
+            run.step(1 << 16)
+    return position
+
+
+def slide_run(slide: Slide) -> Run:
+    """A fresh run of the slide's recipe, standing at its stop."""
+    run = Run(slide.spec)
+    bring_to_stop(run, slide)
+    return run
