@@ -1,0 +1,77 @@
+"""Presenting a lesson: F8 / F7 walk the slides, each slide shows its stop, other keys still reach the scene."""
+
+from __future__ import annotations
+
+from itertools import islice
+
+import numpy as np
+import pygame
+import pytest
+
+from visualizer.app.lesson_view import NEXT_KEY, PREVIOUS_KEY, Presenter
+from visualizer.app.main import open_window
+from visualizer.app.shell import Shell
+from visualizer.core.maze import Maze
+from visualizer.run.lesson import find_lesson, shipped_lessons
+
+
+@pytest.fixture(scope="module")
+def screen():
+    surface = open_window((1024, 768))
+    yield surface
+    pygame.quit()
+
+
+def key(code: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="")
+
+
+def straight(spec, events: int) -> Maze:
+    grid = spec.make_grid()
+    return Maze(grid).fold(islice(spec.events(grid), events))
+
+
+@pytest.mark.parametrize("name", sorted(shipped_lessons()))
+def test_every_slide_of_every_lesson_shows_its_stop(screen, name: str) -> None:
+    lesson = find_lesson(name)
+    notes: list[str] = []
+    shell = Shell(lesson.slides[0].spec, screen=screen)
+    presenter = Presenter(shell, lesson, notes.append)
+    presenter.show(0)
+    for number, slide in enumerate(lesson.slides, 1):
+        if number > 1:
+            assert presenter.handle(key(NEXT_KEY))
+        shell.frame([], 0.0)
+        assert shell.scene.name == slide.scene
+        assert shell.shown_message() is not None and f"Slide {number} of" in shell.shown_message()
+        assert slide.note in notes[-1]
+        if slide.scene == "watch":
+            run = shell.base.run
+            board = straight(slide.spec, run.position)
+            assert np.array_equal(run.maze.passages, board.passages), (name, number)
+            if slide.stop.event is not None:
+                assert run.position == slide.stop.event
+    assert presenter.handle(key(NEXT_KEY)) and presenter.index == len(lesson.slides) - 1
+
+
+def test_previous_slide_comes_back_as_it_was(screen) -> None:
+    lesson = find_lesson("depth-first")
+    shell = Shell(lesson.slides[0].spec, screen=screen)
+    presenter = Presenter(shell, lesson, lambda _: None)
+    presenter.show(0)
+    first = shell.base.run.position
+    presenter.handle(key(NEXT_KEY))
+    assert shell.base.run.position != first
+    presenter.handle(key(PREVIOUS_KEY))
+    assert presenter.index == 0 and shell.base.run.position == first == lesson.slides[0].stop.event
+
+
+def test_other_keys_are_left_to_the_scene(screen) -> None:
+    lesson = find_lesson("depth-first")
+    shell = Shell(lesson.slides[0].spec, screen=screen)
+    presenter = Presenter(shell, lesson, lambda _: None)
+    presenter.show(0)
+    assert not presenter.handle(key(pygame.K_LEFT))
+    position = shell.base.run.position
+    shell.frame([key(pygame.K_LEFT)], 0.0)  # the timeline's step back still works on a slide
+    assert shell.base.run.position < position
