@@ -106,7 +106,7 @@ def test_three_lessons_ship_and_read() -> None:
     lab = find_lesson("uniform-vs-biased").slides[-1]
     assert lab.scene == "lab" and set(lab.algorithms) == {"wilson", "aldous_broder", "binary_tree"}
     phases = [slide.stop.phase for slide in find_lesson("dungeon-phases").slides]
-    assert phases == ["maze", "connect", "prune", None]
+    assert phases == ["rooms", "maze", "connect", "prune"]
 
 
 texts = st.text(st.characters(blacklist_categories=("Cs",)), max_size=30)

@@ -33,8 +33,11 @@ def test_each_slide_stops_where_it_says_with_the_straight_runs_board(name: str, 
     assert np.array_equal(run.maze.state, expected.state), (name, number)
     if slide.stop.event is not None:
         assert run.position == slide.stop.event
-    if slide.stop.phase is not None:
-        assert (run.position - 1, slide.stop.phase) in run.phase_marks
+    if slide.stop.phase is not None:  # the phase is complete, the next one not begun
+        names = [name for _, name in run.phase_marks]
+        shown = [name for position, name in run.phase_marks if position < run.position]
+        assert shown[-1] == slide.stop.phase and (run.finished or names[len(shown)] != slide.stop.phase)
+        assert run.finished or run.position in [position for position, _ in run.phase_marks]
     if slide.stop.at_end:
         assert run.finished and run.position == run.total
     if "solution" in slide.show:

@@ -13,7 +13,7 @@ A lesson is TOML (``tomllib``; ``tomli`` before Python 3.11)::
     params = {}                    # the algorithm's parameters
     solver = "bfs"                 # optional
     speed = 200                    # optional: events per second
-    stop = "end"                   # or { event = 120 } or { phase = "connect" }
+    stop = "end"                   # or { event = 120 } or { phase = "connect" } (that phase complete)
     show = ["distances", "longest", "solution"]
     caption = "What the class reads."
     note = "What the teacher remembers."
@@ -62,7 +62,7 @@ class LessonError(ValueError):
 
 @dataclass(frozen=True)
 class Stop:
-    """Where a slide's run stops: after ``event`` generation events, when ``phase`` has begun, or at the end."""
+    """Where a slide's run stops: after ``event`` generation events, when ``phase`` is complete, or at the end."""
 
     event: int | None = None
     phase: str | None = None
@@ -74,7 +74,7 @@ class Stop:
     def words(self) -> str:
         if self.event is not None:
             return f"event {self.event:,}"
-        return f"phase {self.phase}" if self.phase is not None else "the end"
+        return f"the end of phase {self.phase}" if self.phase is not None else "the end"
 
 
 @dataclass(frozen=True)

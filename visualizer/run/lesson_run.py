@@ -11,14 +11,18 @@ PHASE_CHUNK = 256
 
 
 def stop_position(run: Run, stop: Stop) -> int:
-    """The generation position ``stop`` names in ``run`` (generating as far as needed to know it)."""
+    """The generation position ``stop`` names in ``run`` (generating as far as needed to know it).
+
+    A phase stop is the moment that phase is complete: just before the next phase's first event
+    (or the end, for the last phase), so the board shows the whole phase and nothing of the next."""
     if stop.event is not None:
         return stop.event if run.total is None else min(stop.event, run.total)
     if stop.phase is not None:
         while True:
-            for position, name in run.phase_marks:
-                if name == stop.phase:
-                    return position + 1
+            marks = run.phase_marks
+            names = [name for _, name in marks]
+            if stop.phase in names[:-1]:  # the next phase's mark: this one is done, the next not begun
+                return marks[names.index(stop.phase) + 1][0]
             if run.finished:
                 return run.recorded
             run.seek(run.recorded + PHASE_CHUNK)
