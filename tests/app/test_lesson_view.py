@@ -75,3 +75,26 @@ def test_other_keys_are_left_to_the_scene(screen) -> None:
     position = shell.base.run.position
     shell.frame([key(pygame.K_LEFT)], 0.0)  # the timeline's step back still works on a slide
     assert shell.base.run.position < position
+
+
+def test_bookmarks_save_a_lesson_that_replays_the_marked_moments(screen, tmp_path) -> None:
+    from visualizer.app.bookmarks import MARK_KEY, Bookmarks
+    from visualizer.run.lesson import load_lesson
+    from visualizer.run.lesson_run import slide_run
+
+    lesson = find_lesson("depth-first")
+    shell = Shell(lesson.slides[0].spec, screen=screen)
+    Presenter(shell, lesson, lambda _: None).show(0)
+    marks = Bookmarks(shell, tmp_path)
+    assert marks.handle(key(MARK_KEY))
+    shell.base.seek(55)
+    marks.handle(key(MARK_KEY))
+    save = pygame.event.Event(pygame.KEYDOWN, key=MARK_KEY, mod=pygame.KMOD_LSHIFT, unicode="")
+    assert marks.handle(save)
+    (path,) = tmp_path.glob("*.toml")
+    saved = load_lesson(path)
+    assert [slide.stop.event for slide in saved.slides] == [55, lesson.slides[0].stop.event]
+    for slide in saved.slides:
+        run = slide_run(slide)
+        assert run.position == slide.stop.event
+        assert np.array_equal(run.maze.passages, straight(slide.spec, run.position).passages)

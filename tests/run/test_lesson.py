@@ -125,3 +125,31 @@ slides = st.builds(
 def test_a_written_lesson_reads_back_equal(title: str, body: list[Slide]) -> None:
     lesson = Lesson(title, tuple(body), "t.toml")
     assert parse_lesson(dump_lesson(lesson), "t.toml") == lesson
+
+
+@settings(max_examples=40, deadline=None)
+@given(positions=st.lists(st.integers(0, 10**5), min_size=1, max_size=8), seed=st.integers(0, 10**6))
+def test_bookmarks_saved_as_a_lesson_read_back_to_the_same_stops(positions: list[int], seed: int) -> None:
+    from visualizer.run.lesson import lesson_from_bookmarks
+
+    spec = MazeSpec(algorithm="prim", width=12, height=9, seed=seed)
+    lesson = lesson_from_bookmarks("Marked", spec, positions, speed=50.0)
+    back = parse_lesson(dump_lesson(lesson), "marked.toml")
+    assert [slide.stop.event for slide in back.slides] == sorted(set(positions))
+    assert all(slide.spec == spec and slide.speed == 50.0 for slide in back.slides)
+
+
+def test_no_bookmarks_is_an_error_not_an_empty_lesson() -> None:
+    from visualizer.run.lesson import lesson_from_bookmarks
+
+    with pytest.raises(ValueError, match="no bookmarks"):
+        lesson_from_bookmarks("Marked", MazeSpec(), [])
+
+
+def test_saving_never_overwrites_a_lesson(tmp_path: Path) -> None:
+    from visualizer.run.lesson import lesson_from_bookmarks, save_lesson
+
+    first = save_lesson(lesson_from_bookmarks("A", MazeSpec(), [3]), tmp_path)
+    second = save_lesson(lesson_from_bookmarks("B", MazeSpec(), [5]), tmp_path)
+    assert first != second
+    assert load_lesson(first).title == "A" and load_lesson(second).title == "B"

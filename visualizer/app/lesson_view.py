@@ -13,6 +13,7 @@ import pygame
 
 from ..run.lesson import Lesson, Slide
 from ..run.lesson_run import stop_position
+from .bookmarks import Bookmarks
 from .main import FPS, open_window
 from .scenes.watch import WatchScene
 from .shell import Shell
@@ -88,13 +89,14 @@ def present(lesson: Lesson) -> int:
     shell = Shell(first.spec, speed=first.speed, screen=open_window())
     pygame.display.set_caption(f"Maze Visualizer: {lesson.title}")
     presenter = Presenter(shell, lesson)
+    marks = Bookmarks(shell)
     print(f"{lesson.title}: {len(lesson.slides)} slides ({KEY_WORDS})")
     presenter.show(0)
     clock = pygame.time.Clock()
     try:
         while shell.running:
             dt = clock.tick(0 if shell.scene.unthrottled else FPS) / 1000
-            events = [event for event in pygame.event.get() if not presenter.handle(event)]
+            events = [event for event in pygame.event.get() if not presenter.handle(event) and not marks.handle(event)]
             rects = shell.frame(events, dt)
             if rects:
                 pygame.display.update(rects)

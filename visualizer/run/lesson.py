@@ -323,3 +323,30 @@ def find_lesson(name_or_file: str) -> Lesson:
         known = ", ".join(shipped) or "none shipped"
         raise LessonError(f"{name_or_file}: no such lesson or file (shipped lessons: {known})")
     return load_lesson(name_or_file)
+
+
+def lesson_from_bookmarks(title: str, spec: MazeSpec, positions: list[int], speed: float | None = None,
+                          solver: str | None = None) -> Lesson:
+    """A lesson with one watch slide per bookmarked position of one run (sorted, each once), so a
+    teacher can build a lesson by playing; captions are left for the teacher to write."""
+    slides = tuple(Slide(spec=spec, solver=solver, speed=speed, stop=Stop(event=position),
+                         caption=f"Event {position:,}") for position in sorted(set(positions)))
+    if not slides:
+        raise ValueError("no bookmarks to save")
+    return Lesson(title, slides)
+
+
+def save_lesson(lesson: Lesson, folder: Path, stem: str = "bookmarks") -> Path:
+    """Write ``lesson`` to a new file in ``folder`` (``stem.toml``, else ``stem-2.toml``...): an
+    existing file is never overwritten."""
+    folder.mkdir(parents=True, exist_ok=True)
+    text = dump_lesson(lesson)
+    for number in range(1, 10_000):
+        path = folder / (f"{stem}{LESSON_SUFFIX}" if number == 1 else f"{stem}-{number}{LESSON_SUFFIX}")
+        try:
+            with path.open("x", encoding="utf-8") as out:
+                out.write(text)
+            return path
+        except FileExistsError:
+            continue
+    raise OSError(f"no free file name for {stem}{LESSON_SUFFIX} in {folder}")
