@@ -89,6 +89,7 @@ def test_bookmarks_save_a_lesson_that_replays_the_marked_moments(screen, tmp_pat
     assert marks.handle(key(MARK_KEY))
     shell.base.seek(55)
     marks.handle(key(MARK_KEY))
+    assert shell.base.timeline().bookmarks == [lesson.slides[0].stop.event, 55]  # the scrub bar's flags
     save = pygame.event.Event(pygame.KEYDOWN, key=MARK_KEY, mod=pygame.KMOD_LSHIFT, unicode="")
     assert marks.handle(save)
     (path,) = tmp_path.glob("*.toml")
@@ -98,3 +99,16 @@ def test_bookmarks_save_a_lesson_that_replays_the_marked_moments(screen, tmp_pat
         run = slide_run(slide)
         assert run.position == slide.stop.event
         assert np.array_equal(run.maze.passages, straight(slide.spec, run.position).passages)
+
+
+def test_a_new_recipe_clears_the_bookmarks(screen) -> None:
+    from visualizer.app.bookmarks import MARK_KEY, Bookmarks
+
+    lesson = find_lesson("depth-first")
+    shell = Shell(lesson.slides[0].spec, screen=screen)
+    Presenter(shell, lesson, lambda _: None).show(0)
+    Bookmarks(shell).handle(key(MARK_KEY))
+    shell.base.restart()  # R: the same maze again keeps them
+    assert shell.base.bookmarks
+    shell.base.new_seed()
+    assert shell.base.bookmarks == []

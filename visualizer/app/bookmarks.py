@@ -1,7 +1,8 @@
 """Bookmarks: F6 marks the watch run's current moment, Shift+F6 saves the marks as a lesson (one
 slide per mark) beside the screenshots, so a teacher can build a lesson by playing.
 
-The marks belong to one recipe: a new maze (another seed, algorithm or grid) starts a fresh list.
+The marks belong to one recipe: a new maze (another seed, algorithm or grid) starts a fresh list;
+the scrub bar shows them as flags.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ from pathlib import Path
 import pygame
 
 from ..run.lesson import lesson_from_bookmarks, save_lesson
-from ..run.spec import MazeSpec
 from .captures import screenshot_dir
 from .scenes.watch import WatchScene
 from .shell import Shell
@@ -24,8 +24,6 @@ class Bookmarks:
     def __init__(self, shell: Shell, folder: Path | None = None) -> None:
         self.shell = shell
         self.folder = folder
-        self.spec: MazeSpec | None = None
-        self.positions: list[int] = []
 
     def handle(self, event: pygame.event.Event) -> bool:
         """True when ``event`` was a bookmark key (and is used up)."""
@@ -41,23 +39,24 @@ class Bookmarks:
         return True
 
     def mark(self, scene: WatchScene) -> None:
-        if scene.spec != self.spec:
-            self.spec, self.positions = scene.spec, []
+        """The marks live on the scene (its scrub bar draws them; a new recipe clears them)."""
         position = scene.run.position
-        if position not in self.positions:
-            self.positions.append(position)
-        self.shell.message(f"Bookmark {len(self.positions)} at event {position:,} (Shift+F6 saves them as a lesson)")
+        if position not in scene.bookmarks:
+            scene.bookmarks.append(position)
+        self.shell.message(f"Bookmark {len(scene.bookmarks)} at event {position:,} (Shift+F6 saves them as a lesson)")
 
     def save(self) -> Path | None:
-        if self.spec is None or not self.positions:
+        scene = self.shell.base
+        assert isinstance(scene, WatchScene)
+        if not scene.bookmarks:
             self.shell.message("No bookmarks yet: F6 marks the current moment")
             return None
-        lesson = lesson_from_bookmarks(f"Bookmarks: {self.spec.algorithm} seed {self.spec.seed}", self.spec,
-                                       self.positions)
+        spec = scene.spec
+        lesson = lesson_from_bookmarks(f"Bookmarks: {spec.algorithm} seed {spec.seed}", spec, scene.bookmarks)
         try:
             path = save_lesson(lesson, self.folder or screenshot_dir())
         except OSError as err:
             self.shell.message(f"Could not save the lesson: {err}")
             return None
-        self.shell.message(f"Saved {len(self.positions)} bookmarks as {path}")
+        self.shell.message(f"Saved {len(scene.bookmarks)} bookmarks as {path}")
         return path
