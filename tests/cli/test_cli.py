@@ -264,7 +264,8 @@ def test_every_command_module_is_in_the_help(capsys):
     from visualizer.cli import COMMANDS
 
     text = help_text(capsys)
-    assert [c.name for c in COMMANDS] == ["generate", "worksheet", "play", "list", "stats", "lab", "compare", "bench"]
+    assert [c.name for c in COMMANDS] == ["generate", "worksheet", "play", "list", "stats", "lab", "compare",
+                                          "lesson", "bench"]
     assert all(f" {c.name} " in text for c in COMMANDS)
 
 

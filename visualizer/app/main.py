@@ -10,6 +10,7 @@ import pygame
 from ..files.assets import asset
 from ..run.spec import MazeSpec
 from . import look, text
+from .bookmarks import Bookmarks
 from .shell import Shell
 
 WINDOW_SIZE = (1280, 800)
@@ -64,10 +65,11 @@ def run_app(spec: MazeSpec, speed: float | None = None, scene: str | None = None
         pace = {} if speed is None else {"speed": speed}
         shell.open_scene(scene, spec=spec, **pace, **context)
     clock = pygame.time.Clock()
+    marks = Bookmarks(shell)
     try:
         while shell.running:
             dt = clock.tick(0 if shell.scene.unthrottled else FPS) / 1000
-            rects = shell.frame(pygame.event.get(), dt)
+            rects = shell.frame([event for event in pygame.event.get() if not marks.handle(event)], dt)
             if rects:
                 pygame.display.update(rects)
     finally:

@@ -71,6 +71,8 @@ class TimelineView:
     phases: list[tuple[int, str]] = field(default_factory=list)
     estimate: int = 0
     """A guess at the whole run's length while it is unknown (the bar's scale until then)."""
+    bookmarks: list[int] = field(default_factory=list)
+    """Positions the teacher marked (F6), drawn as flags on the bar."""
 
     @property
     def length(self) -> int:

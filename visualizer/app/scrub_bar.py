@@ -39,6 +39,11 @@ def draw_scrub_bar(surface: pygame.Surface, bar: pygame.Rect, timeline: Timeline
         if x + 4 >= free_from and x + 4 + label.get_width() < bar.right:
             surface.blit(label, (x + 4, bar.top + 2))
             free_from = x + 4 + label.get_width() + size // 2
+    for position in timeline.bookmarks:  # a flag above the bar, clear of the phase names inside it
+        x = bar.left + int(bar.width * min(1.0, position / length))
+        flag = max(4, bar.height // 3)
+        tip = bar.top - flag - 1
+        pygame.draw.polygon(surface, ui().accent, [(x - flag, tip), (x + flag, tip), (x, bar.top)])
     handle = bar.left + int(bar.width * min(1.0, timeline.position / length))
     pygame.draw.line(surface, ui().accent, (handle, bar.top - 3), (handle, bar.bottom + 2), 3)
     pygame.draw.rect(surface, ui().text_dim, bar, 1, border_radius=4)

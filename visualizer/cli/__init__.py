@@ -10,13 +10,13 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from . import bench, compare, generate, lab, listing, play, stats, window, worksheet
+from . import bench, compare, generate, lab, lesson, listing, play, stats, window, worksheet
 from .errors import ERROR_EXIT, INTERRUPT_EXIT, IO_EXIT, PIPE_EXIT, PROG, OutputError, UsageError, describe, report
 from .options import Command, Parser
 from .output import silence_stdout, write_stdout
 
 COMMANDS: tuple[Command, ...] = (generate.COMMAND, worksheet.COMMAND, play.COMMAND, listing.COMMAND,
-                                 stats.COMMAND, lab.COMMAND, compare.COMMAND, bench.COMMAND)
+                                 stats.COMMAND, lab.COMMAND, compare.COMMAND, lesson.COMMAND, bench.COMMAND)
 """Every subcommand, in the order ``--help`` lists them. Adding one: a module with a COMMAND, one entry here."""
 
 

@@ -94,6 +94,8 @@ class WatchScene(Scene):
         """Explanations forced on or off with E; None: shown when paused or slow."""
         self.until: Breakpoint | None = None
         """Running to a breakpoint (L) or the next phase (PgDn)."""
+        self.bookmarks: list[int] = []
+        """Moments marked with F6 (``app.bookmarks``), for this recipe: a new recipe clears them."""
 
     # --- the run ------------------------------------------------------------------
 
@@ -103,6 +105,8 @@ class WatchScene(Scene):
 
     def restart(self, spec: MazeSpec | None = None) -> None:
         """Drop the running generator and start a new one (the same spec replays the same maze)."""
+        if (spec or self.spec) != self.spec:
+            self.bookmarks = []
         self.run = Run(spec or self.spec)
         self.credit = 0.0
         self.paused = False  # a new maze starts moving (R after End must not look like nothing happened)
@@ -602,7 +606,8 @@ class WatchScene(Scene):
 
     def timeline(self) -> TimelineView:
         run = self.run
-        return TimelineView(run.position, run.recorded, run.total, list(run.phase_marks), self.estimated_total())
+        return TimelineView(run.position, run.recorded, run.total, list(run.phase_marks), self.estimated_total(),
+                            list(self.bookmarks))
 
     def estimated_total(self) -> int:
         """While the run's length is unknown, the scrub bar's scale: the events the same recipe

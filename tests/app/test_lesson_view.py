@@ -1,0 +1,130 @@
+"""Presenting a lesson: F5 / F4 walk the slides, each slide shows its stop, other keys still reach the scene."""
+
+from __future__ import annotations
+
+from itertools import islice
+
+import numpy as np
+import pygame
+import pytest
+
+from visualizer.app.lesson_view import NEXT_KEY, PREVIOUS_KEY, Presenter
+from visualizer.app.main import open_window
+from visualizer.app.shell import Shell
+from visualizer.core.maze import Maze
+from visualizer.run.lesson import find_lesson, shipped_lessons
+
+
+@pytest.fixture(scope="module")
+def screen():
+    surface = open_window((1024, 768))
+    yield surface
+    pygame.quit()
+
+
+def key(code: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="")
+
+
+def straight(spec, events: int) -> Maze:
+    grid = spec.make_grid()
+    return Maze(grid).fold(islice(spec.events(grid), events))
+
+
+@pytest.mark.parametrize("name", sorted(shipped_lessons()))
+def test_every_slide_of_every_lesson_shows_its_stop(screen, name: str) -> None:
+    lesson = find_lesson(name)
+    notes: list[str] = []
+    shell = Shell(lesson.slides[0].spec, screen=screen)
+    presenter = Presenter(shell, lesson, notes.append)
+    presenter.show(0)
+    for number, slide in enumerate(lesson.slides, 1):
+        if number > 1:
+            assert presenter.handle(key(NEXT_KEY))
+        shell.frame([], 0.0)
+        assert shell.scene.name == slide.scene
+        assert shell.shown_message() is not None and f"Slide {number} of" in shell.shown_message()
+        assert slide.note in notes[-1]
+        if slide.scene == "watch":
+            run = shell.base.run
+            board = straight(slide.spec, run.position)
+            assert np.array_equal(run.maze.passages, board.passages), (name, number)
+            if slide.stop.event is not None:
+                assert run.position == slide.stop.event
+    assert presenter.handle(key(NEXT_KEY)) and presenter.index == len(lesson.slides) - 1
+
+
+def test_previous_slide_comes_back_as_it_was(screen) -> None:
+    lesson = find_lesson("depth-first")
+    shell = Shell(lesson.slides[0].spec, screen=screen)
+    presenter = Presenter(shell, lesson, lambda _: None)
+    presenter.show(0)
+    first = shell.base.run.position
+    presenter.handle(key(NEXT_KEY))
+    assert shell.base.run.position != first
+    presenter.handle(key(PREVIOUS_KEY))
+    assert presenter.index == 0 and shell.base.run.position == first == lesson.slides[0].stop.event
+
+
+def test_other_keys_are_left_to_the_scene(screen) -> None:
+    lesson = find_lesson("depth-first")
+    shell = Shell(lesson.slides[0].spec, screen=screen)
+    presenter = Presenter(shell, lesson, lambda _: None)
+    presenter.show(0)
+    assert not presenter.handle(key(pygame.K_LEFT))
+    position = shell.base.run.position
+    shell.frame([key(pygame.K_LEFT)], 0.0)  # the timeline's step back still works on a slide
+    assert shell.base.run.position < position
+
+
+def test_bookmarks_save_a_lesson_that_replays_the_marked_moments(screen, tmp_path) -> None:
+    from visualizer.app.bookmarks import MARK_KEY, Bookmarks
+    from visualizer.run.lesson import load_lesson
+    from visualizer.run.lesson_run import slide_run
+
+    lesson = find_lesson("depth-first")
+    shell = Shell(lesson.slides[0].spec, screen=screen)
+    Presenter(shell, lesson, lambda _: None).show(0)
+    marks = Bookmarks(shell, tmp_path)
+    assert marks.handle(key(MARK_KEY))
+    shell.base.seek(55)
+    marks.handle(key(MARK_KEY))
+    assert shell.base.timeline().bookmarks == [lesson.slides[0].stop.event, 55]  # the scrub bar's flags
+    save = pygame.event.Event(pygame.KEYDOWN, key=MARK_KEY, mod=pygame.KMOD_LSHIFT, unicode="")
+    assert marks.handle(save)
+    (path,) = tmp_path.glob("*.toml")
+    saved = load_lesson(path)
+    assert [slide.stop.event for slide in saved.slides] == [55, lesson.slides[0].stop.event]
+    for slide in saved.slides:
+        run = slide_run(slide)
+        assert run.position == slide.stop.event
+        assert np.array_equal(run.maze.passages, straight(slide.spec, run.position).passages)
+
+
+def test_a_new_recipe_clears_the_bookmarks(screen) -> None:
+    from visualizer.app.bookmarks import MARK_KEY, Bookmarks
+
+    lesson = find_lesson("depth-first")
+    shell = Shell(lesson.slides[0].spec, screen=screen)
+    Presenter(shell, lesson, lambda _: None).show(0)
+    Bookmarks(shell).handle(key(MARK_KEY))
+    shell.base.restart()  # R: the same maze again keeps them
+    assert shell.base.bookmarks
+    shell.base.new_seed()
+    assert shell.base.bookmarks == []
+
+
+def test_the_slide_and_bookmark_keys_are_bound_nowhere_else():
+    """The presenter and the bookmarks take their keys before the scene: a key table that binds the
+    same key would lose it silently (themes took F7 and F8 once)."""
+    from visualizer.app.bookmarks import MARK_KEY
+    from visualizer.app.keys import ALT, CTRL, NONE, SHELL_KEYS, SHIFT, KeyPress
+    from visualizer.app.scenes.compare import CompareScene
+    from visualizer.app.scenes.lab import LabScene
+    from visualizer.app.scenes.play import PlayScene
+    from visualizer.app.scenes.watch import WatchScene
+
+    tables = [SHELL_KEYS] + [scene.keys for scene in (WatchScene, CompareScene, LabScene, PlayScene)]
+    for key in (NEXT_KEY, PREVIOUS_KEY, MARK_KEY):
+        for mods in (NONE, SHIFT, CTRL, ALT):
+            assert all(table.find(KeyPress(key, mods)) is None for table in tables), (pygame.key.name(key), mods)

@@ -1,0 +1,105 @@
+"""Presenting a lesson in the window: F5 / F4 go to the next / previous slide; every other key goes
+to the scene as usual, so between slides the timeline, explanations and figures all still work.
+
+Each slide starts exactly as its file says (a fresh run of its recipe, sought to its stop with the
+run's own timeline), its number and caption are on screen, the teacher's note goes to the terminal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from ..run.lesson import Lesson, Slide
+from ..run.lesson_run import stop_position
+from .bookmarks import Bookmarks
+from .main import FPS, open_window
+from .scenes.watch import WatchScene
+from .shell import Shell
+
+NEXT_KEY, PREVIOUS_KEY = pygame.K_F5, pygame.K_F4
+"""Free in every scene's key table (PgDn and the arrows belong to the watch scene's timeline)."""
+KEY_WORDS = "F5 next slide, F4 previous slide"
+CAPTION_SECONDS = 24 * 3600.0
+"""A caption stays up until the next message replaces it."""
+
+
+class Presenter:
+    """Walks a lesson's slides on a shell's scenes."""
+
+    def __init__(self, shell: Shell, lesson: Lesson, say: Callable[[str], None] = print) -> None:
+        self.shell = shell
+        self.lesson = lesson
+        self.say = say
+        self.index = -1
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """True when ``event`` was a slide key (and is used up)."""
+        if event.type != pygame.KEYDOWN or event.key not in (NEXT_KEY, PREVIOUS_KEY):
+            return False
+        step = 1 if event.key == NEXT_KEY else -1
+        target = self.index + step
+        if 0 <= target < len(self.lesson.slides):
+            self.show(target)
+        else:
+            self.shell.message("Last slide" if step > 0 else "First slide")
+        return True
+
+    def heading(self, index: int) -> str:
+        return f"Slide {index + 1} of {len(self.lesson.slides)}"
+
+    def show(self, index: int) -> None:
+        self.index = index
+        slide = self.lesson.slides[index]
+        while len(self.shell.scenes) > 1:
+            self.shell.close_scene()
+        if slide.scene == "watch":
+            self.show_watch(slide)
+        elif slide.scene == "compare":
+            pace = {} if slide.speed is None else {"speed": slide.speed}
+            specs = [slide.spec.with_(algorithm=name) for name in slide.algorithms]
+            self.shell.open_scene("compare", spec=specs[0], specs=specs, **pace)
+        else:
+            self.shell.open_scene("lab", spec=slide.spec, algorithms=list(slide.algorithms))
+        self.shell.message(f"{self.heading(index)}: {slide.caption}", CAPTION_SECONDS)
+        self.say(f"{self.heading(index)} ({slide.scene}, stops at {slide.stop.words()})"
+                 + (f": {slide.note}" if slide.note else ""))
+
+    def show_watch(self, slide: Slide) -> None:
+        scene = self.shell.base
+        assert isinstance(scene, WatchScene)  # the shell always opens on the watch scene
+        scene.restart(slide.spec)
+        if slide.speed is not None:
+            scene.speed = slide.speed
+        scene.seek(stop_position(scene.run, slide.stop))
+        scene.distance_map = "distances" in slide.show
+        scene.show_longest = "longest" in slide.show
+        scene.figures.distance_stamp = -1.0
+        if slide.solver is not None:
+            scene.solver = slide.solver
+            if "solution" in slide.show:
+                scene.start_solver()
+        self.shell.layout_dirty = True
+
+
+def present(lesson: Lesson) -> int:
+    """The window on the lesson's first slide; the loop of ``main.run_app`` with the slide keys first."""
+    first = lesson.slides[0]
+    shell = Shell(first.spec, speed=first.speed, screen=open_window())
+    pygame.display.set_caption(f"Maze Visualizer: {lesson.title}")
+    presenter = Presenter(shell, lesson)
+    marks = Bookmarks(shell)
+    print(f"{lesson.title}: {len(lesson.slides)} slides ({KEY_WORDS})")
+    presenter.show(0)
+    clock = pygame.time.Clock()
+    try:
+        while shell.running:
+            dt = clock.tick(0 if shell.scene.unthrottled else FPS) / 1000
+            events = [event for event in pygame.event.get() if not presenter.handle(event) and not marks.handle(event)]
+            rects = shell.frame(events, dt)
+            if rects:
+                pygame.display.update(rects)
+    finally:
+        pygame.quit()
+    return 0

@@ -1,0 +1,48 @@
+"""``maze-visualizer lesson``: list the shipped lessons, or present one (by name or file) in the window.
+
+The file is read and checked before any window opens (``run.lesson``: one line and exit 2 when
+anything is wrong); the window side is ``app.lesson_view``.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING
+
+from ..run.lesson import find_lesson, load_lesson, shipped_lessons
+from .options import Command
+
+if TYPE_CHECKING:
+    from .options import Subcommands
+
+NAME = "lesson"
+
+
+def register(sub: Subcommands) -> None:
+    shipped = ", ".join(shipped_lessons()) or "none"
+    parser = sub.add_parser(NAME, help="present a lesson: slides of runs that stop where the teacher wants",
+                            description="Present a lesson file (TOML: a list of slides, each a recipe, a stop, "
+                            "a caption and a note) in the window; F5 / F4 go to the next / previous slide. "
+                            f"Shipped lessons: {shipped}.")
+    parser.add_argument("lesson", nargs="?", metavar="NAME|FILE", help="a shipped lesson's name or a lesson file")
+    parser.add_argument("--list", action="store_true", help="list the shipped lessons and exit")
+    parser.add_argument("--check", action="store_true", help="check the lesson file and exit (no window)")
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.list:
+        for name, path in shipped_lessons().items():
+            lesson = load_lesson(path)
+            print(f"{name:<20} {len(lesson.slides)} slides  {lesson.title}")
+        return 0
+    if args.lesson is None:
+        raise ValueError("name a lesson or a lesson file (maze-visualizer lesson --list shows the shipped ones)")
+    lesson = find_lesson(args.lesson)
+    if args.check:
+        print(f"{lesson.source}: {len(lesson.slides)} slides, all fine")
+        return 0
+    from ..app.lesson_view import present
+    return present(lesson)
+
+
+COMMAND = Command(NAME, register, run)

@@ -1,0 +1,47 @@
+"""Bringing a run to a lesson slide's stop: the same seek the watch scene's timeline uses, so a slide
+shows exactly what a straight run shows at that moment. Pure: no pygame."""
+
+from __future__ import annotations
+
+from .lesson import Slide, Stop
+from .session import Run
+
+PHASE_CHUNK = 256
+"""Events generated between two looks for the phase a slide stops at."""
+
+
+def stop_position(run: Run, stop: Stop) -> int:
+    """The generation position ``stop`` names in ``run`` (generating as far as needed to know it).
+
+    A phase stop is the moment that phase is complete: just before the next phase's first event
+    (or the end, for the last phase), so the board shows the whole phase and nothing of the next."""
+    if stop.event is not None:
+        return stop.event if run.total is None else min(stop.event, run.total)
+    if stop.phase is not None:
+        while True:
+            marks = run.phase_marks
+            names = [name for _, name in marks]
+            if stop.phase in names[:-1]:  # the next phase's mark: this one is done, the next not begun
+                return marks[names.index(stop.phase) + 1][0]
+            if run.finished:
+                return run.recorded
+            run.seek(run.recorded + PHASE_CHUNK)
+    run.finish_generation()
+    return run.recorded
+
+
+def bring_to_stop(run: Run, slide: Slide) -> int:
+    """Seek ``run`` to the slide's stop (and solve it to the end when the slide shows a solution)."""
+    position = run.seek(stop_position(run, slide.stop))
+    if "solution" in slide.show and slide.solver is not None and slide.stop.at_end:
+        run.solve(slide.solver)
+        while run.stage != "done":
+            run.step(1 << 16)
+    return position
+
+
+def slide_run(slide: Slide) -> Run:
+    """A fresh run of the slide's recipe, standing at its stop."""
+    run = Run(slide.spec)
+    bring_to_stop(run, slide)
+    return run
