@@ -181,3 +181,20 @@ def test_choosing_a_ghost_after_a_win_does_not_invent_a_race(screen, data):
     assert not any("ghost" in line for line in app.scene.screen_lines())
     key(app, pygame.K_RETURN)  # the next level is raced
     assert app.scene.ghost is not None and app.scene.ghost.pace == 2.0
+
+
+def test_the_clock_and_the_ghost_wait_for_the_first_move(screen, data):
+    app = Shell(SPEC, screen=screen)
+    app.open_scene("play", spec=SPEC, mode="new", ghost="medium")
+    scene = app.scene
+    for _ in range(30):
+        app.frame([], 0.1)  # three seconds of looking at the maze
+    assert scene.game.elapsed == 0
+    assert scene.ghost.where(scene.game.elapsed)[0] == scene.game.maze.entrance[0]
+    assert ("Time", "starts on your first move") in scene.panel_lines()
+    game = scene.game
+    step = shortest_path(game.maze)[1]
+    direction = next(d for d in range(4) if game.maze.grid.neighbour(game.position, d) == step)
+    press(app, SQUARE_KEY[direction])
+    app.frame([], 0.5)
+    assert 0.4 < game.elapsed <= 0.6 + 1e-9

@@ -438,7 +438,7 @@ class PlayScene(Scene):
 
     def advance(self, dt: float) -> None:
         if self.stage == PLAYING and self.game is not None:
-            self.game.elapsed += dt
+            self.game.tick(dt)
 
     @property
     def busy(self) -> bool:
@@ -473,7 +473,7 @@ class PlayScene(Scene):
             ("Maze", f"{spec.algorithm}, {spec.shape_words(game.maze.grid)}"),
             ("Seed", str(spec.seed)),
             ("Moves", f"{game.moves:,}"),
-            ("Time", format_time(game.elapsed)),
+            ("Time", format_time(game.elapsed) if game.clock_running else "starts on your first move"),
             ("Shortest", f"{game.shortest:,} moves"),
         ] + self.record_lines(game)
 
