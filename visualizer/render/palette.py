@@ -61,7 +61,7 @@ STYLE_COLOURS: dict[Style, Colour] = {
     Style.UNVISITED: (62, 66, 80),
     Style.PRUNED: (44, 40, 52),
     Style.TRAIL: (120, 206, 170),    # bluish green, light
-    Style.FOG: (24, 26, 34),
+    Style.FOG: (92, 100, 122),       # mist: a mid slate, unlike the dark walls and the light floor
 }
 STYLE_RANKS: dict[Style, int] = {
     Style.FLOOR: 0, Style.ROOM: 0, Style.SEARCH: 2, Style.DEAD_END: 2, Style.STACK: 3, Style.WALK: 3,

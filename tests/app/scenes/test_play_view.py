@@ -198,3 +198,37 @@ def test_the_clock_and_the_ghost_wait_for_the_first_move(screen, data):
     press(app, SQUARE_KEY[direction])
     app.frame([], 0.5)
     assert 0.4 < game.elapsed <= 0.6 + 1e-9
+
+
+def board_pixels(app) -> np.ndarray:
+    return pygame.surfarray.array3d(app.screen.subsurface(app.view_rect()))
+
+
+def test_fog_hides_the_exit_and_the_ghost_until_seen(screen, data):
+    from visualizer.render.palette import GOAL
+
+    spec = MazeSpec("backtracker", "square", 12, 9, 5)
+    app = Shell(spec, screen=screen)
+    app.open_scene("play", spec=spec, mode="maze", maze=spec.build(), ghost="easy")
+    scene = app.scene
+    key(app, pygame.K_f)
+    game = scene.game
+    assert game.goal not in game.seen
+    game.started, game.elapsed = True, 3.0  # the ghost is 6 cells along, out of sight
+    assert scene.ghost.where(game.elapsed)[0] not in game.seen
+    app.frame([], 0)
+    pixels = board_pixels(app)
+    assert (pixels == np.array(GOAL)).all(axis=2).sum() == 0
+    assert (pixels == np.array(GHOST)).all(axis=2).sum() == 0
+    key(app, pygame.K_f)  # without fog both show
+    pixels = board_pixels(app)
+    assert (pixels == np.array(GOAL)).all(axis=2).sum() > 10
+    assert (pixels == np.array(GHOST)).all(axis=2).sum() > 10
+
+
+def test_the_fog_looks_unlike_the_walls():
+    from visualizer.render.palette import LEGEND, WALL
+
+    fog = np.array(LEGEND["fog"][0], dtype=float)
+    for other in (WALL, LEGEND["floor"][0]):
+        assert np.abs(fog - np.array(other)).sum() > 120

@@ -547,11 +547,23 @@ class PlayScene(Scene):
             return
         size = max(3.0, board.cell_pixels)
         self.draw_ghost(surface, board, origin, size)  # under the exit: a ghost that arrived must not hide it
-        gx, gy = board.cell_centre(game.goal)
-        goal = [(origin[0] + gx + dx * size * 0.36, origin[1] + gy + dy * size * 0.36)
-                for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0))]
-        pygame.draw.polygon(surface, GOAL, goal)
-        pygame.draw.polygon(surface, (40, 40, 40), goal, max(1, int(size / 14)))
+        if not self.fogged(game.goal):  # in fog the exit shows once seen
+            gx, gy = board.cell_centre(game.goal)
+            goal = [(origin[0] + gx + dx * size * 0.36, origin[1] + gy + dy * size * 0.36)
+                    for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0))]
+            pygame.draw.polygon(surface, GOAL, goal)
+            pygame.draw.polygon(surface, (40, 40, 40), goal, max(1, int(size / 14)))
+        self.draw_player(surface, board, origin, size)
+
+    def fogged(self, *cells: int) -> bool:
+        """True when fog still hides any of ``cells`` on the board."""
+        hidden = self.overlay.hidden if self.overlay is not None else None
+        return hidden is not None and any(hidden[c] for c in cells)
+
+    def draw_player(self, surface: pygame.Surface, board, origin: tuple[int, int], size: float) -> None:
+        """The player's marker, jolting toward a wall just bumped into."""
+        game = self.game
+        assert game is not None
         px, py = board.cell_centre(game.position)
         bumping = self.host.clock_time < self.bump_until
         if bumping:
@@ -567,6 +579,8 @@ class PlayScene(Scene):
         if self.ghost is None or self.game is None:
             return
         cell, toward, share = self.ghost.where(self.game.elapsed)
+        if self.fogged(cell, toward):
+            return  # fog hides the ghost (and the shortest path it walks) until you see it
         (ax, ay), (bx, by) = board.cell_centre(cell), board.cell_centre(toward)
         centre = (int(origin[0] + ax + (bx - ax) * share), int(origin[1] + ay + (by - ay) * share))
         radius = max(2, int(size * 0.3))
