@@ -190,7 +190,8 @@ SHELL_KEYS = KeyTable((
     Binding("Ctrl+=  /  Ctrl+-", "larger / smaller panel text (projector)", "scale_text",
             keys(K.K_EQUALS, K.K_PLUS, K.K_KP_PLUS, mods=CTRL) + keys(K.K_EQUALS, mods=CTRL | SHIFT), args=(+1,)),
     Binding("Ctrl+-", "", "scale_text", keys(K.K_MINUS, K.K_KP_MINUS, mods=CTRL), args=(-1,), help=False),
-    Binding("Z", "zoom to fit the whole maze (wheel zooms, drag pans)", "fit_view", keys(K.K_z, mods=ANY)),
+    Binding("Z", "the whole maze; in play, Z again follows you (wheel zooms, drag pans)", "fit_view",
+            keys(K.K_z, mods=ANY)),
 ))
 """Keys that work in every scene; the shell looks here before asking the scene."""
 

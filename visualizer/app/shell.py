@@ -165,8 +165,13 @@ class Shell:
         self.message(f"Text size {scale:.0%}")
 
     def fit_view(self) -> None:
-        self.view_camera.fit()
+        """Z: the whole maze; in play, Z again follows the player."""
+        cell = self.scene.follow_cell()
+        following = self.view_camera.toggle_fit(cell)
         self.layout_dirty = True
+        if cell is not None:
+            self.message("Following you again (Z: the whole maze)" if following
+                         else "The whole maze: Z again to follow you")
 
     def capture_name(self) -> str:
         """What screenshots and recordings of the maze on screen are called."""
@@ -436,6 +441,8 @@ class Shell:
             if self.board is not None:
                 self.layout_dirty |= self.view_camera.follow(self.board, self.view_rect(), content.grid,
                                                              scene.follow_cell())
+                if self.view_camera.moved_since_fit(scene.follow_cell()):
+                    self.message("Z: back to the view that follows you")
                 self._ensure_layout(content)
         painted = self.paint_board(content) if content is not None else False
         panel = self.panel_content()

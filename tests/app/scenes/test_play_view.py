@@ -4,6 +4,8 @@ player earned: a new best, the seed to share, who won the race with the ghost.""
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pygame
 import pytest
@@ -232,3 +234,30 @@ def test_the_fog_looks_unlike_the_walls():
     fog = np.array(LEGEND["fog"][0], dtype=float)
     for other in (WALL, LEGEND["floor"][0]):
         assert np.abs(fog - np.array(other)).sum() > 120
+
+
+def test_on_a_large_level_an_arrow_points_off_screen_to_the_exit_and_z_toggles_the_view(screen, data):
+    from visualizer.play.game import Game
+
+    app = Shell(SPEC, screen=screen)
+    app.open_scene("play", spec=SPEC, mode="new")
+    app.scene.start(Game.new_level(9, MazeSpec("backtracker", "square", 8, 5, 3)))
+    app.frame([], 0)
+    scene = app.scene
+    assert app.camera is not None  # the view follows the player: the exit is out of sight
+    assert scene.exit_arrow is not None
+    player, goal = app.board.cell_centre(scene.game.position), app.board.cell_centre(scene.game.goal)
+    want = math.atan2(goal[1] - player[1], goal[0] - player[0])
+    assert abs(scene.exit_arrow.angle - want) < 1e-6
+    key(app, pygame.K_z)
+    assert app.camera is None and scene.exit_arrow is None  # the whole maze: the exit is in view
+    walk_one_step(app)
+    assert app.shown_message() == "Z: back to the view that follows you"
+    key(app, pygame.K_z)
+    assert app.camera is not None and scene.exit_arrow is not None
+
+
+def walk_one_step(app):
+    game = app.scene.game
+    step = shortest_path(game.maze)[1]
+    key(app, SQUARE_KEY[next(d for d in range(4) if game.maze.grid.neighbour(game.position, d) == step)])

@@ -30,6 +30,7 @@ from ...run.overlay import Mark, Overlay
 from ...run.spec import MazeSpec
 from ...solvers import shortest_path
 from .. import text
+from ..exit_arrow import ArrowPlace, draw_exit_arrow
 from ..first_person_mode import FirstPersonMode
 from ..keys import PLAY_KEYS, Binding, KeyPress
 from ..scene import BoardContent, Host, Scene
@@ -79,6 +80,8 @@ class PlayScene(Scene):
         self.base = base or (game.spec if game else MazeSpec())
         self.stage = stage
         self.bump_until = 0.0
+        self.exit_arrow: ArrowPlace | None = None
+        """Where the arrow to the exit was last drawn (None: the exit is in view)."""
         self.bump_direction = (0.0, 0.0)
         self.game: Game | None = None
         self.overlay: Overlay | None = None
@@ -533,7 +536,17 @@ class PlayScene(Scene):
 
     def draw_on_board(self, surface: pygame.Surface, board, origin: tuple[int, int]) -> None:
         self.draw_markers(surface, board, origin)
+        self.draw_exit_arrow(surface, board)
         self.draw_screen(surface, surface.get_clip())
+
+    def draw_exit_arrow(self, surface: pygame.Surface, board) -> None:
+        """While the exit is off screen, an arrow at the edge points to it (with its distance once seen)."""
+        game, self.exit_arrow = self.game, None
+        if game is None or self.stage != PLAYING:
+            return
+        player, goal = board.cell_centre(game.position), board.cell_centre(game.goal)
+        away = None if self.fogged(game.goal) else math.dist(player, goal) / max(1e-9, board.cell_pixels)
+        self.exit_arrow = draw_exit_arrow(surface, surface.get_clip(), player, goal, away)
 
     def draw_on_screen(self, surface: pygame.Surface, view: pygame.Rect) -> None:
         if self.first_person and self.eye is not None:
