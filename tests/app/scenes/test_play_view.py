@@ -261,3 +261,23 @@ def walk_one_step(app):
     game = app.scene.game
     step = shortest_path(game.maze)[1]
     key(app, SQUARE_KEY[next(d for d in range(4) if game.maze.grid.neighbour(game.position, d) == step)])
+
+
+def test_after_a_win_l_puts_the_box_away_to_show_both_routes_in_colour(screen, data):
+    from visualizer.app.route_view import SHORTEST, WALKED
+    from visualizer.render.palette import LEGEND, WALL
+
+    app = play_a_level(screen)
+    scene = app.scene
+    assert scene.stage == "won" and any(line.startswith("L: ") for line in scene.screen_lines())
+    counts = lambda colour: int((board_pixels(app) == np.array(colour)).all(axis=2).sum())  # noqa: E731
+    assert counts(WALKED) == 0 and counts(SHORTEST) == 0
+    key(app, pygame.K_l)
+    assert counts(WALKED) > 1000 and counts(SHORTEST) > 1000  # side by side: both show along the board
+    for colour in (WALKED, SHORTEST):
+        for ground in (WALL, LEGEND["floor"][0]):
+            assert np.abs(np.array(colour) - np.array(ground)).sum() > 150
+    key(app, pygame.K_l)
+    assert counts(WALKED) == 0
+    key(app, pygame.K_RETURN)
+    assert scene.stage == "playing" and not scene.route_view
