@@ -61,3 +61,16 @@ def test_an_exit_anywhere_off_screen_gets_an_arrow_on_the_edge_toward_it(px, py,
     else:
         assert place is not None
         assert_points_at(place, (px, py), (gx, gy))
+
+
+@pytest.mark.parametrize("kind", list(GRIDS))
+def test_the_distance_to_the_exit_counts_cells_of_the_grid(kind):
+    from visualizer.app.exit_arrow import cells_apart
+
+    grid = make_grid(kind, 12, 9)
+    board = Board(grid, *SIZE)
+    cell = grid.size // 2
+    for _, nb in grid.neighbours(cell):
+        assert 0.5 < cells_apart(board, cell, nb) < 2.1  # a neighbour is about one cell away
+    if kind == "square":
+        assert cells_apart(board, grid.cell(0, 0), grid.cell(9, 0)) == pytest.approx(9)

@@ -51,6 +51,15 @@ def place_arrow(size: tuple[int, int], start: tuple[float, float], target: tuple
     return ArrowPlace((sx + dx * share, sy + dy * share), math.atan2(dy, dx))
 
 
+def cells_apart(board, cell: int, other: int) -> float:
+    """How many cell widths apart two cells are as the crow flies: the distance between their
+    centres over the step to the nearest neighbour of ``cell`` (the grid's own cell pitch there)."""
+    here = board.cell_centre(cell)
+    steps = [math.dist(here, board.cell_centre(nb)) for _, nb in board.grid.neighbours(cell)]
+    pitch = min((step for step in steps if step > 0), default=max(1e-9, board.cell_pixels))
+    return math.dist(here, board.cell_centre(other)) / pitch
+
+
 def draw_exit_arrow(surface: pygame.Surface, view: pygame.Rect, player: tuple[float, float],
                     goal: tuple[float, float], cells_away: float | None) -> ArrowPlace | None:
     """Draw the arrow (and the distance, when known) for a goal at ``goal`` in board pixels."""
@@ -58,7 +67,7 @@ def draw_exit_arrow(surface: pygame.Surface, view: pygame.Rect, player: tuple[fl
     place = place_arrow(view.size, player, goal, short * MARGIN_SHARE)
     if place is None:
         return None
-    length = max(18.0, short * 0.05)
+    length = max(22.0, short * 0.075)
     cos, sin = math.cos(place.angle), math.sin(place.angle)
     tx, ty = view.left + place.tip[0], view.top + place.tip[1]
     back = (tx - cos * length, ty - sin * length)

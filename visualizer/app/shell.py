@@ -164,6 +164,10 @@ class Shell:
         self.layout_dirty = True
         self.message(f"Text size {scale:.0%}")
 
+    def show_whole_maze(self) -> None:
+        self.view_camera.fit()
+        self.layout_dirty = True
+
     def fit_view(self) -> None:
         """Z: the whole maze; in play, Z again follows the player."""
         cell = self.scene.follow_cell()

@@ -281,3 +281,15 @@ def test_after_a_win_l_puts_the_box_away_to_show_both_routes_in_colour(screen, d
     assert counts(WALKED) == 0
     key(app, pygame.K_RETURN)
     assert scene.stage == "playing" and not scene.route_view
+
+
+def test_the_route_view_shows_the_whole_maze_on_a_large_level(screen, data):
+    from visualizer.play.game import Game
+
+    app = Shell(SPEC, screen=screen)
+    app.open_scene("play", spec=SPEC, mode="new")
+    app.scene.start(Game.new_level(9, MazeSpec("backtracker", "square", 8, 5, 3)))
+    walk_shortest_path(app)
+    assert app.scene.stage == "won" and app.camera is not None  # the view followed you to the exit
+    key(app, pygame.K_l)
+    assert app.camera is None  # the whole route is in view

@@ -28,7 +28,7 @@ from ...play.screens import Saved, format_time
 from ...run.overlay import Mark, Overlay
 from ...run.spec import MazeSpec
 from ...solvers import shortest_path
-from ..exit_arrow import ArrowPlace, draw_exit_arrow
+from ..exit_arrow import ArrowPlace, cells_apart, draw_exit_arrow
 from ..first_person_mode import FirstPersonMode
 from ..keys import PLAY_KEYS, Binding, KeyPress
 from ..play_markers import draw_ghost, draw_goal, draw_player
@@ -437,6 +437,8 @@ class PlayScene(Scene):
         """L after a win: put the box away to compare your route with the shortest one (L: the box)."""
         if self.stage in (WON, ALL_DONE) and self.game is not None and not self.first_person:
             self.route_view = not self.route_view
+            if self.route_view:
+                self.host.show_whole_maze()  # the whole route, not just its end
 
     def leave_key(self) -> None:
         """Esc: leave play; while N's question is asked, back to the start screen (the save kept)."""
@@ -556,7 +558,7 @@ class PlayScene(Scene):
         if game is None or self.stage != PLAYING:
             return
         player, goal = board.cell_centre(game.position), board.cell_centre(game.goal)
-        away = None if self.fogged(game.goal) else math.dist(player, goal) / max(1e-9, board.cell_pixels)
+        away = None if self.fogged(game.goal) else cells_apart(board, game.position, game.goal)
         self.exit_arrow = draw_exit_arrow(surface, surface.get_clip(), player, goal, away)
 
     def draw_on_screen(self, surface: pygame.Surface, view: pygame.Rect) -> None:
