@@ -154,8 +154,8 @@ def test_the_ghost_races_you_and_the_win_screen_says_who_won(screen, data):
     app = Shell(SPEC, screen=screen)
     app.open_scene("play", spec=SPEC, mode="maze", maze=SPEC.build(), ghost="easy")
     scene = app.scene
-    assert scene.busy  # the ghost is walking: the board redraws every frame
     scene.game.elapsed = 1.25
+    assert scene.busy  # the ghost is walking: the board redraws every frame
     app.frame([], 0)
     view = app.view_rect()
     pixels = pygame.surfarray.array3d(app.screen.subsurface(view))
@@ -194,6 +194,7 @@ def test_the_clock_and_the_ghost_wait_for_the_first_move(screen, data):
     assert scene.game.elapsed == 0
     assert scene.ghost.where(scene.game.elapsed)[0] == scene.game.maze.entrance[0]
     assert ("Time", "starts on your first move") in scene.panel_lines()
+    assert not scene.ghost_walking  # nothing moves: the board need not redraw every frame
     game = scene.game
     step = shortest_path(game.maze)[1]
     direction = next(d for d in range(4) if game.maze.grid.neighbour(game.position, d) == step)

@@ -462,7 +462,7 @@ class PlayScene(Scene):
     def ghost_walking(self) -> bool:
         """True while the ghost is on its way (the board redraws every frame to move it)."""
         game = self.game
-        return (self.ghost is not None and game is not None and self.stage == PLAYING
+        return (self.ghost is not None and game is not None and self.stage == PLAYING and game.clock_running
                 and not self.ghost.arrived(game.elapsed))
 
     # --- drawing ------------------------------------------------------------------
