@@ -40,3 +40,17 @@ def data(tmp_path, monkeypatch):
     """A fresh folder for the game's saves."""
     monkeypatch.setenv("MAZE_VISUALIZER_DATA", str(tmp_path))
     return tmp_path
+
+
+@pytest.fixture(autouse=True)
+def default_look(tmp_path_factory, monkeypatch):
+    """Every test starts in the dark theme with normal walls and a settings folder of its own: a
+    test that presses F7 or F8 must not change the colours the next test reads."""
+    from visualizer.render import board, themes
+
+    monkeypatch.setenv("MAZE_VISUALIZER_CONFIG", str(tmp_path_factory.mktemp("config")))
+    themes.use("dark")
+    board.use_walls("normal")
+    yield
+    themes.use("dark")
+    board.use_walls("normal")

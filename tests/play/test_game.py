@@ -160,3 +160,18 @@ def test_the_next_level_keeps_the_fog_and_grows():
     game = Game.new_level(2, MazeSpec("backtracker", "square", 1, 1, 9), fog=True)
     nxt = game.next_level()
     assert nxt.level == 3 and nxt.fog and nxt.maze.grid.width == LEVEL_WIDTHS[2]
+
+
+def test_the_clock_waits_for_the_first_move_key_and_a_bump_starts_it():
+    from visualizer.run.spec import MazeSpec
+
+    game = Game.new_level(1, MazeSpec("backtracker", "square", 8, 6, 3))
+    game.tick(5.0)
+    assert game.elapsed == 0 and not game.clock_running
+    blocked = next(d for d in range(4) if not game.maze.is_open(game.position, d))
+    assert not game.move(blocked)  # a bump is a move key too: the player has begun
+    game.tick(1.5)
+    assert game.elapsed == 1.5
+    game.restart_level()
+    game.tick(2.0)
+    assert game.elapsed == 0  # a fresh try waits again

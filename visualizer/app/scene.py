@@ -46,6 +46,9 @@ class Host(Protocol):
     def view_aspect(self) -> float:
         """Height / width of the board view (so a new maze can fill it)."""
 
+    def show_whole_maze(self) -> None:
+        """Fit the whole maze in the board view, as Z does (play's route view asks for it)."""
+
     def work_budget(self, minimum: float) -> float:
         """Seconds a busy scene may work this frame: at least ``minimum``, more when drawing is slow,
         so that drawing never takes more than about 15 % of a frame."""

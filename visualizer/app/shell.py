@@ -174,9 +174,18 @@ class Shell:
         self.message(look.cycle_walls())
         self.layout_dirty = True
 
-    def fit_view(self) -> None:
+    def show_whole_maze(self) -> None:
         self.view_camera.fit()
         self.layout_dirty = True
+
+    def fit_view(self) -> None:
+        """Z: the whole maze; in play, Z again follows the player."""
+        cell = self.scene.follow_cell()
+        following = self.view_camera.toggle_fit(cell)
+        self.layout_dirty = True
+        if cell is not None:
+            self.message("Following you again (Z: the whole maze)" if following
+                         else "The whole maze: Z again to follow you")
 
     def capture_name(self) -> str:
         """What screenshots and recordings of the maze on screen are called."""
@@ -446,6 +455,8 @@ class Shell:
             if self.board is not None:
                 self.layout_dirty |= self.view_camera.follow(self.board, self.view_rect(), content.grid,
                                                              scene.follow_cell())
+                if self.view_camera.moved_since_fit(scene.follow_cell()):
+                    self.message("Z: back to the view that follows you")
                 self._ensure_layout(content)
         painted = self.paint_board(content) if content is not None else False
         panel = self.panel_content()

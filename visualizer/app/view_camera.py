@@ -32,16 +32,42 @@ class ViewCamera:
         self.user_view = False
         """True once the user zoomed or asked for the whole maze: following the player then keeps
         the user's scale (and stops when the whole maze is shown). A new scene resets it."""
+        self.fitted_at: int | None = None
+        """The followed cell when Z fitted the maze (None: not fitted by Z, or already told)."""
 
     def reset(self) -> None:
         """A new scene (or the one under it again): the whole maze, nothing chosen."""
         self.camera = None
         self.user_view = False
+        self.fitted_at = None
 
     def fit(self) -> None:
-        """Z: the whole maze, as the user asked."""
+        """The whole maze, as the user asked."""
         self.camera = None
         self.user_view = True
+
+    def toggle_fit(self, cell: int | None) -> bool:
+        """Z: the whole maze, or after a fit back to the view that follows ``cell`` (the player);
+        returns True when following again."""
+        if self.fitted and cell is not None:
+            self.user_view = False
+            self.fitted_at = None
+            return True
+        self.fit()
+        self.fitted_at = cell
+        return False
+
+    @property
+    def fitted(self) -> bool:
+        """True while the whole maze is shown because the user asked for it (Z or zooming out)."""
+        return self.user_view and self.camera is None
+
+    def moved_since_fit(self, cell: int | None) -> bool:
+        """True once, when the followed cell first moves after Z fitted the maze (to offer Z back)."""
+        if self.fitted and self.fitted_at is not None and cell is not None and cell != self.fitted_at:
+            self.fitted_at = None
+            return True
+        return False
 
     def current(self, board: Board | None) -> Camera | None:
         return self.camera or (board.camera if board is not None else None)

@@ -59,7 +59,7 @@ def take_back(save: Path) -> tuple[Game | None, str]:
         swap = save.with_name(save.name + TAKING_BACK_SUFFIX)
         os.replace(backup, swap)
         os.replace(save, backup)
-        mark_made(backup)
+        mark_kept(backup)
         os.replace(swap, save)
     else:
         os.replace(backup, save)
@@ -90,6 +90,19 @@ def saved_after_backup(save: Path) -> bool:
     except OSError:
         return False
     return written > made
+
+
+KEPT_NS = 4_102_444_800 * 10**9
+"""A backup dated 2100-01-01 is never older than a save: no number of saves retires it."""
+
+
+def mark_kept(backup: Path) -> None:
+    """The game left by taking another back is kept until a new game replaces the save (it then
+    moves to a dated name): saving the game taken back never retires it."""
+    try:
+        os.utime(backup, ns=(KEPT_NS, KEPT_NS))
+    except OSError:
+        pass
 
 
 def mark_made(backup: Path) -> None:

@@ -43,6 +43,9 @@ class Game:
     """The last move pressed along each axis ("vertical": up or down, "across": left or right),
     walls bumped into included: breaks ties for moves with two ways to go (Left / Right on hex,
     Up on a disc where the ring splits)."""
+    started: bool = False
+    """True from the player's first move key (a bump too): the level's clock and the ghost wait for it,
+    so nobody is behind before they have looked at the maze."""
 
     def __post_init__(self) -> None:
         if self.position < 0:
@@ -80,6 +83,16 @@ class Game:
         return self.level >= FINAL_LEVEL
 
     @property
+    def clock_running(self) -> bool:
+        """The clock runs from the first move key (a continued level that had time on it runs at once)."""
+        return self.started or self.moves > 0 or self.elapsed > 0
+
+    def tick(self, seconds: float) -> None:
+        """Time passes on the level's clock once it runs and until the level is over."""
+        if self.clock_running and not self.finished:
+            self.elapsed += seconds
+
+    @property
     def efficiency(self) -> float:
         """Shortest path length over the moves made (1.0 = perfect)."""
         return self.shortest / self.moves if self.moves else 1.0
@@ -102,6 +115,8 @@ class Game:
 
     def move(self, direction: int) -> bool:
         """Step through the passage in ``direction``; False (and nothing changes) if a wall is there."""
+        if not self.finished:
+            self.started = True
         if self.finished or not self.maze.is_open(self.position, direction):
             return False
         target = self.maze.grid.neighbour(self.position, direction)
@@ -115,6 +130,7 @@ class Game:
 
     def move_named(self, name: str) -> bool:
         """Move by name ("up", "down-left"...): the grid turns the name into a direction here."""
+        self.started = True
         is_open = partial(self.maze.is_open, self.position)
         direction = self.maze.grid.move_direction(name, is_open, self.last_moves)
         axis = move_axis(name)
@@ -135,6 +151,7 @@ class Game:
         self.moves = 0
         self.elapsed = 0.0
         self.gave_up = False
+        self.started = False
         self.seen = set()
         self.last_moves = {}
         self.look_around()

@@ -62,7 +62,8 @@ TRAIL_DOT = 0.12
 SEE_THROUGH: Colour = (255, 0, 255)
 """The wall layer's key colour: no wall colour comes near magenta."""
 
-FOG: Colour = STYLE_COLOURS[Style.FOG]
+FOG: Colour = (24, 26, 34)
+"""What the view fades into with distance: the dark of a corridor (the top-down fog is lighter)."""
 TRAIL: Colour = STYLE_COLOURS[Style.TRAIL]
 FLOOR: Colour = STYLE_COLOURS[Style.FLOOR]
 

@@ -4,6 +4,8 @@ player earned: a new best, the seed to share, who won the race with the ghost.""
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pygame
 import pytest
@@ -152,8 +154,8 @@ def test_the_ghost_races_you_and_the_win_screen_says_who_won(screen, data):
     app = Shell(SPEC, screen=screen)
     app.open_scene("play", spec=SPEC, mode="maze", maze=SPEC.build(), ghost="easy")
     scene = app.scene
-    assert scene.busy  # the ghost is walking: the board redraws every frame
     scene.game.elapsed = 1.25
+    assert scene.busy  # the ghost is walking: the board redraws every frame
     app.frame([], 0)
     view = app.view_rect()
     pixels = pygame.surfarray.array3d(app.screen.subsurface(view))
@@ -181,3 +183,114 @@ def test_choosing_a_ghost_after_a_win_does_not_invent_a_race(screen, data):
     assert not any("ghost" in line for line in app.scene.screen_lines())
     key(app, pygame.K_RETURN)  # the next level is raced
     assert app.scene.ghost is not None and app.scene.ghost.pace == 2.0
+
+
+def test_the_clock_and_the_ghost_wait_for_the_first_move(screen, data):
+    app = Shell(SPEC, screen=screen)
+    app.open_scene("play", spec=SPEC, mode="new", ghost="medium")
+    scene = app.scene
+    for _ in range(30):
+        app.frame([], 0.1)  # three seconds of looking at the maze
+    assert scene.game.elapsed == 0
+    assert scene.ghost.where(scene.game.elapsed)[0] == scene.game.maze.entrance[0]
+    assert ("Time", "starts on your first move") in scene.panel_lines()
+    assert not scene.ghost_walking  # nothing moves: the board need not redraw every frame
+    game = scene.game
+    step = shortest_path(game.maze)[1]
+    direction = next(d for d in range(4) if game.maze.grid.neighbour(game.position, d) == step)
+    press(app, SQUARE_KEY[direction])
+    app.frame([], 0.5)
+    assert 0.4 < game.elapsed <= 0.6 + 1e-9
+
+
+def board_pixels(app) -> np.ndarray:
+    return pygame.surfarray.array3d(app.screen.subsurface(app.view_rect()))
+
+
+def test_fog_hides_the_exit_and_the_ghost_until_seen(screen, data):
+    from visualizer.render.palette import GOAL
+
+    spec = MazeSpec("backtracker", "square", 12, 9, 5)
+    app = Shell(spec, screen=screen)
+    app.open_scene("play", spec=spec, mode="maze", maze=spec.build(), ghost="easy")
+    scene = app.scene
+    key(app, pygame.K_f)
+    game = scene.game
+    assert game.goal not in game.seen
+    game.started, game.elapsed = True, 3.0  # the ghost is 6 cells along, out of sight
+    assert scene.ghost.where(game.elapsed)[0] not in game.seen
+    app.frame([], 0)
+    pixels = board_pixels(app)
+    assert (pixels == np.array(GOAL)).all(axis=2).sum() == 0
+    assert (pixels == np.array(GHOST)).all(axis=2).sum() == 0
+    key(app, pygame.K_f)  # without fog both show
+    pixels = board_pixels(app)
+    assert (pixels == np.array(GOAL)).all(axis=2).sum() > 10
+    assert (pixels == np.array(GHOST)).all(axis=2).sum() > 10
+
+
+def test_the_fog_looks_unlike_the_walls():
+    from visualizer.render.palette import LEGEND, WALL
+
+    fog = np.array(LEGEND["fog"][0], dtype=float)
+    for other in (WALL, LEGEND["floor"][0]):
+        assert np.abs(fog - np.array(other)).sum() > 120
+
+
+def test_on_a_large_level_an_arrow_points_off_screen_to_the_exit_and_z_toggles_the_view(screen, data):
+    from visualizer.play.game import Game
+
+    app = Shell(SPEC, screen=screen)
+    app.open_scene("play", spec=SPEC, mode="new")
+    app.scene.start(Game.new_level(9, MazeSpec("backtracker", "square", 8, 5, 3)))
+    app.frame([], 0)
+    scene = app.scene
+    assert app.camera is not None  # the view follows the player: the exit is out of sight
+    assert scene.exit_arrow is not None
+    player, goal = app.board.cell_centre(scene.game.position), app.board.cell_centre(scene.game.goal)
+    want = math.atan2(goal[1] - player[1], goal[0] - player[0])
+    assert abs(scene.exit_arrow.angle - want) < 1e-6
+    key(app, pygame.K_z)
+    assert app.camera is None and scene.exit_arrow is None  # the whole maze: the exit is in view
+    walk_one_step(app)
+    assert app.shown_message() == "Z: back to the view that follows you"
+    key(app, pygame.K_z)
+    assert app.camera is not None and scene.exit_arrow is not None
+
+
+def walk_one_step(app):
+    game = app.scene.game
+    step = shortest_path(game.maze)[1]
+    key(app, SQUARE_KEY[next(d for d in range(4) if game.maze.grid.neighbour(game.position, d) == step)])
+
+
+def test_after_a_win_l_puts_the_box_away_to_show_both_routes_in_colour(screen, data):
+    from visualizer.app.route_view import SHORTEST, WALKED
+    from visualizer.render.palette import LEGEND, WALL
+
+    app = play_a_level(screen)
+    scene = app.scene
+    assert scene.stage == "won" and any(line.startswith("L: ") for line in scene.screen_lines())
+    counts = lambda colour: int((board_pixels(app) == np.array(colour)).all(axis=2).sum())  # noqa: E731
+    assert counts(WALKED) == 0 and counts(SHORTEST) == 0
+    key(app, pygame.K_l)
+    assert counts(WALKED) > 1000 and counts(SHORTEST) > 1000  # side by side: both show along the board
+    for colour in (WALKED, SHORTEST):
+        for ground in (WALL, LEGEND["floor"][0]):
+            assert np.abs(np.array(colour) - np.array(ground)).sum() > 150
+    key(app, pygame.K_l)
+    assert counts(WALKED) == 0
+    key(app, pygame.K_RETURN)
+    assert scene.stage == "playing" and not scene.route_view
+
+
+def test_the_route_view_shows_the_whole_maze_on_a_large_level(screen, data):
+    from visualizer.play.game import Game
+
+    app = Shell(SPEC, screen=screen)
+    app.open_scene("play", spec=SPEC, mode="new")
+    app.scene.start(Game.new_level(9, MazeSpec("backtracker", "square", 8, 5, 3)))
+    walk_shortest_path(app)
+    assert app.scene.stage == "won" and app.camera is not None  # the view followed you to the exit
+    key(app, pygame.K_l)
+    assert app.camera is None  # the whole route is in view

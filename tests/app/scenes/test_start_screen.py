@@ -18,7 +18,7 @@ from visualizer.app.main import open_window
 from visualizer.app.scenes.play import CONFIRM_NEW, PLAYING, START
 from visualizer.app.shell import Shell as App
 from visualizer.play import save as saves
-from visualizer.play.backup import backup_path, save_keeping_backup
+from visualizer.play.backup import backup_path, mark_kept, save_keeping_backup
 from visualizer.play.game import Game
 from visualizer.run.spec import MazeSpec
 
@@ -167,6 +167,8 @@ def lay_out(folder: Path, files, save: bool, backup: bool) -> None:
         (folder / "save.json").write_bytes(files[0])
     if backup:
         (folder / "save.json.replaced").write_bytes(files[1])
+    if save and backup:  # dated as take_back dates the game it leaves: kept however often the save is
+        mark_kept(folder / "save.json.replaced")
 
 
 def leave_play(app) -> None:
@@ -217,3 +219,17 @@ def test_no_key_sequence_on_the_start_screen_loses_a_save(small_screen, files, m
             assert still_there(before, games_on_disk(data)), (start, [pygame.key.name(c) for c in presses])
         leave_play(app)  # what a session ends with: leaving saves the game in hand
         assert still_there(before, games_on_disk(data)), (start, [pygame.key.name(c) for c in presses])
+
+
+def test_the_game_left_by_taking_another_back_survives_any_number_of_saves(screen, data):
+    """B swaps the two games: the one left behind is kept, however often the other is saved."""
+    save = a_save(data)
+    os.replace(save, backup_path(save))
+    a_save(data, level=5)
+    app = start_screen(screen)
+    key(app, pygame.K_b)
+    assert app.scene.game.level == 3
+    for _ in range(3):
+        time.sleep(0.02)
+        save_keeping_backup(app.scene.game, save)
+    assert saves.load_game(backup_path(save)).level == 5

@@ -25,13 +25,14 @@ from ...play.levels import FINAL_LEVEL, level_for_width
 from ...play.records import Outcome, Records, format_seconds, records_path
 from ...play.save import continue_or_explain, save_path
 from ...play.screens import Saved, format_time
-from ...render.palette import ACCENT, BUMP, GHOST, GHOST_RING, GOAL, PANEL, PLAYER, PLAYER_RING, TEXT, TEXT_DIM
 from ...run.overlay import Mark, Overlay
 from ...run.spec import MazeSpec
 from ...solvers import shortest_path
-from .. import text
+from ..exit_arrow import ArrowPlace, cells_apart, draw_exit_arrow
 from ..first_person_mode import FirstPersonMode
 from ..keys import PLAY_KEYS, Binding, KeyPress
+from ..play_markers import draw_ghost, draw_goal, draw_player
+from ..route_view import draw_box, draw_routes
 from ..scene import BoardContent, Host, Scene
 from ..sounds import SoundBoard
 
@@ -79,6 +80,10 @@ class PlayScene(Scene):
         self.base = base or (game.spec if game else MazeSpec())
         self.stage = stage
         self.bump_until = 0.0
+        self.route_view = False
+        """L after a win: the box put away, the route walked and the shortest one drawn instead."""
+        self.exit_arrow: ArrowPlace | None = None
+        """Where the arrow to the exit was last drawn (None: the exit is in view)."""
         self.bump_direction = (0.0, 0.0)
         self.game: Game | None = None
         self.overlay: Overlay | None = None
@@ -124,6 +129,7 @@ class PlayScene(Scene):
         self.apply_fog()
         self.outcome = None
         self.race_line = ""
+        self.route_view = False
         self.make_ghost()
         self.eye = None
         if self.first_person:
@@ -427,6 +433,13 @@ class PlayScene(Scene):
         self.own_maze = False
         self.start(game.next_level())
 
+    def toggle_route_view(self) -> None:
+        """L after a win: put the box away to compare your route with the shortest one (L: the box)."""
+        if self.stage in (WON, ALL_DONE) and self.game is not None and not self.first_person:
+            self.route_view = not self.route_view
+            if self.route_view:
+                self.host.show_whole_maze()  # the whole route, not just its end
+
     def leave_key(self) -> None:
         """Esc: leave play; while N's question is asked, back to the start screen (the save kept)."""
         if self.stage == CONFIRM_NEW:
@@ -438,7 +451,7 @@ class PlayScene(Scene):
 
     def advance(self, dt: float) -> None:
         if self.stage == PLAYING and self.game is not None:
-            self.game.elapsed += dt
+            self.game.tick(dt)
 
     @property
     def busy(self) -> bool:
@@ -449,7 +462,7 @@ class PlayScene(Scene):
     def ghost_walking(self) -> bool:
         """True while the ghost is on its way (the board redraws every frame to move it)."""
         game = self.game
-        return (self.ghost is not None and game is not None and self.stage == PLAYING
+        return (self.ghost is not None and game is not None and self.stage == PLAYING and game.clock_running
                 and not self.ghost.arrived(game.elapsed))
 
     # --- drawing ------------------------------------------------------------------
@@ -473,7 +486,7 @@ class PlayScene(Scene):
             ("Maze", f"{spec.algorithm}, {spec.shape_words(game.maze.grid)}"),
             ("Seed", str(spec.seed)),
             ("Moves", f"{game.moves:,}"),
-            ("Time", format_time(game.elapsed)),
+            ("Time", format_time(game.elapsed) if game.clock_running else "starts on your first move"),
             ("Shortest", f"{game.shortest:,} moves"),
         ] + self.record_lines(game)
 
@@ -515,7 +528,8 @@ class PlayScene(Scene):
         game = self.game
         bumping = self.host.clock_time < self.bump_until
         eye = self.eye_key()
-        return (self.stage, game.position if game else None, bumping, id(game), self.ghost_key(), eye)
+        return (self.stage, game.position if game else None, bumping, id(game), self.ghost_key(), eye,
+                self.route_view)
 
     def eye_key(self) -> Hashable:
         """The first-person pose (changes every frame while the eye glides), or None top-down."""
@@ -532,8 +546,20 @@ class PlayScene(Scene):
         return cell, toward, round(share, 2)
 
     def draw_on_board(self, surface: pygame.Surface, board, origin: tuple[int, int]) -> None:
+        if self.route_view and self.game is not None:
+            draw_routes(surface, board, origin, self.game.trail, shortest_path(self.game.maze))
         self.draw_markers(surface, board, origin)
+        self.draw_exit_arrow(surface, board)
         self.draw_screen(surface, surface.get_clip())
+
+    def draw_exit_arrow(self, surface: pygame.Surface, board) -> None:
+        """While the exit is off screen, an arrow at the edge points to it (with its distance once seen)."""
+        game, self.exit_arrow = self.game, None
+        if game is None or self.stage != PLAYING:
+            return
+        player, goal = board.cell_centre(game.position), board.cell_centre(game.goal)
+        away = None if self.fogged(game.goal) else cells_apart(board, game.position, game.goal)
+        self.exit_arrow = draw_exit_arrow(surface, surface.get_clip(), player, goal, away)
 
     def draw_on_screen(self, surface: pygame.Surface, view: pygame.Rect) -> None:
         if self.first_person and self.eye is not None:
@@ -541,37 +567,35 @@ class PlayScene(Scene):
         self.draw_screen(surface, view)
 
     def draw_markers(self, surface: pygame.Surface, board, origin: tuple[int, int]) -> None:
-        """The goal and the player on top of the board."""
+        """The ghost, the exit (in fog once seen) and the player on top of the board."""
         game = self.game
         if game is None:
             return
         size = max(3.0, board.cell_pixels)
         self.draw_ghost(surface, board, origin, size)  # under the exit: a ghost that arrived must not hide it
-        gx, gy = board.cell_centre(game.goal)
-        goal = [(origin[0] + gx + dx * size * 0.36, origin[1] + gy + dy * size * 0.36)
-                for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0))]
-        pygame.draw.polygon(surface, GOAL, goal)
-        pygame.draw.polygon(surface, (40, 40, 40), goal, max(1, int(size / 14)))
+        if not self.fogged(game.goal):
+            gx, gy = board.cell_centre(game.goal)
+            draw_goal(surface, (origin[0] + gx, origin[1] + gy), size)
         px, py = board.cell_centre(game.position)
         bumping = self.host.clock_time < self.bump_until
         if bumping:
             px += self.bump_direction[0] * size * 0.18
             py += self.bump_direction[1] * size * 0.18
-        radius = max(2, int(size * 0.32))
-        centre = (int(origin[0] + px), int(origin[1] + py))
-        pygame.draw.circle(surface, BUMP if bumping else PLAYER_RING, centre, radius + max(1, radius // 4))
-        pygame.draw.circle(surface, PLAYER, centre, radius)
+        draw_player(surface, (origin[0] + px, origin[1] + py), size, bumping)
+
+    def fogged(self, *cells: int) -> bool:
+        """True when fog still hides any of ``cells`` on the board."""
+        hidden = self.overlay.hidden if self.overlay is not None else None
+        return hidden is not None and any(hidden[c] for c in cells)
 
     def draw_ghost(self, surface: pygame.Surface, board, origin: tuple[int, int], size: float) -> None:
-        """The ghost: a pale ring gliding between cell centres (drawn under the player)."""
+        """The ghost gliding between cell centres; fog hides it (and the path it walks) until seen."""
         if self.ghost is None or self.game is None:
             return
         cell, toward, share = self.ghost.where(self.game.elapsed)
-        (ax, ay), (bx, by) = board.cell_centre(cell), board.cell_centre(toward)
-        centre = (int(origin[0] + ax + (bx - ax) * share), int(origin[1] + ay + (by - ay) * share))
-        radius = max(2, int(size * 0.3))
-        pygame.draw.circle(surface, GHOST_RING, centre, radius + max(1, radius // 4))
-        pygame.draw.circle(surface, GHOST, centre, radius)
+        if not self.fogged(cell, toward):
+            (ax, ay), (bx, by) = board.cell_centre(cell), board.cell_centre(toward)
+            draw_ghost(surface, (origin[0] + ax + (bx - ax) * share, origin[1] + ay + (by - ay) * share), size)
 
     def screen_lines(self) -> list[str]:
         """The start, level-complete and final panels' text (empty while playing)."""
@@ -584,6 +608,7 @@ class PlayScene(Scene):
         if game is None or self.stage == PLAYING:
             return []
         wins = screens.win_lines(game, self.outcome, self.race_line, self.in_series)
+        wins.append("L: look at your route beside the shortest one")
         if self.stage == WON:
             return screens.won_lines(game, wins, self.own_maze)
         if self.stage == GAVE_UP:
@@ -591,20 +616,4 @@ class PlayScene(Scene):
         return screens.final_lines(game, wins, self.in_series)
 
     def draw_screen(self, surface: pygame.Surface, view: pygame.Rect) -> None:
-        lines = self.screen_lines()
-        if not lines:
-            return
-        size = text.base_size(surface.get_height())
-        rendered = [text.rendered(lines[0], round(size * 1.4), TEXT, True)]
-        rendered += [text.rendered(line, size, TEXT if i < len(lines) - 2 else TEXT_DIM)
-                     for i, line in enumerate(lines[1:])]
-        width = max(r.get_width() for r in rendered) + 2 * size
-        height = sum(r.get_height() for r in rendered) + size * (len(rendered) + 1)
-        box = pygame.Rect(0, 0, min(width, view.width), height)
-        box.center = view.center
-        pygame.draw.rect(surface, PANEL, box, border_radius=size // 2)
-        pygame.draw.rect(surface, ACCENT, box, 2, border_radius=size // 2)
-        y = box.top + size
-        for line in rendered:
-            surface.blit(line, line.get_rect(midtop=(box.centerx, y)))
-            y += line.get_height() + size
+        draw_box(surface, view, [] if self.route_view else self.screen_lines())

@@ -1,0 +1,86 @@
+"""After a level: the route walked and the shortest one side by side on the board, and the boxes
+(start, win, final) the play scene shows in the middle of the board.
+
+The win box covers the maze; L puts it away so the player can see where they went wrong. Both
+routes are lines through the cell centres, a little apart so both show where they run together,
+each outlined in black so it stands out from the light floor and the dark walls alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from ..render.palette import ACCENT, PANEL, TEXT, TEXT_DIM, Colour
+from . import text
+
+WALKED: Colour = (230, 159, 0)
+"""Your route: Okabe-Ito orange."""
+SHORTEST: Colour = (0, 114, 178)
+"""The shortest route: Okabe-Ito blue (the solution path's colour)."""
+OUTLINE: Colour = (10, 10, 14)
+SIDE_SHARE = 0.13
+"""How far each route sits off the cell centres, as a share of a cell: side by side, not on top."""
+
+
+def route_points(board, cells: Sequence[int], origin: tuple[int, int], shift: float) -> list[tuple[float, float]]:
+    """Screen points through the centres of ``cells``, moved ``shift`` pixels down and right."""
+    return [(origin[0] + x + shift, origin[1] + y + shift) for x, y in (board.cell_centre(c) for c in cells)]
+
+
+def draw_routes(surface: pygame.Surface, board, origin: tuple[int, int], walked: Sequence[int],
+                shortest: Sequence[int]) -> None:
+    """The two routes as outlined lines, then a legend naming them and their lengths."""
+    size = max(3.0, board.cell_pixels)
+    width = max(2, int(size * 0.14))
+    for cells, colour, side in ((walked, WALKED, -1), (shortest, SHORTEST, 1)):
+        points = route_points(board, cells, origin, side * size * SIDE_SHARE)
+        if len(points) < 2:
+            continue
+        pygame.draw.lines(surface, OUTLINE, False, points, width + max(2, width // 2) * 2)
+        pygame.draw.lines(surface, colour, False, points, width)
+    draw_legend(surface, surface.get_clip(), [(WALKED, f"your route: {len(walked) - 1:,} moves"),
+                                              (SHORTEST, f"shortest route: {len(shortest) - 1:,} moves"),
+                                              (None, "L: back to the box,  Enter: next")])
+
+
+def draw_legend(surface: pygame.Surface, view: pygame.Rect, rows: list[tuple[Colour | None, str]]) -> None:
+    """A small box at the board's top left: a colour bar and words for each route."""
+    size = text.base_size(surface.get_height())
+    rendered = [(colour, text.rendered(words, size, TEXT if colour else TEXT_DIM)) for colour, words in rows]
+    bar = size * 2
+    width = max(r.get_width() for _, r in rendered) + bar + size * 2
+    height = sum(r.get_height() for _, r in rendered) + size * (len(rendered) + 1) // 2
+    box = pygame.Rect(view.left + size // 2, view.top + size // 2, width, height)
+    pygame.draw.rect(surface, PANEL, box, border_radius=size // 3)
+    y = box.top + size // 2
+    for colour, line in rendered:
+        if colour is not None:
+            middle = y + line.get_height() // 2
+            pygame.draw.line(surface, OUTLINE, (box.left + size // 2, middle), (box.left + size // 2 + bar, middle),
+                             max(4, size // 2))
+            pygame.draw.line(surface, colour, (box.left + size // 2, middle), (box.left + size // 2 + bar, middle),
+                             max(2, size // 4))
+        surface.blit(line, (box.left + bar + size, y))
+        y += line.get_height() + size // 2
+
+
+def draw_box(surface: pygame.Surface, view: pygame.Rect, lines: list[str]) -> None:
+    """A box in the middle of the board: a bold title, then lines (the last two dimmed: the keys)."""
+    if not lines:
+        return
+    size = text.base_size(surface.get_height())
+    rendered = [text.rendered(lines[0], round(size * 1.4), TEXT, True)]
+    rendered += [text.rendered(line, size, TEXT if i < len(lines) - 2 else TEXT_DIM)
+                 for i, line in enumerate(lines[1:])]
+    width = max(r.get_width() for r in rendered) + 2 * size
+    height = sum(r.get_height() for r in rendered) + size * (len(rendered) + 1)
+    box = pygame.Rect(0, 0, min(width, view.width), height)
+    box.center = view.center
+    pygame.draw.rect(surface, PANEL, box, border_radius=size // 2)
+    pygame.draw.rect(surface, ACCENT, box, 2, border_radius=size // 2)
+    y = box.top + size
+    for line in rendered:
+        surface.blit(line, line.get_rect(midtop=(box.centerx, y)))
+        y += line.get_height() + size
