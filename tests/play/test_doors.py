@@ -76,3 +76,42 @@ def test_the_search_refuses_a_door_whose_key_lies_behind_it():
     assert steps is None and reached == set()
     ahead = Layout((door,), (("red", path[1]),))
     assert solve(maze, ahead, path[0], path[-1])[0] == len(path) - 1
+
+
+# --- in the game: a locked door stops you with a notice, its key opens it ---------------------
+
+
+def walk(game, cells):
+    for a, b in zip(cells, cells[1:]):
+        if not game.move(game.maze.grid.direction_between(a, b)):
+            return False
+    return True
+
+
+@pytest.mark.parametrize("grid", sorted(GRIDS))
+def test_a_locked_door_blocks_the_way_until_its_key_is_picked_up(grid):
+    from visualizer.play.game import Game
+    from visualizer.solvers import shortest_path
+
+    game = Game.new_level(5, MazeSpec("backtracker", grid, 1, 1, 11))
+    (door,), ((colour, key),) = game.layout.doors, game.layout.keys
+    path = shortest_path(game.maze)
+    assert not walk(game, path)  # stopped at the door, nothing moved through it
+    assert game.position in door.cells and not game.won
+    assert game.notice == f"The {colour} door is locked: find the {colour} key"
+    assert walk(game, shortest_path(game.maze, game.position, key))
+    assert game.keys_held == [colour] and "picked up" in game.notice
+    assert walk(game, shortest_path(game.maze, game.position, game.goal)) and game.won
+    assert game.shortest == solve(game.maze, game.layout, path[0], path[-1])[0] > len(path) - 1
+    game.restart_level()
+    assert game.keys_held == []  # a new try fetches the key again
+
+
+@pytest.mark.parametrize("grid", sorted(GRIDS))
+def test_the_route_given_up_fetches_the_keys_and_wins(grid):
+    from visualizer.play.game import Game
+
+    game = Game.new_level(10, MazeSpec("backtracker", grid, 1, 1, 3))
+    way = game.route()
+    assert len(way) - 1 == game.shortest and walk(game, way) and game.won
+    assert sorted(game.keys_held) == sorted(d.colour for d in game.layout.doors)

@@ -70,3 +70,35 @@ def test_a_chase_ends_on_your_cell():
     minotaur = Minotaur(start=path[4])
     walked = minotaur.advance(10.0, maze, path[0], 6.0)
     assert walked == path[:4][::-1] and minotaur.position == path[0]
+
+
+def test_in_the_game_it_waits_for_your_first_move_and_being_caught_restarts_the_level():
+    from visualizer.play.game import Game
+    from visualizer.play.minotaur import MINOTAUR_FROM
+
+    game = Game.new_level(MINOTAUR_FROM, MazeSpec("backtracker", "square", 1, 1, 4))
+    assert Game.new_level(MINOTAUR_FROM - 1, MazeSpec("backtracker", "square", 1, 1, 4)).minotaur is None
+    minotaur = game.minotaur
+    assert minotaur is not None and minotaur.position != game.position
+    game.advance(30.0)
+    assert minotaur.position == minotaur.start  # nothing happens before the first move
+    way = shortest_path(game.maze, game.position, minotaur.position)
+    assert game.move(game.maze.grid.direction_between(way[0], way[1]))
+    game.elapsed = 2.0
+    minotaur.position = way[min(4, len(way) - 1)]  # within smell of the player at way[1]
+    for _ in range(2000):
+        game.advance(0.05)
+        if game.notice:
+            break
+    assert game.notice == "The minotaur caught you: the level starts again"
+    assert game.position == game.maze.entrance[0] and game.moves == 0
+    assert minotaur.position == minotaur.start
+
+
+@pytest.mark.parametrize("grid", sorted(GRIDS))
+def test_its_lair_is_off_the_way_out(grid):
+    from visualizer.play.game import Game
+
+    for seed in range(5):
+        game = Game.new_level(10, MazeSpec("backtracker", grid, 1, 1, seed))
+        assert game.minotaur.start not in game.route()

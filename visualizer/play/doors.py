@@ -87,28 +87,47 @@ def key_steps(maze: Maze, door: Door, key: int) -> int | None:
 def solve(maze: Maze, layout: Layout, start: int, goal: int) -> tuple[int | None, set[str]]:
     """Fewest steps from ``start`` to ``goal`` picking up keys on the way (a search over (cell, keys
     held) states), and the colours of the keys that can be reached at all."""
+    way, reached = _search(maze, layout, start, goal, frozenset())
+    return (len(way) - 1 if way else None), reached
+
+
+def route(maze: Maze, layout: Layout, start: int, goal: int, held: frozenset[str] = frozenset()) -> list[int]:
+    """The shortest walk from ``start`` to ``goal`` that fetches the keys it needs ([] if none)."""
+    return _search(maze, layout, start, goal, held)[0]
+
+
+State = tuple[int, frozenset[str]]
+
+
+def _search(maze: Maze, layout: Layout, start: int, goal: int,
+            held: frozenset[str]) -> tuple[list[int], set[str]]:
     keys = dict((cell, colour) for colour, cell in layout.keys)
     doors = {door.cells: door.colour for door in layout.doors}
-    first = (start, frozenset([keys[start]] if start in keys else []))
-    dist = {first: 0}
+    first = (start, held | ({keys[start]} if start in keys else set()))
+    came: dict[State, State | None] = {first: None}
     queue = deque([first])
-    best: int | None = None
-    reached: set[str] = set(first[1])
+    end: State | None = None
+    reached: set[str] = set()
     while queue:
         state = queue.popleft()
-        cell, held = state
-        reached |= held
-        if cell == goal and best is None:
-            best = dist[state]
+        cell, have = state
+        reached |= have - held
+        if cell == goal and end is None:
+            end = state
         for nb in maze.open_neighbours(cell):
             colour = doors.get(edge(cell, nb))
-            if colour is not None and colour not in held:
+            if colour is not None and colour not in have:
                 continue
-            now = held | {keys[nb]} if nb in keys else held
-            if (nb, now) not in dist:
-                dist[(nb, now)] = dist[state] + 1
+            now = have | {keys[nb]} if nb in keys else have
+            if (nb, now) not in came:
+                came[(nb, now)] = state
                 queue.append((nb, now))
-    return best, reached
+    way: list[int] = []
+    step = end
+    while step is not None:
+        way.append(step[0])
+        step = came[step]
+    return way[::-1], reached
 
 
 def place(maze: Maze, level: int, seed: int) -> Layout:

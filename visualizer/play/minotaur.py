@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from ..core.distance import distances_from
@@ -57,12 +57,14 @@ class Minotaur:
             self.position = self.start
 
     @classmethod
-    def placed(cls, maze: Maze, seed: int) -> "Minotaur":
-        """A minotaur in a cell at least half the maze's depth from the entrance (not the exit)."""
+    def placed(cls, maze: Maze, seed: int, avoid: Collection[int] = ()) -> "Minotaur":
+        """A minotaur in a lair at least half the maze's depth from the entrance, off the cells to
+        ``avoid`` (the way out: it comes to you, you are never made to walk into it)."""
         depth = distances_from(maze, maze.entrance[0])
         reach = [int(c) for c in range(len(depth)) if depth[c] >= 0]
         deepest = max(int(depth[c]) for c in reach)
-        far = [c for c in reach if depth[c] * 2 >= deepest and c != maze.exit[0]] or reach
+        skip = {*avoid, maze.entrance[0], maze.exit[0]}
+        far = [c for c in reach if depth[c] * 2 >= deepest and c not in skip] or reach
         return cls(start=random.Random(seed).choice(far), seed=seed)
 
     def reset(self) -> None:
