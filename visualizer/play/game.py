@@ -20,6 +20,7 @@ from .levels import FINAL_LEVEL, level_size
 from .minotaur import MINOTAUR_FROM, Minotaur
 
 SIGHT = 3
+CAUGHT = "The minotaur caught you: the level starts again"
 """How many steps along open passages the player can see with fog of war on."""
 
 
@@ -144,22 +145,26 @@ class Game:
             self.keys_held.append(colour)
             self.notice = f"You picked up the {colour} key: the {colour} door opens"
 
-    def advance(self, seconds: float) -> None:
-        """Let the minotaur walk (from the player's first move, while the level is on)."""
+    def advance(self, seconds: float) -> bool:
+        """Let the minotaur walk (from the player's first move, while the level is on); True when it
+        caught the player (the level has restarted)."""
         if self.minotaur is None or self.finished or not self.moves:
-            return
+            return False
         pace = self.moves / self.elapsed if self.elapsed > 1.0 else 4.0
         self.minotaur.advance(seconds, self.maze, self.position, pace, self.door_closed)
-        self.check_caught()
+        return self.check_caught()
 
     def door_closed(self, a: int, b: int) -> bool:
         door = self.layout.door_on(a, b)
         return door is not None and door.colour not in self.keys_held
 
-    def check_caught(self) -> None:
-        if self.minotaur is not None and self.minotaur.position == self.position and not self.finished:
-            self.restart_level()
-            self.notice = "The minotaur caught you: the level starts again"
+    def check_caught(self) -> bool:
+        """On the minotaur's cell: the level restarts (True)."""
+        if self.minotaur is None or self.minotaur.position != self.position or self.finished:
+            return False
+        self.restart_level()
+        self.notice = CAUGHT
+        return True
 
     def move_named(self, name: str) -> bool:
         """Move by name ("up", "down-left"...): the grid turns the name into a direction here."""

@@ -29,7 +29,7 @@ from ...render.palette import ACCENT, BUMP, GHOST, GHOST_RING, GOAL, PANEL, PLAY
 from ...run.overlay import Mark, Overlay
 from ...run.spec import MazeSpec
 from ...solvers import shortest_path
-from .. import text
+from .. import play_extras, text
 from ..first_person_mode import FirstPersonMode
 from ..keys import PLAY_KEYS, Binding, KeyPress
 from ..scene import BoardContent, Host, Scene
@@ -343,6 +343,7 @@ class PlayScene(Scene):
         if not self.after_move(before, game.move_named(name)):
             self.sounds.play("bump")
             self.bump(name)
+        play_extras.after_rules(self)  # a locked door, a key, the minotaur
 
     def after_move(self, before: int, moved: bool) -> bool:
         """Mark the trail, lift the fog, check for the win after a move (in either view); returns ``moved``."""
@@ -369,6 +370,7 @@ class PlayScene(Scene):
         step = eye.act(intent, now)
         if step.moved >= 0:
             self.after_move(game.position, game.move(step.moved))
+            play_extras.after_rules(self)
         elif step.bumped:
             self.sounds.play("bump")
         eye.follow(now)
@@ -439,11 +441,13 @@ class PlayScene(Scene):
     def advance(self, dt: float) -> None:
         if self.stage == PLAYING and self.game is not None:
             self.game.elapsed += dt
+            play_extras.after_rules(self, self.game.advance(dt))
 
     @property
     def busy(self) -> bool:
         moving = self.eye is not None and self.first_person and self.eye.moving(self.host.clock_time)
-        return self.host.clock_time < self.bump_until + 0.05 or self.ghost_walking or moving
+        return (self.host.clock_time < self.bump_until + 0.05 or self.ghost_walking or moving
+                or play_extras.walking(self.game, self.stage == PLAYING))
 
     @property
     def ghost_walking(self) -> bool:
@@ -475,7 +479,7 @@ class PlayScene(Scene):
             ("Moves", f"{game.moves:,}"),
             ("Time", format_time(game.elapsed)),
             ("Shortest", f"{game.shortest:,} moves"),
-        ] + self.record_lines(game)
+        ] + play_extras.panel_lines(game) + self.record_lines(game)
 
     def record_lines(self, game: Game) -> list[tuple[str, str]]:
         """This level's best so far and the ghost's pace, for the panel."""
@@ -515,7 +519,8 @@ class PlayScene(Scene):
         game = self.game
         bumping = self.host.clock_time < self.bump_until
         eye = self.eye_key()
-        return (self.stage, game.position if game else None, bumping, id(game), self.ghost_key(), eye)
+        return (self.stage, game.position if game else None, bumping, id(game), self.ghost_key(), eye,
+                play_extras.draw_key(game))
 
     def eye_key(self) -> Hashable:
         """The first-person pose (changes every frame while the eye glides), or None top-down."""
@@ -547,6 +552,7 @@ class PlayScene(Scene):
             return
         size = max(3.0, board.cell_pixels)
         self.draw_ghost(surface, board, origin, size)  # under the exit: a ghost that arrived must not hide it
+        play_extras.draw(surface, board, origin, game, size)
         gx, gy = board.cell_centre(game.goal)
         goal = [(origin[0] + gx + dx * size * 0.36, origin[1] + gy + dy * size * 0.36)
                 for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0))]
