@@ -16,8 +16,10 @@ from ..play.minotaur import way_to
 COLOURS: dict[str, tuple[int, int, int]] = {"red": (225, 60, 60), "blue": (70, 135, 245), "green": (60, 200, 95)}
 """Door and key colours on screen (bright and apart: they must read from the back of a room)."""
 OUTLINE = (25, 25, 25)
-MINOTAUR = (150, 75, 25)
-HORN = (240, 230, 200)
+MINOTAUR = (60, 40, 30)
+"""Near-black brown with a red ring and pale horns: unlike the orange player and the pale ghost."""
+MINOTAUR_RING = (215, 40, 40)
+HORN = (245, 235, 205)
 
 
 def panel_lines(game: Game) -> list[tuple[str, str]]:
@@ -114,9 +116,9 @@ def _minotaur(surface: pygame.Surface, centre: tuple[float, float], size: float)
     x, y = centre
     radius = max(3, int(size * 0.3))
     for side in (-1, 1):  # two horns above the head
-        horn = [(x + side * radius * 0.5, y - radius * 0.6), (x + side * radius * 1.15, y - radius * 1.25),
+        horn = [(x + side * radius * 0.5, y - radius * 0.6), (x + side * radius * 1.3, y - radius * 1.5),
                 (x + side * radius * 0.95, y - radius * 0.3)]
         pygame.draw.polygon(surface, HORN, horn)
         pygame.draw.polygon(surface, OUTLINE, horn, 1)
-    pygame.draw.circle(surface, OUTLINE, (int(x), int(y)), radius + max(1, radius // 4))
+    pygame.draw.circle(surface, MINOTAUR_RING, (int(x), int(y)), radius + max(1, radius // 4))
     pygame.draw.circle(surface, MINOTAUR, (int(x), int(y)), radius)
