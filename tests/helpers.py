@@ -16,7 +16,6 @@ from visualizer.core.maze import Maze
 from visualizer.grids import Grid, HexGrid, SquareGrid
 from visualizer.run.overlay import Overlay
 from visualizer.run.spec import MazeSpec
-from visualizer.solvers import shortest_path
 
 
 def is_spanning_tree(maze: Maze) -> bool:
@@ -94,7 +93,7 @@ HEX_KEY = {0: pygame.K_q, 1: pygame.K_w, 2: pygame.K_e, 3: pygame.K_d, 4: pygame
 
 def walk_shortest_path(app):
     game = app.scene.game
-    path = shortest_path(game.maze, game.position, game.goal)
+    path = game.route()  # fetching the keys of any doors on the way
     table = SQUARE_KEY if game.maze.grid.kind == "square" else HEX_KEY
     for a, b in zip(path, path[1:]):
         key(app, table[game.maze.grid.direction_between(a, b)])

@@ -15,9 +15,12 @@ from ..core.maze import Maze
 from ..grids import GRIDS, move_axis
 from ..run.spec import MazeSpec
 from ..solvers import shortest_path
+from .doors import Layout, place, route, solve
 from .levels import FINAL_LEVEL, level_size
+from .minotaur import MINOTAUR_FROM, Minotaur
 
 SIGHT = 3
+CAUGHT = "The minotaur caught you: the level starts again"
 """How many steps along open passages the player can see with fog of war on."""
 
 
@@ -46,6 +49,13 @@ class Game:
     started: bool = False
     """True from the player's first move key (a bump too): the level's clock and the ghost wait for it,
     so nobody is behind before they have looked at the maze."""
+    layout: Layout = field(default_factory=Layout)
+    """Doors and keys (from level DOORS_FROM)."""
+    keys_held: list[str] = field(default_factory=list)
+    """Colours of the keys picked up this try: their doors are open."""
+    minotaur: Minotaur | None = None
+    notice: str = ""
+    """The latest thing the rules have to say (a locked door, a key, being caught); the window shows it."""
 
     def __post_init__(self) -> None:
         if self.position < 0:
@@ -53,6 +63,8 @@ class Game:
         if not self.trail:
             self.trail = [self.position]
         self.shortest = int(distances_from(self.maze, self.maze.entrance[0])[self.goal])
+        if self.layout.doors:  # the par fetches the keys on the way
+            self.shortest = solve(self.maze, self.layout, self.maze.entrance[0], self.goal)[0] or self.shortest
         """Steps of the shortest way from the entrance to the exit (the level's par)."""
         self.look_around()
 
@@ -61,7 +73,11 @@ class Game:
         """Level ``level`` of a game: a fresh maze of the base's algorithm and grid, sized for the level."""
         width, height = level_size(level, base.mask, GRIDS[base.grid])
         spec = base.with_(width=width, height=height)
-        return cls(spec=spec, maze=spec.build(), level=level, fog=fog)
+        maze = spec.build()
+        layout = place(maze, level, spec.seed)
+        way = route(maze, layout, maze.entrance[0], maze.exit[0])
+        minotaur = Minotaur.placed(maze, spec.seed, way) if level >= MINOTAUR_FROM else None
+        return cls(spec=spec, maze=maze, level=level, fog=fog, layout=layout, minotaur=minotaur)
 
     # --- state --------------------------------------------------------------------
 
@@ -120,12 +136,49 @@ class Game:
         if self.finished or not self.maze.is_open(self.position, direction):
             return False
         target = self.maze.grid.neighbour(self.position, direction)
-        if target < 0:
+        if target < 0 or self.locked(self.position, target):
             return False
         self.position = target
         self.moves += 1
         self.trail.append(target)
         self.look_around()
+        self.pick_up(target)
+        self.check_caught()
+        return True
+
+    def locked(self, a: int, b: int) -> bool:
+        """True (and a notice says why) when a door without its key closes the passage a - b."""
+        door = self.layout.door_on(a, b)
+        if door is None or door.colour in self.keys_held:
+            return False
+        self.notice = f"The {door.colour} door is locked: find the {door.colour} key"
+        return True
+
+    def pick_up(self, cell: int) -> None:
+        colour = self.layout.key_at(cell)
+        if colour is not None and colour not in self.keys_held:
+            self.keys_held.append(colour)
+            self.notice = f"You picked up the {colour} key: the {colour} door opens"
+
+    def advance(self, seconds: float) -> bool:
+        """Let the minotaur walk (from the player's first move, while the level is on); True when it
+        caught the player (the level has restarted)."""
+        if self.minotaur is None or self.finished or not self.moves:
+            return False
+        pace = self.moves / self.elapsed if self.elapsed > 1.0 else 4.0
+        self.minotaur.advance(seconds, self.maze, self.position, pace, self.door_closed)
+        return self.check_caught()
+
+    def door_closed(self, a: int, b: int) -> bool:
+        door = self.layout.door_on(a, b)
+        return door is not None and door.colour not in self.keys_held
+
+    def check_caught(self) -> bool:
+        """On the minotaur's cell: the level restarts (True)."""
+        if self.minotaur is None or self.minotaur.position != self.position or self.finished:
+            return False
+        self.restart_level()
+        self.notice = CAUGHT
         return True
 
     def move_named(self, name: str) -> bool:
@@ -141,7 +194,13 @@ class Game:
     def give_up(self) -> list[int]:
         """End the level and return the shortest path from where the player stands to the goal."""
         self.gave_up = True
-        return shortest_path(self.maze, self.position, self.goal)
+        return self.route()
+
+    def route(self) -> list[int]:
+        """The shortest way from where the player stands to the goal, fetching the keys it needs."""
+        if not self.layout.doors:
+            return shortest_path(self.maze, self.position, self.goal)
+        return route(self.maze, self.layout, self.position, self.goal, frozenset(self.keys_held))
 
     def restart_level(self) -> None:
         """Back to the entrance of the same maze, counters cleared (the time still counts as played)."""
@@ -154,6 +213,9 @@ class Game:
         self.started = False
         self.seen = set()
         self.last_moves = {}
+        self.keys_held = []
+        if self.minotaur is not None:
+            self.minotaur.reset()
         self.look_around()
 
     @property

@@ -18,6 +18,8 @@ generation makes (the algorithm's ``resolve`` and the first step of its generato
      "player": [x, y], "trail": [[x, y], ...], "moves": 12, "time": 31.5, "played": 240.0,
      "skipped": [2], "fog": false,
      "seen": [[x, y], ...], "saved_at": "2026-11-30T05:50:00"}
+
+plus the doors, keys and minotaur of save_extras.py when the level has them.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ from ..grids import GRIDS, MAX_SIDE, Grid, Mask, make_grid
 from ..run.spec import MazeSpec
 from .game import Game
 from .levels import FINAL_LEVEL
+from .save_extras import extras_dict, extras_from
 
 FORMAT = "maze-visualizer-save"
 VERSION = 1
@@ -111,6 +114,7 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "skipped": game.skipped,
         "fog": game.fog,
         "seen": seen_dict(game, xy),
+        **extras_dict(game.layout, game.keys_held, game.minotaur, xy),
         "saved_at": datetime.now().isoformat(timespec="seconds"),
     }
 
@@ -285,9 +289,11 @@ def game_from_dict(data: Any) -> Game:
           "the levels given up are damaged")
     fog = data.get("fog", False)
     _need(isinstance(fog, bool), "the fog setting is damaged")
+    extras = extras_from(data, maze, cell, SaveError)
+    _need(extras["minotaur"] is None or extras["minotaur"].position != position, "the minotaur stands on the player")
     return Game(spec=spec, maze=maze, level=level, position=position, trail=trail.tolist(), moves=moves,
                 elapsed=float(elapsed), played=float(played), skipped=sorted(skipped), fog=fog,
-                seen=seen)
+                seen=seen, **extras)
 
 
 def mask_dict(mask: Mask | None) -> dict[str, Any]:

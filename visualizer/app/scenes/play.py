@@ -28,6 +28,7 @@ from ...play.screens import Saved, format_time
 from ...run.overlay import Mark, Overlay
 from ...run.spec import MazeSpec
 from ...solvers import shortest_path
+from .. import play_extras
 from ..exit_arrow import ArrowPlace, cells_apart, draw_exit_arrow
 from ..first_person_mode import FirstPersonMode
 from ..keys import PLAY_KEYS, Binding, KeyPress
@@ -349,6 +350,7 @@ class PlayScene(Scene):
         if not self.after_move(before, game.move_named(name)):
             self.sounds.play("bump")
             self.bump(name)
+        play_extras.after_rules(self)  # a locked door, a key, the minotaur
 
     def after_move(self, before: int, moved: bool) -> bool:
         """Mark the trail, lift the fog, check for the win after a move (in either view); returns ``moved``."""
@@ -375,6 +377,7 @@ class PlayScene(Scene):
         step = eye.act(intent, now)
         if step.moved >= 0:
             self.after_move(game.position, game.move(step.moved))
+            play_extras.after_rules(self)
         elif step.bumped:
             self.sounds.play("bump")
         eye.follow(now)
@@ -452,11 +455,13 @@ class PlayScene(Scene):
     def advance(self, dt: float) -> None:
         if self.stage == PLAYING and self.game is not None:
             self.game.tick(dt)
+            play_extras.after_rules(self, self.game.advance(dt))
 
     @property
     def busy(self) -> bool:
         moving = self.eye is not None and self.first_person and self.eye.moving(self.host.clock_time)
-        return self.host.clock_time < self.bump_until + 0.05 or self.ghost_walking or moving
+        return (self.host.clock_time < self.bump_until + 0.05 or self.ghost_walking or moving
+                or play_extras.walking(self.game, self.stage == PLAYING))
 
     @property
     def ghost_walking(self) -> bool:
@@ -488,7 +493,7 @@ class PlayScene(Scene):
             ("Moves", f"{game.moves:,}"),
             ("Time", format_time(game.elapsed) if game.clock_running else "starts on your first move"),
             ("Shortest", f"{game.shortest:,} moves"),
-        ] + self.record_lines(game)
+        ] + play_extras.panel_lines(game) + self.record_lines(game)
 
     def record_lines(self, game: Game) -> list[tuple[str, str]]:
         """This level's best so far and the ghost's pace, for the panel."""
@@ -529,7 +534,7 @@ class PlayScene(Scene):
         bumping = self.host.clock_time < self.bump_until
         eye = self.eye_key()
         return (self.stage, game.position if game else None, bumping, id(game), self.ghost_key(), eye,
-                self.route_view)
+                self.route_view, play_extras.draw_key(game))
 
     def eye_key(self) -> Hashable:
         """The first-person pose (changes every frame while the eye glides), or None top-down."""
@@ -573,6 +578,7 @@ class PlayScene(Scene):
             return
         size = max(3.0, board.cell_pixels)
         self.draw_ghost(surface, board, origin, size)  # under the exit: a ghost that arrived must not hide it
+        play_extras.draw(surface, board, origin, game, size)
         if not self.fogged(game.goal):
             gx, gy = board.cell_centre(game.goal)
             draw_goal(surface, (origin[0] + gx, origin[1] + gy), size)

@@ -1,0 +1,124 @@
+"""What the play scene shows of doors, keys and the minotaur: drawn on the board, named in the
+panel, and their notices turned into messages. The rules are ``visualizer.play.game``'s; the scene
+calls these few functions so its own file stays about walking.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from ..play.game import CAUGHT, SIGHT, Game
+from ..play.minotaur import way_to
+
+COLOURS: dict[str, tuple[int, int, int]] = {"red": (225, 60, 60), "blue": (70, 135, 245), "green": (60, 200, 95)}
+"""Door and key colours on screen (bright and apart: they must read from the back of a room)."""
+OUTLINE = (25, 25, 25)
+MINOTAUR = (60, 40, 30)
+"""Near-black brown with a red ring and pale horns: unlike the orange player and the pale ghost."""
+MINOTAUR_RING = (215, 40, 40)
+HORN = (245, 235, 205)
+
+
+def panel_lines(game: Game) -> list[tuple[str, str]]:
+    """The keys held and the minotaur's mood, for the panel (nothing on levels without them)."""
+    lines = []
+    if game.layout.doors:
+        held = ", ".join(game.keys_held) or "none yet"
+        lines.append(("Keys", f"{held}  ({len(game.keys_held)} of {len(game.layout.doors)})"))
+    if game.minotaur is not None:
+        lines.append(("Minotaur", "chasing you!" if game.minotaur.chasing else "wandering"))
+    return lines
+
+
+def after_rules(scene: Any, caught: bool = False) -> None:
+    """Show the rules' latest notice; a catch redraws the restarted level from scratch."""
+    game = scene.game
+    if game is None or not game.notice:
+        return
+    notice, game.notice = game.notice, ""
+    scene.host.message(notice)
+    if caught or notice == CAUGHT:
+        scene.sounds.play("bump")
+        scene.start(game)
+
+
+def walking(game: Game | None, playing: bool) -> bool:
+    """True while a minotaur walks (the board redraws every frame to move it)."""
+    return playing and game is not None and game.minotaur is not None and game.moves > 0
+
+
+def draw_key(game: Game | None) -> tuple[Any, ...]:
+    """What the extras' drawing depends on (the board redraws when it changes)."""
+    if game is None:
+        return ()
+    minotaur = game.minotaur.position if game.minotaur is not None else None
+    return tuple(game.keys_held), minotaur
+
+
+def draw(surface: pygame.Surface, board: Any, origin: tuple[int, int], game: Game, size: float) -> None:
+    """Doors (closed: a thick bar across the passage; open: its outline), keys, and the minotaur;
+    with fog on only what has been seen, and the minotaur only within sight."""
+    def at(cell: int) -> tuple[float, float]:
+        x, y = board.cell_centre(cell)
+        return origin[0] + x, origin[1] + y
+
+    def seen(cell: int) -> bool:
+        return not game.fog or cell in game.seen
+
+    for door in game.layout.doors:
+        a, b = door.cells
+        if seen(a) or seen(b):
+            _door(surface, at(a), at(b), COLOURS[door.colour], door.colour in game.keys_held, size)
+    for colour, cell in game.layout.keys:
+        if colour not in game.keys_held and seen(cell):
+            _key(surface, at(cell), COLOURS[colour], size)
+    minotaur = game.minotaur
+    if minotaur is not None and (not game.fog or way_to(game.maze, game.position, minotaur.position, SIGHT)
+                                 is not None):
+        _minotaur(surface, at(minotaur.position), size)
+
+
+def _door(surface: pygame.Surface, a: tuple[float, float], b: tuple[float, float], colour: tuple[int, int, int],
+          open_: bool, size: float) -> None:
+    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy) or 1.0
+    nx, ny = -dy / length, dx / length  # across the passage
+    half, thick = size * 0.42, max(3.0, size * 0.12)
+    tx, ty = dx / length * thick, dy / length * thick
+    corners = [(mx + nx * half + sx * tx, my + ny * half + sx * ty) for sx in (-1, 1)]
+    corners += [(mx - nx * half + sx * tx, my - ny * half + sx * ty) for sx in (1, -1)]
+    if open_:
+        pygame.draw.polygon(surface, colour, corners, max(1, int(size / 14)))
+    else:
+        pygame.draw.polygon(surface, colour, corners)
+        pygame.draw.polygon(surface, OUTLINE, corners, max(1, int(size / 14)))
+
+
+def _key(surface: pygame.Surface, centre: tuple[float, float], colour: tuple[int, int, int], size: float) -> None:
+    x, y = centre
+    ring = max(3, int(size * 0.14))
+    width = max(2, int(size * 0.08))
+    head = (int(x - size * 0.14), int(y))
+    tip = (int(x + size * 0.28), int(y))
+    pygame.draw.line(surface, OUTLINE, head, tip, width + 2)
+    pygame.draw.line(surface, colour, head, tip, width)
+    tooth = (int(x + size * 0.22), int(y + size * 0.12))
+    pygame.draw.line(surface, colour, (tooth[0], int(y)), tooth, width)
+    pygame.draw.circle(surface, OUTLINE, head, ring + 2)
+    pygame.draw.circle(surface, colour, head, ring, max(2, ring // 2))
+
+
+def _minotaur(surface: pygame.Surface, centre: tuple[float, float], size: float) -> None:
+    x, y = centre
+    radius = max(3, int(size * 0.3))
+    for side in (-1, 1):  # two horns above the head
+        horn = [(x + side * radius * 0.5, y - radius * 0.6), (x + side * radius * 1.3, y - radius * 1.5),
+                (x + side * radius * 0.95, y - radius * 0.3)]
+        pygame.draw.polygon(surface, HORN, horn)
+        pygame.draw.polygon(surface, OUTLINE, horn, 1)
+    pygame.draw.circle(surface, MINOTAUR_RING, (int(x), int(y)), radius + max(1, radius // 4))
+    pygame.draw.circle(surface, MINOTAUR, (int(x), int(y)), radius)
