@@ -111,7 +111,10 @@ def test_colour_steps_grow_with_distance_and_the_farthest_cell_gets_the_darkest(
 
 
 def test_the_scale_runs_light_to_dark():
-    brightness = HEAT_COLOURS.astype(int).sum(axis=1)
+    """Light to dark as the eye sees it (WCAG relative luminance), so the map reads in grey too."""
+    from visualizer.render.contrast import luminance
+
+    brightness = np.array([luminance(tuple(int(v) for v in colour)) for colour in HEAT_COLOURS])
     assert len(HEAT_COLOURS) == HEAT_LEVELS
     assert (np.diff(brightness) < 0).all()
 

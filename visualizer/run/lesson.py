@@ -7,8 +7,7 @@ A lesson is TOML (``tomllib``; ``tomli`` before Python 3.11)::
     [[slide]]
     scene = "watch"                # watch, compare or lab
     algorithm = "backtracker"      # compare and lab: algorithms = ["wilson", "aldous-broder"]
-    grid = "square"
-    size = "20x15"
+    size = "20x15"                 # and grid: a shape as --grid takes it (the square grid by default)
     seed = 7
     params = {}                    # the algorithm's parameters
     solver = "bfs"                 # optional
