@@ -285,3 +285,13 @@ def test_a_grid_too_small_says_why_in_its_own_words(kind):
     message = str(refused.value)
     assert cls.MIN_SIZE_REASON in message and f"at least {least[0]}x{least[1]}" in message and "\n" not in message
     assert len(message) <= 200
+
+
+@pytest.mark.parametrize("kind", sorted(GRIDS))
+def test_a_grid_whose_help_names_w_a_s_d_maps_them_as_its_arrows(kind):
+    """The play help says "Arrows or W A S D": each letter walks where its arrow walks."""
+    cls = GRIDS[kind]
+    if not any("W A S D" in keys for keys, _ in cls.PLAY_HELP):
+        return
+    for arrow, letter in (("up", "w"), ("left", "a"), ("down", "s"), ("right", "d")):
+        assert cls.PLAY_KEYS[letter] == cls.PLAY_KEYS[arrow], (kind, letter)
