@@ -49,5 +49,7 @@ def test_a_source_checkout_finds_the_shipped_assets_without_an_install(monkeypat
         raise ModuleNotFoundError(name)
 
     monkeypatch.setattr(resources, "files", not_installed)
+    # CI imports the installed copy; point it at the checkout's own file, as a source run would be.
+    monkeypatch.setattr(assets, "__file__", str(ROOT / "visualizer" / "files" / "assets.py"))
     assert (assets.assets_dir() / "fonts" / "DejaVuSans.ttf").is_file()
     assert (assets.assets_dir() / "masks").is_dir()
