@@ -70,6 +70,14 @@ def take_back(save: Path) -> tuple[Game | None, str]:
     return game, f"Took back the game you had replaced: level {game.level}{left}"
 
 
+def keep_unreplaced_backup(save: Path) -> None:
+    """A new game started while only the backup is on disk replaced nothing: mark the backup kept,
+    so no number of this game's saves retires it (the next new game over the save dates it)."""
+    backup = backup_path(save)
+    if not os.path.lexists(save) and os.path.lexists(backup):
+        mark_kept(backup)
+
+
 def save_keeping_backup(game: Game, save: Path) -> None:
     """``save_game``, then retire the backup if this save overwrote one written since the backup
     was made: the new game has now been saved twice."""

@@ -221,6 +221,22 @@ def test_no_key_sequence_on_the_start_screen_loses_a_save(small_screen, files, m
         assert still_there(before, games_on_disk(data)), (start, [pygame.key.name(c) for c in presses])
 
 
+def test_a_new_game_beside_a_lone_backup_never_retires_it(small_screen, data, files):
+    """Only the backup on disk (its save gone): N starts a game that replaced nothing, so however
+    often that game is saved, the backup stays (hypothesis found N, Esc, Enter, Esc losing it)."""
+    lay_out(data, files, save=False, backup=True)
+    before = games_on_disk(data)
+    app = start_screen(small_screen)
+    key(app, pygame.K_n)
+    for _ in range(3):
+        leave_play(app)
+        app = start_screen(small_screen)
+        key(app, pygame.K_RETURN)
+        assert still_there(before, games_on_disk(data))
+    leave_play(app)
+    assert still_there(before, games_on_disk(data))
+
+
 def test_the_game_left_by_taking_another_back_survives_any_number_of_saves(screen, data):
     """B swaps the two games: the one left behind is kept, however often the other is saved."""
     save = a_save(data)

@@ -18,7 +18,7 @@ import pygame
 from ...core.maze import Maze
 from ...grids import GRIDS
 from ...play import screens
-from ...play.backup import has_backup, save_keeping_backup, set_save_aside, take_back
+from ...play.backup import has_backup, keep_unreplaced_backup, save_keeping_backup, set_save_aside, take_back
 from ...play.game import Game
 from ...play.ghost import PACES, Ghost, next_level, race_result
 from ...play.levels import FINAL_LEVEL, level_for_width
@@ -182,6 +182,7 @@ class PlayScene(Scene):
             if self.saved.current is not None:
                 self.stage = CONFIRM_NEW
             else:
+                keep_unreplaced_backup(self.save_file)
                 self.new_game()
 
     def confirm_new_game(self) -> None:
