@@ -6,6 +6,7 @@ import pygame
 import pytest
 
 from visualizer.app import look
+from visualizer.app.layout import Arrangement
 from visualizer.app.shell import Shell
 from visualizer.files import settings
 from visualizer.render import board, themes
@@ -101,4 +102,27 @@ def test_the_command_line_wins_and_is_remembered(config):
     assert themes.current().name == "light" and board.walls() == "thin"
     look.start(theme="high-contrast", walls=None)
     assert themes.current().name == "high-contrast" and settings.load() == {"theme": "high-contrast",
-                                                                            "walls": "thin"}
+                                                                            "walls": "thin", "layout": "side"}
+    look.start(arrangement="presenting")
+    assert look.arrangement() is Arrangement.PRESENTING and settings.load()["layout"] == "presenting"
+    look.start()
+    assert look.arrangement() is Arrangement.PRESENTING, "the layout chosen last is the one the window opens with"
+
+
+def test_f10_cycles_the_layouts_and_the_next_window_opens_in_the_last(config, screen):
+    look.start()
+    shell = Shell(MazeSpec("prim", "square", 16, 10, 2), speed=60.0, screen=screen)
+    shell.frame([], 0)
+    side_view = shell.view_rect()
+    seen = []
+    for _ in Arrangement:
+        shell.handle_key(pygame.K_F10, 0)
+        shell.frame([], 1 / 60)
+        seen.append(shell.arrangement)
+        assert shell.arrangement.words in shell.shown_message()
+    assert seen == [Arrangement.PRESENTING, Arrangement.BOARD, Arrangement.SIDE]
+    shell.handle_key(pygame.K_F10, 0)
+    shell.frame([], 1 / 60)
+    assert shell.view_rect().width > side_view.width, "presenting gives the board the panel's width"
+    assert settings.load()["layout"] == "presenting"
+    assert Shell(MazeSpec(), screen=screen).arrangement is Arrangement.PRESENTING

@@ -55,8 +55,19 @@ def test_f9_records_the_board_into_a_gif_in_the_screenshots_folder(screen, shots
     frames = decode(written[0].read_bytes())
     assert len(frames) >= 2 and not np.array_equal(frames[0][0], frames[-1][0])
     assert abs(sum(d for _, d in frames) - 20 * 1000 / 15) <= GIF_TICK_MS, "the GIF lasts as long as recorded"
-    view = shell.view_rect()
-    assert frames[0][0].shape[:2] == recording_size(view.size)[::-1]
+    board = shell.record_rect()
+    assert frames[0][0].shape[:2] == recording_size(board.size)[::-1]
+
+
+def test_f9_records_the_maze_not_the_empty_bands_beside_it(screen, shots):
+    """A tall maze in a wide view: the recording is cropped to the maze (and a few pixels round it)."""
+    shell = Shell(MazeSpec("prim", "square", 8, 30, 2), speed=60.0, screen=screen)
+    shell.frame([], 0)
+    view, crop = shell.view_rect(), shell.record_rect()
+    x, y, width, height = shell.board.drawn_rect()
+    assert view.contains(crop) and crop.width < view.width / 2
+    assert crop.contains(pygame.Rect(view.left + x, view.top + y, width, height))
+    assert crop.width <= width + 8 and crop.height <= height + 8
 
 
 def test_the_rec_mark_is_on_screen_but_not_in_the_recording(screen, shots):

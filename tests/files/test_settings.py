@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from visualizer.app.layout import Arrangement
 from visualizer.cli import options
 from visualizer.files import settings
 from visualizer.grids.layout import WALL_WEIGHTS
@@ -19,18 +20,21 @@ def config(tmp_path, monkeypatch):
 def test_the_choices_are_the_renderers_names():
     assert settings.CHOICES["theme"] == tuple(THEMES) and set(options.THEMES) == set(THEMES)
     assert settings.CHOICES["walls"] == tuple(WALL_WEIGHTS) == options.WALLS
+    assert settings.CHOICES["layout"] == tuple(a.value for a in Arrangement) == options.LAYOUTS
 
 
 def test_nothing_saved_gives_the_defaults(config):
-    assert settings.load() == {"theme": "dark", "walls": "normal"}
+    assert settings.load() == {"theme": "dark", "walls": "normal", "layout": "side"}
     assert not list(config.iterdir())
 
 
 def test_a_choice_is_remembered_and_merged(config):
     assert settings.save({"theme": "high-contrast"}) is None
     assert settings.save({"walls": "thick"}) is None
-    assert settings.load() == {"theme": "high-contrast", "walls": "thick"}
-    assert json.loads((config / "settings.json").read_text()) == {"theme": "high-contrast", "walls": "thick"}
+    assert settings.save({"layout": "presenting"}) is None
+    chosen = {"theme": "high-contrast", "walls": "thick", "layout": "presenting"}
+    assert settings.load() == chosen
+    assert json.loads((config / "settings.json").read_text()) == chosen
 
 
 @pytest.mark.parametrize("damage", [b"{not json", b"\xff\xfe", b"[1, 2]", b"null"])
@@ -45,8 +49,8 @@ def test_a_damaged_file_is_set_aside_with_one_line(config, capsys, damage):
 
 
 def test_unknown_values_are_ignored(config):
-    (config / "settings.json").write_text('{"theme": "neon", "walls": "thick", "other": 1}')
-    assert settings.load() == {"theme": "dark", "walls": "thick"}
+    (config / "settings.json").write_text('{"theme": "neon", "walls": "thick", "layout": "x", "other": 1}')
+    assert settings.load() == {"theme": "dark", "walls": "thick", "layout": "side"}
 
 
 def test_a_folder_that_cannot_be_written_gives_a_reason_not_a_crash(tmp_path, monkeypatch):

@@ -195,6 +195,8 @@ SHELL_KEYS = KeyTable((
     Binding("F7", "next colour theme: dark / light / high-contrast (remembered)", "cycle_theme",
             keys(K.K_F7, mods=ANY)),
     Binding("F8", "walls thin / normal / thick (remembered)", "cycle_walls", keys(K.K_F8, mods=ANY)),
+    Binding("F10", "layout: side panel / presenting (words under the board) / board only (remembered)",
+            "cycle_layout", keys(K.K_F10, mods=ANY)),
 ))
 """Keys that work in every scene; the shell looks here before asking the scene."""
 

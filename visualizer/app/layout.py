@@ -1,14 +1,16 @@
 """Where each part of the window goes (board view, scrub bar, panel), and which of them a frame
 must send to the screen.
 
-Everything here is a function of the window's size, the text scale and whether the scene has a
-timeline, so the shell asks again whenever it needs a rectangle and never holds a stale one.
+Everything here is a function of the window's size, the text scale, the arrangement (side panel,
+presenting, board only) and whether the scene has a timeline, so the shell asks again whenever it
+needs a rectangle and never holds a stale one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
+from enum import Enum
 
 import pygame
 
@@ -19,6 +21,38 @@ MARGIN = 16
 Size = tuple[int, int]
 
 
+class Arrangement(Enum):
+    """Where the words go beside the board (F10 cycles them; the settings file remembers the choice)."""
+
+    SIDE = "side"
+    """The panel at the right: figures, pseudocode, sentences, legend (at a desk)."""
+    PRESENTING = "presenting"
+    """The board large, the pseudocode and the newest sentence in a full-width strip under it in
+    large type (on a projector)."""
+    BOARD = "board"
+    """The board alone; the newest sentence as a caption under it."""
+
+    @property
+    def words(self) -> str:
+        return {"side": "side panel", "presenting": "presenting", "board": "board only"}[self.value]
+
+    def following(self) -> Arrangement:
+        members = list(Arrangement)
+        return members[(members.index(self) + 1) % len(members)]
+
+
+SIDE = Arrangement.SIDE
+STRIP_SHARE = 0.36
+"""The presenting strip's share of the window height at 100 % text."""
+CAPTION_LINES = 3
+"""Lines of large type the board-only caption holds."""
+
+
+def caption_size(window: Size) -> int:
+    """Large type for the strip's sentence and the caption: a third larger than body text."""
+    return round(text_size(window) * 4 / 3)
+
+
 def text_size(window: Size) -> int:
     """Body text size; never so large that the panel cannot hold its lines."""
     width, height = window
@@ -26,6 +60,7 @@ def text_size(window: Size) -> int:
 
 
 def panel_width(window: Size) -> int:
+    """The side panel's width (the side arrangement)."""
     width = window[0]
     wanted = text_size(window) * 23  # room for pseudocode lines in the teaching panel
     return max(200, min(wanted, int(width * 0.45))) if width >= 640 else width // 2
@@ -35,22 +70,40 @@ def scrub_height(window: Size, timeline: bool) -> int:
     return int(text_size(window) * 1.9) if timeline else 0
 
 
-def view_rect(window: Size, timeline: bool) -> pygame.Rect:
-    """The board view: left of the panel, above the scrub bar (when the scene has a timeline)."""
+def words_height(window: Size, arrangement: Arrangement) -> int:
+    """Height of the strip or caption under the board (0 beside it: the side panel)."""
+    height = window[1]
+    if arrangement is Arrangement.PRESENTING:  # larger text takes more of the height, up to half
+        share = min(0.5, STRIP_SHARE * max(1.0, text.scale()) ** 0.5)
+        return max(int(height * share), 7 * int(text_size(window) * 1.4))
+    if arrangement is Arrangement.BOARD:
+        return int(caption_size(window) * 1.3) * CAPTION_LINES + MARGIN
+    return 0
+
+
+def view_rect(window: Size, timeline: bool, arrangement: Arrangement = SIDE) -> pygame.Rect:
+    """The board view: left of the panel (or above the strip), above the scrub bar when the
+    scene has a timeline."""
     width, height = window
     scrub = scrub_height(window, timeline)
-    return pygame.Rect(MARGIN, MARGIN, max(1, width - panel_width(window) - 2 * MARGIN),
-                       max(1, height - 2 * MARGIN - (scrub + MARGIN // 2 if scrub else 0)))
+    beside = panel_width(window) if arrangement is SIDE else 0
+    under = words_height(window, arrangement)
+    return pygame.Rect(MARGIN, MARGIN, max(1, width - beside - 2 * MARGIN),
+                       max(1, height - under - 2 * MARGIN - (scrub + MARGIN // 2 if scrub else 0)))
 
 
-def scrub_rect(window: Size, timeline: bool) -> pygame.Rect:
-    view = view_rect(window, timeline)
+def scrub_rect(window: Size, timeline: bool, arrangement: Arrangement = SIDE) -> pygame.Rect:
+    view = view_rect(window, timeline, arrangement)
     return pygame.Rect(view.left, view.bottom + MARGIN // 2, view.width, scrub_height(window, timeline))
 
 
-def panel_rect(window: Size) -> pygame.Rect:
+def panel_rect(window: Size, arrangement: Arrangement = SIDE) -> pygame.Rect:
+    """Where the words go: the side panel, the presenting strip or the caption band."""
     width, height = window
-    return pygame.Rect(width - panel_width(window), 0, panel_width(window), height)
+    if arrangement is SIDE:
+        return pygame.Rect(width - panel_width(window), 0, panel_width(window), height)
+    under = words_height(window, arrangement)
+    return pygame.Rect(0, height - under, width, under)
 
 
 @dataclass(frozen=True)
@@ -69,16 +122,16 @@ class FrameKey:
 
 
 def changed_rects(last: FrameKey | None, key: FrameKey, painted: bool, help_open: bool, window: Size,
-                  timeline: bool) -> list[pygame.Rect]:
+                  timeline: bool, arrangement: Arrangement = SIDE) -> list[pygame.Rect]:
     """The screen areas whose content changed since the frame drawn with ``last`` (the whole window
     after a change of the window part, or while the help overlay covers everything)."""
     if last is None or key.window != last.window or help_open:
         return [pygame.Rect((0, 0), window)]
     rects = []
     if painted or key.board != last.board:
-        rects.append(view_rect(window, timeline))
+        rects.append(view_rect(window, timeline, arrangement))
     if key.timeline != last.timeline:
-        rects.append(scrub_rect(window, timeline).inflate(8, 8))
+        rects.append(scrub_rect(window, timeline, arrangement).inflate(8, 8))
     if key.panel != last.panel:
-        rects.append(panel_rect(window))
+        rects.append(panel_rect(window, arrangement))
     return rects

@@ -21,12 +21,19 @@ MIN_SIZE = (640, 480)
 FPS = 60
 
 
+DISPLAY_SHARE = 0.9
+"""On a screen larger than WINDOW_SIZE the window takes about this share of it (a 1920x1080
+projector gets a board worth reading without F11)."""
+
+
 def window_size(desktop: tuple[int, int] | None, wanted: tuple[int, int] = WINDOW_SIZE) -> tuple[int, int]:
-    """The window size: ``wanted`` when the screen has room, else as much as fits (never off screen)."""
+    """The window size: ``wanted``, or about 90 % of a larger screen; on a smaller one as much as
+    fits (never off screen)."""
     if desktop is None or desktop[0] <= 0 or desktop[1] <= 0:
         return wanted
     room = (max(MIN_SIZE[0], desktop[0] - SCREEN_MARGIN[0]), max(MIN_SIZE[1], desktop[1] - SCREEN_MARGIN[1]))
-    return min(wanted[0], room[0], desktop[0]), min(wanted[1], room[1], desktop[1])
+    large = (max(wanted[0], int(desktop[0] * DISPLAY_SHARE)), max(wanted[1], int(desktop[1] * DISPLAY_SHARE)))
+    return min(large[0], room[0], desktop[0]), min(large[1], room[1], desktop[1])
 
 
 def desktop_size() -> tuple[int, int] | None:
@@ -54,11 +61,11 @@ def open_window(size: tuple[int, int] | None = None) -> pygame.Surface:
 
 
 def run_app(spec: MazeSpec, speed: float | None = None, scene: str | None = None, theme: str | None = None,
-            walls: str | None = None, **context: Any) -> int:
+            walls: str | None = None, layout: str | None = None, **context: Any) -> int:
     """The window on the watch scene with ``spec``; with ``scene``, that scene opened over it (built
     with ``context``: play's mode, compare's recipes; and ``speed`` when one is given: only the
-    scenes that run generators take one). ``theme`` and ``walls`` override the remembered look."""
-    look.start(theme, walls)
+    scenes that run generators take one). ``theme``, ``walls`` and ``layout`` override the remembered look."""
+    look.start(theme, walls, layout)
     screen = open_window()
     shell = Shell(spec, speed=speed, screen=screen)
     if scene is not None:

@@ -64,11 +64,7 @@ def draw_panel(surface: pygame.Surface, panel: pygame.Rect, size: int, content: 
     y += size // 2
     bottom = draw_footer(surface, panel, x, width, size, content.hint, content.message) - size // 2
     if teaching is not None:
-        small = max(11, size - 3)
-        legend_top = bottom - legend_height(content.legend, width, small)
-        draw_legend(surface, content.legend, x, legend_top, width, small, bottom)
-        legend_top = draw_scale(surface, content.scale, x, legend_top, width, small)
-        return draw_teaching(surface, teaching, x, y, width, size, legend_top - size // 2)
+        return draw_teaching_and_legend(surface, panel, content, teaching, (x, y, width, size), bottom)
     y = draw_rows(surface, content.lines, x, y, width, size, bottom)
     if content.hover is not None:
         y += size // 3
@@ -87,6 +83,35 @@ def draw_panel(surface: pygame.Surface, panel: pygame.Rect, size: int, content: 
         y += scale_height(size)
     draw_legend(surface, content.legend, x, y, width, size, bottom)
     return None
+
+
+def draw_teaching_and_legend(surface: pygame.Surface, panel: pygame.Rect, content: PanelContent,
+                             teaching: TeachingView, at: tuple[int, int, int, int], bottom: int) -> bool:
+    """The teaching panel above the legend and colour scale; when the lit line and the newest
+    sentence would not both be whole above them (large text on a small window), the legend gives
+    up its room: the words the class reads come first."""
+    x, y, width, size = at
+    small = max(11, size - 3)
+    legend_top = bottom - legend_height(content.legend, width, small)
+    scale_top = legend_top - (scale_height(small) if content.scale is not None else 0)
+    if teaching_fits(teaching, width, size, scale_top - size // 2 - y):
+        draw_legend(surface, content.legend, x, legend_top, width, small, bottom)
+        draw_scale(surface, content.scale, x, legend_top, width, small)
+        return draw_teaching(surface, teaching, x, y, width, size, scale_top - size // 2)
+    return draw_teaching(surface, teaching, x, y, width, size, bottom)
+
+
+def teaching_fits(view: TeachingView, width: int, size: int, room: int) -> bool:
+    """True when the status, the lit pseudocode line and the newest sentence at full size fit ``room``."""
+    small = max(11, size - 3)
+    needed = int(small * 1.3) * len(text.wrap(view.status, small, width)) + size // 3
+    if view.phases:
+        needed += int(small * 1.3) * len(text.wrap("Phases: " + phases_text(view), small, width))
+    if view.code and view.lit >= 0:
+        needed += code_line_height(size) * len(code_rows(view.code, width, size, only=view.lit)) + size
+    if view.sentences:
+        needed += int(size * 1.3) * len(text.wrap(view.sentences[-1], size, width))
+    return needed <= room
 
 
 def scale_height(size: int) -> int:
@@ -124,17 +149,23 @@ def draw_teaching(surface: pygame.Surface, view: TeachingView, x: int, y: int, w
     small = max(11, size - 3)
     y = draw_lines(surface, text.wrap(view.status, small, width), x, y, small, ui().text_dim, bottom)
     if view.phases:
-        phases = "   ".join(("> " + p.upper()) if p == view.phase else p for p in view.phases)
-        y = draw_lines(surface, text.wrap("Phases: " + phases, small, width), x, y, small, ui().text_dim, bottom)
+        y = draw_lines(surface, text.wrap("Phases: " + phases_text(view), small, width), x, y, small, ui().text_dim,
+                       bottom)
     y += size // 3
-    newest = text.wrap(view.sentences[-1], size, width) if view.sentences else []
+    lit_rows = len(code_rows(view.code, width, size, only=view.lit)) if view.code and view.lit >= 0 else 1
+    code_least = code_line_height(size) * max(lit_rows, min(3, len(view.code))) + size if view.code else 0
     detail = text.wrap("then: " + view.detail, small, width) if view.detail else []
-    words_height = int(size * 1.3) * len(newest) + int(small * 1.3) * len(detail)
+    room = bottom - y - code_least
+    sentence_size, newest = text.fitted(view.sentences[-1], size, width, room) if view.sentences else (size, [])
+    sentence_height = int(sentence_size * 1.3) * len(newest)
+    if sentence_height + int(small * 1.3) * len(detail) > room:
+        detail = []  # the newest sentence whole comes before the rest of its step
+    words_height = sentence_height + int(small * 1.3) * len(detail)
     if view.code:
-        code_bottom = max(y + 3 * size, bottom - words_height - size // 2)
+        code_bottom = max(y + code_least - size // 2, bottom - words_height - size // 2)
         y = draw_code(surface, view.code, view.lit, x, y, width, size, code_bottom) + size // 2
-    whole = y + words_height <= bottom
-    y = draw_lines(surface, newest, x, y, size, ui().text, bottom)
+    whole = y + sentence_height <= bottom
+    y = draw_lines(surface, newest, x, y, sentence_size, ui().text, bottom)
     y = draw_lines(surface, detail, x, y, small, ui().text, bottom)
     if view.data:
         y = draw_rows(surface, list(view.data), x, y + size // 3, width, small, bottom)
@@ -145,6 +176,11 @@ def draw_teaching(surface: pygame.Surface, view: TeachingView, x: int, y: int, w
     if view.about and view.lit < 0:
         draw_lines(surface, text.wrap(view.about, small, width), x, y + size // 3, small, ui().text_dim, bottom)
     return whole
+
+
+def phases_text(view: TeachingView) -> str:
+    """The phases in order, the one running in capitals after a marker."""
+    return "   ".join(("> " + p.upper()) if p == view.phase else p for p in view.phases)
 
 
 def draw_lines(surface: pygame.Surface, lines: list[str], x: int, y: int, size: int, colour: tuple[int, int, int],
@@ -164,22 +200,16 @@ def draw_code(surface: pygame.Surface, code: tuple[str, ...], lit: int, x: int, 
     """Pseudocode in a dark box, indents kept, long lines wrapped under themselves, the lit
     line on a bright bar."""
     small = max(11, size - 2)
-    line = int(small * 1.3)
+    line = code_line_height(size)
     pad = small // 3
-    indent_unit = text.font(small).size("  ")[0]
-    rows: list[tuple[int, str, bool]] = []
-    for number, source in enumerate(code):
-        depth = (len(source) - len(source.lstrip(" "))) // 2
-        indent = pad + round(depth * indent_unit * 1.5)
-        for k, part in enumerate(text.wrap(source.strip(), small, width - indent - 2 * pad - indent_unit, True)):
-            rows.append((indent + (indent_unit if k else 0), part, number == lit))
+    rows = code_rows(code, width, size, lit)
     height = min(len(rows) * line + 2 * pad, max(0, bottom - y))
     pygame.draw.rect(surface, ui().code_background, (x - pad, y, width + 2 * pad, height), border_radius=pad)
     ty = y + pad
     fits = max(1, (height - 2 * pad) // line)
-    if fits < len(rows):  # too short for all of it: scroll so the lit line stays in view
+    if fits < len(rows):  # too short for all of it: scroll so the lit line stays in view, whole
         lit_rows = [i for i, row in enumerate(rows) if row[2]] or [0]
-        first = min(max(0, lit_rows[0] - fits // 2), len(rows) - fits)
+        first = min(max(0, lit_rows[0] - max(0, fits - len(lit_rows)) // 2), len(rows) - fits)
         rows = rows[first:first + fits]
     for indent, part, is_lit in rows:
         if ty + line > y + height:
@@ -189,6 +219,29 @@ def draw_code(surface: pygame.Surface, code: tuple[str, ...], lit: int, x: int, 
         surface.blit(text.rendered(part, small, ui().code_lit_text if is_lit else ui().text, is_lit), (x + indent, ty))
         ty += line
     return y + height
+
+
+def code_line_height(size: int) -> int:
+    """Pixels per pseudocode row at body text ``size``."""
+    return int(max(11, size - 2) * 1.3)
+
+
+def code_rows(code: tuple[str, ...], width: int, size: int, lit: int = -1,
+              only: int | None = None) -> list[tuple[int, str, bool]]:
+    """The pseudocode as drawn rows ``(indent, words, lit)``: indents kept, long lines wrapped under
+    themselves (``only``: just that line's rows, to measure it)."""
+    small = max(11, size - 2)
+    pad = small // 3
+    indent_unit = text.font(small).size("  ")[0]
+    rows: list[tuple[int, str, bool]] = []
+    for number, source in enumerate(code):
+        if only is not None and number != only:
+            continue
+        depth = (len(source) - len(source.lstrip(" "))) // 2
+        indent = pad + round(depth * indent_unit * 1.5)
+        for k, part in enumerate(text.wrap(source.strip(), small, width - indent - 2 * pad - indent_unit, True)):
+            rows.append((indent + (indent_unit if k else 0), part, number == lit))
+    return rows
 
 
 def draw_rows(surface: pygame.Surface, rows: list[tuple[str, str]], x: int, y: int, width: int, size: int, bottom: int,

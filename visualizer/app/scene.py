@@ -31,8 +31,9 @@ class Host(Protocol):
 
     clock_time: float
 
-    def message(self, text: str, seconds: float = ...) -> None:
-        """Show a one-line message in the panel for a few seconds."""
+    def message(self, text: str, seconds: float = ..., yields: bool = ...) -> None:
+        """Show a one-line message in the panel for a few seconds (``yields``: until the next key,
+        for words that would otherwise crowd the pseudocode while the class steps)."""
 
     def open_scene(self, name: str, **context: Any) -> None:
         """Put the scene registered as ``name`` on top (built with ``context``)."""

@@ -24,13 +24,14 @@ from ..run.spec import MazeSpec
 from . import captures, layout, look, text
 from .help import draw_help
 from .keys import SHELL_KEYS, Binding, KeyPress
-from .layout import FrameKey
+from .layout import Arrangement, FrameKey
 from .panel import PanelContent, draw_panel
 from .recorder import Recorder
 from .scene import BoardContent, Scene
 from .scenes import make_scene
 from .scrub_bar import draw_scrub_bar, position_at
 from .state_file import StateFile, cell_positions, teaching_state
+from .strip import draw_caption, draw_strip
 from .view_camera import ViewCamera
 
 INPUT_EVENTS = frozenset((pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL))
@@ -58,6 +59,10 @@ class Shell:
         self.show_help = False
         self.clock_time = 0.0
         self.toast: tuple[str, float] | None = None
+        self._toast_yields = False
+        """True when the message on screen goes at the next key (it only introduced something)."""
+        self.arrangement = look.arrangement()
+        """Where the words go: the side panel, the presenting strip or a caption (F10)."""
         self.scenes: list[Scene] = [make_scene("watch", self, spec=spec, speed=speed)]
         self.board: Board | None = None
         self.board_surface: pygame.Surface | None = None
@@ -133,8 +138,9 @@ class Shell:
         self.recorder.close(self.clock_time)  # a recording being written is finished first
         self.running = False
 
-    def message(self, text_: str, seconds: float = TOAST_SECONDS) -> None:
+    def message(self, text_: str, seconds: float = TOAST_SECONDS, yields: bool = False) -> None:
         self.toast = (text_, self.clock_time + seconds)
+        self._toast_yields = yields
 
     def view_aspect(self) -> float:
         view = self.view_rect()
@@ -167,6 +173,12 @@ class Shell:
     def cycle_theme(self) -> None:
         """F7: the next colour theme; everything is drawn again in it."""
         self.message(look.cycle_theme())
+        self.layout_dirty = True
+
+    def cycle_layout(self) -> None:
+        """F10: side panel, presenting (words in a strip under the board) or the board alone."""
+        self.arrangement, words = look.cycle_arrangement(self.arrangement)
+        self.message(words)
         self.layout_dirty = True
 
     def cycle_walls(self) -> None:
@@ -207,7 +219,7 @@ class Shell:
         if self.recorder.recording:
             self.stop_recording("Recording stopped")
             return
-        self.recorder.start(captures.screenshot_dir(), self.capture_name(), self.view_rect().size, self.clock_time)
+        self.recorder.start(captures.screenshot_dir(), self.capture_name(), self.record_rect().size, self.clock_time)
         self._last_key = None  # the first frame is a whole, fresh one
         self.message(f"Recording the board to a GIF, at most {self.recorder.limit:g} s (F9 stops)", 6.0)
 
@@ -232,9 +244,18 @@ class Shell:
             rects = self.draw()
         view = self.view_rect()
         if rects:
-            recorder.capture(self.screen, view, now)
+            recorder.capture(self.screen, self.record_rect(), now)
         mark = recorder.draw_mark(self.screen, view, now, self.text_size(), bool(rects))
         return rects + [mark] if mark is not None else rects
+
+    def record_rect(self) -> pygame.Rect:
+        """What F9 records: the maze as drawn (a few pixels of margin), not the view's empty bands;
+        the whole view when the scene draws no single board (compare, the lab)."""
+        view = self.view_rect()
+        if self.board is None or self.scene.board_content() is None:
+            return view
+        x, y, width, height = self.board.drawn_rect()
+        return pygame.Rect(view.left + x, view.top + y, width, height).inflate(8, 8).clip(view)
 
     def write_state(self) -> None:
         """For automation (``MAZE_VISUALIZER_STATE_FILE``): what the window shows, as one JSON
@@ -247,7 +268,8 @@ class Shell:
             "cell_pixels": board.cell_pixels if board else None, "hover": self.hover,
             "cells": cell_positions(board, view), "endpoints": getattr(self.scene, "endpoints", None),
             "position": timeline.position if timeline else None, "total": timeline.total if timeline else None,
-            "panel": list(self.panel_rect()), "teaching": teaching_state(self.scene.teaching(), self._sentence_whole),
+            "panel": list(self.panel_rect()), "layout": self.arrangement.value,
+            "teaching": teaching_state(self.scene.teaching(), self._sentence_whole),
             "message": self.shown_message(),
         }
         state.update(self.scene.automation_state(view))
@@ -286,6 +308,8 @@ class Shell:
 
     def _dispatch_key(self, key: int, mod: int, char: str) -> None:
         press = KeyPress.from_event(key, mod, char)
+        if self._toast_yields:
+            self.toast, self._toast_yields = None, False
         if key == pygame.K_ESCAPE and self.show_help:
             self.show_help = False
         elif SHELL_KEYS.handle(self, press):
@@ -391,13 +415,14 @@ class Shell:
         return layout.text_size(self.screen.get_size())
 
     def view_rect(self) -> pygame.Rect:
-        return layout.view_rect(self.screen.get_size(), self.scene.timeline() is not None)
+        return layout.view_rect(self.screen.get_size(), self.scene.timeline() is not None, self.arrangement)
 
     def scrub_rect(self) -> pygame.Rect:
-        return layout.scrub_rect(self.screen.get_size(), self.scene.timeline() is not None)
+        return layout.scrub_rect(self.screen.get_size(), self.scene.timeline() is not None, self.arrangement)
 
     def panel_rect(self) -> pygame.Rect:
-        return layout.panel_rect(self.screen.get_size())
+        """Where the words go: the side panel, or the strip or caption under the board."""
+        return layout.panel_rect(self.screen.get_size(), self.arrangement)
 
     def _ensure_layout(self, content: BoardContent) -> None:
         """Build the board again when the grid, the window, the zoom or the pan changed."""
@@ -440,7 +465,8 @@ class Shell:
     def frame_key(self, panel: PanelContent) -> FrameKey:
         """What this frame shows besides the board's cells, part by part (see ``FrameKey``)."""
         scene = self.scene
-        window = (id(scene), self.screen.get_size(), text.scale(), self.show_help, self._layouts, ui())
+        window = (id(scene), self.screen.get_size(), text.scale(), self.show_help, self._layouts, ui(),
+                  self.arrangement)
         return FrameKey(window, (scene.draw_key(), self.camera), scene.timeline(), panel)
 
     def _hover_valid(self) -> bool:
@@ -465,7 +491,7 @@ class Shell:
             return []
         timeline = scene.timeline()
         rects = layout.changed_rects(self._last_key, key, painted, self.show_help, self.screen.get_size(),
-                                     timeline is not None)
+                                     timeline is not None, self.arrangement)
         self._last_key = key
         self.screen.fill(ui().window)
         view = self.view_rect()
@@ -479,12 +505,21 @@ class Shell:
         self.screen.set_clip(None)
         if timeline is not None:
             draw_scrub_bar(self.screen, self.scrub_rect(), timeline, max(10, int(self.text_size() * 0.75)))
-        whole = draw_panel(self.screen, self.panel_rect(), self.text_size(), panel)
+        whole = self.draw_words(panel)
         if whole is not None:
             self._sentence_whole = whole
         if self.show_help:
             draw_help(self.screen, self.help_rows(), self.text_size())
         return rects
+
+    def draw_words(self, panel: PanelContent) -> bool | None:
+        """The panel, strip or caption, as the arrangement says; whether the newest sentence is whole."""
+        rect, size, window = self.panel_rect(), self.text_size(), self.screen.get_size()
+        if self.arrangement is Arrangement.PRESENTING:
+            return draw_strip(self.screen, rect, size, layout.caption_size(window), panel)
+        if self.arrangement is Arrangement.BOARD:
+            return draw_caption(self.screen, rect, layout.caption_size(window), panel)
+        return draw_panel(self.screen, rect, size, panel)
 
     def help_rows(self) -> list[Binding]:
         return self.scene.help_rows() + SHELL_KEYS.help_rows()

@@ -90,6 +90,22 @@ def wrap(line: str, size: int, width: int, bold: bool = False) -> list[str]:
     return out
 
 
+SMALLEST = 11
+"""No words on screen are smaller than this."""
+
+
+def fitted(words: str, largest: int, width: int, height: int, line: float = 1.3) -> tuple[int, list[str]]:
+    """The largest size (from ``largest`` down) at which ``words`` wrap into ``height`` pixels, and
+    the lines: a sentence steps its type down rather than lose its end. At the smallest size the
+    lines are returned even when they do not fit."""
+    size = largest
+    while True:
+        lines = wrap(words, size, width)
+        if len(lines) * int(size * line) <= height or size <= SMALLEST:
+            return size, lines
+        size = max(SMALLEST, size - max(1, size // 10))
+
+
 def reset_cache() -> None:
     """Forget fonts, rendered lines and the text scale: a new window starts fresh (fonts die with
     ``pygame.quit()`` and must not be reused)."""

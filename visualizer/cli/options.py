@@ -25,6 +25,8 @@ THEMES = ("light", "dark", "high-contrast")
 checks they agree)."""
 WALLS = ("thin", "normal", "thick")
 """The names in ``grids.layout.WALL_WEIGHTS`` (likewise)."""
+LAYOUTS = ("side", "presenting", "board")
+"""The values of ``app.layout.Arrangement`` (likewise)."""
 PAPERS = ("a4", "letter")
 """The names in ``export.pdf.PAPERS`` (likewise)."""
 MASK_EXAMPLES = ("heart", "maze")

@@ -7,14 +7,14 @@ import argparse
 from ..algorithms import DEFAULT_ALGORITHM
 from ..grids import DEFAULT_GRID
 from .errors import UsageError
-from .options import THEMES, WALLS, add_maze_options, parse_speed, spec_from_args
+from .options import LAYOUTS, THEMES, WALLS, add_maze_options, parse_speed, spec_from_args
 
-WINDOW_OPTIONS = ("algorithm", "grid", "size", "mask", "seed", "param", "speed", "theme", "walls")
+WINDOW_OPTIONS = ("algorithm", "grid", "size", "mask", "seed", "param", "speed", "theme", "walls", "layout")
 """Options of the window (no command). Given before a command they would be silently ignored, so they
 are parsed into ``window_<name>`` (absent unless given) and refused when a command follows."""
 WINDOW_DEFAULTS: dict[str, object] = {"algorithm": DEFAULT_ALGORITHM, "grid": DEFAULT_GRID, "size": None,
                                       "mask": None, "seed": None, "param": [], "speed": None,
-                                      "theme": None, "walls": None}
+                                      "theme": None, "walls": None, "layout": None}
 
 
 def add_window_options(parser: argparse.ArgumentParser) -> None:
@@ -26,6 +26,10 @@ def add_window_options(parser: argparse.ArgumentParser) -> None:
                         help="the window's colours (default: the last one chosen, else dark; F7 switches)")
     parser.add_argument("--walls", choices=WALLS, dest="window_walls", default=argparse.SUPPRESS,
                         help="how heavy walls are drawn (default: the last one chosen, else normal; F8 switches)")
+    parser.add_argument("--layout", choices=LAYOUTS, dest="window_layout", default=argparse.SUPPRESS,
+                        help="where the words go: the side panel, presenting (a large strip under the board, "
+                             "for a projector) or the board alone with a caption (default: the last one "
+                             "chosen, else side; F10 switches)")
 
 
 def settle_window_options(args: argparse.Namespace) -> None:
@@ -42,4 +46,5 @@ def settle_window_options(args: argparse.Namespace) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..app.main import run_app
-    return run_app(spec_from_args(args), speed=args.speed, theme=args.theme, walls=args.walls)
+    return run_app(spec_from_args(args), speed=args.speed, theme=args.theme, walls=args.walls,
+                   layout=args.layout)

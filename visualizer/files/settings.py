@@ -1,4 +1,4 @@
-"""The window's remembered choices (theme, wall weight): one small JSON file in the user's config folder.
+"""The window's remembered choices (theme, wall weight, layout): one small JSON file in the user's config folder.
 
 A choice made with a key is there the next time the window opens; a choice given on the command
 line wins over it and is remembered too. The folder is platformdirs' user config folder for
@@ -22,10 +22,12 @@ from .safe_read import read_regular
 APP_NAME = "maze-visualizer"
 FILE_NAME = "settings.json"
 MAX_BYTES = 64 * 1024
-DEFAULTS: dict[str, str] = {"theme": "dark", "walls": "normal"}
+DEFAULTS: dict[str, str] = {"theme": "dark", "walls": "normal", "layout": "side"}
 CHOICES: dict[str, tuple[str, ...]] = {"theme": ("dark", "light", "high-contrast"),
-                                       "walls": ("thin", "normal", "thick")}
-"""Every setting and the values it may take (``render.themes.THEMES`` and ``grids.WALL_WEIGHTS`` spell the same)."""
+                                       "walls": ("thin", "normal", "thick"),
+                                       "layout": ("side", "presenting", "board")}
+"""Every setting and the values it may take (``render.themes.THEMES``, ``grids.WALL_WEIGHTS`` and
+``app.layout.Arrangement`` spell the same)."""
 
 
 def settings_path() -> Path:

@@ -136,6 +136,15 @@ class Board:
         x, y = self._cell_centres[cell]
         return float(x), float(y)
 
+    def drawn_rect(self) -> tuple[int, int, int, int]:
+        """``(x, y, width, height)`` of the view's pixels the maze covers (walls included): a
+        recording is cropped to it, not to the whole view with its empty bands."""
+        drawn = self.owner >= 0
+        columns, rows = np.flatnonzero(drawn.any(axis=1)), np.flatnonzero(drawn.any(axis=0))
+        if not len(columns):
+            return 0, 0, self.width, self.height
+        return (int(columns[0]), int(rows[0]), int(columns[-1] - columns[0] + 1), int(rows[-1] - rows[0] + 1))
+
     def cell_at(self, x: int, y: int) -> int:
         """The cell drawn at board pixel (x, y), or -1. A wall pixel belongs to the cell that owns
         that edge slot, so pointing at a wall still picks a cell beside it."""

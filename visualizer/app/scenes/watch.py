@@ -137,7 +137,7 @@ class WatchScene(Scene):
             return
         self.restart(self.spec.with_(algorithm=name, params={}))
         self.host.message(f"{info.title}: {info.description.split(': ', 1)[-1]} "
-                          f"{known_for(self.spec)}", 8.0)
+                          f"{known_for(self.spec)}", 8.0, yields=True)  # it must not crowd the pseudocode
 
     def choose_algorithm_number(self, press: KeyPress) -> None:
         """1..9, 0 = tenth; with Shift 11..20 (the rest are reached with Tab)."""

@@ -1,0 +1,112 @@
+"""The three arrangements at a projector's sizes and every text scale: the lit pseudocode line and
+the newest sentence are always whole, and no line of words is drawn cut or over another."""
+
+import itertools
+
+import pygame
+import pytest
+
+from visualizer.app import text
+from visualizer.app.layout import Arrangement, view_rect
+from visualizer.app.shell import Shell
+from visualizer.app.strip import fitted_sentence
+from visualizer.render.themes import ui
+from visualizer.run.spec import MazeSpec
+
+SIZES = [(1024, 768), (1920, 1080)]
+SCALES = [1.0, 1.5, 2.0]
+
+
+class Ledger(pygame.Surface):
+    """A window surface that remembers every blit: what was drawn, and where it was meant to go."""
+
+    def __init__(self, size):
+        super().__init__(size)
+        self.blits = []
+
+    def blit(self, source, dest, area=None, special_flags=0):
+        self.blits.append((source, pygame.Rect(dest if len(dest) == 2 else dest[:2], source.get_size())))
+        return super().blit(source, dest, area, special_flags)
+
+
+@pytest.fixture
+def scale():
+    before = text.scale()
+    yield lambda value: text._scale.__setitem__(0, value)
+    text._scale[0] = before
+
+
+@pytest.fixture
+def words_of(monkeypatch):
+    """What each rendered line says, by the id of its surface (the panel's words go through
+    ``text.rendered``)."""
+    said = {}
+    plain = text.rendered
+
+    def rendered(words, size, colour, bold=False):
+        image = plain(words, size, colour, bold)
+        said[id(image)] = (words, colour, bold)
+        return image
+
+    monkeypatch.setattr(text, "rendered", rendered)
+    return said
+
+
+def paused_mid_run(size, arrangement, algorithm="kruskal", steps=40):
+    """A run paused a few dozen steps in, drawn once afresh in ``arrangement`` on a ``size`` window."""
+    pygame.display.init()
+    pygame.font.init()
+    surface = Ledger(size)
+    shell = Shell(MazeSpec(algorithm, "square", 20, 14, 3), speed=60.0, screen=surface)
+    shell.arrangement = arrangement
+    shell.frame([], 0.0)
+    run = shell.base
+    run.paused = True
+    for _ in range(steps):
+        run.step_forward()
+    shell.toast = None
+    shell.layout_dirty = True
+    shell.frame([], 1 / 60)
+    surface.blits.clear()
+    shell._last_key = None
+    shell.frame([], 1 / 60)
+    return shell, surface
+
+
+@pytest.mark.parametrize("arrangement", list(Arrangement))
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("value", SCALES)
+@pytest.mark.parametrize("algorithm", ["kruskal", "prim", "dungeon"])
+def test_the_words_are_whole_and_apart(arrangement, size, value, algorithm, scale, words_of):
+    scale(value)
+    shell, surface = paused_mid_run(size, arrangement, algorithm)
+    words = shell.panel_rect()
+    drawn = [rect for _, rect in surface.blits if rect.colliderect(words)]
+    assert drawn, "nothing was written"
+    for rect in drawn:
+        assert words.contains(rect), f"a line is cut at the edge of the words: {rect} outside {words}"
+    for a, b in itertools.combinations(drawn, 2):
+        assert not a.colliderect(b), f"two lines drawn over each other: {a} and {b}"
+    assert shell._sentence_whole, "the newest sentence was cut"
+    view = shell.scene.teaching()
+    if arrangement is not Arrangement.BOARD and view.code and view.lit >= 0:
+        lit = [words_of[id(source)][0] for source, _ in surface.blits
+               if words_of.get(id(source), ("", None, False))[1:] == (ui().code_lit_text, True)]
+        assert " ".join(lit).split() == view.code[view.lit].split(), "the lit pseudocode line is not whole"
+
+
+def test_the_board_takes_the_room_the_panel_gives_up():
+    """Presenting and board only give the board the window's width, so a wide maze is larger."""
+    side, presenting, board = (view_rect((1024, 768), True, a) for a in Arrangement)
+    assert presenting.width > side.width * 1.3 and board.width == presenting.width
+    assert board.height > presenting.height
+
+
+@pytest.mark.parametrize("sentence", ["Short.", "word " * 80, "x" * 300])
+def test_a_long_sentence_steps_its_type_down_until_it_fits(sentence):
+    pygame.font.init()
+    size, lines = fitted_sentence(sentence, 40, 400, 200)
+    assert size <= 40
+    assert len(lines) * int(size * 1.3) <= 200 or size == 11
+    if sentence == "Short.":
+        assert size == 40 and lines == ["Short."]

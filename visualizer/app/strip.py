@@ -1,0 +1,147 @@
+"""The words under the board, for a class: the presenting strip and the board-only caption.
+
+Presenting puts the pseudocode (scrolled to its lit line) at the left of a full-width strip and the
+newest sentence in large type at its right; board only keeps a caption of a few lines. In both the
+newest sentence is always whole: its type steps down until it fits, never below the body size's
+floor, so a long sentence at 200 % still reads in full. Nothing here knows the shell or the scenes:
+they hand over the same :class:`~visualizer.app.panel.PanelContent` the side panel draws.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ..render.themes import ui
+from ..run.teaching import TeachingView
+from . import text
+from .panel import PanelContent, draw_code, draw_footer, draw_legend, draw_lines, draw_rows, draw_scale, legend_height
+
+SENTENCE_LINE = 1.3
+"""Line height of the large sentence, in text sizes."""
+SMALLEST = text.SMALLEST
+CODE_SHARE = 0.55
+"""The presenting strip's share of its width given to the pseudocode."""
+
+
+def fitted_sentence(sentence: str, largest: int, width: int, height: int) -> tuple[int, list[str]]:
+    """The sentence's type and lines for ``width`` x ``height`` (see :func:`text.fitted`)."""
+    return text.fitted(sentence, largest, width, height, SENTENCE_LINE)
+
+
+def sentence_height(size: int, lines: list[str]) -> int:
+    return len(lines) * int(size * SENTENCE_LINE)
+
+
+def draw_strip(surface: pygame.Surface, strip: pygame.Rect, size: int, large: int,
+               content: PanelContent) -> bool | None:
+    """The presenting strip: pseudocode left, newest sentence right, message and keys under it.
+    Returns whether the newest sentence is whole (None when no teaching panel is shown)."""
+    pygame.draw.rect(surface, ui().panel, strip)
+    pygame.draw.line(surface, ui().text_dim, strip.topleft, (strip.right - 1, strip.top), 1)
+    pad = size
+    left_width = int((strip.width - 3 * pad) * CODE_SHARE)
+    left = pygame.Rect(strip.left + pad, strip.top + pad // 2, left_width, strip.height - pad)
+    right = pygame.Rect(left.right + pad, left.top, strip.right - pad - left.right - pad, left.height)
+    teaching = content.teaching
+    if teaching is None:
+        draw_figures(surface, left, size, content)
+        draw_legend_column(surface, right, size, content)
+        return None
+    draw_code_column(surface, left, size, teaching)
+    return draw_sentence_column(surface, right, size, large, teaching, content)
+
+
+def draw_code_column(surface: pygame.Surface, column: pygame.Rect, size: int, view: TeachingView) -> None:
+    """Title and where the run is, then the pseudocode filling the rest (it scrolls to the lit line)."""
+    small = max(SMALLEST, size - 3)
+    title = text.wrap(view.title, size, column.width, True)[:1]
+    y = column.top
+    for part in title:
+        surface.blit(text.rendered(part, size, ui().text, True), (column.left, y))
+        y += int(size * 1.3)
+    status = view.status
+    if view.phase:
+        status += f"   phase: {view.phase}"
+    y = draw_lines(surface, text.wrap(status, small, column.width)[:2], column.left, y, small, ui().text_dim,
+                   column.bottom)
+    if view.code:
+        draw_code(surface, view.code, view.lit, column.left, y + size // 3, column.width, size, column.bottom)
+    elif view.about:
+        draw_lines(surface, text.wrap(view.about, small, column.width), column.left, y + size // 3, small,
+                   ui().text_dim, column.bottom)
+
+
+def draw_sentence_column(surface: pygame.Surface, column: pygame.Rect, size: int, large: int, view: TeachingView,
+                         content: PanelContent) -> bool:
+    """The newest sentence as large as it fits, then its detail and the working data while room lasts."""
+    bottom = draw_footer(surface, column, column.left, column.width, size, content.hint, content.message) - size // 2
+    room = bottom - column.top
+    newest = view.sentences[-1] if view.sentences else (view.about or "")
+    type_size, lines = fitted_sentence(newest, large, column.width, room)
+    whole = sentence_height(type_size, lines) <= room
+    y = draw_lines_spaced(surface, lines, column.left, column.top, type_size, bottom)
+    small = max(SMALLEST, size - 3)
+    if view.detail:
+        detail = text.wrap("then: " + view.detail, small, column.width)
+        if y + len(detail) * int(small * 1.3) <= bottom:
+            y = draw_lines(surface, detail, column.left, y, small, ui().text, bottom)
+    if view.data:
+        draw_rows(surface, list(view.data), column.left, y + size // 3, column.width, small, bottom)
+    return whole
+
+
+def draw_lines_spaced(surface: pygame.Surface, lines: list[str], x: int, y: int, size: int, bottom: int) -> int:
+    """The large sentence's lines, as many as fit above ``bottom``; returns where the next goes."""
+    line = int(size * SENTENCE_LINE)
+    for part in lines:
+        if y + line > bottom:
+            break
+        surface.blit(text.rendered(part, size, ui().text), (x, y))
+        y += line
+    return y
+
+
+def draw_figures(surface: pygame.Surface, column: pygame.Rect, size: int, content: PanelContent) -> None:
+    """Without a teaching panel: the scene's title-less figures at the strip's left."""
+    rows = list(content.extra[1]) if content.extra is not None else content.lines
+    draw_rows(surface, rows, column.left, column.top, column.width, size, column.bottom)
+
+
+def draw_legend_column(surface: pygame.Surface, column: pygame.Rect, size: int, content: PanelContent) -> None:
+    """Without a teaching panel: the legend and colour scale at the right, message and keys under them."""
+    bottom = draw_footer(surface, column, column.left, column.width, size, content.hint, content.message) - size // 2
+    small = max(SMALLEST, size - 3)
+    top = draw_scale(surface, content.scale, column.left, bottom, column.width, small)
+    if column.top + legend_height(content.legend, column.width, small) <= top:
+        draw_legend(surface, content.legend, column.left, column.top, column.width, small, top)
+
+
+def caption_text(content: PanelContent) -> str:
+    """What the board-only caption says: the message while it shows, else the newest sentence,
+    else the scene's figures on one line."""
+    if content.message:
+        return content.message
+    teaching = content.teaching
+    if teaching is not None and teaching.sentences:
+        return teaching.sentences[-1]
+    return "   ".join(f"{label} {value}".strip() for label, value in content.lines[:6])
+
+
+def draw_caption(surface: pygame.Surface, band: pygame.Rect, large: int, content: PanelContent) -> bool | None:
+    """The board-only caption: one sentence, centred, as large as it fits in the band.
+    Returns whether the newest sentence is whole (None when no teaching panel is shown)."""
+    pygame.draw.rect(surface, ui().panel, band)
+    pad = large // 2
+    words = caption_text(content)
+    type_size, lines = fitted_sentence(words, large, band.width - 2 * pad, band.height - pad)
+    line = int(type_size * SENTENCE_LINE)
+    y = band.top + max(pad // 2, (band.height - line * len(lines)) // 2)
+    for part in lines:
+        if y + line > band.bottom:
+            break
+        image = text.rendered(part, type_size, ui().text)
+        surface.blit(image, (band.centerx - image.get_width() // 2, y))
+        y += line
+    if content.teaching is None:
+        return None
+    return bool(content.message) or sentence_height(type_size, lines) <= band.height - pad
