@@ -42,6 +42,7 @@ def words_of(monkeypatch):
     ``text.rendered``)."""
     said = {}
     plain = text.rendered
+    plain.cache_clear()  # lines rendered before another test quit pygame hold dead fonts
 
     def rendered(words, size, colour, bold=False):
         image = plain(words, size, colour, bold)
@@ -56,6 +57,7 @@ def paused_mid_run(size, arrangement, algorithm="kruskal", steps=40):
     """A run paused a few dozen steps in, drawn once afresh in ``arrangement`` on a ``size`` window."""
     pygame.display.init()
     pygame.font.init()
+    text.font.cache_clear()  # fonts made before another test quit pygame are dead
     surface = Ledger(size)
     shell = Shell(MazeSpec(algorithm, "square", 20, 14, 3), speed=60.0, screen=surface)
     shell.arrangement = arrangement
