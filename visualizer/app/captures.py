@@ -31,11 +31,16 @@ def capture_name(spec: MazeSpec | None) -> str:
 def save_png(surface: pygame.Surface, folder: Path, name: str) -> Path:
     """``surface`` as ``folder/name.png`` (``name-2.png``... when that is taken); OSError or
     pygame.error when it cannot be written."""
+    return save_file(surface_png(surface), folder, name, ".png")
+
+
+def save_file(data: bytes | str, folder: Path, name: str, suffix: str) -> Path:
+    """``data`` as ``folder/name<suffix>``, never over an earlier file (``name-2``... instead)."""
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{name}.png"
+    path = folder / f"{name}{suffix}"
     counter = 2
     while path.exists():
-        path = folder / f"{name}-{counter}.png"
+        path = folder / f"{name}-{counter}{suffix}"
         counter += 1
-    write_atomic(path, surface_png(surface))
+    write_atomic(path, data)
     return path

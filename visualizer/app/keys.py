@@ -212,6 +212,8 @@ WATCH_KEYS = KeyTable((
             help=False),
     Binding("E", "explain each step: pseudocode, sentences, data (on / off)", "toggle_explain",
             keys(K.K_e)),
+    Binding("Ctrl+E", "save the narration so far (every step's sentence) as Markdown beside the screenshots",
+            "save_narration", keys(K.K_e, mods=CTRL)),
     Binding("L", "run until the lit pseudocode line runs again (a breakpoint)", "run_to_line", keys(K.K_l)),
     Binding("PgDn", "run to the start of the next phase", "run_to_phase", keys(K.K_PAGEDOWN)),
     Binding("Home  /  End", "jump to the start / the finished maze (or solve)", "jump", keys(K.K_HOME), args=(-1,)),

@@ -16,6 +16,8 @@ from .options import PAPERS, THEMES, Command, add_maze_options, joined, number_i
 from .output import check_output_path, write_file, write_stdout
 
 if TYPE_CHECKING:
+    from ..core.maze import Maze
+    from ..run.spec import MazeSpec
     from .options import Subcommands
 
 NAME = "generate"
@@ -79,6 +81,10 @@ def add_export_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--solve", default=None, metavar="SOLVER",
                         help=f"{taking('solve')}: animate this solver after the generation ({', '.join(SOLVERS)})")
     parser.add_argument("--paper", choices=PAPERS, default=None, help=f"{taking('paper')}: page size (default: a4)")
+    parser.add_argument("--narration", metavar="FILE", default=None,
+                        help="also write every step's sentence and pseudocode line, as the teaching panel tells "
+                             "them (and the solve's with --solve, for any format): Markdown for a .md file, else "
+                             "plain text; mazes up to 250 x 250")
 
 
 def export_options(args: argparse.Namespace) -> tuple[ExportOptions, set[str]]:
@@ -97,20 +103,44 @@ def run(args: argparse.Namespace) -> int:
     """Check the output path, the recipe and the options before any work; then build, export, write."""
     if args.output is not None:
         check_output_path(args.output)
+    if args.narration is not None:
+        check_output_path(args.narration)
     spec = spec_from_args(args)
+    if args.narration is not None:
+        check_narration_size(spec)
     fmt = format_for(args.format, args.output)
     options, given = export_options(args)
-    refused = refused_options(fmt, given)
+    refused = refused_options(fmt, given - ({"solve"} if args.narration is not None else set()))
     if refused:
         raise UsageError(f"{', '.join(refused)} cannot be used with {fmt.name} output")
     if fmt.needs_file and args.output is None:
         raise UsageError(f"{fmt.name} output needs --output FILE")
-    data = fmt.writer()(spec.build(), spec, options)
+    maze = spec.build()
+    data = fmt.writer()(maze, spec, options)
     if args.output is not None:
         write_file(args.output, data)
     else:
         write_stdout(data if isinstance(data, str) else data.decode("latin-1"))
+    if args.narration is not None:
+        write_file(args.narration, narration_text(spec, maze, options.solve, args.narration))
     return 0
+
+
+def check_narration_size(spec: MazeSpec) -> None:
+    from ..run.transcript import check_size
+
+    try:
+        check_size(spec)
+    except ValueError as err:
+        raise UsageError(str(err)) from None
+
+
+def narration_text(spec: MazeSpec, maze: Maze, solver: str | None, path: str) -> str:
+    """The run's transcript (and its solve's), as Markdown when ``path`` ends in .md."""
+    from ..run.transcript import generation_part, recipe_command, render, solve_part
+
+    parts = [generation_part(spec)] + ([solve_part(maze, solver)] if solver else [])
+    return render(parts, path.lower().endswith(".md"), recipe_command(spec, solver))
 
 
 COMMAND = Command(NAME, register, run)

@@ -26,6 +26,7 @@ from ..breakpoints import Breakpoint
 from ..keys import WATCH_KEYS, KeyPress, number_choice
 from ..maze_figures import CHEAP_DISTANCE_CELLS, MazeFigures, estimate_events
 from ..memo import Memo
+from ..narration_file import save_narration
 from ..pacing import (
     DEFAULT_SOLVER,
     DEFAULT_SPEED,
@@ -228,6 +229,10 @@ class WatchScene(Scene):
             return
         self.explain = not self.explaining
         self.host.message("Explanations " + ("on: E hides them" if self.explain else "off: E shows them"))
+
+    def save_narration(self) -> None:
+        """Ctrl+E: what the class watched, step by step, as a Markdown file."""
+        self.host.message(save_narration(self.run), 8.0)
 
     @property
     def explaining(self) -> bool:
