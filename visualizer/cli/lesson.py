@@ -10,7 +10,9 @@ import argparse
 from typing import TYPE_CHECKING
 
 from ..run.lesson import find_lesson, load_lesson, shipped_lessons
-from .options import Command
+from .errors import UsageError
+from .options import PAPERS, Command
+from .output import check_output_path, write_file
 
 if TYPE_CHECKING:
     from .options import Subcommands
@@ -27,6 +29,12 @@ def register(sub: Subcommands) -> None:
     parser.add_argument("lesson", nargs="?", metavar="NAME|FILE", help="a shipped lesson's name or a lesson file")
     parser.add_argument("--list", action="store_true", help="list the shipped lessons and exit")
     parser.add_argument("--check", action="store_true", help="check the lesson file and exit (no window)")
+    parser.add_argument("--handout", metavar="FILE.pdf", default=None,
+                        help="write a PDF handout instead of presenting: a page per slide with its board at the "
+                             "stop, its caption, and the pseudocode with the lit line and the step's sentence")
+    parser.add_argument("--notes", action="store_true",
+                        help="with --handout: add each slide's note (the teacher's copy)")
+    parser.add_argument("--paper", choices=PAPERS, default="a4", help="with --handout: page size (default: a4)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -37,7 +45,17 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if args.lesson is None:
         raise ValueError("name a lesson or a lesson file (maze-visualizer lesson --list shows the shipped ones)")
+    if args.handout is not None:
+        check_output_path(args.handout)
+    elif args.notes or args.paper != "a4":
+        raise UsageError("--notes and --paper go with --handout FILE.pdf")
     lesson = find_lesson(args.lesson)
+    if args.handout is not None:
+        from ..export.handout import handout_bytes
+
+        write_file(args.handout, handout_bytes(lesson, args.paper, args.notes))
+        print(f"{args.handout}: {len(lesson.slides)} pages")
+        return 0
     if args.check:
         print(f"{lesson.source}: {len(lesson.slides)} slides, all fine")
         return 0
