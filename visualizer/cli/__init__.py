@@ -12,7 +12,9 @@ from collections.abc import Sequence
 
 from . import bench, compare, generate, lab, lesson, listing, play, stats, window, worksheet
 from .errors import ERROR_EXIT, INTERRUPT_EXIT, IO_EXIT, PIPE_EXIT, PROG, OutputError, UsageError, describe, report
+from ..plugins.entry_points import merge_entry_points
 from .options import Command, Parser
+from .own_files import load_own_files
 from .output import silence_stdout, write_stdout
 
 COMMANDS: tuple[Command, ...] = (generate.COMMAND, worksheet.COMMAND, play.COMMAND, listing.COMMAND,
@@ -31,8 +33,10 @@ def build_parser() -> Parser:
 
 
 def parse(argv: Sequence[str] | None) -> argparse.Namespace:
+    merge_entry_points()
     args = build_parser().parse_args(argv)
     window.settle_window_options(args)
+    load_own_files(args)
     return args
 
 
