@@ -10,12 +10,12 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
+from ..plugins.entry_points import merge_entry_points
 from . import bench, compare, generate, lab, lesson, listing, play, stats, window, worksheet
 from .errors import ERROR_EXIT, INTERRUPT_EXIT, IO_EXIT, PIPE_EXIT, PROG, OutputError, UsageError, describe, report
-from ..plugins.entry_points import merge_entry_points
 from .options import Command, Parser
-from .own_files import load_own_files
 from .output import silence_stdout, write_stdout
+from .own_files import load_own_files
 
 COMMANDS: tuple[Command, ...] = (generate.COMMAND, worksheet.COMMAND, play.COMMAND, listing.COMMAND,
                                  stats.COMMAND, lab.COMMAND, compare.COMMAND, lesson.COMMAND, bench.COMMAND)

@@ -176,10 +176,12 @@ def _run_checked(steps: Iterator[object], checker: Checker, record: Record) -> I
             break
         try:
             if position >= limit:
-                raise Stop(f"more than {limit:,} events on {checker.grid.size:,} cells: is there a loop that never ends?")
+                raise Stop(f"more than {limit:,} events on {checker.grid.size:,} cells: "
+                           "is there a loop that never ends?")
             event = checker.event(step)
         except Stop as stop:
-            record.finding = Finding(position, f"event {position + 1}, {step_words(step)}: {stop}", stop.cells, stop.wall)
+            message = f"event {position + 1}, {step_words(step)}: {stop}"
+            record.finding = Finding(position, message, stop.cells, stop.wall)
             break
         checker.shadow.apply(event)
         record.lines.append(_line_of(step))

@@ -67,7 +67,8 @@ def _merge(entry: metadata.EntryPoint, registry: dict[str, Any], record: type) -
         return f"{type(err).__name__}: {err}"
     if not isinstance(value, record):
         return f"it is a {type(value).__name__}, not a {record.__name__}"
-    if value.name in registry:
-        return f"the name {value.name!r} is already taken"
-    registry[value.name] = value
+    name: str = value.name  # type: ignore[attr-defined]  # an Algorithm or a Solver: both have one
+    if name in registry:
+        return f"the name {name!r} is already taken"
+    registry[name] = value
     return ""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..core.narration import Annotation, Code, Narrator, Shape, Told, Tone, plural
+from ..core.narration import Code, Narrator, Told, plural
 from ..grids import Grid
 from ..solvers.base import SolverNarrator
 from .checker import Record, record_for
@@ -95,19 +95,9 @@ class StudentNarrator(Narrator):
         return self.at(f"Take {self.name(cell)} off the to-do list")
 
     def data(self) -> list[tuple[str, str]]:
-        rows = [("Carved", plural(self.carved, "event"))] if not self.solving else [("Reached", plural(self.looked, "cell"))]
-        finding = self.record.finding if self.record is not None else None
-        if finding is not None and self.told >= finding.position:
-            rows.append(("Stopped", finding.message))
-        return rows
-
-    def annotations(self) -> list[Annotation]:
-        """The event the checker stopped, once the run stands at it: a cross on the wall, or a line
-        between the two cells that are not neighbours."""
-        finding = self.record.finding if self.record is not None else None
-        if finding is None or not finding.cells or self.told < finding.position:
-            return []
-        return [Annotation(Shape.WALL if finding.wall else Shape.PATH, finding.cells, Tone.REJECTED)]
+        if self.solving:
+            return [("Reached", plural(self.looked, "cell"))]
+        return [("Carved", plural(self.carved, "cell"))]
 
 
 class StudentSolverNarrator(StudentNarrator, SolverNarrator):
