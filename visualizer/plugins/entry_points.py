@@ -66,7 +66,7 @@ def _merge(entry: metadata.EntryPoint, registry: dict[str, Any], record: type) -
     except Exception as err:
         return f"{type(err).__name__}: {err}"
     if not isinstance(value, record):
-        return f"it is a {type(value).__name__}, not a {record.__name__}"
+        return f"expected {record.__name__}, got {type(value).__name__}"
     name: str = value.name  # type: ignore[attr-defined]  # an Algorithm or a Solver: both have one
     if name in registry:
         return f"the name {name!r} is already taken"

@@ -53,8 +53,9 @@ LOADED: dict[str, Loaded] = {}
 
 
 def names_file(value: str) -> bool:
-    """True when an ``-a`` or ``--solve`` value names a Python file rather than a registry entry."""
-    return value.endswith(".py") or os.sep in value or "/" in value
+    """True when an ``-a`` or ``--solve`` value names a file (a ``.py`` name, a folder in it, or a
+    file that is there) rather than a registry entry."""
+    return value.endswith(".py") or os.sep in value or "/" in value or os.path.isfile(value)
 
 
 def load(value: str, solver: bool = False) -> str:
