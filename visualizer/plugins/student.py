@@ -55,6 +55,8 @@ LOADED: dict[str, Loaded] = {}
 def names_file(value: str) -> bool:
     """True when an ``-a`` or ``--solve`` value names a file (a ``.py`` name, a folder in it, or a
     file that is there) rather than a registry entry."""
+    if value in ALGORITHMS or value in SOLVERS:
+        return False
     return value.endswith(".py") or os.sep in value or "/" in value or os.path.isfile(value)
 
 
