@@ -45,8 +45,8 @@ def test_an_exception_in_the_file_names_its_line(own_files, tmp_path, capsys):
             yield start(1 // 0)
         """)
     assert main(["generate", "-a", str(path)]) == 1
-    assert capsys.readouterr().err == ("maze-visualizer: oops: stopped at ZeroDivisionError: integer division or modulo "
-                                       "by zero (oops.py, line 5: yield start(1 // 0))\n")
+    assert capsys.readouterr().err == ("maze-visualizer: oops: stopped at ZeroDivisionError: integer division or "
+                                       "modulo by zero (oops.py, line 5: yield start(1 // 0))\n")
 
 
 @pytest.mark.parametrize("value,words", [("nowhere/none.py", "cannot read it"), ("notes.txt", "not a Python file")])

@@ -41,9 +41,9 @@ def test_a_broken_rule_stops_the_run_at_that_event_and_says_why(own_files, tmp_p
 
 
 def test_every_legal_event_passes_with_its_direction_worked_out(own_files, tmp_path):
-    events, record, _ = run_file(tmp_path, "    yield start(0)\n    yield frontier(1)\n    yield carve(0, 1)\n"
-                                           "    yield walk(1, 2)\n    yield erase(2)\n    yield keep_wall(1, 5)\n"
-                                           "    yield group(1, 4)\n    yield phase('done')\n    yield backtrack(1, 0)\n")
+    steps = ["start(0)", "frontier(1)", "carve(0, 1)", "walk(1, 2)", "erase(2)", "keep_wall(1, 5)", "group(1, 4)",
+             "phase('done')", "backtrack(1, 0)"]
+    events, record, _ = run_file(tmp_path, "".join(f"    yield {step}\n" for step in steps))
     assert record.finding is None
     grid = MazeSpec("backtracker", "square", 4, 3).make_grid()
     assert events[2] == (Kind.CARVE, 0, 1, grid.direction_between(0, 1))

@@ -15,6 +15,11 @@ from visualizer.algorithms.backtracker import BacktrackerNarrator, backtracker
 ALGORITHM = Algorithm(name="plugged_in", func=backtracker, description="Plugged in: a backtracker from a package.",
                       narrator=BacktrackerNarrator)
 NOT_AN_ALGORITHM = 42
+
+from visualizer.solvers.base import Solver
+from visualizer.solvers.bfs import SOLVER as BFS
+
+SOLVER = Solver("backwards_bfs", BFS.func, "Breadth-first search from a plugin.", narrator=BFS.narrator)
 '''
 
 
@@ -27,7 +32,8 @@ def installed(tmp_path, monkeypatch, own_files):
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: maze-plugin-demo\nVersion: 1.0\n")
     (info / "entry_points.txt").write_text("[maze_visualizer.algorithms]\nplugged_in = maze_plugin_demo:ALGORITHM\n"
                                            "wrong = maze_plugin_demo:NOT_AN_ALGORITHM\n"
-                                           "gone = no_such_plugin_module:ALGORITHM\n")
+                                           "gone = no_such_plugin_module:ALGORITHM\n"
+                                           "[maze_visualizer.solvers]\nbackwards_bfs = maze_plugin_demo:SOLVER\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.setattr(entry_points, "_merged", False)
     yield
@@ -38,6 +44,7 @@ def test_a_plugin_appears_in_list_and_generates(installed, capsys):
     assert main(["list"]) == 0
     captured = capsys.readouterr()
     assert "plugged_in  [square" in captured.out and "Plugged in: a backtracker from a package." in captured.out
+    assert captured.out.splitlines()[-1].endswith(", dead_end_filling, backwards_bfs")
     assert main(["generate", "-a", "plugged_in", "-s", "4x3", "--check"]) == 0
     assert "perfect" in capsys.readouterr().out
 
