@@ -123,3 +123,14 @@ def test_a_solver_of_ones_own_is_the_one_s_runs(own_files, screen):
     frames(shell)
     assert scene.run.solver == "first_solver" and scene.run.solution
     assert scene.run.solution[0] == scene.run.maze.entrance[0]
+
+
+def test_the_explaining_panel_says_why_the_run_stopped_too(own_files, screen):
+    """With explanations on, the teaching panel takes the figures panel's place: its data says it."""
+    shell = watch(screen, load(str(EXAMPLES / "broken_maze.py")))
+    scene = shell.base
+    scene.explain = True
+    scene.teacher.catch_up(float("inf"))
+    data = dict(scene.teaching().data)
+    assert data["Stopped"].startswith("event 3, carve(15, 13): ") and data["Carved"] == "2 cells"
+    assert scene.teaching().code == ("(this file has no CODE list: add one to see its lines lit)",)

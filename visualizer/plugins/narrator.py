@@ -95,9 +95,16 @@ class StudentNarrator(Narrator):
         return self.at(f"Take {self.name(cell)} off the to-do list")
 
     def data(self) -> list[tuple[str, str]]:
-        if self.solving:
-            return [("Reached", plural(self.looked, "cell"))]
-        return [("Carved", plural(self.carved, "cell"))]
+        rows = [("Reached", plural(self.looked, "cell"))] if self.solving else [("Carved", plural(self.carved, "cell"))]
+        return rows + self.stopped_rows()
+
+    def stopped_rows(self) -> list[tuple[str, str]]:
+        """What the checker stopped the run for, once the narration has reached that event (the
+        explaining panel takes the figures panel's place, so it says it too)."""
+        finding = self.record.finding if self.record is not None else None
+        if finding is None or self.told < finding.position:
+            return []
+        return [("Stopped", finding.message)]
 
 
 class StudentSolverNarrator(StudentNarrator, SolverNarrator):
