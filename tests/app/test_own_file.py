@@ -134,3 +134,20 @@ def test_the_explaining_panel_says_why_the_run_stopped_too(own_files, screen):
     data = dict(scene.teaching().data)
     assert data["Stopped"].startswith("event 3, carve(15, 13): ") and data["Carved"] == "2 cells"
     assert scene.teaching().code == ("(this file has no CODE list: add one to see its lines lit)",)
+
+
+def test_saving_the_solver_file_runs_the_new_solver(own_files, screen, tmp_path):
+    path = own_file(tmp_path, "mine_solver.py", (EXAMPLES / "first_solver.py").read_text())
+    load(str(path), solver=True)
+    shell = watch(screen, "backtracker")
+    scene = shell.base
+    scene.start_solver()
+    frames(shell)
+    assert scene.run.solution
+    path.write_text("from visualizer.api import look\n\ndef solve(maze, start, goal):\n"
+                    "    yield look(start)\n    yield look(start + 10 ** 6)\n")
+    os.utime(path, (1, os.stat(path).st_mtime + 5))
+    scene.own.next_poll = 0.0
+    frames(shell)
+    assert scene.run.solver == "mine_solver" and scene.run.solution == []
+    assert "outside the grid" in dict(scene.panel_lines())["Solver stopped"]

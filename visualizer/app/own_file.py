@@ -16,6 +16,7 @@ from ..core.narration import Annotation, Shape, Tone
 from ..plugins.checker import Finding, Record, record_for
 from ..plugins.maze_check import MazeCheck, check_maze
 from ..plugins.student import LOADED, reload
+from ..run.teaching import profile
 from .memo import Memo
 
 if TYPE_CHECKING:
@@ -42,11 +43,12 @@ class OwnFile:
         self._said: set[tuple[int, bool]] = set()
         """Findings already announced in a message: (run, solving)."""
 
-    def watched(self, run: Run) -> list[str]:
-        """The loaded files the run uses: its algorithm, its solver."""
-        return [name for name in (run.spec.algorithm, run.solver) if name in LOADED]
+    @staticmethod
+    def watched(run: Run, solver: str) -> list[str]:
+        """The loaded files the scene uses: the run's algorithm, the solver S runs."""
+        return list(dict.fromkeys(name for name in (run.spec.algorithm, run.solver or solver) if name in LOADED))
 
-    def tick(self, run: Run, restart: Callable[[], None], message: Callable[[str], None],
+    def tick(self, run: Run, solver: str, restart: Callable[[], None], message: Callable[[str], None],
              now: float | None = None) -> None:
         """About once a second, load again each file of the run that was saved since; a good load
         restarts the run with the new code, a bad one says why and keeps the old code running."""
@@ -55,13 +57,14 @@ class OwnFile:
         if now < self.next_poll:
             return
         self.next_poll = now + POLL_SECONDS
-        changed = [name for name in self.watched(run) if LOADED[name].changed()]
+        changed = [name for name in self.watched(run, solver) if LOADED[name].changed()]
         for name in changed:
             error = reload(name)
             self.reload_error = error or ""
             message(f"Not reloaded: {error}" if error else f"Reloaded {LOADED[name].path.name}: running the new code")
         if changed and not self.reload_error:
             self._check.clear()
+            profile.cache_clear()  # what the algorithm is known for is measured from the new code
             restart()
 
     def _announce(self, run: Run, message: Callable[[str], None]) -> None:

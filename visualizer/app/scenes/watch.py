@@ -401,7 +401,7 @@ class WatchScene(Scene):
             self.teacher.catch_up(time.perf_counter() + (TEACH_BUDGET if self.busy else IDLE_TEACH_BUDGET))
         self.report_solution()
         self.refresh_distances()
-        self.own.tick(self.run, self.reload_own, self.host.message)
+        self.own.tick(self.run, self.solver, self.reload_own, self.host.message)
 
     def reload_own(self) -> None:
         """The user's file was saved: run it again from the start (the same seed), solving again if it was."""
