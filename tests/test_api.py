@@ -10,6 +10,7 @@ from helpers import EXAMPLES, is_spanning_tree
 from visualizer import api
 from visualizer.core.events import Kind
 from visualizer.core.maze import Maze
+from visualizer.files.masks import load_mask
 from visualizer.grids import GRIDS, make_grid
 from visualizer.plugins.checker import record_for
 from visualizer.plugins.maze_check import check_maze
@@ -35,6 +36,14 @@ def test_the_first_maze_is_perfect_on_every_grid(own_files, kind, size):
         maze, record = checked(MazeSpec(name, kind, width, height, seed))
         assert record.finding is None and record.finished
         assert is_spanning_tree(maze) and check_maze(maze).perfect
+
+
+@pytest.mark.parametrize("kind", ["square", "triangle"])
+def test_the_first_maze_is_perfect_in_a_shape(own_files, kind):
+    """A masked grid is a grid like any other to the file: its cells are numbered afresh."""
+    name = load(str(EXAMPLES / "first_maze.py"))
+    maze, record = checked(MazeSpec(name, kind, 12, 10, 4, mask=load_mask("heart")))
+    assert record.finding is None and maze.grid.mask is not None and check_maze(maze).perfect
 
 
 @pytest.mark.parametrize("kind", list(GRIDS))

@@ -1,12 +1,18 @@
 """The checker stops a student's run at the first event that breaks a rule, in one sentence, and an
 exception in their code is shown at the line of their file."""
 
+from pathlib import Path
+
 import pytest
 from helpers import own_file
+from hypothesis import given
+from hypothesis import strategies as st
 
+from visualizer import api
 from visualizer.core.events import Kind
 from visualizer.core.maze import Maze
-from visualizer.plugins.checker import record_for
+from visualizer.grids import make_grid
+from visualizer.plugins.checker import checked_generation, record_for
 from visualizer.plugins.student import load
 from visualizer.run.spec import MazeSpec
 from visualizer.solvers import SOLVERS, run_to_end
@@ -99,3 +105,28 @@ def test_a_solver_that_steps_through_a_wall_or_returns_a_broken_path_is_stopped(
     name = load(str(short), solver=True)
     assert run_to_end(SOLVERS[name].run(maze)) == []
     assert "without an open passage" in record_for(maze.grid, solving=True).finding.message
+
+
+@given(st.sampled_from(["square", "hex", "triangle", "polar"]),
+       st.lists(st.tuples(st.integers(-2, 40), st.integers(-2, 40)), min_size=1, max_size=30))
+def test_the_run_stops_exactly_at_the_first_carve_a_plain_model_calls_illegal(kind, pairs):
+    """Whatever a file carves, the checker lets through every carve up to the first that leaves
+    the grid, joins cells that are not neighbours or opens an open wall, and stops there."""
+    grid = make_grid(kind, 5, 4)
+    steps = [api.start(0)] + [api.carve(a, b) for a, b in pairs]
+    opened: set[frozenset[int]] = set()
+    expected = len(steps)
+    for index, (a, b) in enumerate(pairs, 1):
+        legal = 0 <= a < grid.size and 0 <= b < grid.size and b in grid.neighbour_cells(a)
+        if not legal or frozenset((a, b)) in opened:
+            expected = index
+            break
+        opened.add(frozenset((a, b)))
+    run = checked_generation(lambda g, rng: iter(steps), Path("mine.py"))
+    events = list(run(grid, None))
+    assert len(events) == expected
+    finding = record_for(grid).finding
+    assert (finding is None) == (expected == len(steps))
+    if finding is not None:
+        assert finding.position == expected and finding.message.startswith(f"event {expected + 1}, carve(")
+    assert {frozenset((e[1], e[2])) for e in events if e[2] >= 0} == opened
