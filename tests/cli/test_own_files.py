@@ -83,3 +83,9 @@ def test_stats_and_lab_measure_a_file(own_files, capsys):
 def test_the_windows_solve_takes_only_a_file(capsys):
     assert main(["--solve", "bfs"]) == 2
     assert "--solve takes a solver file of your own" in capsys.readouterr().err
+
+
+def test_play_with_a_file_the_checker_stops_says_why_instead_of_opening_a_game(own_files, capsys):
+    assert main(["play", "-a", BROKEN, "--seed", "2"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("maze-visualizer: broken_maze: stopped at event ") and "are not neighbours" in err
