@@ -7,6 +7,7 @@ import os
 from helpers import EXAMPLES, own_file
 
 from visualizer.app.shell import Shell
+from visualizer.core.events import Kind
 from visualizer.core.narration import Shape
 from visualizer.plugins.student import load
 from visualizer.run.spec import MazeSpec
@@ -84,7 +85,7 @@ def test_the_files_code_is_the_pseudocode_and_line_lights_it(own_files, screen):
     view = scene.teaching()
     assert view.code[0] == "pick a random cell, mark it visited, push it"
     assert view.lit == 3 and view.title == "first_maze (first_maze.py)"
-    assert view.sentences[-1].startswith("Carve ")
+    assert view.sentences[-1].startswith("Start: open ") and view.detail.startswith("Carve ")  # one step
 
 
 def test_saving_the_file_restarts_the_run_with_the_new_code(own_files, screen, tmp_path):
@@ -151,3 +152,20 @@ def test_saving_the_solver_file_runs_the_new_solver(own_files, screen, tmp_path)
     frames(shell)
     assert scene.run.solver == "mine_solver" and scene.run.solution == []
     assert "outside the grid" in dict(scene.panel_lines())["Solver stopped"]
+
+
+def test_right_steps_one_pass_through_the_files_loop(own_files, screen):
+    """The example looks at a cell (line 3), then carves (line 4) or backs up (line 5): a step is one
+    pass, as a built-in's Right steps one pass through its pseudocode's loop (a line further down
+    continues the step, the same line or one above begins the next)."""
+    shell = Shell(MazeSpec(load(str(EXAMPLES / "first_maze.py")), "square", 6, 4, 3), speed=1.0, screen=screen)
+    shell.frame([], 0.0)
+    scene = shell.base
+    for _ in range(4):
+        scene.step_forward()
+        scene.teacher.catch_up(float("inf"))
+    run = scene.run
+    kinds = [e[0] for e in run.logged_events(0, run.position)]
+    assert kinds[:3] == [Kind.CARVE, Kind.CURRENT, Kind.CARVE]  # start, look, carve: lines 1, 3, 4
+    assert list(scene.teacher.generation.starts) == [0, 3, 5, 7] and run.position == 9
+    assert [kinds[i] for i in (3, 5, 7)] == [Kind.CURRENT] * 3  # each later pass begins at line 3

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..core.events import Event
 from ..core.narration import Code, Narrator, Told, plural
 from ..grids import Grid
 from ..solvers.base import SolverNarrator
@@ -33,6 +34,15 @@ class StudentNarrator(Narrator):
         self.told = 0
         self.carved = 0
         self.looked = 0
+
+    def begins_step(self, previous: Event | None, event: Event) -> bool:
+        """One step is one pass through the file's loop: an event whose ``line=`` is further down
+        the CODE than the event before it continues that event's step; one at the same line or
+        above begins a new pass (without lines, every event is a step)."""
+        lines = self.record.lines if self.record is not None else []
+        if previous is None or not 0 < self.told < len(lines):
+            return super().begins_step(previous, event)
+        return not lines[self.told] > lines[self.told - 1] > 0
 
     def at(self, sentence: str) -> Told:
         """The told event's sentence, at the line its ``line=`` gave (the first line when none)."""
