@@ -103,9 +103,10 @@ def test_the_base_grid_lists_its_cells_and_the_cells_next_to_one():
 
 def test_each_helper_makes_the_event_kind_the_built_ins_use():
     assert api.carve(3, 4, line=2) == api.Step(Kind.CARVE, 3, 4, 2)
-    assert api.start(7).kind == Kind.CARVE and api.start(7).other == -1
+    assert api.start(7).kind == Kind.CARVE and api.start(7).other == -1 and api.start(7).value == api.START
     assert api.backtrack(4, 3).kind == Kind.BACKTRACK and api.backtrack(4).other == -1
     assert {api.current(1).kind, api.frontier(1).kind, api.leave_frontier(1).kind} == {
         Kind.CURRENT, Kind.FRONTIER_ADD, Kind.FRONTIER_REMOVE}
     assert api.group(2, 9).value == 9 and api.phase("rooms").value == "rooms"
-    assert {api.look(1).kind, api.todo(1).kind, api.take(1).kind} == api.SOLVER_KINDS
+    assert {api.look(1).kind, api.todo(1).kind, api.take(1).kind, api.dead_end(1).kind} == api.SOLVER_KINDS
+    assert (api.chamber(0, 8).kind, api.scan(0, 3).kind, api.prune(4).kind) == (Kind.CHAMBER, Kind.SCAN, Kind.PRUNE)

@@ -33,6 +33,8 @@ if TYPE_CHECKING:
     from .grids import Grid as ModelGrid
 
 NO_CELL = -1
+START = "start"
+"""The value that tells ``start(cell)`` from a ``carve`` whose second cell is missing."""
 
 
 class Step(NamedTuple):
@@ -52,7 +54,7 @@ class Step(NamedTuple):
 
 def start(cell: int, *, line: int = 0) -> Step:
     """Open ``cell`` on its own: the first cell of the maze, before any carve."""
-    return Step(Kind.CARVE, cell, NO_CELL, line)
+    return Step(Kind.CARVE, cell, NO_CELL, line, START)
 
 
 def carve(cell: int, other: int, *, line: int = 0) -> Step:
@@ -63,6 +65,12 @@ def carve(cell: int, other: int, *, line: int = 0) -> Step:
 def wall(cell: int, other: int, *, line: int = 0) -> Step:
     """Close the passage between ``cell`` and its neighbour ``other`` (for wall-adding algorithms)."""
     return Step(Kind.WALL, cell, other, line)
+
+
+def prune(cell: int, *, line: int = 0) -> Step:
+    """Close the dead end ``cell`` and its one passage (for a maze with fewer corridors, as the
+    dungeon trims its own)."""
+    return Step(Kind.PRUNE, cell, NO_CELL, line)
 
 
 def open_everything(*, line: int = 0) -> Step:
@@ -108,6 +116,16 @@ def keep_wall(cell: int, other: int, *, line: int = 0) -> Step:
     return Step(Kind.REJECT, cell, other, line)
 
 
+def chamber(corner: int, other_corner: int, *, line: int = 0) -> Step:
+    """Take up the chamber from ``corner`` to ``other_corner`` (drawn as a box), as recursive division does."""
+    return Step(Kind.CHAMBER, corner, other_corner, line)
+
+
+def scan(first: int, last: int, *, line: int = 0) -> Step:
+    """Look along the cells ``first`` to ``last`` for somewhere to go on (hunt-and-kill's row)."""
+    return Step(Kind.SCAN, first, last, line)
+
+
 def group(cell: int, number: int, *, line: int = 0) -> Step:
     """``cell`` now belongs to group ``number`` (sets, as Kruskal and Eller keep them): coloured by group."""
     return Step(Kind.SET, cell, NO_CELL, line, number)
@@ -136,14 +154,21 @@ def take(cell: int, *, line: int = 0) -> Step:
     return Step(Kind.TAKE, cell, NO_CELL, line)
 
 
+def dead_end(cell: int, *, line: int = 0) -> Step:
+    """The solver fills ``cell`` in as a dead end (no way to the goal through it), as dead-end filling does."""
+    return Step(Kind.DEAD_END, cell, NO_CELL, line)
+
+
 GENERATOR_KINDS = frozenset({Kind.CARVE, Kind.WALL, Kind.OPEN_FIELD, Kind.CURRENT, Kind.FRONTIER_ADD,
                              Kind.FRONTIER_REMOVE, Kind.BACKTRACK, Kind.WALK, Kind.WALK_ERASE, Kind.REJECT,
-                             Kind.SET, Kind.PHASE})
+                             Kind.SET, Kind.PHASE, Kind.PRUNE, Kind.CHAMBER, Kind.SCAN})
 """What a ``generate`` may yield."""
-SOLVER_KINDS = frozenset({Kind.SEARCH, Kind.OPEN, Kind.TAKE})
+SOLVER_KINDS = frozenset({Kind.SEARCH, Kind.OPEN, Kind.TAKE, Kind.DEAD_END})
 """What a ``solve`` may yield (the path is its return value)."""
 PAIRED = frozenset({Kind.CARVE, Kind.WALL, Kind.WALK, Kind.REJECT})
-"""The kinds whose two cells must be neighbours (a CARVE with no other cell is a start)."""
+"""The kinds whose two cells must be neighbours (``start`` is a CARVE of its own)."""
+SPANNING = frozenset({Kind.CHAMBER, Kind.SCAN})
+"""The kinds that need two cells, not necessarily neighbours (the ends of what they span)."""
 
 
 # --- what your functions are given -------------------------------------------------------------------
@@ -208,5 +233,6 @@ class Maze(Grid):
         return f"<maze of {self.size} cells>"
 
 
-__all__ = ["Grid", "Maze", "Step", "backtrack", "carve", "current", "erase", "frontier", "group", "keep_wall",
-           "leave_frontier", "look", "open_everything", "phase", "start", "take", "todo", "walk", "wall"]
+__all__ = ["Grid", "Maze", "Step", "backtrack", "carve", "chamber", "current", "dead_end", "erase", "frontier",
+           "group", "keep_wall", "leave_frontier", "look", "open_everything", "phase", "prune", "scan", "start",
+           "take", "todo", "walk", "wall"]

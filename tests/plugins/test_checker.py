@@ -38,6 +38,10 @@ def run_file(folder, body: str, kind: str = "square", size=(4, 3)):
     ("    yield look(0)\n", 0, "a search event does not belong in generate"),
     ("    yield wall(0, 1)\n", 0, "the wall between (0, 0) and (1, 0) is already closed"),
     ("    while True:\n        yield current(0)\n", 1000 + 64 * 12, "is there a loop that never ends?"),
+    ("    yield start(1)\n    yield carve(1, 0)\n    yield carve(1, 2)\n    yield prune(1)\n", 3,
+     "(1, 0) is not a dead end: 2 passages lead out of it"),
+    ("    yield chamber(0, 11)\n    yield scan(4, 99)\n", 1, "cell 99 is outside the grid"),
+    ("    yield dead_end(3)\n", 0, "a dead_end event does not belong in generate"),
 ])
 def test_a_broken_rule_stops_the_run_at_that_event_and_says_why(own_files, tmp_path, body, position, words):
     events, record, _ = run_file(tmp_path, body)
@@ -48,14 +52,17 @@ def test_a_broken_rule_stops_the_run_at_that_event_and_says_why(own_files, tmp_p
 
 def test_every_legal_event_passes_with_its_direction_worked_out(own_files, tmp_path):
     steps = ["start(0)", "frontier(1)", "carve(0, 1)", "walk(1, 2)", "erase(2)", "keep_wall(1, 5)", "group(1, 4)",
-             "phase('done')", "backtrack(1, 0)"]
+             "phase('done')", "backtrack(1, 0)", "chamber(0, 11)", "scan(4, 7)", "prune(1)"]
     events, record, _ = run_file(tmp_path, "".join(f"    yield {step}\n" for step in steps))
     assert record.finding is None
     grid = MazeSpec("backtracker", "square", 4, 3).make_grid()
     assert events[2] == (Kind.CARVE, 0, 1, grid.direction_between(0, 1))
     assert events[5] == (Kind.REJECT, 1, 5, grid.direction_between(1, 5))
     assert events[6] == (Kind.SET, 1, -1, 4) and events[7] == (Kind.PHASE, -1, -1, "done")
-    assert Maze(grid).fold(events).open_neighbours(0) == [1]
+    assert Maze(grid).fold(events[:9]).open_neighbours(0) == [1]
+    assert events[9] == (Kind.CHAMBER, 0, 11, -1) and events[10] == (Kind.SCAN, 4, 7, -1)
+    assert events[11] == (Kind.PRUNE, 1, 0, grid.direction_between(1, 0))  # closed with its one passage
+    assert Maze(grid).fold(events).open_neighbours(0) == []
 
 
 def test_an_exception_names_the_line_of_the_students_file(own_files, tmp_path):

@@ -123,11 +123,13 @@ class Checker:
         if kind not in self.allowed:
             raise Stop(f"a {Kind(kind).name.lower()} event does not belong in {self.what}")
         cell = -1 if kind in (Kind.OPEN_FIELD, Kind.PHASE) else self.cell(step.cell, "first")
+        if kind == Kind.CARVE and step.value == api.START:
+            return (kind, cell, -1, -1)
+        if kind in api.PAIRED:  # the second cell is needed: -1 is no cell
+            return self.paired(kind, cell, self.cell(step.other, "second"))
+        if kind in api.SPANNING:
+            return (kind, cell, self.cell(step.other, "second"), -1)
         other = self.cell(step.other, "second") if step.other != api.NO_CELL else -1
-        if kind in api.PAIRED and other >= 0:
-            return self.paired(kind, cell, other)
-        if kind in (Kind.WALL, Kind.WALK, Kind.REJECT):
-            raise Stop(f"a {Kind(kind).name.lower()} event needs two neighbouring cells, got one")
         return self.single(kind, cell, other, step.value)
 
     def paired(self, kind: Kind, cell: int, other: int) -> Event:
@@ -153,12 +155,22 @@ class Checker:
                 return (kind, cell, -1, operator.index(value))  # type: ignore[arg-type]
             except TypeError:
                 raise Stop(f"a group number must be a whole number, got {value!r}") from None
-        if kind == Kind.CARVE:
-            return (kind, cell, -1, -1)
+        if kind == Kind.PRUNE:
+            return self.pruned(cell)
         if kind == Kind.SEARCH and other >= 0 and other not in self.shadow.open_neighbours(cell):
             a, b = self.grid.cell_name(cell), self.grid.cell_name(other)
             raise Stop(f"{a} cannot be reached from {b}: no open passage joins them", (other, cell), True)
         return (kind, cell, other, -1)
+
+    def pruned(self, cell: int) -> Event:
+        """A prune: ``cell`` must be a dead end (one open passage, or none), closed with that passage."""
+        ways = self.shadow.open_neighbours(cell)
+        if len(ways) > 1:
+            raise Stop(f"{self.grid.cell_name(cell)} is not a dead end: {len(ways)} passages lead out of it",
+                       (cell,) + tuple(ways))
+        if not ways:
+            return (Kind.PRUNE, cell, -1, -1)
+        return (Kind.PRUNE, cell, ways[0], self.grid.direction_between(cell, ways[0]))
 
 
 def _run_checked(steps: Iterator[object], checker: Checker, record: Record) -> Iterator[Event]:
@@ -193,7 +205,8 @@ def _run_checked(steps: Iterator[object], checker: Checker, record: Record) -> I
 HELPERS = {Kind.CARVE: "carve", Kind.WALL: "wall", Kind.OPEN_FIELD: "open_everything", Kind.CURRENT: "current",
            Kind.FRONTIER_ADD: "frontier", Kind.FRONTIER_REMOVE: "leave_frontier", Kind.BACKTRACK: "backtrack",
            Kind.WALK: "walk", Kind.WALK_ERASE: "erase", Kind.REJECT: "keep_wall", Kind.SET: "group",
-           Kind.PHASE: "phase", Kind.SEARCH: "look", Kind.OPEN: "todo", Kind.TAKE: "take"}
+           Kind.PHASE: "phase", Kind.SEARCH: "look", Kind.OPEN: "todo", Kind.TAKE: "take", Kind.PRUNE: "prune",
+           Kind.CHAMBER: "chamber", Kind.SCAN: "scan", Kind.DEAD_END: "dead_end"}
 """The helper of ``visualizer.api`` that makes each kind, to name an event as the student wrote it."""
 
 
@@ -201,10 +214,10 @@ def step_words(step: object) -> str:
     """An event as the student's code made it: ``carve(15, 13)``; anything else as Python shows it."""
     if not isinstance(step, api.Step):
         return repr(step)[:60]
-    name = "start" if step.kind == Kind.CARVE and step.other == api.NO_CELL else HELPERS.get(step.kind, "event")
+    name = "start" if step.kind == Kind.CARVE and step.value == api.START else HELPERS.get(step.kind, "event")
     if step.kind == Kind.PHASE:
         return f"{name}({step.value!r})"
-    args = [step.cell] + ([step.other] if step.other != api.NO_CELL else [])
+    args = [step.cell] + ([step.other] if step.other != api.NO_CELL or step.kind in api.PAIRED else [])
     if step.kind == Kind.SET:
         args.append(step.value)  # type: ignore[arg-type]
     return f"{name}({', '.join(repr(a) for a in args)})" if step.kind != Kind.OPEN_FIELD else f"{name}()"

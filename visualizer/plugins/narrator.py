@@ -86,6 +86,18 @@ class StudentNarrator(Narrator):
     def tell_reject(self, cell: int, other: int, value: int) -> Told:
         return self.at(f"Keep the wall between {self.name(cell)} and {self.name(other)}")
 
+    def tell_prune(self, cell: int, other: int, value: int) -> Told:
+        return self.at(f"{self.name(cell)} is a dead end: close it")
+
+    def tell_chamber(self, cell: int, other: int, value: int) -> Told:
+        return self.at(f"Take up the chamber from {self.name(cell)} to {self.name(other)}")
+
+    def tell_scan(self, cell: int, other: int, value: int) -> Told:
+        return self.at(f"Scan from {self.name(cell)} to {self.name(other)}")
+
+    def tell_dead_end(self, cell: int, other: int, value: int) -> Told:
+        return self.at(f"Fill {self.name(cell)} in: a dead end")
+
     def tell_set(self, cell: int, other: int, value: int) -> Told:
         return self.at(f"{self.name(cell)} is now in group {value}")
 
