@@ -169,3 +169,15 @@ def test_right_steps_one_pass_through_the_files_loop(own_files, screen):
     assert kinds[:3] == [Kind.CARVE, Kind.CURRENT, Kind.CARVE]  # start, look, carve: lines 1, 3, 4
     assert list(scene.teacher.generation.starts) == [0, 3, 5, 7] and run.position == 9
     assert [kinds[i] for i in (3, 5, 7)] == [Kind.CURRENT] * 3  # each later pass begins at line 3
+
+
+def test_compare_says_which_pane_the_checker_stopped(own_files, screen):
+    broken, first = load(str(EXAMPLES / "broken_maze.py")), load(str(EXAMPLES / "first_maze.py"))
+    shell = Shell(MazeSpec(first, "square", 8, 6, 3), speed=INSTANT, screen=screen)
+    shell.open_scene("compare", spec=shell.base.spec,
+                     specs=[MazeSpec(broken, "square", 8, 6, 3), MazeSpec(first, "square", 8, 6, 3)],
+                     speed=INSTANT)
+    frames(shell, 60)
+    rows = dict(shell.scene.panel_lines())
+    assert rows["broken_maze stopped"].startswith("event 3, carve(15, 13): ")
+    assert "first_maze stopped" not in rows

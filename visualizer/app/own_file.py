@@ -116,3 +116,13 @@ class OwnFile:
                 notes.append(Annotation(Shape.WALL if finding.wall else Shape.PATH, finding.cells, Tone.REJECTED))
         check = self.check(run)
         return notes + (check.annotations() if check is not None else [])
+
+
+def stopped_rows(runs: list[Run]) -> list[tuple[str, str]]:
+    """For the compare scene: a row per pane whose file of one's own the checker stopped."""
+    rows = []
+    for run in runs:
+        record = OwnFile._record(run, False)
+        if record is not None and record.finished and record.finding is not None:
+            rows.append((f"{run.spec.algorithm} stopped", record.finding.message))
+    return rows
