@@ -54,3 +54,17 @@ def default_look(tmp_path_factory, monkeypatch):
     yield
     themes.use("dark")
     board.use_walls("normal")
+
+
+@pytest.fixture
+def own_files():
+    """Files of the user's own load into the real registries: each test's are gone after it."""
+    from visualizer.algorithms import ALGORITHMS
+    from visualizer.plugins.student import LOADED
+    from visualizer.solvers import SOLVERS
+
+    saved = [(registry, dict(registry)) for registry in (ALGORITHMS, SOLVERS, LOADED)]
+    yield
+    for registry, before in saved:
+        registry.clear()
+        registry.update(before)

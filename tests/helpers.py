@@ -6,6 +6,7 @@ import io
 import math
 from datetime import datetime
 from itertools import islice
+from pathlib import Path
 
 import numpy as np
 import pygame
@@ -187,3 +188,16 @@ def refuse_moves(monkeypatch, error) -> None:
         raise error
 
     monkeypatch.setattr(saves.os, "replace", refuse)
+
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+"""The files of examples/: a first maze, a first solver, a broken maze (docs/write-your-own.md)."""
+
+
+def own_file(folder: Path, name: str, source: str) -> Path:
+    """A user's file ``name`` in ``folder`` holding ``source`` (dedented)."""
+    import textwrap
+
+    path = folder / name
+    path.write_text(textwrap.dedent(source))
+    return path

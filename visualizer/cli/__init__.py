@@ -10,10 +10,12 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
+from ..plugins.entry_points import merge_entry_points
 from . import bench, compare, generate, lab, lesson, listing, play, stats, window, worksheet
 from .errors import ERROR_EXIT, INTERRUPT_EXIT, IO_EXIT, PIPE_EXIT, PROG, OutputError, UsageError, describe, report
 from .options import Command, Parser
 from .output import silence_stdout, write_stdout
+from .own_files import load_own_files
 
 COMMANDS: tuple[Command, ...] = (generate.COMMAND, worksheet.COMMAND, play.COMMAND, listing.COMMAND,
                                  stats.COMMAND, lab.COMMAND, compare.COMMAND, lesson.COMMAND, bench.COMMAND)
@@ -31,8 +33,10 @@ def build_parser() -> Parser:
 
 
 def parse(argv: Sequence[str] | None) -> argparse.Namespace:
+    merge_entry_points()
     args = build_parser().parse_args(argv)
     window.settle_window_options(args)
+    load_own_files(args)
     return args
 
 

@@ -14,6 +14,7 @@ from ..grids import GRIDS
 from .errors import UsageError
 from .options import PAPERS, THEMES, Command, add_maze_options, joined, number_in, parse_frames, spec_from_args
 from .output import check_output_path, write_file, write_stdout
+from .own_files import STOPPED_EXIT, check_lines, checked_build, is_own, say, solve_lines
 
 if TYPE_CHECKING:
     from ..core.maze import Maze
@@ -46,6 +47,9 @@ def register(sub: Subcommands) -> None:
     parser.add_argument("--output", "-o", metavar="FILE", default=None,
                         help=f"file to write (default: standard output; {needs_file} need a file)")
     add_export_options(parser)
+    parser.add_argument("--check", action="store_true",
+                        help="check the maze instead of writing it: perfect or not, loops, cells cut off (exit 1 "
+                        "when not perfect); with --solve, the solver's path too")
 
 
 def add_export_options(parser: argparse.ArgumentParser) -> None:
@@ -108,6 +112,10 @@ def run(args: argparse.Namespace) -> int:
     spec = spec_from_args(args)
     if args.narration is not None:
         check_narration_size(spec)
+    if args.check or is_own(spec.algorithm):
+        status = check_run(spec, args)
+        if args.check or status:
+            return status
     fmt = format_for(args.format, args.output)
     options, given = export_options(args)
     refused = refused_options(fmt, given - ({"solve"} if args.narration is not None else set()))
@@ -141,6 +149,19 @@ def narration_text(spec: MazeSpec, maze: Maze, solver: str | None, path: str) ->
 
     parts = [generation_part(spec)] + ([solve_part(maze, solver)] if solver else [])
     return render(parts, path.lower().endswith(".md"), recipe_command(spec, solver))
+def check_run(spec: MazeSpec, args: argparse.Namespace) -> int:
+    """The checker's findings on a user's file (one line each, on standard error), and with --check
+    the maze check (and the solver's) on standard output; the exit status they make."""
+    maze, stopped, bad = checked_build(spec)
+    say(stopped)
+    if bad or not args.check:
+        return STOPPED_EXIT if bad else 0
+    lines, sound = check_lines(maze)
+    if args.solve is not None:
+        solved, found = solve_lines(maze, args.solve)
+        lines, sound = lines + solved, sound and found
+    write_stdout("\n".join(lines) + "\n")
+    return 0 if sound else STOPPED_EXIT
 
 
 COMMAND = Command(NAME, register, run)

@@ -29,6 +29,8 @@ def run(_: argparse.Namespace) -> int:
         lines.extend(f"    --param {param.summary()}" for param in info.params)
     from ..algorithms.base import BRAID
     lines.append(f"\nEvery algorithm also takes --param {BRAID.summary()}")
+    from ..solvers import SOLVERS
+    lines.append(f"Solvers: {', '.join(SOLVERS)}")
     write_stdout("\n".join(lines) + "\n")
     return 0
 

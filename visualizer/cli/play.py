@@ -15,6 +15,7 @@ from ..run.spec import MazeSpec, random_seed
 from .errors import UsageError, report
 from .options import Command, add_grid_option, add_mask_option, algorithm_help, parse_seed
 from .output import write_stdout
+from .own_files import STOPPED_EXIT, checked_build, is_own, say
 
 if TYPE_CHECKING:
     from .options import Subcommands
@@ -90,6 +91,11 @@ def run(args: argparse.Namespace) -> int:
     # The watch view behind the game (Esc from play) shows a maze of level 1's size, in the
     # mask's own shape when there is one.
     spec = MazeSpec(args.algorithm, args.grid, *level_size(1, mask, GRIDS[args.grid]), seed, mask=mask).check()
+    if is_own(spec.algorithm):  # a file of one's own that the checker stops makes no game: say why first
+        _, stopped, bad = checked_build(spec)
+        if bad:
+            say(stopped)
+            return STOPPED_EXIT
     from ..app.main import run_app
     return run_app(spec, scene="play", mode="continue" if args.resume else "new", ghost=args.ghost, view=args.view)
 

@@ -8,13 +8,15 @@ from ..algorithms import DEFAULT_ALGORITHM
 from ..grids import DEFAULT_GRID
 from .errors import UsageError
 from .options import LAYOUTS, THEMES, WALLS, add_maze_options, parse_speed, spec_from_args
+from .own_files import is_own
 
-WINDOW_OPTIONS = ("algorithm", "grid", "size", "mask", "seed", "param", "speed", "theme", "walls", "layout")
+WINDOW_OPTIONS = ("algorithm", "grid", "size", "mask", "seed", "param", "speed", "theme", "walls", "layout",
+                  "solve")
 """Options of the window (no command). Given before a command they would be silently ignored, so they
 are parsed into ``window_<name>`` (absent unless given) and refused when a command follows."""
 WINDOW_DEFAULTS: dict[str, object] = {"algorithm": DEFAULT_ALGORITHM, "grid": DEFAULT_GRID, "size": None,
                                       "mask": None, "seed": None, "param": [], "speed": None,
-                                      "theme": None, "walls": None, "layout": None}
+                                      "theme": None, "walls": None, "layout": None, "solve": None}
 
 
 def add_window_options(parser: argparse.ArgumentParser) -> None:
@@ -30,6 +32,9 @@ def add_window_options(parser: argparse.ArgumentParser) -> None:
                         help="where the words go: the side panel, presenting (a large strip under the board, "
                              "for a projector) or the board alone with a caption (default: the last one "
                              "chosen, else side; F10 switches)")
+    parser.add_argument("--solve", dest="window_solve", default=argparse.SUPPRESS, metavar="FILE",
+                        help="a solver of your own, a .py file defining solve(maze, start, goal): S runs it "
+                        "(see docs/write-your-own.md)")
 
 
 def settle_window_options(args: argparse.Namespace) -> None:
@@ -45,6 +50,9 @@ def settle_window_options(args: argparse.Namespace) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.solve is not None and not is_own(args.solve):
+        raise UsageError(f"--solve takes a solver file of your own (a .py file), got {args.solve!r}; "
+                         "V picks among the built-in solvers in the window")
     from ..app.main import run_app
     return run_app(spec_from_args(args), speed=args.speed, theme=args.theme, walls=args.walls,
                    layout=args.layout)

@@ -154,6 +154,14 @@ class Grid(ABC):
         ``starts[k] .. starts[k + 1] - 1`` (what scans row by row walk; rings on a polar grid)."""
         return np.arange(self.height + 1, dtype=np.int64) * self.width
 
+    def cells(self) -> range:
+        """Every cell id, in order: what a beginner's ``for cell in grid.cells()`` walks."""
+        return range(self.size)
+
+    def neighbour_cells(self, cell: int) -> list[int]:
+        """The cells next to ``cell``, without their directions (``neighbours`` gives the pairs)."""
+        return [nb for _, nb in self.neighbours(cell)]
+
     def opposite(self, direction: int) -> int:
         """The direction that leads back (directions go round, so it is half a turn on)."""
         return (direction + self.directions // 2) % self.directions

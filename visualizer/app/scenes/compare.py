@@ -32,6 +32,7 @@ from ...solvers import SOLVERS
 from .. import text
 from ..keys import COMPARE_KEYS, KeyPress, digit_of
 from ..memo import Memo
+from ..own_file import stopped_rows
 from ..pacing import (
     DEFAULT_SOLVER,
     DEFAULT_SPEED,
@@ -521,7 +522,7 @@ class CompareScene(Scene):
             ("Solver", SOLVERS[self.solver].title),
             ("State", self.state_word()),
         ]
-        return lines + self.summary_lines()
+        return lines + self.summary_lines() + stopped_rows([pane.run for pane in self.panes])
 
     def speed_text(self) -> str:
         if self.race and self.speed != INSTANT:

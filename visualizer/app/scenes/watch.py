@@ -27,6 +27,7 @@ from ..keys import WATCH_KEYS, KeyPress, number_choice
 from ..maze_figures import CHEAP_DISTANCE_CELLS, MazeFigures, estimate_events
 from ..memo import Memo
 from ..narration_file import save_narration
+from ..own_file import OwnFile, own_solver
 from ..pacing import (
     DEFAULT_SOLVER,
     DEFAULT_SPEED,
@@ -72,7 +73,9 @@ class WatchScene(Scene):
         self.paused = False
         self.credit = 0.0
         self.run = Run(spec)
-        self.solver = DEFAULT_SOLVER
+        self.solver = own_solver() or DEFAULT_SOLVER
+        self.own = OwnFile()
+        """A file of the user's own: the checker's findings, the maze check, hot reload."""
         self.show_metrics = False
         self.figures = MazeFigures()
         """The distance map, the longest path, the metrics and the legend, each remembered."""
@@ -403,6 +406,14 @@ class WatchScene(Scene):
             self.teacher.catch_up(time.perf_counter() + (TEACH_BUDGET if self.busy else IDLE_TEACH_BUDGET))
         self.report_solution()
         self.refresh_distances()
+        self.own.tick(self.run, self.solver, self.reload_own, self.host.message)
+
+    def reload_own(self) -> None:
+        """The user's file was saved: run it again from the start (the same seed), solving again if it was."""
+        solver = self.run.solver
+        self.restart()
+        if solver is not None:
+            self.start_solver()
 
     def refresh_distances(self) -> None:
         """Keep the distance map and the longest path up to date with the maze (on a large growing
@@ -506,9 +517,10 @@ class WatchScene(Scene):
 
     def annotations(self) -> tuple:
         """The working data drawn over the board (Wilson's walk, the chamber...) while explaining."""
+        own = tuple(self.own.annotations(self.run))
         if not self.explaining or not self.teacher.caught_up:
-            return ()
-        return self.teacher.annotations()
+            return own
+        return tuple(self.teacher.annotations()) + own
 
     def teaching(self) -> TeachingView | None:
         if not self.explaining:
@@ -559,7 +571,7 @@ class WatchScene(Scene):
             lines.append(("Longest path", self.longest_text()))
         if self.paused and run.overlay.last is not None:
             lines.append(("Last", describe_last(self.run)))
-        return lines
+        return lines + self.own.panel_rows(run)
 
     def longest_text(self) -> str:
         path = self.longest()
