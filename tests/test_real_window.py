@@ -254,3 +254,4 @@ def test_play_continue_on_a_damaged_save_starts_afresh_in_a_real_window(small_di
     assert "Traceback" not in err and "Error" not in err, err[-800:]
     assert list(tmp_path.glob("save.json.bad-*")), "the damaged save was not set aside"
     assert json.loads(save.read_text())["level"] == 1  # the fresh game was saved in its place
+

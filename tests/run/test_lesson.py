@@ -110,7 +110,8 @@ def test_three_lessons_ship_and_read() -> None:
 
 
 texts = st.text(st.characters(blacklist_categories=("Cs",)), max_size=30)
-stops = st.one_of(st.just(Stop()), st.builds(Stop, event=st.integers(0, 10**6)))
+stops = st.one_of(st.just(Stop()), st.builds(Stop, event=st.integers(0, 10**6)),
+                  st.builds(Stop, step=st.integers(0, 10**6)))
 slides = st.builds(
     lambda algorithm, w, h, seed, solver, speed, stop, show, caption, note: Slide(
         spec=MazeSpec(algorithm=algorithm, width=w, height=h, seed=seed), solver=solver, speed=speed, stop=stop,

@@ -6,12 +6,16 @@ from itertools import islice
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from visualizer.algorithms import ALGORITHMS
 from visualizer.core.maze import Maze
 from visualizer.run.lesson import Slide, Stop, find_lesson, shipped_lessons
 from visualizer.run.lesson_run import slide_run, stop_position
 from visualizer.run.session import Run
 from visualizer.run.spec import MazeSpec
+from visualizer.run.teaching import Teacher
 
 
 def straight_board(spec: MazeSpec, events: int) -> Maze:
@@ -64,3 +68,16 @@ def test_the_dungeon_phases_stop_in_order() -> None:
 def test_a_stop_past_the_end_shows_the_finished_maze() -> None:
     run = slide_run(Slide(spec=MazeSpec(width=5, height=5), stop=Stop(event=10**6)))
     assert run.finished and run.position == run.total
+
+
+@settings(max_examples=25, deadline=None)
+@given(algorithm=st.sampled_from(sorted(ALGORITHMS)), step=st.integers(0, 60), seed=st.integers(0, 1000))
+def test_a_step_stop_is_where_stepping_that_many_algorithm_steps_lands(algorithm: str, step: int, seed: int) -> None:
+    """``stop = { step = N }`` shows what pressing Right N times from the start shows."""
+    spec = MazeSpec(algorithm, "square", 7, 6, seed)
+    stepped = Run(spec)
+    teacher = Teacher(stepped)
+    for _ in range(step):
+        if not teacher.step_forward():
+            break
+    assert slide_run(Slide(spec=spec, stop=Stop(step=step))).position == stepped.position

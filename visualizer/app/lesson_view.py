@@ -13,6 +13,7 @@ import pygame
 
 from ..run.lesson import Lesson, Slide
 from ..run.lesson_run import stop_position
+from . import look
 from .bookmarks import Bookmarks
 from .main import FPS, open_window
 from .scenes.watch import WatchScene
@@ -83,8 +84,10 @@ class Presenter:
         self.shell.layout_dirty = True
 
 
-def present(lesson: Lesson) -> int:
-    """The window on the lesson's first slide; the loop of ``main.run_app`` with the slide keys first."""
+def present(lesson: Lesson, theme: str | None = None, walls: str | None = None, layout: str | None = None) -> int:
+    """The window on the lesson's first slide, in the remembered look (or the one given); the loop
+    of ``main.run_app`` with the slide keys first."""
+    look.start(theme, walls, layout)
     first = lesson.slides[0]
     shell = Shell(first.spec, speed=first.speed, screen=open_window())
     pygame.display.set_caption(f"Maze Visualizer: {lesson.title}")

@@ -19,6 +19,7 @@ from typing import Any
 import pygame
 
 from ..render.board import Board, Camera
+from ..render.themes import current as current_theme
 from ..render.themes import ui
 from ..run.spec import MazeSpec
 from . import captures, layout, look, text
@@ -268,7 +269,7 @@ class Shell:
             "cell_pixels": board.cell_pixels if board else None, "hover": self.hover,
             "cells": cell_positions(board, view), "endpoints": getattr(self.scene, "endpoints", None),
             "position": timeline.position if timeline else None, "total": timeline.total if timeline else None,
-            "panel": list(self.panel_rect()), "layout": self.arrangement.value,
+            "panel": list(self.panel_rect()), "layout": self.arrangement.value, "theme": current_theme().name,
             "teaching": teaching_state(self.scene.teaching(), self._sentence_whole),
             "message": self.shown_message(),
         }

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..run.lesson import find_lesson, load_lesson, shipped_lessons
 from .errors import UsageError
-from .options import PAPERS, Command
+from .options import LAYOUTS, PAPERS, THEMES, WALLS, Command
 from .output import check_output_path, write_file
 
 if TYPE_CHECKING:
@@ -35,6 +35,10 @@ def register(sub: Subcommands) -> None:
     parser.add_argument("--notes", action="store_true",
                         help="with --handout: add each slide's note (the teacher's copy)")
     parser.add_argument("--paper", choices=PAPERS, default="a4", help="with --handout: page size (default: a4)")
+    parser.add_argument("--theme", choices=THEMES, default=None, help="the window's colours (default: the last chosen)")
+    parser.add_argument("--walls", choices=WALLS, default=None, help="wall weight (default: the last chosen)")
+    parser.add_argument("--layout", choices=LAYOUTS, default=None,
+                        help="side, presenting (words large under the board) or board (default: the last chosen)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -60,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"{lesson.source}: {len(lesson.slides)} slides, all fine")
         return 0
     from ..app.lesson_view import present
-    return present(lesson)
+    return present(lesson, args.theme, args.walls, args.layout)
 
 
 COMMAND = Command(NAME, register, run)

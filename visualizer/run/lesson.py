@@ -45,7 +45,7 @@ SCENES = ("watch", "compare", "lab")
 """The scenes a slide can name (the window's scene registry has the same names)."""
 SHOWS = ("distances", "longest", "solution")
 """What a slide can turn on: the distance map, the longest path, the solver's solution."""
-STOP_KINDS = ("event", "phase")
+STOP_KINDS = ("event", "step", "phase")
 """A stop is "end" or a table with one of these keys."""
 SLIDE_KEYS = frozenset({"scene", "algorithm", "algorithms", "grid", "size", "seed", "params", "solver",
                         "speed", "stop", "show", "caption", "note"})
@@ -61,18 +61,22 @@ class LessonError(ValueError):
 
 @dataclass(frozen=True)
 class Stop:
-    """Where a slide's run stops: after ``event`` generation events, when ``phase`` is complete, or at the end."""
+    """Where a slide's run stops: after ``event`` generation events, after algorithm step ``step``
+    (the teaching panel's count), when ``phase`` is complete, or at the end."""
 
     event: int | None = None
     phase: str | None = None
+    step: int | None = None
 
     @property
     def at_end(self) -> bool:
-        return self.event is None and self.phase is None
+        return self.event is None and self.phase is None and self.step is None
 
     def words(self) -> str:
         if self.event is not None:
             return f"event {self.event:,}"
+        if self.step is not None:
+            return f"step {self.step:,}"
         return f"the end of phase {self.phase}" if self.phase is not None else "the end"
 
 
@@ -230,9 +234,12 @@ def _stop(value: object, spec: MazeSpec) -> Stop:
     if value == "end":
         return Stop()
     if not isinstance(value, dict) or len(value) != 1 or next(iter(value)) not in STOP_KINDS:
-        raise ValueError(f"stop must be \"end\", {{ event = N }} or {{ phase = NAME }}, got {value!r}")
+        raise ValueError(f"stop must be \"end\", {{ event = N }}, {{ step = N }} or {{ phase = NAME }}, "
+                         f"got {value!r}")
     if "event" in value:
         return Stop(event=_integer(value["event"], "stop event", 0))
+    if "step" in value:
+        return Stop(step=_integer(value["step"], "stop step", 0))
     phases = spec.info.phases
     if not phases:
         raise ValueError(f"stop phase: {spec.algorithm} has no phases")
@@ -265,6 +272,7 @@ def _slide_lines(slide: Slide) -> list[str]:
     stop = slide.stop
     lines.append("stop = \"end\"" if stop.at_end else
                  f"stop = {{ event = {stop.event} }}" if stop.event is not None else
+                 f"stop = {{ step = {stop.step} }}" if stop.step is not None else
                  f"stop = {{ phase = {_quote(stop.phase or '')} }}")
     if slide.show:
         lines.append(f"show = [{', '.join(_quote(s) for s in SHOWS if s in slide.show)}]")

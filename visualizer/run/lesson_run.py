@@ -3,6 +3,8 @@ shows exactly what a straight run shows at that moment. Pure: no pygame."""
 
 from __future__ import annotations
 
+from ..algorithms.braid import BraidNarrator
+from ..core.narration import Narration
 from .lesson import Slide, Stop
 from .session import Run
 
@@ -17,6 +19,8 @@ def stop_position(run: Run, stop: Stop) -> int:
     (or the end, for the last phase), so the board shows the whole phase and nothing of the next."""
     if stop.event is not None:
         return stop.event if run.total is None else min(stop.event, run.total)
+    if stop.step is not None:
+        return step_end(run, stop.step)
     if stop.phase is not None:
         while True:
             marks = run.phase_marks
@@ -28,6 +32,24 @@ def stop_position(run: Run, stop: Stop) -> int:
             run.seek(run.recorded + PHASE_CHUNK)
     run.finish_generation()
     return run.recorded
+
+
+def step_end(run: Run, step: int) -> int:
+    """The position just after algorithm step ``step`` (as the teaching panel counts steps: where
+    step ``step + 1`` begins), or the end when the run has fewer steps."""
+    if step == 0:
+        return 0
+    info, grid = run.spec.info, run.grid
+    assert info.narrator is not None
+    narration = Narration(info.narrator(grid, info.resolve(run.spec.params)), BraidNarrator(grid))
+    while True:
+        for event in run.logged_events(narration.position, run.recorded):
+            if narration.steps == step and narration.begins_step(narration.previous, event):
+                return narration.position
+            narration.fold((event,))
+        if run.finished:
+            return run.recorded
+        run.seek(run.recorded + PHASE_CHUNK)
 
 
 def bring_to_stop(run: Run, slide: Slide) -> int:
