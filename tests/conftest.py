@@ -68,3 +68,12 @@ def own_files():
     for registry, before in saved:
         registry.clear()
         registry.update(before)
+
+
+@pytest.fixture(autouse=True)
+def fonts_die_with_pygame():
+    """A test that quits pygame leaves dead fonts in the cache: the next test makes new ones."""
+    yield
+    from visualizer.app import text
+
+    text.font.cache_clear()
