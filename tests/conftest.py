@@ -44,16 +44,15 @@ def data(tmp_path, monkeypatch):
 
 @pytest.fixture(autouse=True)
 def default_look(tmp_path_factory, monkeypatch):
-    """Every test starts in the dark theme with normal walls and a settings folder of its own: a
-    test that presses F7 or F8 must not change the colours the next test reads."""
+    """Every test starts in the dark theme with normal walls, the side panel and a settings folder
+    of its own: a test that presses F7, F8 or F10 must not change what the next test reads."""
+    from visualizer.app import look
     from visualizer.render import board, themes
 
     monkeypatch.setenv("MAZE_VISUALIZER_CONFIG", str(tmp_path_factory.mktemp("config")))
-    themes.use("dark")
-    board.use_walls("normal")
+    look.start("dark", "normal", "side")
     yield
-    themes.use("dark")
-    board.use_walls("normal")
+    look.start("dark", "normal", "side")
 
 
 @pytest.fixture
