@@ -47,7 +47,6 @@ def default_look(tmp_path_factory, monkeypatch):
     """Every test starts in the dark theme with normal walls, the side panel and a settings folder
     of its own: a test that presses F7, F8 or F10 must not change what the next test reads."""
     from visualizer.app import look
-    from visualizer.render import board, themes
 
     monkeypatch.setenv("MAZE_VISUALIZER_CONFIG", str(tmp_path_factory.mktemp("config")))
     look.start("dark", "normal", "side")

@@ -263,7 +263,8 @@ class HexGrid(Grid):
         bbox = clip_box(np.floor(centre_x - pad), np.floor(centre_y - pad_y),
                         np.ceil(centre_x + pad), np.ceil(centre_y + pad_y))
         centres = np.stack([centre_x, centre_y], axis=-1).astype(np.float32)
-        return Layout(owner=owner, bbox=bbox, centres=centres, cell_pixels=radius * SQRT3, extra={"radius": radius})
+        return Layout(owner=owner, bbox=bbox, centres=centres, cell_pixels=radius * SQRT3, soft_edges=True,
+                      extra={"radius": radius})
 
     def _pixel_owner(self, width: int, height: int, radius: float, origin: tuple[float, float],
                      half_wall: float, canonical: np.ndarray) -> np.ndarray:

@@ -44,6 +44,8 @@ class Layout:
     computed on demand: a table for a million posts would cost 16 MB."""
     corners_of: Callable[[np.ndarray], np.ndarray] = lambda cells: cells[:0]
     """The posts touching some cells (for repainting them when a cell changes)."""
+    soft_edges: bool = False
+    """Walls run at angles or curve, so their pixel steps show: the board softens them."""
     extra: dict = field(default_factory=dict)
     """Grid-specific figures tests and markers may read (``tile``, ``radius``)."""
 

@@ -310,7 +310,7 @@ class MaskedGrid(Grid):
                       corner_count=layout.corner_count,
                       corner_cells=partial(self._kept_around, layout),
                       corners_of=lambda cells: layout.corners_of(self.ids[cells]),
-                      extra=layout.extra)
+                      soft_edges=layout.soft_edges, extra=layout.extra)
 
     def _kept_around(self, layout: Layout, posts: np.ndarray) -> np.ndarray:
         """The kept cells round each post, in masked ids (-1 off the grid or missing)."""

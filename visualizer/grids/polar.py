@@ -396,7 +396,7 @@ class PolarGrid(Grid):
         centres = (np.stack([px, py], axis=-1) * scale + np.array(origin)).astype(np.float32)
         return Layout(owner=np.ascontiguousarray(owner, dtype=np.int32), bbox=bbox, centres=centres,
                       cell_pixels=scale, corner_count=int(self._post_starts[-1]), corner_cells=self._post_cells,
-                      corners_of=self._posts_of, extra={"ring": scale})
+                      corners_of=self._posts_of, soft_edges=True, extra={"ring": scale})
 
     # --- wall posts -------------------------------------------------------------------
     # Where a radial wall meets a circle the walls would take turns owning pixels, and an open one

@@ -196,7 +196,7 @@ class TriangleGrid(Grid):
         centres = (self.unit_centres() * scale + np.array(origin)).astype(np.float32)
         return Layout(owner=np.ascontiguousarray(owner, dtype=np.int32), bbox=bbox, centres=centres,
                       cell_pixels=scale * 0.6, corner_count=(h + 1) * (w + 2), corner_cells=self._post_cells,
-                      corners_of=self._posts_of, extra={"side": scale})
+                      corners_of=self._posts_of, soft_edges=True, extra={"side": scale})
 
     # --- wall posts -------------------------------------------------------------------
     # Six triangles meet at a corner. Without a post there, the pixels round a corner go to whichever

@@ -29,6 +29,7 @@ from ..grids.layout import WALL_WEIGHTS
 from ..run.overlay import Overlay
 from . import themes
 from .palette import CONNECTOR, MAT, PALETTE, WALL, Style
+from .soft_edges import MIN_CELL_PIXELS, ChannelPacking, SoftEdges
 from .styles import WALL_STYLE, cell_styles, edge_styles, lower_rank
 
 COLOURS = np.vstack([PALETTE, np.array([CONNECTOR, WALL, MAT], dtype=np.uint8)])
@@ -84,6 +85,10 @@ class Board:
         style, negative pseudo-styles from the end."""
         self._all_slots: np.ndarray | None = None
         self._visible = self._visible_elements()
+        self._soft = (SoftEdges(self.owner, self.slot_base)
+                      if layout.soft_edges and layout.cell_pixels >= MIN_CELL_PIXELS else None)
+        self._rgb: np.ndarray | None = None
+        self._packing: ChannelPacking | None = None
 
     def __getattr__(self, name: str):
         """Grid-specific layout figures (``tile``, ``radius``...) read straight from the layout."""
@@ -227,6 +232,8 @@ class Board:
         if colours is None:
             colours = themes.current().colours
         self.packed = np.array([map_rgb(tuple(int(v) for v in c)) for c in colours], dtype=np.uint32)
+        self._rgb = np.asarray(colours, dtype=np.uint32)
+        self._packing = ChannelPacking.of(map_rgb)
 
     def paint(self, pixels: np.ndarray, maze: Maze, overlay: Overlay, full: bool, cells: list[int]) -> int:
         """Bring ``pixels`` (a ``surfarray.pixels2d`` view of the board) up to date; returns cells painted.
@@ -239,6 +246,7 @@ class Board:
         if full or len(cells) * FULL_REDRAW_SHARE > self.grid.size:
             self.restyle(maze, overlay)
             np.take(self.packed, self.element_style[self.owner], out=pixels)
+            self._soften(pixels, None)
             return self.grid.size
         if not cells:
             return 0
@@ -246,11 +254,19 @@ class Board:
         self.restyle(maze, overlay, dirty)
         style, packed, owner = self.element_style, self.packed, self.owner
         w, h = self.width, self.height
+        boxes = []
         for x0, y0, x1, y1 in self.bbox[dirty].tolist():
             x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
             if x0 < x1 and y0 < y1:
                 pixels[x0:x1, y0:y1] = packed[style[owner[x0:x1, y0:y1]]]
+                boxes.append((max(x0 - 1, 0), max(y0 - 1, 0), min(x1 + 1, w), min(y1 + 1, h)))
+        self._soften(pixels, boxes)
         return len(cells)
+
+    def _soften(self, pixels: np.ndarray, boxes: list[tuple[int, int, int, int]] | None) -> None:
+        """Soft edges on slanted walls, when the target is true colour (see ``soft_edges``)."""
+        if self._soft is not None and self._rgb is not None and self._packing is not None:
+            self._soft.paint(pixels, self.element_style, self._rgb, self._packing, boxes)
 
 
 @dataclass(frozen=True)
