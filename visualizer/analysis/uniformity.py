@@ -6,12 +6,13 @@ often each tree comes up and ask a chi-square test whether the counts look like 
 face per tree. Wilson's and Aldous-Broder's algorithms pass; the backtracker and the binary tree
 do not.
 
-Pure: no pygame. numpy and scipy are imported inside the functions that need them, so the command
-line starts fast; scipy is optional (``SCIPY_NOTE`` says how to get it).
+Pure: no pygame. numpy is imported inside the functions that need it, so the command line starts
+fast; the p-value comes from ``chi_square`` (no scipy needed).
 """
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -20,6 +21,7 @@ from typing import Any
 from ..algorithms import ALGORITHMS, Algorithm, get_algorithm
 from ..core.maze import Maze
 from ..grids import Grid
+from .chi_square import chi_square_p
 
 MAX_CELLS = 12
 """The largest grid the lab enumerates: 3 x 4 squares has 2,415 trees, 4 x 4 already 100,352."""
@@ -31,7 +33,6 @@ DEFAULT_ALGORITHMS = ("wilson", "aldous_broder", "backtracker", "binary_tree")
 """Two uniform samplers and two famously biased ones."""
 UNIFORM_P = 0.01
 """A p-value at or above this reads "looks uniform"; below it, "biased"."""
-SCIPY_NOTE = "the chi-square test needs scipy: pip install 'maze-visualizer[analysis]'"
 MIN_EXPECTED = 5
 """Below this many expected samples per tree the chi-square p-value is only a rough guide."""
 
@@ -266,17 +267,14 @@ class ChiSquare:
         return "looks uniform" if self.uniform else "biased"
 
 
-def chi_square(counts: Sequence[int]) -> ChiSquare | None:
-    """The test over every tree (trees never made count as 0: they matter most), or None when
-    scipy is not installed (show ``SCIPY_NOTE`` then). Needs at least one sample and two trees."""
-    try:
-        from scipy.stats import chisquare
-    except ImportError:
-        return None
+def chi_square(counts: Sequence[int]) -> ChiSquare:
+    """The test over every tree (trees never made count as 0: they matter most). Needs at least
+    one sample and two trees."""
     if len(counts) < 2 or not any(counts):
         raise ValueError("the chi-square test needs at least two trees and one sample")
-    result = chisquare(list(counts))
-    return ChiSquare(float(result.statistic), float(result.pvalue), len(counts) - 1)
+    expected = sum(counts) / len(counts)
+    statistic = math.fsum((observed - expected) ** 2 for observed in counts) / expected
+    return ChiSquare(statistic, chi_square_p(statistic, len(counts) - 1), len(counts) - 1)
 
 
 def format_p(p: float) -> str:

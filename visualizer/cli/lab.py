@@ -20,7 +20,6 @@ from ..analysis.uniformity import (
     DEFAULT_ALGORITHMS,
     MAX_PICTURED,
     MIN_EXPECTED,
-    SCIPY_NOTE,
     UNIFORM_P,
     ChiSquare,
     Sampler,
@@ -48,7 +47,7 @@ def register(sub: Subcommands) -> None:
     parser = sub.add_parser(NAME, help="uniformity lab: which spanning trees of a tiny grid each algorithm makes",
                             description="Enumerate every spanning tree (every perfect maze) of a tiny grid, "
                             "generate SAMPLES mazes per algorithm, count how often each tree comes up and test "
-                            "the counts against uniform (chi-square, needs the [analysis] extra: scipy). Prints "
+                            "the counts against uniform (chi-square). Prints "
                             "a table; --window shows it as the lab scene.")
     add_sampling_options(parser, f"algorithm to test (repeatable; default: {', '.join(DEFAULT_ALGORITHMS)})",
                          size="3x3", samples=5000, size_help="a tiny grid: at most 12 cells")
@@ -109,17 +108,15 @@ def report_lines(samplers: list[Sampler], seed: int) -> list[str]:
     tests = [chi_square(s.counts) for s in samplers]
     rows = [table_row(s, test) for s, test in zip(samplers, tests)]
     lines += aligned([COLUMNS, *rows], {i for i, name in enumerate(COLUMNS) if name in RIGHT_ALIGNED})
-    if any(test is None for test in tests):
-        lines.append(SCIPY_NOTE)
     if samples / len(table) < MIN_EXPECTED:
         lines.append(f"note: fewer than {MIN_EXPECTED} expected mazes per tree, so the p-value is rough; "
                      f"use --samples {MIN_EXPECTED * len(table):,} or more")
     return lines
 
 
-def table_row(sampler: Sampler, test: ChiSquare | None) -> list[str]:
+def table_row(sampler: Sampler, test: ChiSquare) -> list[str]:
     figures = spread(sampler.counts)
-    chi = [f"{test.statistic:.1f}", format_p(test.p_value), test.verdict] if test else ["-", "-", "-"]
+    chi = [f"{test.statistic:.1f}", format_p(test.p_value), test.verdict]
     return [sampler.name, f"{figures.samples:,}", f"{figures.reached} / {figures.trees}", str(figures.least),
             str(figures.most), format_expected(figures.expected), *chi]
 

@@ -105,6 +105,7 @@ class SoftEdges:
               boxes: list[tuple[int, int, int, int]] | None = None) -> None:
         """Soften the pixels in ``boxes`` (every one when None), after the plain paint; ``styles``
         is element -> style and ``rgb`` style -> colour (negative styles from the end)."""
+        chosen: slice | np.ndarray
         if boxes is None:
             chosen = slice(None)
         else:

@@ -21,7 +21,6 @@ from ...algorithms import get_algorithm
 from ...analysis.uniformity import (
     DEFAULT_ALGORITHMS,
     MAX_PICTURED,
-    SCIPY_NOTE,
     ChiSquare,
     Sampler,
     Tree,
@@ -276,8 +275,7 @@ class LabScene(Scene):
 
     def test(self, name: str | None = None) -> ChiSquare | None:
         """The chi-square test of an algorithm's counts (the shown one's by default), computed once
-        per sample count: the panel asks several times a frame. None before any sample, or
-        without scipy."""
+        per sample count: the panel asks several times a frame. None before any sample."""
         sampler = self.samplers[name or self.sampler.name]
         cached = self._tests.get(sampler.name)
         if cached is None or cached[0] != sampler.samples:
@@ -289,7 +287,7 @@ class LabScene(Scene):
         if not self.sampler.samples:
             return "no samples yet (Space samples)"
         test = self.test()
-        return SCIPY_NOTE if test is None else f"{p_text(test.p_value)}: {test.verdict}"
+        return "no samples yet" if test is None else f"{p_text(test.p_value)}: {test.verdict}"
 
     # --- keys ---------------------------------------------------------------------
 
