@@ -146,10 +146,31 @@ def test_generate_writes_the_animation_its_extension_names(fmt, tmp_path):
 
 
 @pytest.mark.parametrize("extra, words", [(["--cell", "500"], "--cell 500"), (["--fps", "60"], "--fps 60"),
-                                          (["--solution"], "--solution")])
+                                          (["--fps", "0.001"], "--fps 0.001"), (["--solution"], "--solution")])
 def test_a_bad_combination_is_one_line_and_status_2(extra, words, tmp_path, capsys):
     out = tmp_path / "bad.gif"
     assert main(["generate", "-s", "30x20", *extra, "-o", str(out)]) == 2
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and words in error
     assert not out.exists()
+
+
+@pytest.mark.parametrize("fps", ["60", "0.001"])
+def test_a_gif_frame_rate_is_refused_before_the_maze_is_made(fps, tmp_path, capsys, monkeypatch):
+    def no_work(self, *args):
+        raise AssertionError("the maze was made before the refusal")
+
+    monkeypatch.setattr(MazeSpec, "build", no_work)
+    assert main(["generate", "-s", "30x20", "--fps", fps, "-o", str(tmp_path / "x.gif")]) == 2
+    assert "--fps" in capsys.readouterr().err
+
+
+def test_the_slowest_gif_with_the_longest_hold_keeps_every_delay_in_16_bits(tmp_path):
+    out = tmp_path / "slow.gif"
+    assert main(["generate", "-s", "3x2", "--fps", "0.002", "--hold", "60", "-o", str(out)]) == 0
+    with Image.open(out) as gif:
+        delays = []
+        for frame in range(gif.n_frames):
+            gif.seek(frame)
+            delays.append(gif.info["duration"])
+    assert max(delays) <= 655_350 and delays[0] == 500_000  # one frame of 500 s (the hold is whole frames)

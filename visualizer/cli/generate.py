@@ -123,6 +123,10 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"{', '.join(refused)} cannot be used with {fmt.name} output")
     if fmt.needs_file and args.output is None:
         raise UsageError(f"{fmt.name} output needs --output FILE")
+    try:
+        fmt.check(options)
+    except ValueError as refused_option:
+        raise UsageError(str(refused_option)) from None
     maze = spec.build()
     data = fmt.writer()(maze, spec, options)
     if args.output is not None:

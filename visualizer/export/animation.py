@@ -51,6 +51,10 @@ GIF_TICK_MS = 10
 """GIF delays are whole hundredths of a second."""
 GIF_MAX_FPS = 50.0
 """Browsers play a GIF delay under 20 ms as 100 ms: a faster GIF would play slower, not faster."""
+GIF_MAX_DELAY_MS = 65_535 * GIF_TICK_MS
+"""A GIF frame's delay is a 16-bit count of hundredths."""
+GIF_MIN_FPS = 0.002
+"""A frame of 500 s, with the longest hold (60 s) still under GIF's longest delay."""
 MAX_FRAME_BYTES = 1 << 30
 """All frames' pixels together, at most: frames are written one at a time (memory holds a few), so
 this caps the painting and encoding work of an animation, not its memory."""
@@ -247,7 +251,8 @@ def encode_gif(images: Iterable[Image.Image], lengths: list[int], palette: bytes
         if previous is not None:
             delta, box = gif._getbbox(previous, frame)
             if not box:
-                pending[2]["duration"] += info["duration"]  # the same picture: it just lasts longer
+                # the same picture: it just lasts longer (up to the longest delay GIF can say)
+                pending[2]["duration"] = min(GIF_MAX_DELAY_MS, pending[2]["duration"] + info["duration"])
                 continue
             changed = frame_changes(frame, delta, info)
             write_gif_frame(buffer, pending, first)
@@ -347,11 +352,19 @@ def make_animation(maze: Maze, spec: MazeSpec, options: ExportOptions) -> Animat
     return Animation(index_frames(spec, plan, options.solve, size, palette), size, palette, plan)
 
 
-def write_gif(maze: Maze, spec: MazeSpec, options: ExportOptions) -> bytes:
-    """The run as a looping GIF (``generate -o run.gif``)."""
+def check_gif_options(options: ExportOptions) -> None:
+    """GIF's frame delay is whole hundredths from 2 (faster plays as 10) to 65,535 (16 bits)."""
     if options.fps > GIF_MAX_FPS:
         raise ValueError(f"--fps {options.fps:g} is too fast for gif (browsers play delays under 20 ms "
                          f"as 100 ms): use at most {GIF_MAX_FPS:g}, or webp")
+    if options.fps < GIF_MIN_FPS:
+        raise ValueError(f"--fps {options.fps:g} is too slow for gif (a frame lasts at most "
+                         f"{GIF_MAX_DELAY_MS / 1000:g} s): use at least {GIF_MIN_FPS:g}")
+
+
+def write_gif(maze: Maze, spec: MazeSpec, options: ExportOptions) -> bytes:
+    """The run as a looping GIF (``generate -o run.gif``)."""
+    check_gif_options(options)
     made = make_animation(maze, spec, options)
     images = palette_images(made.pixels, made.size, made.palette.rgb)
     return encode_gif(images, durations(made.plan, GIF_TICK_MS), made.palette.rgb)

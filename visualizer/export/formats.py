@@ -69,10 +69,20 @@ class Format:
     """True for binary formats that cannot go to a terminal."""
     function: str = "write"
     """The module's function that writes this format (one module may write two: GIF and WebP)."""
+    checker: str | None = None
+    """The module's function ``(options)`` that refuses options the writer cannot honour (raises
+    ValueError), called before the maze is made so a mistake costs no work."""
 
     def writer(self) -> Callable[["Maze", "MazeSpec", ExportOptions], bytes | str]:
-        module = importlib.import_module(self.module if "." in self.module else f"{__package__}.{self.module}")
-        return getattr(module, self.function)
+        return getattr(self._module(), self.function)
+
+    def check(self, options: ExportOptions) -> None:
+        """Refuse, before any work, options this format cannot write."""
+        if self.checker is not None:
+            getattr(self._module(), self.checker)(options)
+
+    def _module(self):
+        return importlib.import_module(self.module if "." in self.module else f"{__package__}.{self.module}")
 
 
 PICTURE = frozenset({"theme", "solution", "show", "cell"})
@@ -83,7 +93,8 @@ FORMATS: dict[str, Format] = {f.name: f for f in (
     Format("text", (".txt",), "text", None),
     Format("json", (".json",), "json_io", None),
     Format("png", (".png",), "picture", "dark", PICTURE, needs_file=True),
-    Format("gif", (".gif",), "animation", "dark", ANIMATION, needs_file=True, function="write_gif"),
+    Format("gif", (".gif",), "animation", "dark", ANIMATION, needs_file=True, function="write_gif",
+           checker="check_gif_options"),
     Format("webp", (".webp",), "animation", "dark", ANIMATION, needs_file=True, function="write_webp"),
     Format("svg", (".svg",), "svg", "light", frozenset({"theme", "solution"})),
     Format("pdf", (".pdf",), "pdf", "light", PRINT, needs_file=True),
