@@ -10,6 +10,7 @@ from . import (
     cellular_automaton,
     dungeon,
     eller,
+    fractal,
     growing_tree,
     hunt_and_kill,
     kruskal,
@@ -26,7 +27,7 @@ ALGORITHMS: dict[str, Algorithm] = {
     module.ALGORITHM.name: module.ALGORITHM
     for module in (backtracker, prim, dungeon, binary_tree, sidewinder, aldous_broder, wilson, hunt_and_kill,
                    kruskal, prim_true, prim_simplified, growing_tree, eller, recursive_division, blobby_division,
-                   cellular_automaton)
+                   cellular_automaton, fractal)
 }
 DEFAULT_ALGORITHM = "backtracker"
 
