@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from visualizer.algorithms import ALGORITHMS
 from visualizer.algorithms.braid import BraidNarrator
 from visualizer.algorithms.dungeon import DungeonNarrator
+from visualizer.algorithms.unicursal import UnicursalNarrator
 from visualizer.core.events import Kind, changes_maze, expand
 from visualizer.core.maze import Maze
 from visualizer.core.narration import Code, Narration, Narrator
@@ -142,11 +143,12 @@ def test_every_solver_event_has_a_line_and_a_sentence(solver, spec):
     assert check_told(narration, info.run(maze)) > 0
 
 
-NARRATORS = sorted({info.narrator for info in [*ALGORITHMS.values(), *SOLVERS.values()]} | {BraidNarrator},
+NARRATORS = sorted({info.narrator for info in [*ALGORITHMS.values(), *SOLVERS.values()]}
+                   | {BraidNarrator, UnicursalNarrator},
                    key=lambda cls: cls.__name__)
 SHOWN_CODE = {**{name: info.narrator.code for name, info in ALGORITHMS.items()},
               **{"solver " + name: info.narrator.code for name, info in SOLVERS.items()},
-              "braid": BraidNarrator.code,
+              "braid": BraidNarrator.code, "unicursal": UnicursalNarrator.code,
               **{"dungeon " + phase: code for phase, code in DungeonNarrator.phase_code.items()}}
 PSEUDOCODE_DIGESTS = {
     "backtracker": "bcc98372c0ba9713", "prim": "12ce9a2435f9a2fc", "dungeon": "db00943388d1460f",
@@ -159,6 +161,9 @@ PSEUDOCODE_DIGESTS = {
     "solver dead_end_filling": "b2c1604a3df8e7d9", "braid": "566db3ece41a993f",
     "dungeon rooms": "2759bef8ff8333e3", "dungeon maze": "506d0af2e3ce3350", "dungeon connect": "236352009fbbc221",
     "dungeon prune": "8031522155196457",
+    "cellular_automaton": "5afb805699ee69d3",
+    "unicursal": "130f5c48c7512ee5",
+    "fractal": "954f0f84c8998319",
 }
 """The pseudocode each panel shows, line by line (sha-256 of the lines joined by newlines): naming
 the lines changed none of them. A deliberate change to a text updates its digest here."""

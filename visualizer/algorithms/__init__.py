@@ -7,8 +7,10 @@ from . import (
     backtracker,
     binary_tree,
     blobby_division,
+    cellular_automaton,
     dungeon,
     eller,
+    fractal,
     growing_tree,
     hunt_and_kill,
     kruskal,
@@ -24,7 +26,8 @@ from .base import Algorithm, Param
 ALGORITHMS: dict[str, Algorithm] = {
     module.ALGORITHM.name: module.ALGORITHM
     for module in (backtracker, prim, dungeon, binary_tree, sidewinder, aldous_broder, wilson, hunt_and_kill,
-                   kruskal, prim_true, prim_simplified, growing_tree, eller, recursive_division, blobby_division)
+                   kruskal, prim_true, prim_simplified, growing_tree, eller, recursive_division, blobby_division,
+                   cellular_automaton, fractal)
 }
 DEFAULT_ALGORITHM = "backtracker"
 

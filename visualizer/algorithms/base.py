@@ -84,6 +84,10 @@ class Param:
 
 
 BRAID = Param("braid", 0, "percent of dead ends opened into a neighbour afterwards (loops)", minimum=0, maximum=100)
+UNICURSAL = Param("unicursal", 0, "1: double every corridor into an out-and-back lane, one path through every "
+                  "cell (perfect mazes, even width and height)", minimum=0, maximum=1)
+POST_PARAMS = (BRAID, UNICURSAL)
+"""The post-processes every algorithm takes, after its own parameters."""
 
 
 @dataclass(frozen=True)
@@ -118,8 +122,8 @@ class Algorithm:
 
     @property
     def all_params(self) -> tuple[Param, ...]:
-        """The algorithm's own parameters plus the ``braid`` post-process every algorithm accepts."""
-        return self.params + (BRAID,)
+        """The algorithm's own parameters plus the post-processes every algorithm accepts."""
+        return self.params + POST_PARAMS
 
     def defaults(self) -> dict[str, ParamValue]:
         return {p.name: p.default for p in self.all_params}
@@ -169,15 +173,31 @@ class Algorithm:
             return f"algorithm {self.name} needs every cell of its grid: it does not run on masked grids"
         return f"algorithm {self.name} works on {' and '.join(self.grid_names)} grids, not {kind}"
 
+    def check(self, grid: Grid, given: Mapping[str, Any]) -> dict[str, ParamValue]:
+        """The checked parameters for a run on ``grid`` (ValueError in one line when the grid, a
+        parameter or a post-process cannot be), before any work starts."""
+        if not self.supports(grid):
+            raise ValueError(self.unsupported_message(grid))
+        values = self.resolve(given)
+        if values["unicursal"]:
+            from .unicursal import refusal
+
+            reason = refusal(grid, self.perfect, int(values["braid"]))
+            if reason:
+                raise ValueError(reason)
+        return values
+
     def run(self, grid: Grid, seed: int, *, show: bool = True, **params: Any) -> EventStream:
         """Start the generator on ``grid`` with a ``random.Random(seed)``; parameters are checked.
         ``show=False`` (nothing is drawn) leaves out the display events that only explain a
         decision; the maze-changing events, and so the maze, are the same."""
-        if not self.supports(grid):
-            raise ValueError(self.unsupported_message(grid))
-        values = self.resolve(params)
+        values = self.check(grid, params)
         braid = int(values.pop("braid"))
         rng = random.Random(seed)
+        if values.pop("unicursal"):
+            from .unicursal import unicursal
+
+            return unicursal(self.func, grid, rng, values)
         events = self.func(grid, rng, show=show, **values)
         if braid:
             from .braid import braided

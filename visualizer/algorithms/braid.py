@@ -11,10 +11,11 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from ..core.events import EventStream, Kind
+from ..core.events import Event, EventStream, Kind
 from ..core.maze import Maze
-from ..core.narration import BRAID_PHASE, Code, Narrator, Told
+from ..core.narration import BRAID_PHASE, UNICURSAL_PHASE, Annotation, Code, Narrator, Told
 from ..grids import Grid
+from .unicursal import UnicursalNarrator
 
 CARVE, PHASE = Kind.CARVE, Kind.PHASE
 
@@ -63,6 +64,34 @@ class BraidNarrator(Narrator):
     def __init__(self, grid: Grid, params: Mapping[str, Any] | None = None) -> None:
         super().__init__(grid, params)
         self.opened = 0
+        self.unicursal: UnicursalNarrator | None = None
+        """Tells the unicursal conversion instead, once its phase begins (the other post-process)."""
+
+    def _converting(self, event: Event | None = None) -> UnicursalNarrator | None:
+        if self.unicursal is None and event is not None and event[0] == Kind.PHASE and event[3] == UNICURSAL_PHASE:
+            self.unicursal = UnicursalNarrator(self.grid, self.params)
+        return self.unicursal
+
+    def begins_step(self, previous: Event | None, event: Event) -> bool:
+        other = self._converting(event)
+        return other.begins_step(previous, event) if other is not None else super().begins_step(previous, event)
+
+    def tell(self, event: Event) -> Told:
+        other = self._converting(event)
+        if other is None:
+            return super().tell(event)
+        told = other.tell(event)
+        self.phase, self.continued = other.phase, other.continued
+        return told
+
+    @property
+    def shown_code(self) -> Code:
+        other = self._converting()
+        return other.shown_code if other is not None else self.code
+
+    def annotations(self) -> list[Annotation]:
+        other = self._converting()
+        return other.annotations() if other is not None else []
 
     def tell_phase(self, cell: int, other: int, value: object) -> Told:
         self.phase = str(value)
@@ -77,4 +106,5 @@ class BraidNarrator(Narrator):
                     f"{self.name(other)}, a loop ({self.opened:,} opened so far)")
 
     def data(self) -> list[tuple[str, str]]:
-        return [("Walls opened", f"{self.opened:,}")]
+        other = self._converting()
+        return other.data() if other is not None else [("Walls opened", f"{self.opened:,}")]

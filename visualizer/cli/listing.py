@@ -27,8 +27,9 @@ def run(_: argparse.Namespace) -> int:
         lines.append(f"{info.name}  [{grids}; {kind}]")
         lines.append(f"    {info.description}")
         lines.extend(f"    --param {param.summary()}" for param in info.params)
-    from ..algorithms.base import BRAID
-    lines.append(f"\nEvery algorithm also takes --param {BRAID.summary()}")
+    from ..algorithms.base import POST_PARAMS
+    lines.append("")
+    lines.extend(f"Every algorithm also takes --param {param.summary()}" for param in POST_PARAMS)
     from ..solvers import SOLVERS
     lines.append(f"Solvers: {', '.join(SOLVERS)}")
     write_stdout("\n".join(lines) + "\n")

@@ -26,6 +26,10 @@ if TYPE_CHECKING:
 
 BRAID_PHASE = "braid"
 """The phase name the braiding post-process announces (after any generator)."""
+UNICURSAL_PHASE = "unicursal"
+"""The phase name the unicursal conversion announces (``unicursal=1``, before its lanes)."""
+POST_PHASES = frozenset({BRAID_PHASE, UNICURSAL_PHASE})
+"""The post-processes any algorithm takes: their phase hands the telling to the post narrator."""
 DATA_ITEMS = 5
 """How many cells of a stack or queue the data panel lists."""
 
@@ -253,7 +257,7 @@ class Narration:
         return self._narrator_for(event).begins_step(previous, event)
 
     def _narrator_for(self, event: Event) -> Narrator:
-        if event[0] == Kind.PHASE and event[3] == BRAID_PHASE and self.braid is not None:
+        if event[0] == Kind.PHASE and event[3] in POST_PHASES and self.braid is not None:
             return self.braid
         return self.narrator
 

@@ -47,11 +47,8 @@ class MazeSpec:
 
     def checked_grid(self) -> Grid:
         """The grid, built once, after the checks :meth:`check` makes (for a caller that keeps it)."""
-        info = self.info
         grid = self.make_grid()
-        if not info.supports(grid):
-            raise ValueError(info.unsupported_message(grid))
-        info.resolve(self.params)
+        self.info.check(grid, self.params)
         return grid
 
     def with_(self, **changes: Any) -> "MazeSpec":
