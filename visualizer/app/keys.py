@@ -291,6 +291,7 @@ PLAY_KEYS = KeyTable((
     Binding("C", "start screen: continue the saved game", "continue_game", keys(K.K_c)),
     Binding("N", "start screen: new game (asks first when a game is saved)", "new_game_key", keys(K.K_n)),
     Binding("Y", "start screen: yes, replace the saved game with a new one", "confirm_new_game", keys(K.K_y)),
+    Binding("K", "drop a breadcrumb on your cell (again: pick it up)", "toggle_crumb", keys(K.K_k)),
     Binding("Esc", "save and leave play", "leave_key", keys(K.K_ESCAPE)),
 ))
 """Play keys besides movement; moves come from the grid's own key map (``Grid.PLAY_KEYS``)."""

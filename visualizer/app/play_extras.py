@@ -20,6 +20,8 @@ MINOTAUR = (60, 40, 30)
 """Near-black brown with a red ring and pale horns: unlike the orange player and the pale ghost."""
 MINOTAUR_RING = (215, 40, 40)
 HORN = (245, 235, 205)
+CRUMB = (236, 178, 92)
+"""A breadcrumb: a warm wheat square, unlike the trail, the player, the keys and the exit."""
 
 
 def panel_lines(game: Game) -> list[tuple[str, str]]:
@@ -55,7 +57,7 @@ def draw_key(game: Game | None) -> tuple[Any, ...]:
     if game is None:
         return ()
     minotaur = game.minotaur.position if game.minotaur is not None else None
-    return tuple(game.keys_held), minotaur
+    return tuple(game.keys_held), minotaur, tuple(game.crumbs)
 
 
 def draw(surface: pygame.Surface, board: Any, origin: tuple[int, int], game: Game, size: float) -> None:
@@ -68,6 +70,8 @@ def draw(surface: pygame.Surface, board: Any, origin: tuple[int, int], game: Gam
     def seen(cell: int) -> bool:
         return not game.fog or cell in game.seen
 
+    for cell in game.crumbs:  # dropped where the player stood: seen, so drawn in fog too
+        _crumb(surface, at(cell), size)
     for door in game.layout.doors:
         a, b = door.cells
         if seen(a) or seen(b):
@@ -96,6 +100,13 @@ def _door(surface: pygame.Surface, a: tuple[float, float], b: tuple[float, float
     else:
         pygame.draw.polygon(surface, colour, corners)
         pygame.draw.polygon(surface, OUTLINE, corners, max(1, int(size / 14)))
+
+
+def _crumb(surface: pygame.Surface, centre: tuple[float, float], size: float) -> None:
+    half = max(2, int(size * 0.16))
+    box = pygame.Rect(int(centre[0]) - half, int(centre[1]) - half, 2 * half, 2 * half)
+    pygame.draw.rect(surface, OUTLINE, box.inflate(2, 2))
+    pygame.draw.rect(surface, CRUMB, box)
 
 
 def _key(surface: pygame.Surface, centre: tuple[float, float], colour: tuple[int, int, int], size: float) -> None:

@@ -20,8 +20,10 @@ from .levels import FINAL_LEVEL, level_size
 from .minotaur import MINOTAUR_FROM, Minotaur
 
 SIGHT = 3
-CAUGHT = "The minotaur caught you: the level starts again"
 """How many steps along open passages the player can see with fog of war on."""
+CAUGHT = "The minotaur caught you: the level starts again"
+MAX_CRUMBS = 5_000
+"""Breadcrumbs a level holds at most (a save lists each one)."""
 
 
 @dataclass
@@ -54,6 +56,9 @@ class Game:
     keys_held: list[str] = field(default_factory=list)
     """Colours of the keys picked up this try: their doors are open."""
     minotaur: Minotaur | None = None
+    crumbs: list[int] = field(default_factory=list)
+    """Cells marked with a breadcrumb, in the order dropped: the player's own notes about the maze,
+    so a restart (R, being caught) keeps them; a new level starts without."""
     notice: str = ""
     """The latest thing the rules have to say (a locked door, a key, being caught); the window shows it."""
 
@@ -179,6 +184,19 @@ class Game:
             return False
         self.restart_level()
         self.notice = CAUGHT
+        return True
+
+    def toggle_crumb(self) -> bool:
+        """Drop a breadcrumb on the player's cell, or pick up the one there; True when one was dropped."""
+        if self.position in self.crumbs:
+            self.crumbs.remove(self.position)
+            self.notice = "Breadcrumb picked up"
+            return False
+        if len(self.crumbs) >= MAX_CRUMBS:
+            self.notice = f"No more breadcrumbs: {MAX_CRUMBS:,} is the most a level holds"
+            return False
+        self.crumbs.append(self.position)
+        self.notice = f"Breadcrumb dropped ({len(self.crumbs)} on this level)"
         return True
 
     def move_named(self, name: str) -> bool:

@@ -335,6 +335,12 @@ class PlayScene(Scene):
         self.apply_fog()
         self.host.message("Fog of war " + ("on" if self.game.fog else "off"))
 
+    def toggle_crumb(self) -> None:
+        """K: a breadcrumb on the player's cell, or picked up again (the rules keep them)."""
+        if self.stage == PLAYING and self.game is not None:
+            self.game.toggle_crumb()
+            play_extras.after_rules(self)
+
     def give_up(self) -> None:
         if self.stage != PLAYING or self.game is None or self.overlay is None:
             return
