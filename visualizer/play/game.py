@@ -59,6 +59,8 @@ class Game:
     crumbs: list[int] = field(default_factory=list)
     """Cells marked with a breadcrumb, in the order dropped: the player's own notes about the maze,
     so a restart (R, being caught) keeps them; a new level starts without."""
+    daily: str = ""
+    """The date (YYYY-MM-DD) of a daily maze, empty for any other: its records are its own."""
     notice: str = ""
     """The latest thing the rules have to say (a locked door, a key, being caught); the window shows it."""
 

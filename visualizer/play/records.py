@@ -26,6 +26,8 @@ FORMAT = "maze-visualizer-records"
 VERSION = 1
 MAX_RECORDS_BYTES = 1024 * 1024
 MAX_RECORDS = 5000
+DAILY_MARK = " daily "
+"""Between a daily maze's seed and its date in a record's key."""
 """Kept at most (the oldest go first): a year of daily play is well under it."""
 
 
@@ -33,10 +35,12 @@ def records_path(folder: Path | None = None) -> Path:
     return (folder or data_dir()) / RECORDS_NAME
 
 
-def recipe_key(spec: MazeSpec, level: int) -> str:
-    """What makes two plays the same maze: the recipe (parameters with their defaults) and the level."""
+def recipe_key(spec: MazeSpec, level: int, daily: str = "") -> str:
+    """What makes two plays the same maze: the recipe (parameters with their defaults) and the level;
+    a daily maze's date rides with its seed, so its records are its own."""
     params = json.dumps(spec.info.resolve(spec.params), sort_keys=True, separators=(",", ":"))
-    return f"{spec.algorithm}|{grid_part(spec)}|{spec.width}x{spec.height}|{spec.seed}|{params}|{level}"
+    seed = f"{spec.seed}{DAILY_MARK}{daily}" if daily else str(spec.seed)
+    return f"{spec.algorithm}|{grid_part(spec)}|{spec.width}x{spec.height}|{seed}|{params}|{level}"
 
 
 def grid_part(spec: MazeSpec) -> str:
@@ -109,12 +113,12 @@ class Records:
             records.frozen = not moved
         return records
 
-    def get(self, spec: MazeSpec, level: int) -> Record | None:
-        return self.entries.get(recipe_key(spec, level))
+    def get(self, spec: MazeSpec, level: int, daily: str = "") -> Record | None:
+        return self.entries.get(recipe_key(spec, level, daily))
 
-    def add_win(self, spec: MazeSpec, level: int, seconds: float, moves: int) -> Outcome:
+    def add_win(self, spec: MazeSpec, level: int, seconds: float, moves: int, daily: str = "") -> Outcome:
         """Count a win and keep the best figures; returns what changed (for the win screen)."""
-        key = recipe_key(spec, level)
+        key = recipe_key(spec, level, daily)
         previous = self.entries.get(key)
         if previous is None:
             record = Record(round(seconds, 2), moves)
@@ -143,6 +147,9 @@ class Records:
         rows: list[tuple[str, ...]] = []
         for key, record in sorted(self.entries.items(), key=lambda kv: _sort_key(kv[0])):
             algorithm, grid, size, seed, _params, level = key.split("|")
+            if DAILY_MARK in seed:  # "daily 2026-12-02", and the seed alone
+                seed, day = seed.split(DAILY_MARK, 1)
+                level = f"daily {day}"
             rows.append((level, f"{algorithm} {grid} {size}", seed, format_seconds(record.best_time),
                          f"{record.fewest_moves:,}", f"{record.wins:,}"))
         return rows

@@ -110,7 +110,9 @@ def win_lines(game: Game, outcome: Outcome | None, race_line: str, in_series: bo
         lines.append("Your first win of this maze: the record to beat")
     if race_line:
         lines.append(race_line)
-    if in_series:
+    if game.daily:
+        lines.append(f"Daily seed {game.spec.seed}: {daily_command(game.spec, game.daily)} plays this same maze")
+    elif in_series:
         seed = base_seed(game)
         lines.append(f"Seed {seed}: {replay_command(game.spec, seed)} races these same mazes")
     else:
@@ -121,8 +123,10 @@ def win_lines(game: Game, outcome: Outcome | None, race_line: str, in_series: bo
 def won_lines(game: Game, wins: list[str], own_maze: bool) -> list[str]:
     """A level won: the score, then what comes next (a maze from the maze view of the final level's
     size ends there: it is not the end of a game)."""
-    last = own_maze and game.is_final_level
-    return ["Your maze solved!" if own_maze else f"Level {game.level} complete!",
+    last = (own_maze and game.is_final_level) or bool(game.daily)
+    title = f"The daily maze of {game.daily} solved!" if game.daily else (
+        "Your maze solved!" if own_maze else f"Level {game.level} complete!")
+    return [title,
             f"Moves {game.moves}   Time {format_seconds(game.elapsed)}",
             f"Shortest path {game.shortest}   Efficiency {game.efficiency:.0%}", *wins,
             "R: play it again   Esc: back to the maze view" if last else "Enter: next level   R: play it again"]
@@ -130,7 +134,7 @@ def won_lines(game: Game, wins: list[str], own_maze: bool) -> list[str]:
 
 def gave_up_lines(game: Game) -> list[str]:
     """Given up: the shortest path is shown; moving on counts the level as given up, not won."""
-    follow = ("Enter or R: try again" if game.is_final_level
+    follow = ("Enter or R: try again" if game.is_final_level or game.daily
               else "Enter: next level (this one counts as given up)   R: try again")
     return ["The shortest path", f"{game.shortest} moves from the entrance", follow]
 
@@ -162,6 +166,16 @@ def format_time(seconds: float) -> str:
 def replay_command(spec: MazeSpec, seed: int) -> str:
     """The ``play`` command that gives these levels again: the seed of level 1 and every option that
     differs from play's defaults (a mask of one's own is named FILE: its path is not kept)."""
+    return " ".join([*play_options(spec), "--seed", str(seed)])
+
+
+def daily_command(spec: MazeSpec, day: str) -> str:
+    """The ``play`` command that gives a daily maze again (any day after, too)."""
+    return " ".join([*play_options(spec), "--daily", day])
+
+
+def play_options(spec: MazeSpec) -> list[str]:
+    """``play`` and the recipe's options that differ from play's defaults."""
     parts = ["play"]
     if spec.algorithm != MazeSpec.algorithm:
         parts += ["-a", spec.algorithm]
@@ -171,4 +185,4 @@ def replay_command(spec: MazeSpec, seed: int) -> str:
         from ..files.masks import shipped_masks
 
         parts += ["--mask", spec.mask.name if spec.mask.name in shipped_masks() else "FILE"]
-    return " ".join([*parts, "--seed", str(seed)])
+    return parts

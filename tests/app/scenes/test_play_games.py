@@ -3,6 +3,8 @@ the daily maze, level select on the start screen, and a race between two players
 
 from __future__ import annotations
 
+from datetime import date
+
 import numpy as np
 import pygame
 from helpers import key
@@ -76,3 +78,34 @@ def test_a_breadcrumb_shows_on_the_floor_in_first_person(screen, data):
     shown = pygame.surfarray.array3d(app.screen)
     near = (np.abs(shown.astype(int) - np.array(FP_CRUMB)).sum(axis=2) < 40).sum()
     assert near > 20
+
+
+def test_the_daily_maze_shows_its_date_and_seed_keeps_the_save_and_records_as_its_own(screen, data):
+    from helpers import walk_shortest_path
+
+    from visualizer.app.scenes.play import WON
+    from visualizer.play.daily import daily_seed
+    from visualizer.play.records import Records
+
+    a_save = Shell(MazeSpec(), screen=screen)
+    a_save.open_scene("play", spec=MazeSpec(), mode="new")
+    key(a_save, pygame.K_ESCAPE)  # a game is saved
+    before = (data / "save.json").read_bytes()
+    app = Shell(MazeSpec(), screen=screen)
+    app.open_scene("play", spec=MazeSpec(), mode="daily", day="2026-12-02")
+    scene = app.scene
+    panel = dict(scene.panel_lines())
+    seed = daily_seed(date(2026, 12, 2))
+    assert panel["Level"] == "daily maze of 2026-12-02" and panel["Seed"] == f"{seed} (daily, 2026-12-02)"
+    scene.game.minotaur = None  # walking straight to the exit, not racing it
+    walk_shortest_path(app)
+    assert scene.stage == WON
+    lines = "\n".join(scene.screen_lines())
+    assert "The daily maze of 2026-12-02 solved!" in lines
+    assert f"Daily seed {seed}: play --daily 2026-12-02 plays this same maze" in lines
+    key(app, pygame.K_RETURN)  # no next level after the daily
+    assert scene.stage == WON
+    key(app, pygame.K_ESCAPE)
+    assert (data / "save.json").read_bytes() == before
+    record = Records.load().get(scene.game.spec, scene.game.level, "2026-12-02")
+    assert record is not None and record.fewest_moves == scene.game.moves

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ from ...core.maze import Maze
 from ...grids import GRIDS
 from ...play import screens
 from ...play.backup import has_backup, keep_unreplaced_backup, save_keeping_backup, set_save_aside, take_back
+from ...play.daily import daily_game
 from ...play.game import Game
 from ...play.ghost import PACES, Ghost, next_level, race_result
 from ...play.levels import FINAL_LEVEL, level_for_width
@@ -97,11 +99,15 @@ class PlayScene(Scene):
 
     @classmethod
     def open(cls, host: Host, spec: MazeSpec, maze: Maze | None = None, mode: str = "maze",
-             save_file: Path | None = None, ghost: str | None = None, view: str | None = None) -> "PlayScene":
+             save_file: Path | None = None, ghost: str | None = None, view: str | None = None,
+             day: str | None = None) -> "PlayScene":
         """Build the scene for a request: ``maze`` plays the given maze; ``new`` starts level 1 (or the
-        start screen when a save exists); ``continue`` resumes the save. ``ghost``: a pace to race
-        (else the one chosen last time); ``view``: "first-person" to start inside the maze."""
+        start screen when a save exists); ``continue`` resumes the save; ``daily`` plays the maze of
+        ``day`` (YYYY-MM-DD). ``ghost``: a pace to race (else the one chosen last time); ``view``:
+        "first-person" to start inside the maze."""
         first_person = view == "first-person"
+        if mode == "daily" and day is not None:
+            return cls.open_daily(host, spec, day, save_file, ghost, first_person)
         if mode == "maze" and maze is not None:
             scene = cls(host, Game(spec=spec, maze=maze, level=level_for_width(spec.width)), save_file=save_file,
                         ghost=ghost, first_person=first_person)
@@ -114,6 +120,17 @@ class PlayScene(Scene):
             scene.continue_game()
         elif not scene.saved.anything:
             scene.new_game()
+        return scene
+
+    @classmethod
+    def open_daily(cls, host: Host, spec: MazeSpec, day: str, save_file: Path | None, ghost: str | None,
+                   first_person: bool) -> "PlayScene":
+        """The daily maze: played, never saved (a saved game stays as it is), its records its own."""
+        game = daily_game(spec, date.fromisoformat(day))
+        scene = cls(host, game, save_file=save_file, base=spec, ghost=ghost, first_person=first_person)
+        scene.keeps_save, scene.own_maze = False, False
+        host.message(f"Daily maze of {day}, seed {game.spec.seed}: the same maze for everyone today "
+                     "(not saved: your saved game is kept)", 6.0)
         return scene
 
     @property
@@ -267,15 +284,16 @@ class PlayScene(Scene):
             self.continue_game()
         elif self.stage == START:
             self.new_game()
-        elif self.stage == GAVE_UP and self.game is not None and self.game.is_final_level:
+        elif self.stage == GAVE_UP and self.game is not None and (self.game.is_final_level or self.game.daily):
             self.restart_level()  # the last level is only finished by reaching the exit
-            self.host.message("Your maze again: reach the exit to solve it" if self.own_maze
+            self.host.message("Your maze again: reach the exit to solve it" if self.own_maze or self.game.daily
                               else "The last level again: reach the exit to finish the game")
         elif self.stage == GAVE_UP and self.game is not None:
             self.host.message(f"Level {self.game.level} given up: it counts as not won. On to level "
                               f"{self.game.level + 1}", 6.0)
             self.advance_level()
-        elif self.stage == WON and not (self.own_maze and self.game is not None and self.game.is_final_level):
+        elif self.stage == WON and self.game is not None and not self.game.daily and not (
+                self.own_maze and self.game.is_final_level):
             self.advance_level()
 
     def restart_level(self) -> None:
@@ -400,8 +418,8 @@ class PlayScene(Scene):
         assert game is not None
         self.stage = WON
         self.record_win(game)
-        if game.is_final_level and self.own_maze:
-            return  # a maze of the final level's size from the maze view is not the end of a game
+        if (game.is_final_level and self.own_maze) or game.daily:
+            return  # a maze of the final level's size from the maze view, or the daily, ends no game
         if game.is_final_level:
             self.stage = ALL_DONE
             try:
@@ -415,7 +433,7 @@ class PlayScene(Scene):
     def record_win(self, game: Game) -> None:
         """Keep the best time and fewest moves for this level and recipe; a new best gets its fanfare."""
         self.race_line = race_result(self.ghost, game.elapsed) if self.ghost is not None else ""
-        self.outcome = self.records.add_win(game.spec, game.level, game.elapsed, game.moves)
+        self.outcome = self.records.add_win(game.spec, game.level, game.elapsed, game.moves, game.daily)
         beaten = self.outcome.new_best_time or self.outcome.new_fewest_moves
         self.sounds.play("best" if beaten else "exit")
         try:
@@ -494,18 +512,23 @@ class PlayScene(Scene):
         spec = game.spec
         return [
             ("Mode", "play" + ("  (fog)" if game.fog else "")),
-            ("Level", "your maze" if self.own_maze else f"{game.level} of {FINAL_LEVEL}"),
+            ("Level", self.level_words(game)),
             ("Maze", f"{spec.algorithm}, {spec.shape_words(game.maze.grid)}"),
-            ("Seed", str(spec.seed)),
+            ("Seed", f"{spec.seed}" + (f" (daily, {game.daily})" if game.daily else "")),
             ("Moves", f"{game.moves:,}"),
             ("Time", format_time(game.elapsed) if game.clock_running else "starts on your first move"),
             ("Shortest", f"{game.shortest:,} moves"),
         ] + play_extras.panel_lines(game) + self.record_lines(game)
 
+    def level_words(self, game: Game) -> str:
+        if game.daily:
+            return f"daily maze of {game.daily}"
+        return "your maze" if self.own_maze else f"{game.level} of {FINAL_LEVEL}"
+
     def record_lines(self, game: Game) -> list[tuple[str, str]]:
         """This level's best so far and the ghost's pace, for the panel."""
         lines = []
-        record = self.records.get(game.spec, game.level)
+        record = self.records.get(game.spec, game.level, game.daily)
         if record is not None:
             lines.append(("Best", f"{format_seconds(record.best_time)}, {record.fewest_moves:,} moves"))
         if self.ghost is not None:
