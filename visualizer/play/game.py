@@ -59,6 +59,8 @@ class Game:
     crumbs: list[int] = field(default_factory=list)
     """Cells marked with a breadcrumb, in the order dropped: the player's own notes about the maze,
     so a restart (R, being caught) keeps them; a new level starts without."""
+    first_level: int = 1
+    """The level this game started at (level select starts one further on): the end counts from it."""
     daily: str = ""
     """The date (YYYY-MM-DD) of a daily maze, empty for any other: its records are its own."""
     notice: str = ""
@@ -247,5 +249,6 @@ class Game:
         """The next level; a level given up and passed by is counted as skipped, not won."""
         game = Game.new_level(self.level + 1, self.spec.with_(seed=self.spec.seed + 1), fog=self.fog)
         game.played = self.time_played
+        game.first_level = self.first_level
         game.skipped = [*self.skipped, *([self.level] if self.gave_up else [])]
         return game

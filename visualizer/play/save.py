@@ -16,7 +16,7 @@ generation makes (the algorithm's ``resolve`` and the first step of its generato
      "spec": {"algorithm": ..., "grid": ..., "width": ..., "height": ..., "seed": ..., "params": {...}},
      "maze": {<the JSON maze export, see export/json_io.py>},
      "player": [x, y], "trail": [[x, y], ...], "moves": 12, "time": 31.5, "played": 240.0,
-     "skipped": [2], "fog": false,
+     "skipped": [2], "first_level": 1, "fog": false,
      "seen": [[x, y], ...], "crumbs": [[x, y], ...], "saved_at": "2026-11-30T05:50:00"}
 
 plus the doors, keys and minotaur of save_extras.py when the level has them.
@@ -112,6 +112,7 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "time": round(game.elapsed, 3),
         "played": round(game.played, 3),
         "skipped": game.skipped,
+        **({"first_level": game.first_level} if game.first_level > 1 else {}),
         "fog": game.fog,
         "seen": seen_dict(game, xy),
         **({"crumbs": [xy(c) for c in game.crumbs]} if game.crumbs else {}),
@@ -288,6 +289,8 @@ def game_from_dict(data: Any) -> Game:
     _need(isinstance(skipped, list) and len(skipped) < level  # before any loop: at most 9 entries
           and all(type(n) is int and 1 <= n < level for n in skipped) and len(set(skipped)) == len(skipped),
           "the levels given up are damaged")
+    first_level = _whole(data.get("first_level", 1), "first level", 1, level)
+    _need(all(n >= first_level for n in skipped), "the levels given up are damaged")
     fog = data.get("fog", False)
     _need(isinstance(fog, bool), "the fog setting is damaged")
     crumbs = _crumbs(data.get("crumbs", []), grid, is_open, cells)
@@ -295,7 +298,7 @@ def game_from_dict(data: Any) -> Game:
     _need(extras["minotaur"] is None or extras["minotaur"].position != position, "the minotaur stands on the player")
     return Game(spec=spec, maze=maze, level=level, position=position, trail=trail.tolist(), moves=moves,
                 elapsed=float(elapsed), played=float(played), skipped=sorted(skipped), fog=fog,
-                seen=seen, crumbs=crumbs, **extras)
+                seen=seen, crumbs=crumbs, first_level=first_level, **extras)
 
 
 def mask_dict(mask: Mask | None) -> dict[str, Any]:

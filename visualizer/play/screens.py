@@ -67,9 +67,12 @@ def words(path: Path) -> str:
     return describe(path) or UNREADABLE
 
 
-def start_lines(saved: Saved, recipe: str, keys: Mapping[str, str]) -> list[str]:
-    """The start screen: the save (or the backup) first, Enter's choice bright, then the others.
-    ``keys`` maps a command to its key's label; the last line is drawn dim."""
+def start_lines(saved: Saved, recipe: str, keys: Mapping[str, str], reached: int = 1) -> list[str]:
+    """The start screen: the save (or the backup) first, Enter's choice bright, then the others
+    (level select beside the recipe once a level beyond 1 is reached). ``keys`` maps a command to
+    its key's label; the last line is drawn dim."""
+    if reached > 1:
+        recipe = f"{recipe}   {keys['l_key']}: choose a level (1 - {reached} reached)"
     lines = ["Maze game", recipe]
     if saved.current is not None:
         lines += [f"Saved game: {saved.current}", f"{keys['confirm']}  or  {keys['continue_game']}: continue it"]
@@ -87,13 +90,22 @@ def start_lines(saved: Saved, recipe: str, keys: Mapping[str, str]) -> list[str]
     return lines
 
 
-def confirm_lines(saved: Saved, keys: Mapping[str, str]) -> list[str]:
-    """N over a save: what would be lost, in words, and the safe choice first."""
+def confirm_lines(saved: Saved, keys: Mapping[str, str], level: int = 1) -> list[str]:
+    """N (or a level chosen) over a save: what would be lost, in words, and the safe choice first."""
+    question = "Start a new game?" if level == 1 else f"Start a new game at level {level}?"
     note = (f"(it is kept as a backup: {keys['b_key']} takes it back)" if saved.replaced is None
             else "(it is kept as a backup, the older backup under a dated name)")
-    return ["Start a new game?", f"It replaces your saved game: {saved.current}",
+    return [question, f"It replaces your saved game: {saved.current}",
             f"{keys['confirm']}  or  {keys['continue_game']}: no, continue the saved game",
             f"{keys['confirm_new_game']}: yes, start a new game", note]
+
+
+def choose_lines(level: int, reached: int, saved: Saved, keys: Mapping[str, str]) -> list[str]:
+    """Level select: the level chosen among those reached, and what Enter does with it."""
+    then = "start it (asks first: it replaces your saved game)" if saved.current is not None else "start it"
+    return ["Choose a level", f"Level {level}   (1 - {reached} reached)",
+            "Left / Right  or  Up / Down: another level",
+            f"{keys['confirm']}: {then}", f"{keys['leave_key']}: back to the start screen"]
 
 
 def win_lines(game: Game, outcome: Outcome | None, race_line: str, in_series: bool) -> list[str]:
@@ -141,11 +153,12 @@ def gave_up_lines(game: Game) -> list[str]:
 
 def final_lines(game: Game, wins: list[str], in_series: bool) -> list[str]:
     """The last level won: how many levels were won, and which were given up on the way."""
-    skipped = game.skipped
+    skipped, played = game.skipped, FINAL_LEVEL - game.first_level + 1
+    start = f" from level {game.first_level}" if game.first_level > 1 else ""
     if not skipped:
-        title = "You won every level!" if in_series else "You won the last level!"
+        title = f"You won every level{start}!" if in_series else "You won the last level!"
     else:
-        title = (f"The end: {FINAL_LEVEL - len(skipped)} of {FINAL_LEVEL} levels won" if in_series
+        title = (f"The end: {played - len(skipped)} of {played} levels won{start}" if in_series
                  else f"The end: {len(skipped)} given up on the way")
     given_up = [f"Given up: level{'s' if len(skipped) > 1 else ''} {', '.join(map(str, skipped))}"] if skipped else []
     return [title, *given_up,

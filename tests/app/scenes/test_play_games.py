@@ -3,12 +3,19 @@ the daily maze, level select on the start screen, and a race between two players
 
 from __future__ import annotations
 
+import json
+import tempfile
 from datetime import date
+from pathlib import Path
 
 import numpy as np
 import pygame
+import pytest
 from helpers import key
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
 
+from visualizer.app.main import open_window
 from visualizer.app.play_extras import CRUMB
 from visualizer.app.shell import Shell
 from visualizer.render.first_person import CRUMB as FP_CRUMB
@@ -16,6 +23,13 @@ from visualizer.run.spec import MazeSpec
 from visualizer.solvers import shortest_path
 
 SQUARE_KEY = {0: pygame.K_UP, 1: pygame.K_RIGHT, 2: pygame.K_DOWN, 3: pygame.K_LEFT}
+
+
+@pytest.fixture
+def small_screen():
+    surface = open_window((480, 300))
+    yield surface
+    pygame.quit()
 
 
 def board_pixels(app) -> np.ndarray:
@@ -109,3 +123,149 @@ def test_the_daily_maze_shows_its_date_and_seed_keeps_the_save_and_records_as_it
     assert (data / "save.json").read_bytes() == before
     record = Records.load().get(scene.game.spec, scene.game.level, "2026-12-02")
     assert record is not None and record.fewest_moves == scene.game.moves
+
+
+def reached(data, level: int) -> None:
+    from visualizer.play.records import Records
+
+    records = Records.load()
+    records.reach(MazeSpec(), level)
+    records.save()
+
+
+def start_screen(screen):
+    spec = MazeSpec()
+    app = Shell(spec, screen=screen)
+    app.open_scene("play", spec=spec, mode="new")
+    app.frame([], 0)
+    return app
+
+
+def test_l_on_the_start_screen_chooses_a_level_reached_and_enter_starts_it(screen, data):
+    from visualizer.app.scenes.play import CHOOSE_LEVEL, PLAYING, START
+
+    reached(data, 5)
+    spec = MazeSpec(seed=100)
+    app = Shell(spec, screen=screen)
+    app.open_scene("play", spec=spec, mode="new")  # nothing saved: level 1 at once
+    app.scene.stage, app.scene.game = START, None
+    assert "L: choose a level (1 - 5 reached)" in "\n".join(app.scene.screen_lines())
+    key(app, pygame.K_l)
+    assert app.scene.stage == CHOOSE_LEVEL and app.scene.chosen_level == 5
+    for press in (pygame.K_LEFT, pygame.K_LEFT, pygame.K_DOWN, pygame.K_UP, pygame.K_RIGHT, pygame.K_RIGHT,
+                  pygame.K_RIGHT):
+        key(app, press)
+    assert app.scene.chosen_level == 5  # never beyond the level reached
+    key(app, pygame.K_LEFT)
+    assert "Level 4   (1 - 5 reached)" in "\n".join(app.scene.screen_lines())
+    key(app, pygame.K_RETURN)
+    game = app.scene.game
+    assert app.scene.stage == PLAYING and game.level == 4 and game.first_level == 4
+    assert game.spec.seed == 103  # level 4 of the series that starts at seed 100
+
+
+def test_a_level_chosen_over_a_save_asks_first_and_keeps_the_save_as_the_backup(screen, data):
+    from visualizer.app.scenes.play import CONFIRM_NEW, PLAYING, START
+    from visualizer.play import save as saves
+    from visualizer.play.backup import backup_path
+
+    first = start_screen(screen)
+    key(first, pygame.K_ESCAPE)  # a level-1 game saved
+    reached(data, 3)
+    app = start_screen(screen)
+    assert app.scene.stage == START
+    key(app, pygame.K_l)
+    key(app, pygame.K_RETURN)
+    assert app.scene.stage == CONFIRM_NEW
+    assert app.scene.screen_lines()[0] == "Start a new game at level 3?"
+    key(app, pygame.K_ESCAPE)
+    assert app.scene.stage == START and app.scene.chosen_level == 1
+    key(app, pygame.K_l)
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_y)
+    assert app.scene.stage == PLAYING and app.scene.game.level == 3
+    assert saves.load_game(backup_path(data / "save.json")).level == 1
+
+
+def test_winning_a_level_reaches_the_next_for_level_select(screen, data):
+    from helpers import walk_shortest_path
+
+    from visualizer.play.records import Records
+
+    app = start_screen(screen)
+    assert Records.load().reached_level(MazeSpec()) == 1
+    walk_shortest_path(app)
+    assert Records.load().reached_level(MazeSpec()) == 2
+    assert Records.load().reached_level(MazeSpec(grid="hex")) == 1  # another grid, its own levels
+
+
+def a_save(folder: Path, level: int, name: str) -> bytes:
+    from visualizer.play import save as saves
+    from visualizer.play.game import Game
+
+    game = Game.new_level(level, MazeSpec("backtracker", "square", 1, 1, 1000 * level + level - 1))
+    game.move(next(d for d in range(4) if game.maze.is_open(game.position, d)))
+    saves.save_game(game, folder / name)
+    return (folder / name).read_bytes()
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory):
+    """The bytes of a save (level 3) and of a backup (level 5)."""
+    folder = tmp_path_factory.mktemp("made")
+    return a_save(folder, 3, "save.json"), a_save(folder, 5, "backup")
+
+
+def lay_out(folder: Path, files, backup: bool) -> None:
+    from visualizer.play.backup import mark_kept
+
+    (folder / "save.json").write_bytes(files[0])
+    if backup:
+        (folder / "save.json.replaced").write_bytes(files[1])
+        mark_kept(folder / "save.json.replaced")
+
+
+def games_on_disk(folder: Path) -> dict[int, int]:
+    """Each game in the folder by the seed of its level 1, with the level it has reached."""
+    found: dict[int, int] = {}
+    for path in folder.glob("save.json*"):
+        if ".bad-" not in path.name and not path.name.endswith(".tmp"):
+            doc = json.loads(path.read_text())
+            first = doc["spec"]["seed"] - (doc["level"] - 1)
+            found[first] = max(found.get(first, 0), doc["level"])
+    return found
+
+
+def still_there(before: dict[int, int], after: dict[int, int]) -> bool:
+    return all(after.get(first, 0) >= level for first, level in before.items())
+
+
+def leave_play(app) -> None:
+    for _ in range(3):
+        if app.scene.name == "play":
+            key(app, pygame.K_ESCAPE)
+
+
+LEVEL_KEYS = [pygame.K_l, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_y, pygame.K_n, pygame.K_c,
+              pygame.K_b, pygame.K_ESCAPE]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(backup=st.booleans(), presses=st.lists(st.sampled_from(LEVEL_KEYS), min_size=2, max_size=5))
+@example(backup=False, presses=[pygame.K_l, pygame.K_RETURN])
+def test_no_key_sequence_through_level_select_loses_a_save(small_screen, files, monkeypatch, backup, presses):
+    """With levels reached, level select's keys among the start screen's: every game on disk stays."""
+    with tempfile.TemporaryDirectory() as folder:
+        data = Path(folder)
+        monkeypatch.setenv("MAZE_VISUALIZER_DATA", folder)
+        lay_out(data, files, backup)
+        reached(data, 6)
+        before = games_on_disk(data)
+        app = start_screen(small_screen)
+        for code in presses:
+            if app.scene.name != "play":
+                app = start_screen(small_screen)
+            key(app, code)
+            assert still_there(before, games_on_disk(data)), [pygame.key.name(c) for c in presses]
+        leave_play(app)
+        assert still_there(before, games_on_disk(data)), [pygame.key.name(c) for c in presses]

@@ -42,6 +42,11 @@ from ..sounds import SoundBoard
 START, PLAYING, WON, GAVE_UP, ALL_DONE = "start", "playing", "won", "gave up", "all done"
 CONFIRM_NEW = "confirm new game"
 """N on the start screen over a save: the question, until Y, or Enter / C / Esc keep the save."""
+CHOOSE_LEVEL = "choose level"
+"""L on the start screen: the arrows choose a level already reached, Enter starts it (asking first over a
+save), Esc goes back."""
+LEVEL_STEPS = {"right": 1, "up": 1, "left": -1, "down": -1}
+"""Arrow key names while choosing a level: one level on or back."""
 BUMP_SECONDS = 0.18
 KEY_LABELS = {binding.command: binding.label for binding in PLAY_KEYS.bindings}
 """Each command's key as the help names it: the start screen says the same."""
@@ -82,6 +87,8 @@ class PlayScene(Scene):
         """True for the game's series of levels (``play``, N, C); False for one maze played with P."""
         self.base = base or (game.spec if game else MazeSpec())
         self.stage = stage
+        self.chosen_level = 1
+        """The level a new game starts at (level select), back to 1 when the choice is dropped."""
         self.bump_until = 0.0
         self.route_view = False
         """L after a win: the box put away, the route walked and the shortest one drawn instead."""
@@ -140,6 +147,7 @@ class PlayScene(Scene):
 
     def start(self, game: Game) -> None:
         self.game = game
+        self.remember_reached(game, game.level)
         self.stage = WON if game.won else PLAYING
         self.overlay = Overlay(game.maze.grid)
         for cell in game.trail:
@@ -155,6 +163,16 @@ class PlayScene(Scene):
             self.eye.minimap = self.minimap
         pygame.key.set_repeat(220, 85)  # holding a key walks at a steady pace
 
+    def remember_reached(self, game: Game, level: int) -> None:
+        """A level of a game's series is under way, or the one before it won: level select offers it
+        from now on (a maze of one's own or the daily reaches no level)."""
+        if self.own_maze or game.daily or not self.records.reach(game.spec, level):
+            return
+        try:
+            self.records.save()
+        except OSError as err:
+            self.host.message(f"Could not save the records: {err.strerror or err}", 6.0)
+
     def make_ghost(self) -> None:
         """The ghost for this level at the chosen pace (None when off)."""
         game = self.game
@@ -166,14 +184,45 @@ class PlayScene(Scene):
         return {"stage": self.stage, "level": self.game.level if self.game is not None else None}
 
     def new_game(self) -> None:
-        self.start(Game.new_level(1, self.base.with_(params={})))
+        """A new game at the chosen level (1 unless level select chose another): level k has the
+        series' seed plus k - 1, so it is the level k of the game that starts at 1 with that seed."""
+        level, self.chosen_level = self.chosen_level, 1
+        game = Game.new_level(level, self.base.with_(params={}, seed=self.base.seed + level - 1))
+        game.first_level = level
+        self.start(game)
+
+    @property
+    def reached(self) -> int:
+        """The furthest level of the start screen's recipe reached so far."""
+        return self.records.reached_level(self.base)
+
+    def l_key(self) -> None:
+        """L: on the start screen, choose a level already reached; after a win, the route view."""
+        if self.stage == START:
+            if self.reached > 1:
+                self.stage, self.chosen_level = CHOOSE_LEVEL, self.reached
+            else:
+                self.host.message("Level select: reach level 2 first, then choose any level you have reached")
+        else:
+            self.toggle_route_view()
+
+    def choose_level(self, step: int) -> None:
+        self.chosen_level = min(max(self.chosen_level + step, 1), self.reached)
+
+    def start_chosen_level(self) -> None:
+        """Enter on the chosen level: over a save, the question first (the save is never lost)."""
+        if self.saved.current is not None:
+            self.stage = CONFIRM_NEW
+        else:
+            keep_unreplaced_backup(self.save_file)
+            self.new_game()
 
     def continue_game(self) -> None:
         """C on the start screen (and ``play --continue``): resume the save, or explain why not; with
         no save but the backup of a game a new one replaced, take that back."""
         if self.stage not in (START, CONFIRM_NEW):
             return
-        self.stage = START
+        self.stage, self.chosen_level = START, 1
         if not self.save_file.exists() and has_backup(self.save_file):
             self.take_back()
             return
@@ -184,7 +233,7 @@ class PlayScene(Scene):
 
     def take_back(self) -> None:
         """B on the start screen: continue the game a new one replaced (the two change places)."""
-        self.stage = START
+        self.stage, self.chosen_level = START, 1
         try:
             game, message = take_back(self.save_file)
         except OSError as err:
@@ -196,6 +245,7 @@ class PlayScene(Scene):
     def new_game_key(self) -> None:
         """N on the start screen: a new game at once when nothing is saved, else the question first."""
         if self.stage == START:
+            self.chosen_level = 1
             if self.saved.current is not None:
                 self.stage = CONFIRM_NEW
             else:
@@ -248,7 +298,8 @@ class PlayScene(Scene):
     def save(self) -> None:
         """Save what Continue should bring back: the level under way, or after a win the next one
         (saved when the level was won), or after giving up a fresh try at the same level."""
-        if self.game is None or self.stage in (ALL_DONE, WON, START, CONFIRM_NEW) or not self.keeps_save:
+        if self.game is None or self.stage in (ALL_DONE, WON, START, CONFIRM_NEW, CHOOSE_LEVEL) \
+                or not self.keeps_save:
             return
         if self.stage == GAVE_UP:
             self.game.restart_level()
@@ -262,6 +313,9 @@ class PlayScene(Scene):
     def handle_key(self, press: KeyPress) -> bool:
         """The table first (give up, restart, fog...), then the grid's movement keys."""
         if self.keys.handle(self, press):
+            return True
+        if self.stage == CHOOSE_LEVEL and pygame.key.name(press.key) in LEVEL_STEPS:
+            self.choose_level(LEVEL_STEPS[pygame.key.name(press.key)])
             return True
         if self.stage != PLAYING or self.game is None:
             return False
@@ -279,8 +333,10 @@ class PlayScene(Scene):
 
     def confirm(self) -> None:
         """Enter / Space: on the start screen continue what is saved (a new game only when nothing
-        is), after N keep the save; the next level after a win or giving up."""
-        if self.stage == CONFIRM_NEW or (self.stage == START and self.saved.anything):
+        is), after N keep the save; the next level after a win or giving up; the level chosen."""
+        if self.stage == CHOOSE_LEVEL:
+            self.start_chosen_level()
+        elif self.stage == CONFIRM_NEW or (self.stage == START and self.saved.anything):
             self.continue_game()
         elif self.stage == START:
             self.new_game()
@@ -297,7 +353,7 @@ class PlayScene(Scene):
             self.advance_level()
 
     def restart_level(self) -> None:
-        if self.game is not None and self.stage not in (ALL_DONE, START, CONFIRM_NEW):
+        if self.game is not None and self.stage not in (ALL_DONE, START, CONFIRM_NEW, CHOOSE_LEVEL):
             self.game.restart_level()
             self.start(self.game)
 
@@ -428,6 +484,7 @@ class PlayScene(Scene):
             except OSError:
                 pass
             return
+        self.remember_reached(game, game.level + 1)
         self.save_next_level()
 
     def record_win(self, game: Game) -> None:
@@ -469,9 +526,10 @@ class PlayScene(Scene):
                 self.host.show_whole_maze()  # the whole route, not just its end
 
     def leave_key(self) -> None:
-        """Esc: leave play; while N's question is asked, back to the start screen (the save kept)."""
-        if self.stage == CONFIRM_NEW:
-            self.stage = START
+        """Esc: leave play; while N's question is asked or a level is chosen, back to the start screen
+        (the save kept)."""
+        if self.stage in (CONFIRM_NEW, CHOOSE_LEVEL):
+            self.stage, self.chosen_level = START, 1
         else:
             self.host.close_scene()
 
@@ -638,9 +696,11 @@ class PlayScene(Scene):
         game = self.game
         if self.stage == START:
             recipe = f"{self.base.algorithm} on a {self.base.grid} grid, {FINAL_LEVEL} levels"
-            return screens.start_lines(self.saved, recipe, KEY_LABELS)
+            return screens.start_lines(self.saved, recipe, KEY_LABELS, self.reached)
         if self.stage == CONFIRM_NEW:
-            return screens.confirm_lines(self.saved, KEY_LABELS)
+            return screens.confirm_lines(self.saved, KEY_LABELS, self.chosen_level)
+        if self.stage == CHOOSE_LEVEL:
+            return screens.choose_lines(self.chosen_level, self.reached, self.saved, KEY_LABELS)
         if game is None or self.stage == PLAYING:
             return []
         wins = screens.win_lines(game, self.outcome, self.race_line, self.in_series)
