@@ -291,6 +291,8 @@ PLAY_KEYS = KeyTable((
     Binding("C", "start screen: continue the saved game", "continue_game", keys(K.K_c)),
     Binding("N", "start screen: new game (asks first when a game is saved)", "new_game_key", keys(K.K_n)),
     Binding("Y", "start screen: yes, replace the saved game with a new one", "confirm_new_game", keys(K.K_y)),
+    Binding("2", "start screen: race a friend, two players on one keyboard (arrows and W A S D)", "race_key",
+            keys(K.K_2, K.K_KP2)),
     Binding("K", "drop a breadcrumb on your cell (again: pick it up)", "toggle_crumb", keys(K.K_k)),
     Binding("Esc", "save and leave play", "leave_key", keys(K.K_ESCAPE)),
 ))

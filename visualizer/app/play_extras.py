@@ -11,7 +11,11 @@ from typing import Any
 import pygame
 
 from ..play.game import CAUGHT, SIGHT, Game
+from ..play.levels import FINAL_LEVEL
 from ..play.minotaur import way_to
+from ..play.race import NAMES, Race
+from ..play.screens import format_time
+from .play_markers import draw_player
 
 COLOURS: dict[str, tuple[int, int, int]] = {"red": (225, 60, 60), "blue": (70, 135, 245), "green": (60, 200, 95)}
 """Door and key colours on screen (bright and apart: they must read from the back of a room)."""
@@ -20,8 +24,35 @@ MINOTAUR = (60, 40, 30)
 """Near-black brown with a red ring and pale horns: unlike the orange player and the pale ghost."""
 MINOTAUR_RING = (215, 40, 40)
 HORN = (245, 235, 205)
+SECOND_PLAYER = (40, 120, 230)
+SECOND_TRAIL = (120, 175, 245)
+"""Player 2 in a race: blue, unlike player 1's vermillion disc and the theme's trail."""
 CRUMB = (236, 178, 92)
 """A breadcrumb: a warm wheat square, unlike the trail, the player, the keys and the exit."""
+
+
+def race_panel(race: Race) -> list[tuple[str, str]]:
+    """A race's panel: the maze, the clock, and each player's moves."""
+    game = race.players[0]
+    lines = [("Mode", "race: 2 players"), ("Level", f"{race.level} of {FINAL_LEVEL}"),
+             ("Maze", f"{game.spec.algorithm}, {game.spec.shape_words(game.maze.grid)}"), ("Seed", str(game.spec.seed)),
+             ("Time", format_time(race.elapsed) if race.started else "starts on the first move")]
+    lines += [(name, f"{player.moves:,} moves" + ("  (won!)" if race.winner == i else ""))
+              for i, (name, player) in enumerate(zip(NAMES, race.players))]
+    return lines + [("Shortest", f"{game.shortest:,} moves")]
+
+
+def draw_second_player(surface: pygame.Surface, board: Any, origin: tuple[int, int], race: Race, size: float) -> None:
+    """Player 2: their trail as a blue line through the cells walked, and a blue disc (set off a
+    little when both stand on one cell, so neither hides the other)."""
+    second, first = race.players[1], race.players[0]
+    points = [(origin[0] + x, origin[1] + y) for x, y in map(board.cell_centre, second.trail)]
+    if len(points) > 1:
+        pygame.draw.lines(surface, SECOND_TRAIL, False, points, max(2, int(size * 0.14)))
+    x, y = points[-1]
+    if second.position == first.position:
+        x, y = x + size * 0.2, y + size * 0.2
+    draw_player(surface, (x, y), size, False, SECOND_PLAYER)
 
 
 def panel_lines(game: Game) -> list[tuple[str, str]]:

@@ -44,6 +44,9 @@ def register(sub: Subcommands) -> None:
     parser.add_argument("--daily", nargs="?", const="today", default=None, metavar="DATE",
                         help="the daily maze: the same maze for everyone on a date (YYYY-MM-DD, default: "
                         "today), its seed from the date, with its own records")
+    parser.add_argument("--players", type=int, choices=(1, 2), default=1,
+                        help="2: race a friend on one keyboard (arrows and W A S D), first to the exit wins "
+                        "(2 on the start screen too; a race is not saved)")
     parser.add_argument("--records", action="store_true",
                         help="print your best times and fewest moves per level and maze, then exit")
     parser.add_argument("--data-dir", metavar="DIR", default=None,
@@ -82,6 +85,7 @@ def run(args: argparse.Namespace) -> int:
     if args.data_dir is not None:
         os.environ["MAZE_VISUALIZER_DATA"] = str(check_data_dir(args.data_dir))
     day = daily_day(args)
+    check_players(args)
     if args.records:
         return print_records()
     seed = random_seed() if args.seed is None else args.seed
@@ -102,12 +106,28 @@ def run(args: argparse.Namespace) -> int:
             return STOPPED_EXIT
     from ..app.main import run_app
     mode = "daily" if day is not None else "continue" if args.resume else "new"
-    return run_app(spec, scene="play", mode=mode, ghost=args.ghost, view=args.view, day=day)
+    return run_app(spec, scene="play", mode=mode, ghost=args.ghost, view=args.view, day=day, players=args.players)
 
 
 DAILY_CLASHES = (("seed", "its seed comes from the date"), ("resume", "the daily maze is not saved"),
                  ("records", "play --records prints every record, the daily ones included"))
 """Options ``--daily`` refuses beside it, and why (the message names the option as typed)."""
+
+
+RACE_CLASHES = (("resume", "--continue", "a race is not saved"),
+                ("daily", "--daily", "the daily maze is for one player"),
+                ("records", "--records", "races keep no records"))
+
+
+def check_players(args: argparse.Namespace) -> None:
+    """``--players 2`` refuses what a race does not do, in one line."""
+    if args.players != 2:
+        return
+    for option, flag, why in RACE_CLASHES:
+        if getattr(args, option) not in (None, False):
+            raise UsageError(f"--players 2 cannot be used with {flag}: {why}")
+    if args.view == "first-person":
+        raise UsageError("--players 2 cannot be used with --view first-person: a race is watched from above")
 
 
 def daily_day(args: argparse.Namespace) -> str | None:

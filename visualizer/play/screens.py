@@ -18,6 +18,7 @@ from ..run.spec import MazeSpec
 from .backup import backup_path, describe
 from .game import Game
 from .levels import FINAL_LEVEL
+from .race import NAMES, Race
 from .records import Outcome, format_seconds
 from .save import stays_damaged
 
@@ -87,6 +88,7 @@ def start_lines(saved: Saved, recipe: str, keys: Mapping[str, str], reached: int
     else:
         lines += [f"{keys['confirm']}  or  {keys['new_game_key']}: new game",
                   "(the damaged save stays as it is, not written over)" if saved.stuck else "(no saved game yet)"]
+    lines.insert(-1, f"{keys['race_key']}: race a friend on this keyboard (arrows and W A S D)")
     return lines
 
 
@@ -106,6 +108,14 @@ def choose_lines(level: int, reached: int, saved: Saved, keys: Mapping[str, str]
     return ["Choose a level", f"Level {level}   (1 - {reached} reached)",
             "Left / Right  or  Up / Down: another level",
             f"{keys['confirm']}: {then}", f"{keys['leave_key']}: back to the start screen"]
+
+
+def race_lines(race: Race, keys: Mapping[str, str]) -> list[str]:
+    """A race won: the winner by name, both players' moves, and what comes next."""
+    moves = "   ".join(f"{name.split(' (')[0]}: {game.moves} moves" for name, game in zip(NAMES, race.players))
+    nxt = "a new race on the next level" if race.level < FINAL_LEVEL else "a new race"
+    return [race.result_line(), f"{moves}   Time {format_seconds(race.elapsed)}",
+            f"{keys['confirm']}: {nxt}   {keys['restart_level']}: race this maze again   {keys['leave_key']}: leave"]
 
 
 def win_lines(game: Game, outcome: Outcome | None, race_line: str, in_series: bool) -> list[str]:

@@ -269,3 +269,61 @@ def test_no_key_sequence_through_level_select_loses_a_save(small_screen, files, 
             assert still_there(before, games_on_disk(data)), [pygame.key.name(c) for c in presses]
         leave_play(app)
         assert still_there(before, games_on_disk(data)), [pygame.key.name(c) for c in presses]
+
+
+WASD = {0: pygame.K_w, 1: pygame.K_d, 2: pygame.K_s, 3: pygame.K_a}
+
+
+def test_two_on_the_start_screen_races_a_friend_and_the_win_names_who_got_there_first(screen, data):
+    from visualizer.app.scenes.play import PLAYING, WON
+
+    first = start_screen(screen)
+    key(first, pygame.K_ESCAPE)  # a game is saved
+    before = (data / "save.json").read_bytes()
+    app = start_screen(screen)
+    assert "2: race a friend on this keyboard (arrows and W A S D)" in "\n".join(app.scene.screen_lines())
+    key(app, pygame.K_2)
+    scene, race = app.scene, app.scene.race
+    assert scene.stage == PLAYING and race is not None and scene.game is race.players[0]
+    assert scene.automation_state(app.view_rect()) == {"stage": PLAYING, "level": 1, "players": 2, "winner": -1}
+    path = shortest_path(race.maze)
+    grid = race.maze.grid
+    key(app, SQUARE_KEY[grid.direction_between(path[0], path[1])])  # player 1 one step
+    assert race.players[0].position == path[1] and race.players[1].position == path[0]
+    for a, b in zip(path, path[1:]):  # player 2 all the way
+        key(app, WASD[grid.direction_between(a, b)])
+    assert race.winner == 1 and scene.stage == WON
+    assert scene.screen_lines()[0].startswith("Player 2 (W A S D) wins! Player 1 (arrows) was ")
+    key(app, SQUARE_KEY[grid.direction_between(path[1], path[2])])
+    assert race.players[0].position == path[1]  # the race is over: nobody moves
+    key(app, pygame.K_r)  # the same maze again
+    assert scene.stage == PLAYING and race.winner == -1 and race.players[1].position == path[0]
+    key(app, pygame.K_ESCAPE)
+    assert (data / "save.json").read_bytes() == before  # a race never touches the save
+
+
+def test_player_two_is_drawn_in_blue_with_a_trail(screen, data):
+    from visualizer.app.play_extras import SECOND_PLAYER, SECOND_TRAIL
+
+    app = Shell(MazeSpec(), screen=screen)
+    app.open_scene("play", spec=MazeSpec(), mode="new", players=2)
+    race = app.scene.race
+    path = shortest_path(race.maze)
+    for a, b in zip(path[:4], path[1:4]):
+        key(app, WASD[race.maze.grid.direction_between(a, b)])
+    pixels = board_pixels(app)
+    assert count(pixels, SECOND_PLAYER) > 10 and count(pixels, SECOND_TRAIL) > 10
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--players", "2", "--continue"], "--players 2 cannot be used with --continue"),
+    (["--players", "2", "--daily"], "--players 2 cannot be used with --daily"),
+    (["--players", "2", "--view", "first-person"], "--players 2 cannot be used with --view first-person"),
+    (["--players", "3"], "invalid choice"),
+])
+def test_play_players_2_refuses_what_a_race_does_not_do_in_one_line(capsys, data, args, message):
+    from visualizer.cli import main
+
+    assert main(["play", *args]) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1, err

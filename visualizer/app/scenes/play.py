@@ -24,6 +24,7 @@ from ...play.daily import daily_game
 from ...play.game import Game
 from ...play.ghost import PACES, Ghost, next_level, race_result
 from ...play.levels import FINAL_LEVEL, level_for_width
+from ...play.race import NAMES, Race
 from ...play.records import Outcome, Records, format_seconds, records_path
 from ...play.save import continue_or_explain, save_path
 from ...play.screens import Saved, format_time
@@ -50,6 +51,8 @@ LEVEL_STEPS = {"right": 1, "up": 1, "left": -1, "down": -1}
 BUMP_SECONDS = 0.18
 KEY_LABELS = {binding.command: binding.label for binding in PLAY_KEYS.bindings}
 """Each command's key as the help names it: the start screen says the same."""
+ARROWS = frozenset({"up", "down", "left", "right"})
+"""In a race the arrow keys are player 1's; every other movement key of the grid is player 2's."""
 MOVE_ANGLES = {"up": -90, "down": 90, "left": 180, "right": 0, "up-left": -150, "up-right": -30,
                "down-left": 150, "down-right": 30}
 """Screen angle of each move name: the direction the marker jolts when a wall stops it."""
@@ -96,6 +99,8 @@ class PlayScene(Scene):
         """Where the arrow to the exit was last drawn (None: the exit is in view)."""
         self.bump_direction = (0.0, 0.0)
         self.game: Game | None = None
+        self.race: Race | None = None
+        """Two players on one keyboard (``self.game`` is player 1's); None for one player."""
         self.overlay: Overlay | None = None
         self.keeps_save = True
         """False for a maze played with P while another game is saved: that save is never replaced."""
@@ -107,12 +112,16 @@ class PlayScene(Scene):
     @classmethod
     def open(cls, host: Host, spec: MazeSpec, maze: Maze | None = None, mode: str = "maze",
              save_file: Path | None = None, ghost: str | None = None, view: str | None = None,
-             day: str | None = None) -> "PlayScene":
+             day: str | None = None, players: int = 1) -> "PlayScene":
         """Build the scene for a request: ``maze`` plays the given maze; ``new`` starts level 1 (or the
         start screen when a save exists); ``continue`` resumes the save; ``daily`` plays the maze of
         ``day`` (YYYY-MM-DD). ``ghost``: a pace to race (else the one chosen last time); ``view``:
-        "first-person" to start inside the maze."""
+        "first-person" to start inside the maze; ``players``: 2 starts a race at once."""
         first_person = view == "first-person"
+        if players == 2:
+            scene = cls(host, None, stage=START, save_file=save_file, base=spec, ghost=ghost)
+            scene.race_key()
+            return scene
         if mode == "daily" and day is not None:
             return cls.open_daily(host, spec, day, save_file, ghost, first_person)
         if mode == "maze" and maze is not None:
@@ -166,7 +175,7 @@ class PlayScene(Scene):
     def remember_reached(self, game: Game, level: int) -> None:
         """A level of a game's series is under way, or the one before it won: level select offers it
         from now on (a maze of one's own or the daily reaches no level)."""
-        if self.own_maze or game.daily or not self.records.reach(game.spec, level):
+        if self.own_maze or game.daily or self.race is not None or not self.records.reach(game.spec, level):
             return
         try:
             self.records.save()
@@ -177,11 +186,13 @@ class PlayScene(Scene):
         """The ghost for this level at the chosen pace (None when off)."""
         game = self.game
         pace = PACES.get(self.ghost_level)
-        self.ghost = Ghost(tuple(shortest_path(game.maze)), pace) if game is not None and pace else None
+        racing = self.race is not None
+        self.ghost = Ghost(tuple(shortest_path(game.maze)), pace) if game is not None and pace and not racing else None
 
     def automation_state(self, view: pygame.Rect) -> dict[str, Any]:
         """The stage and level, for tests driving a real window."""
-        return {"stage": self.stage, "level": self.game.level if self.game is not None else None}
+        race = {"players": 2, "winner": self.race.winner} if self.race is not None else {"players": 1}
+        return {"stage": self.stage, "level": self.game.level if self.game is not None else None, **race}
 
     def new_game(self) -> None:
         """A new game at the chosen level (1 unless level select chose another): level k has the
@@ -190,6 +201,37 @@ class PlayScene(Scene):
         game = Game.new_level(level, self.base.with_(params={}, seed=self.base.seed + level - 1))
         game.first_level = level
         self.start(game)
+
+    def race_key(self) -> None:
+        """2 on the start screen: a race between two players on this keyboard (the save untouched)."""
+        if self.stage in (START, CONFIRM_NEW, CHOOSE_LEVEL):
+            self.start_race(Race.new_level(1, self.base.with_(params={})))
+            self.host.message(f"Race: {NAMES[0]} and {NAMES[1]}, first to the exit wins "
+                              "(a race is not saved: your saved game is kept)", 6.0)
+
+    def start_race(self, race: Race) -> None:
+        """A race's level: top-down (first person is for one player), never saved."""
+        self.race, self.keeps_save, self.first_person, self.own_maze = race, False, False, False
+        self.start(race.players[0])
+
+    def race_move(self, player: int, name: str) -> None:
+        """A move key of one racer; the first to the exit ends the race."""
+        race, overlay = self.race, self.overlay
+        assert race is not None and overlay is not None
+        game = race.players[player]
+        before = game.position
+        if not race.move_named(player, name):
+            self.sounds.play("bump")
+            if player == 0:
+                self.bump(name)
+            return
+        self.sounds.play("step")
+        if player == 0:
+            overlay.mark[game.position] = Mark.TRAIL
+            overlay.dirty.extend((before, game.position))
+        if race.finished:
+            self.stage = WON
+            self.sounds.play("exit")
 
     @property
     def reached(self) -> int:
@@ -319,6 +361,12 @@ class PlayScene(Scene):
             return True
         if self.stage != PLAYING or self.game is None:
             return False
+        if self.race is not None:
+            key_name = pygame.key.name(press.key)
+            move = self.game.maze.grid.PLAY_KEYS.get(key_name)
+            if move is not None:
+                self.race_move(0 if key_name in ARROWS else 1, move)
+            return move is not None
         if self.first_person and self.eye is not None:
             intent = self.eye.intent_for(pygame.key.name(press.key))
             if intent is None:
@@ -336,6 +384,9 @@ class PlayScene(Scene):
         is), after N keep the save; the next level after a win or giving up; the level chosen."""
         if self.stage == CHOOSE_LEVEL:
             self.start_chosen_level()
+        elif self.race is not None:
+            if self.stage == WON:
+                self.start_race(self.race.next_level())
         elif self.stage == CONFIRM_NEW or (self.stage == START and self.saved.anything):
             self.continue_game()
         elif self.stage == START:
@@ -353,12 +404,18 @@ class PlayScene(Scene):
             self.advance_level()
 
     def restart_level(self) -> None:
-        if self.game is not None and self.stage not in (ALL_DONE, START, CONFIRM_NEW, CHOOSE_LEVEL):
+        if self.race is not None:
+            self.race.restart()
+            self.start(self.race.players[0])
+        elif self.game is not None and self.stage not in (ALL_DONE, START, CONFIRM_NEW, CHOOSE_LEVEL):
             self.game.restart_level()
             self.start(self.game)
 
     def toggle_view(self) -> None:
         """V: first person <-> top-down, at any moment; position and trail are the game's, so both stay."""
+        if self.race is not None:
+            self.host.message("First person is for one player: a race is watched from above")
+            return
         self.first_person = not self.first_person
         game = self.game
         if self.first_person and game is not None:
@@ -405,6 +462,9 @@ class PlayScene(Scene):
     def toggle_fog(self) -> None:
         if self.game is None:
             return
+        if self.race is not None:
+            self.host.message("No fog in a race: both players see the whole maze")
+            return
         self.game.fog = not self.game.fog
         self.apply_fog()
         self.host.message("Fog of war " + ("on" if self.game.fog else "off"))
@@ -417,6 +477,9 @@ class PlayScene(Scene):
 
     def give_up(self) -> None:
         if self.stage != PLAYING or self.game is None or self.overlay is None:
+            return
+        if self.race is not None:
+            self.host.message("No giving up in a race: R starts it again")
             return
         for cell in self.game.give_up():
             self.overlay.mark[cell] = Mark.PATH
@@ -536,7 +599,9 @@ class PlayScene(Scene):
     # --- time ---------------------------------------------------------------------
 
     def advance(self, dt: float) -> None:
-        if self.stage == PLAYING and self.game is not None:
+        if self.race is not None:
+            self.race.tick(dt)
+        elif self.stage == PLAYING and self.game is not None:
             self.game.tick(dt)
             play_extras.after_rules(self, self.game.advance(dt))
 
@@ -561,12 +626,15 @@ class PlayScene(Scene):
         return BoardContent(self.game.maze.grid, self.game.maze, self.overlay)
 
     def follow_cell(self) -> int | None:
-        return self.game.position if self.game is not None else None
+        """The player's cell for the view to follow (a race shows the whole maze: two players)."""
+        return self.game.position if self.game is not None and self.race is None else None
 
     def panel_lines(self) -> list[tuple[str, str]]:
         game = self.game
         if game is None:
             return [("Mode", "play"), ("Grid", self.base.grid), ("Algorithm", self.base.algorithm)]
+        if self.race is not None:
+            return play_extras.race_panel(self.race)
         spec = game.spec
         return [
             ("Mode", "play" + ("  (fog)" if game.fog else "")),
@@ -621,8 +689,9 @@ class PlayScene(Scene):
         game = self.game
         bumping = self.host.clock_time < self.bump_until
         eye = self.eye_key()
+        racers = tuple(p.position for p in self.race.players) if self.race is not None else ()
         return (self.stage, game.position if game else None, bumping, id(game), self.ghost_key(), eye,
-                self.route_view, play_extras.draw_key(game))
+                self.route_view, play_extras.draw_key(game), racers)
 
     def eye_key(self) -> Hashable:
         """The first-person pose (changes every frame while the eye glides), or None top-down."""
@@ -667,6 +736,8 @@ class PlayScene(Scene):
         size = max(3.0, board.cell_pixels)
         self.draw_ghost(surface, board, origin, size)  # under the exit: a ghost that arrived must not hide it
         play_extras.draw(surface, board, origin, game, size)
+        if self.race is not None:
+            play_extras.draw_second_player(surface, board, origin, self.race, size)
         if not self.fogged(game.goal):
             gx, gy = board.cell_centre(game.goal)
             draw_goal(surface, (origin[0] + gx, origin[1] + gy), size)
@@ -703,6 +774,8 @@ class PlayScene(Scene):
             return screens.choose_lines(self.chosen_level, self.reached, self.saved, KEY_LABELS)
         if game is None or self.stage == PLAYING:
             return []
+        if self.race is not None:
+            return screens.race_lines(self.race, KEY_LABELS)
         wins = screens.win_lines(game, self.outcome, self.race_line, self.in_series)
         wins.append("L: look at your route beside the shortest one")
         if self.stage == WON:
