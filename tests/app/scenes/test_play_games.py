@@ -246,8 +246,8 @@ def leave_play(app) -> None:
             key(app, pygame.K_ESCAPE)
 
 
-LEVEL_KEYS = [pygame.K_l, pygame.K_2, pygame.K_d, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_y, pygame.K_n, pygame.K_c,
-              pygame.K_b, pygame.K_ESCAPE]
+LEVEL_KEYS = [pygame.K_l, pygame.K_2, pygame.K_d, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_y,
+              pygame.K_n, pygame.K_c, pygame.K_b, pygame.K_ESCAPE]
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
