@@ -126,8 +126,6 @@ def check_players(args: argparse.Namespace) -> None:
     for option, flag, why in RACE_CLASHES:
         if getattr(args, option) not in (None, False):
             raise UsageError(f"--players 2 cannot be used with {flag}: {why}")
-    if args.view == "first-person":
-        raise UsageError("--players 2 cannot be used with --view first-person: a race is watched from above")
 
 
 def daily_day(args: argparse.Namespace) -> str | None:

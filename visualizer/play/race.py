@@ -8,6 +8,7 @@ Pure Python: the window sorts the keys into players (arrows: player 1, letters: 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..core.distance import distances_from
@@ -58,10 +59,17 @@ class Race:
 
     def move_named(self, player: int, name: str) -> bool:
         """Player ``player`` presses move ``name``; False when nothing moved (a wall, or the race is won)."""
+        return self.step(player, lambda game: game.move_named(name))
+
+    def move(self, player: int, direction: int) -> bool:
+        """Player ``player`` steps through the side ``direction`` (first person turns keys into sides)."""
+        return self.step(player, lambda game: game.move(direction))
+
+    def step(self, player: int, how: Callable[[Game], bool]) -> bool:
         if self.finished:
             return False
         game = self.players[player]
-        moved = game.move_named(name)
+        moved = how(game)
         if moved and game.won:
             self.winner = player
             self.order.append(player)

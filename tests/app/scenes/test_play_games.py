@@ -318,7 +318,6 @@ def test_player_two_is_drawn_in_blue_with_a_trail(screen, data):
 @pytest.mark.parametrize("args, message", [
     (["--players", "2", "--continue"], "--players 2 cannot be used with --continue"),
     (["--players", "2", "--daily"], "--players 2 cannot be used with --daily"),
-    (["--players", "2", "--view", "first-person"], "--players 2 cannot be used with --view first-person"),
     (["--players", "3"], "invalid choice"),
 ])
 def test_play_players_2_refuses_what_a_race_does_not_do_in_one_line(capsys, data, args, message):
@@ -327,3 +326,30 @@ def test_play_players_2_refuses_what_a_race_does_not_do_in_one_line(capsys, data
     assert main(["play", *args]) == 2
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_v_in_a_race_splits_the_screen_and_each_player_walks_their_own_half(screen, data):
+    app = Shell(MazeSpec(), screen=screen)
+    app.open_scene("play", spec=MazeSpec(), mode="new", players=2)
+    scene, race = app.scene, app.scene.race
+    key(app, pygame.K_v)
+    assert scene.split is not None and scene.board_content() is None
+    app.frame([], 1.0)
+    view = app.view_rect()
+    halves = lambda: (pygame.surfarray.array3d(app.screen.subsurface(  # noqa: E731
+        pygame.Rect(view.left, view.top, view.width // 2 - 4, view.height))),
+        pygame.surfarray.array3d(app.screen.subsurface(
+            pygame.Rect(view.centerx + 4, view.top, view.width // 2 - 4, view.height))))
+    left, right = halves()
+    assert left.std() > 10 and right.std() > 10  # both players' pictures drawn
+    entrance = race.maze.entrance[0]
+    key(app, pygame.K_w)  # player 2 walks on: the way they face at the entrance is open
+    app.frame([], 1.0)
+    assert race.players[1].position != entrance and race.players[0].position == entrance
+    left_after, right_after = halves()
+    assert (left_after == left).all() and not (right_after == right).all()
+    key(app, pygame.K_UP)
+    app.frame([], 1.0)
+    assert race.players[0].position != entrance
+    key(app, pygame.K_v)  # back to one board for both
+    assert scene.split is None and scene.board_content() is not None

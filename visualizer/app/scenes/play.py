@@ -8,7 +8,7 @@ own keys.
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -36,6 +36,7 @@ from ..exit_arrow import ArrowPlace, cells_apart, draw_exit_arrow
 from ..first_person_mode import FirstPersonMode
 from ..keys import PLAY_KEYS, Binding, KeyPress
 from ..play_markers import draw_ghost, draw_goal, draw_player
+from ..race_view import SplitEyes
 from ..route_view import draw_box, draw_routes
 from ..scene import BoardContent, Host, Scene
 from ..sounds import SoundBoard
@@ -101,6 +102,8 @@ class PlayScene(Scene):
         self.game: Game | None = None
         self.race: Race | None = None
         """Two players on one keyboard (``self.game`` is player 1's); None for one player."""
+        self.split: SplitEyes | None = None
+        """A race in first person: both players' eyes, side by side."""
         self.overlay: Overlay | None = None
         self.keeps_save = True
         """False for a maze played with P while another game is saved: that save is never replaced."""
@@ -210,19 +213,48 @@ class PlayScene(Scene):
                               "(a race is not saved: your saved game is kept)", 6.0)
 
     def start_race(self, race: Race) -> None:
-        """A race's level: top-down (first person is for one player), never saved."""
-        self.race, self.keeps_save, self.first_person, self.own_maze = race, False, False, False
+        """A race's level (in first person, split screen), never saved."""
+        self.race, self.keeps_save, self.own_maze = race, False, False
         self.start(race.players[0])
+        self.split_eyes()
 
-    def race_move(self, player: int, name: str) -> None:
-        """A move key of one racer; the first to the exit ends the race."""
+    def split_eyes(self) -> None:
+        """Both racers' eyes when the race is seen in first person (None top-down)."""
+        race = self.race
+        self.split = SplitEyes(race, self.minimap) if race is not None and self.first_person else None
+
+    def race_key_press(self, key_name: str) -> bool:
+        """A racer's key: arrows are player 1's, the other movement keys player 2's; in first person
+        each turns or walks that player's own eye."""
+        game, race = self.game, self.race
+        assert game is not None and race is not None
+        player = 0 if key_name in ARROWS else 1
+        if self.split is None:
+            move = game.maze.grid.PLAY_KEYS.get(key_name)
+            if move is not None:
+                self.race_move(player, move, lambda: race.move_named(player, move))
+            return move is not None
+        intent = self.split.eyes[player].intent_for(key_name)
+        if intent is None:
+            return False
+        now = self.host.clock_time
+        step = self.split.act(player, intent, now)
+        if step.moved >= 0 and not race.finished:
+            self.race_move(player, "", lambda: race.move(player, step.moved))
+        elif step.bumped:
+            self.sounds.play("bump")
+        self.split.follow(player, now)
+        return True
+
+    def race_move(self, player: int, name: str, how: Callable[[], bool]) -> None:
+        """A move of one racer (``how`` makes it); the first to the exit ends the race."""
         race, overlay = self.race, self.overlay
         assert race is not None and overlay is not None
         game = race.players[player]
         before = game.position
-        if not race.move_named(player, name):
+        if not how():
             self.sounds.play("bump")
-            if player == 0:
+            if player == 0 and name:
                 self.bump(name)
             return
         self.sounds.play("step")
@@ -362,11 +394,7 @@ class PlayScene(Scene):
         if self.stage != PLAYING or self.game is None:
             return False
         if self.race is not None:
-            key_name = pygame.key.name(press.key)
-            move = self.game.maze.grid.PLAY_KEYS.get(key_name)
-            if move is not None:
-                self.race_move(0 if key_name in ARROWS else 1, move)
-            return move is not None
+            return self.race_key_press(pygame.key.name(press.key))
         if self.first_person and self.eye is not None:
             intent = self.eye.intent_for(pygame.key.name(press.key))
             if intent is None:
@@ -407,6 +435,7 @@ class PlayScene(Scene):
         if self.race is not None:
             self.race.restart()
             self.start(self.race.players[0])
+            self.split_eyes()
         elif self.game is not None and self.stage not in (ALL_DONE, START, CONFIRM_NEW, CHOOSE_LEVEL):
             self.game.restart_level()
             self.start(self.game)
@@ -414,7 +443,10 @@ class PlayScene(Scene):
     def toggle_view(self) -> None:
         """V: first person <-> top-down, at any moment; position and trail are the game's, so both stay."""
         if self.race is not None:
-            self.host.message("First person is for one player: a race is watched from above")
+            self.first_person = not self.first_person
+            self.split_eyes()
+            self.host.message("Split screen: each player walks inside the maze (Up / W on, Left / Right or A / D "
+                              "turn)" if self.first_person else "Top-down view: both players on one board")
             return
         self.first_person = not self.first_person
         game = self.game
@@ -432,7 +464,10 @@ class PlayScene(Scene):
                           else "Top-down view")
 
     def toggle_minimap(self) -> None:
-        if self.eye is not None and self.first_person:
+        if self.split is not None and self.first_person:
+            self.minimap = not self.minimap
+            self.split.set_minimap(self.minimap)
+        elif self.eye is not None and self.first_person:
             self.minimap = self.eye.minimap = not self.eye.minimap
 
     def cycle_ghost(self) -> None:
@@ -608,6 +643,7 @@ class PlayScene(Scene):
     @property
     def busy(self) -> bool:
         moving = self.eye is not None and self.first_person and self.eye.moving(self.host.clock_time)
+        moving = moving or (self.split is not None and self.split.moving(self.host.clock_time))
         return (self.host.clock_time < self.bump_until + 0.05 or self.ghost_walking or moving
                 or play_extras.walking(self.game, self.stage == PLAYING))
 
@@ -621,7 +657,7 @@ class PlayScene(Scene):
     # --- drawing ------------------------------------------------------------------
 
     def board_content(self) -> BoardContent | None:
-        if self.game is None or self.overlay is None or (self.first_person and self.eye is not None):
+        if self.game is None or self.overlay is None or (self.first_person and (self.eye or self.split) is not None):
             return None  # first person draws its own picture in the board's place
         return BoardContent(self.game.maze.grid, self.game.maze, self.overlay)
 
@@ -689,7 +725,9 @@ class PlayScene(Scene):
         game = self.game
         bumping = self.host.clock_time < self.bump_until
         eye = self.eye_key()
-        racers = tuple(p.position for p in self.race.players) if self.race is not None else ()
+        racers: tuple[Hashable, ...] = tuple(p.position for p in self.race.players) if self.race is not None else ()
+        if self.split is not None and self.first_person:
+            racers += self.split.pose_key(self.host.clock_time)
         return (self.stage, game.position if game else None, bumping, id(game), self.ghost_key(), eye,
                 self.route_view, play_extras.draw_key(game), racers)
 
@@ -724,7 +762,9 @@ class PlayScene(Scene):
         self.exit_arrow = draw_exit_arrow(surface, surface.get_clip(), player, goal, away)
 
     def draw_on_screen(self, surface: pygame.Surface, view: pygame.Rect) -> None:
-        if self.first_person and self.eye is not None:
+        if self.first_person and self.split is not None:
+            self.split.draw(surface, view, self.host.clock_time)
+        elif self.first_person and self.eye is not None:
             self.eye.draw(surface, view, self.host.clock_time, self.ghost)
         self.draw_screen(surface, view)
 
