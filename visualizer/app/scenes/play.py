@@ -477,6 +477,9 @@ class PlayScene(Scene):
             self.make_ghost()  # after a win the race is over: the new pace starts with the next level
         self.remember("ghost", self.ghost_level)
         pace = PACES.get(self.ghost_level)
+        if self.race is not None:
+            self.host.message(f"Ghost: {self.ghost_level} (it joins one-player games; a race has two players already)")
+            return
         self.host.message(f"Ghost: {self.ghost_level}" + (f", {pace:g} cells a second along the shortest path"
                                                           if pace else ""))
 
