@@ -255,3 +255,21 @@ def test_play_continue_on_a_damaged_save_starts_afresh_in_a_real_window(small_di
     assert list(tmp_path.glob("save.json.bad-*")), "the damaged save was not set aside"
     assert json.loads(save.read_text())["level"] == 1  # the fresh game was saved in its place
 
+
+
+def test_a_two_player_race_starts_in_a_real_window(small_display, tmp_path):
+    """``play --players 2``: the window opens on the race at once (two players, nobody has won),
+    leaving it saves nothing, and quitting exits 0 without a traceback."""
+    window = Window(small_display, tmp_path, "play", "--players", "2", "--seed", "3")
+    try:
+        state = window.after(lambda: window.key("Right"), lambda s: s.get("scene") == "play", timeout=15)
+        assert state["players"] == 2 and state["stage"] == "playing" and state["winner"] == -1, state
+        window.after(lambda: window.key("d"), lambda s: s.get("players") == 2)  # player 2's key, the same window
+        window.after(lambda: window.key("Escape"), lambda s: s.get("scene") == "watch")
+        window.key("q")
+        assert window.app.wait(20) == 0
+    finally:
+        window.close()
+    err = window.app.stderr.read().decode()
+    assert "Traceback" not in err, err[-800:]
+    assert not (tmp_path / "save.json").exists()  # a race is never saved

@@ -102,7 +102,8 @@ class FirstPersonMode:
         if rect.width < 8 or rect.height < 8:
             return  # nothing to see in a sliver of a window
         x, y, angle = self.camera.pose(now)
-        frame = self.view.render(rect.size, x, y, angle, game.trail, game.seen if game.fog else None)
+        frame = self.view.render(rect.size, x, y, angle, game.trail, game.seen if game.fog else None,
+                                 crumbs=game.crumbs)
         surface.blit(frame, rect.topleft)
         if ghost is not None:
             self.draw_ghost(surface, rect, ghost, (x, y, angle))

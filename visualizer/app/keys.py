@@ -286,11 +286,14 @@ PLAY_KEYS = KeyTable((
             keys(K.K_b)),
     Binding("Enter  or  Space", "next level (after a win); start screen: continue", "confirm",
             keys(K.K_RETURN, K.K_KP_ENTER, K.K_SPACE)),
-    Binding("L", "after a win: hide the box to see your route beside the shortest one", "toggle_route_view",
-            keys(K.K_l)),
+    Binding("L", "after a win: hide the box to see your route beside the shortest one; start screen: choose a "
+            "level you have reached", "l_key", keys(K.K_l)),
     Binding("C", "start screen: continue the saved game", "continue_game", keys(K.K_c)),
     Binding("N", "start screen: new game (asks first when a game is saved)", "new_game_key", keys(K.K_n)),
     Binding("Y", "start screen: yes, replace the saved game with a new one", "confirm_new_game", keys(K.K_y)),
+    Binding("2", "start screen: race a friend, two players on one keyboard (arrows and W A S D)", "race_key",
+            keys(K.K_2, K.K_KP2)),
+    Binding("K", "drop a breadcrumb on your cell (again: pick it up)", "toggle_crumb", keys(K.K_k)),
     Binding("Esc", "save and leave play", "leave_key", keys(K.K_ESCAPE)),
 ))
 """Play keys besides movement; moves come from the grid's own key map (``Grid.PLAY_KEYS``)."""

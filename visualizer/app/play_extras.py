@@ -11,7 +11,11 @@ from typing import Any
 import pygame
 
 from ..play.game import CAUGHT, SIGHT, Game
+from ..play.levels import FINAL_LEVEL
 from ..play.minotaur import way_to
+from ..play.race import NAMES, Race
+from ..play.screens import format_time
+from .play_markers import draw_player
 
 COLOURS: dict[str, tuple[int, int, int]] = {"red": (225, 60, 60), "blue": (70, 135, 245), "green": (60, 200, 95)}
 """Door and key colours on screen (bright and apart: they must read from the back of a room)."""
@@ -20,6 +24,35 @@ MINOTAUR = (60, 40, 30)
 """Near-black brown with a red ring and pale horns: unlike the orange player and the pale ghost."""
 MINOTAUR_RING = (215, 40, 40)
 HORN = (245, 235, 205)
+SECOND_PLAYER = (40, 120, 230)
+SECOND_TRAIL = (120, 175, 245)
+"""Player 2 in a race: blue, unlike player 1's vermillion disc and the theme's trail."""
+CRUMB = (236, 178, 92)
+"""A breadcrumb: a warm wheat square, unlike the trail, the player, the keys and the exit."""
+
+
+def race_panel(race: Race) -> list[tuple[str, str]]:
+    """A race's panel: the maze, the clock, and each player's moves."""
+    game = race.players[0]
+    lines = [("Mode", "race: 2 players"), ("Level", f"{race.level} of {FINAL_LEVEL}"),
+             ("Maze", f"{game.spec.algorithm}, {game.spec.shape_words(game.maze.grid)}"), ("Seed", str(game.spec.seed)),
+             ("Time", format_time(race.elapsed) if race.started else "starts on the first move")]
+    lines += [(name, f"{player.moves:,} moves" + ("  (won!)" if race.winner == i else ""))
+              for i, (name, player) in enumerate(zip(NAMES, race.players))]
+    return lines + [("Shortest", f"{game.shortest:,} moves")]
+
+
+def draw_second_player(surface: pygame.Surface, board: Any, origin: tuple[int, int], race: Race, size: float) -> None:
+    """Player 2: their trail as a blue line through the cells walked, and a blue disc (set off a
+    little when both stand on one cell, so neither hides the other)."""
+    second, first = race.players[1], race.players[0]
+    points = [(origin[0] + x, origin[1] + y) for x, y in map(board.cell_centre, second.trail)]
+    if len(points) > 1:
+        pygame.draw.lines(surface, SECOND_TRAIL, False, points, max(2, int(size * 0.14)))
+    x, y = points[-1]
+    if second.position == first.position:
+        x, y = x + size * 0.2, y + size * 0.2
+    draw_player(surface, (x, y), size, False, SECOND_PLAYER)
 
 
 def panel_lines(game: Game) -> list[tuple[str, str]]:
@@ -55,7 +88,7 @@ def draw_key(game: Game | None) -> tuple[Any, ...]:
     if game is None:
         return ()
     minotaur = game.minotaur.position if game.minotaur is not None else None
-    return tuple(game.keys_held), minotaur
+    return tuple(game.keys_held), minotaur, tuple(game.crumbs)
 
 
 def draw(surface: pygame.Surface, board: Any, origin: tuple[int, int], game: Game, size: float) -> None:
@@ -68,6 +101,8 @@ def draw(surface: pygame.Surface, board: Any, origin: tuple[int, int], game: Gam
     def seen(cell: int) -> bool:
         return not game.fog or cell in game.seen
 
+    for cell in game.crumbs:  # dropped where the player stood: seen, so drawn in fog too
+        _crumb(surface, at(cell), size)
     for door in game.layout.doors:
         a, b = door.cells
         if seen(a) or seen(b):
@@ -96,6 +131,13 @@ def _door(surface: pygame.Surface, a: tuple[float, float], b: tuple[float, float
     else:
         pygame.draw.polygon(surface, colour, corners)
         pygame.draw.polygon(surface, OUTLINE, corners, max(1, int(size / 14)))
+
+
+def _crumb(surface: pygame.Surface, centre: tuple[float, float], size: float) -> None:
+    half = max(2, int(size * 0.16))
+    box = pygame.Rect(int(centre[0]) - half, int(centre[1]) - half, 2 * half, 2 * half)
+    pygame.draw.rect(surface, OUTLINE, box.inflate(2, 2))
+    pygame.draw.rect(surface, CRUMB, box)
 
 
 def _key(surface: pygame.Surface, centre: tuple[float, float], colour: tuple[int, int, int], size: float) -> None:

@@ -20,12 +20,14 @@ def draw_goal(surface: pygame.Surface, centre: tuple[float, float], size: float)
     pygame.draw.polygon(surface, GOAL_EDGE, goal, max(1, int(size / 14)))
 
 
-def draw_player(surface: pygame.Surface, centre: tuple[float, float], size: float, bumping: bool) -> None:
-    """The player: a vermillion disc, its ring flashing while it jolts against a wall."""
+def draw_player(surface: pygame.Surface, centre: tuple[float, float], size: float, bumping: bool,
+                colour: tuple[int, int, int] = PLAYER) -> None:
+    """The player: a vermillion disc (a race's player 2: ``colour``), its ring flashing while it jolts
+    against a wall."""
     radius = max(2, int(size * 0.32))
     at = (int(centre[0]), int(centre[1]))
     pygame.draw.circle(surface, BUMP if bumping else PLAYER_RING, at, radius + max(1, radius // 4))
-    pygame.draw.circle(surface, PLAYER, at, radius)
+    pygame.draw.circle(surface, colour, at, radius)
 
 
 def draw_ghost(surface: pygame.Surface, centre: tuple[float, float], size: float) -> None:

@@ -41,6 +41,12 @@ def register(sub: Subcommands) -> None:
                         "(default: the last choice, G in the game)")
     parser.add_argument("--view", choices=("top-down", "first-person"), default="top-down",
                         help="look down on the maze, or walk inside it (V switches in the game; default: top-down)")
+    parser.add_argument("--daily", nargs="?", const="today", default=None, metavar="DATE",
+                        help="the daily maze: the same maze for everyone on a date (YYYY-MM-DD, default: "
+                        "today), its seed from the date, with its own records")
+    parser.add_argument("--players", type=int, choices=(1, 2), default=1,
+                        help="2: race a friend on one keyboard (arrows and W A S D), first to the exit wins "
+                        "(2 on the start screen too; a race is not saved)")
     parser.add_argument("--records", action="store_true",
                         help="print your best times and fewest moves per level and maze, then exit")
     parser.add_argument("--data-dir", metavar="DIR", default=None,
@@ -78,6 +84,8 @@ def run(args: argparse.Namespace) -> int:
     get_algorithm(args.algorithm)
     if args.data_dir is not None:
         os.environ["MAZE_VISUALIZER_DATA"] = str(check_data_dir(args.data_dir))
+    day = daily_day(args)
+    check_players(args)
     if args.records:
         return print_records()
     seed = random_seed() if args.seed is None else args.seed
@@ -97,7 +105,43 @@ def run(args: argparse.Namespace) -> int:
             say(stopped)
             return STOPPED_EXIT
     from ..app.main import run_app
-    return run_app(spec, scene="play", mode="continue" if args.resume else "new", ghost=args.ghost, view=args.view)
+    mode = "daily" if day is not None else "continue" if args.resume else "new"
+    return run_app(spec, scene="play", mode=mode, ghost=args.ghost, view=args.view, day=day, players=args.players)
+
+
+DAILY_CLASHES = (("seed", "its seed comes from the date"), ("resume", "the daily maze is not saved"),
+                 ("records", "play --records prints every record, the daily ones included"))
+"""Options ``--daily`` refuses beside it, and why (the message names the option as typed)."""
+
+
+RACE_CLASHES = (("resume", "--continue", "a race is not saved"),
+                ("daily", "--daily", "the daily maze is for one player"),
+                ("records", "--records", "races keep no records"))
+
+
+def check_players(args: argparse.Namespace) -> None:
+    """``--players 2`` refuses what a race does not do, in one line."""
+    if args.players != 2:
+        return
+    for option, flag, why in RACE_CLASHES:
+        if getattr(args, option) not in (None, False):
+            raise UsageError(f"--players 2 cannot be used with {flag}: {why}")
+
+
+def daily_day(args: argparse.Namespace) -> str | None:
+    """``--daily``'s date as YYYY-MM-DD (None without it); a clash or a bad date is a usage mistake."""
+    if args.daily is None:
+        return None
+    for option, why in DAILY_CLASHES:
+        if getattr(args, option) not in (None, False):
+            flag = "--continue" if option == "resume" else f"--{option}"
+            raise UsageError(f"--daily cannot be used with {flag}: {why}")
+    from ..play.daily import parse_day
+
+    try:
+        return parse_day(args.daily).isoformat()
+    except ValueError as err:
+        raise UsageError(str(err)) from None
 
 
 def print_records() -> int:

@@ -20,8 +20,10 @@ from .levels import FINAL_LEVEL, level_size
 from .minotaur import MINOTAUR_FROM, Minotaur
 
 SIGHT = 3
-CAUGHT = "The minotaur caught you: the level starts again"
 """How many steps along open passages the player can see with fog of war on."""
+CAUGHT = "The minotaur caught you: the level starts again"
+MAX_CRUMBS = 5_000
+"""Breadcrumbs a level holds at most (a save lists each one)."""
 
 
 @dataclass
@@ -54,6 +56,13 @@ class Game:
     keys_held: list[str] = field(default_factory=list)
     """Colours of the keys picked up this try: their doors are open."""
     minotaur: Minotaur | None = None
+    crumbs: list[int] = field(default_factory=list)
+    """Cells marked with a breadcrumb, in the order dropped: the player's own notes about the maze,
+    so a restart (R, being caught) keeps them; a new level starts without."""
+    first_level: int = 1
+    """The level this game started at (level select starts one further on): the end counts from it."""
+    daily: str = ""
+    """The date (YYYY-MM-DD) of a daily maze, empty for any other: its records are its own."""
     notice: str = ""
     """The latest thing the rules have to say (a locked door, a key, being caught); the window shows it."""
 
@@ -181,6 +190,19 @@ class Game:
         self.notice = CAUGHT
         return True
 
+    def toggle_crumb(self) -> bool:
+        """Drop a breadcrumb on the player's cell, or pick up the one there; True when one was dropped."""
+        if self.position in self.crumbs:
+            self.crumbs.remove(self.position)
+            self.notice = "Breadcrumb picked up"
+            return False
+        if len(self.crumbs) >= MAX_CRUMBS:
+            self.notice = f"No more breadcrumbs: {MAX_CRUMBS:,} is the most a level holds"
+            return False
+        self.crumbs.append(self.position)
+        self.notice = f"Breadcrumb dropped ({len(self.crumbs)} on this level)"
+        return True
+
     def move_named(self, name: str) -> bool:
         """Move by name ("up", "down-left"...): the grid turns the name into a direction here."""
         self.started = True
@@ -227,5 +249,6 @@ class Game:
         """The next level; a level given up and passed by is counted as skipped, not won."""
         game = Game.new_level(self.level + 1, self.spec.with_(seed=self.spec.seed + 1), fog=self.fog)
         game.played = self.time_played
+        game.first_level = self.first_level
         game.skipped = [*self.skipped, *([self.level] if self.gave_up else [])]
         return game

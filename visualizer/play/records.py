@@ -19,6 +19,7 @@ from typing import Any
 from ..files.atomic import write_atomic
 from ..files.safe_read import MAX_DEPTH, json_depth, one_line, read_regular
 from ..run.spec import MazeSpec
+from .levels import FINAL_LEVEL
 from .save import data_dir, set_aside
 
 RECORDS_NAME = "records.json"
@@ -26,6 +27,8 @@ FORMAT = "maze-visualizer-records"
 VERSION = 1
 MAX_RECORDS_BYTES = 1024 * 1024
 MAX_RECORDS = 5000
+DAILY_MARK = " daily "
+"""Between a daily maze's seed and its date in a record's key."""
 """Kept at most (the oldest go first): a year of daily play is well under it."""
 
 
@@ -33,10 +36,12 @@ def records_path(folder: Path | None = None) -> Path:
     return (folder or data_dir()) / RECORDS_NAME
 
 
-def recipe_key(spec: MazeSpec, level: int) -> str:
-    """What makes two plays the same maze: the recipe (parameters with their defaults) and the level."""
+def recipe_key(spec: MazeSpec, level: int, daily: str = "") -> str:
+    """What makes two plays the same maze: the recipe (parameters with their defaults) and the level;
+    a daily maze's date rides with its seed, so its records are its own."""
     params = json.dumps(spec.info.resolve(spec.params), sort_keys=True, separators=(",", ":"))
-    return f"{spec.algorithm}|{grid_part(spec)}|{spec.width}x{spec.height}|{spec.seed}|{params}|{level}"
+    seed = f"{spec.seed}{DAILY_MARK}{daily}" if daily else str(spec.seed)
+    return f"{spec.algorithm}|{grid_part(spec)}|{spec.width}x{spec.height}|{seed}|{params}|{level}"
 
 
 def grid_part(spec: MazeSpec) -> str:
@@ -48,6 +53,11 @@ def grid_part(spec: MazeSpec) -> str:
     shape = zlib.crc32("\n".join(mask.rows).encode("ascii") + (b"p" if mask.by_plane else b"c"))
     name = mask.name.replace("|", "/")
     return f"{spec.grid} ({name} {shape:08x})"
+
+
+def game_key(spec: MazeSpec) -> str:
+    """What level select goes by: the algorithm and the grid (with its mask); every seed and size."""
+    return f"{spec.algorithm}|{grid_part(spec)}"
 
 
 @dataclass(frozen=True)
@@ -84,6 +94,8 @@ class Records:
     path: Path
     entries: dict[str, Record] = field(default_factory=dict)
     settings: dict[str, Any] = field(default_factory=dict)
+    reached: dict[str, int] = field(default_factory=dict)
+    """The furthest level reached, per game recipe (``game_key``): level select offers up to it."""
     problem: str = ""
     """One line for the player when the file on disk could not be used (empty when fine)."""
     frozen: bool = False
@@ -103,18 +115,18 @@ class Records:
             records.frozen = True
             return records
         try:
-            records.entries, records.settings = parse(raw)
+            records.entries, records.settings, records.reached = parse_all(raw)
         except ValueError as err:
             records.problem, moved = set_aside_note(path, str(err))
             records.frozen = not moved
         return records
 
-    def get(self, spec: MazeSpec, level: int) -> Record | None:
-        return self.entries.get(recipe_key(spec, level))
+    def get(self, spec: MazeSpec, level: int, daily: str = "") -> Record | None:
+        return self.entries.get(recipe_key(spec, level, daily))
 
-    def add_win(self, spec: MazeSpec, level: int, seconds: float, moves: int) -> Outcome:
+    def add_win(self, spec: MazeSpec, level: int, seconds: float, moves: int, daily: str = "") -> Outcome:
         """Count a win and keep the best figures; returns what changed (for the win screen)."""
-        key = recipe_key(spec, level)
+        key = recipe_key(spec, level, daily)
         previous = self.entries.get(key)
         if previous is None:
             record = Record(round(seconds, 2), moves)
@@ -133,16 +145,34 @@ class Records:
         if self.frozen:
             return
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        doc = {"format": FORMAT, "version": VERSION, "settings": self.settings,
+        doc = {"format": FORMAT, "version": VERSION, "settings": self.settings, "reached": self.reached,
                "records": [{"key": key, "time": r.best_time, "moves": r.fewest_moves, "wins": r.wins}
                            for key, r in self.entries.items()]}
         write_atomic(self.path, json.dumps(doc, separators=(",", ":")), regular_only=True)
+
+    def reached_level(self, spec: MazeSpec) -> int:
+        """The furthest level of this game recipe reached so far (1 when none)."""
+        return self.reached.get(game_key(spec), 1)
+
+    def reach(self, spec: MazeSpec, level: int) -> bool:
+        """A level of this recipe's series was started: True when it is further than before."""
+        key = game_key(spec)
+        if level <= self.reached.get(key, 1):
+            return False
+        self.reached.pop(key, None)
+        self.reached[key] = min(level, FINAL_LEVEL)
+        while len(self.reached) > MAX_RECORDS:
+            del self.reached[next(iter(self.reached))]
+        return True
 
     def table(self) -> list[tuple[str, ...]]:
         """Rows for ``play --records``: level, maze, seed, best time, fewest moves, wins."""
         rows: list[tuple[str, ...]] = []
         for key, record in sorted(self.entries.items(), key=lambda kv: _sort_key(kv[0])):
             algorithm, grid, size, seed, _params, level = key.split("|")
+            if DAILY_MARK in seed:  # "daily 2026-12-02", and the seed alone
+                seed, day = seed.split(DAILY_MARK, 1)
+                level = f"daily {day}"
             rows.append((level, f"{algorithm} {grid} {size}", seed, format_seconds(record.best_time),
                          f"{record.fewest_moves:,}", f"{record.wins:,}"))
         return rows
@@ -155,6 +185,13 @@ def _sort_key(key: str) -> tuple[str, str, int]:
 
 def parse(raw: bytes) -> tuple[dict[str, Record], dict[str, Any]]:
     """The records and settings of a file's bytes; ValueError (one line) when anything is off."""
+    entries, settings, _ = parse_all(raw)
+    return entries, settings
+
+
+def parse_all(raw: bytes) -> tuple[dict[str, Record], dict[str, Any], dict[str, int]]:
+    """The records, settings and levels reached of a file's bytes; ValueError (one line) when
+    anything is off."""
     if json_depth(raw) > MAX_DEPTH:
         raise ValueError("the records file nests too deeply")
     try:
@@ -168,7 +205,17 @@ def parse(raw: bytes) -> tuple[dict[str, Record], dict[str, Any]]:
     rows, settings = doc.get("records"), doc.get("settings", {})
     if not isinstance(rows, list) or len(rows) > MAX_RECORDS or not isinstance(settings, dict):
         raise ValueError("the records file's lists are not what they should be")
-    return dict(_record(row) for row in rows), _settings(settings)
+    return dict(_record(row) for row in rows), _settings(settings), _reached(doc.get("reached", {}))
+
+
+def _reached(raw: Any) -> dict[str, int]:
+    """The furthest level reached per game recipe: short text keys, whole levels 1 - FINAL_LEVEL."""
+    fine = (isinstance(raw, dict) and len(raw) <= MAX_RECORDS
+            and all(isinstance(k, str) and len(k) <= 2000 for k in raw)
+            and all(type(v) is int and 1 <= v <= FINAL_LEVEL for v in raw.values()))
+    if not fine:
+        raise ValueError("the levels reached are damaged")
+    return dict(raw)
 
 
 def _record(row: Any) -> tuple[str, Record]:

@@ -16,8 +16,8 @@ generation makes (the algorithm's ``resolve`` and the first step of its generato
      "spec": {"algorithm": ..., "grid": ..., "width": ..., "height": ..., "seed": ..., "params": {...}},
      "maze": {<the JSON maze export, see export/json_io.py>},
      "player": [x, y], "trail": [[x, y], ...], "moves": 12, "time": 31.5, "played": 240.0,
-     "skipped": [2], "fog": false,
-     "seen": [[x, y], ...], "saved_at": "2026-11-30T05:50:00"}
+     "skipped": [2], "first_level": 1, "fog": false,
+     "seen": [[x, y], ...], "crumbs": [[x, y], ...], "saved_at": "2026-11-30T05:50:00"}
 
 plus the doors, keys and minotaur of save_extras.py when the level has them.
 """
@@ -44,7 +44,7 @@ from ..files.atomic import write_atomic
 from ..files.safe_read import MAX_DEPTH, NotRegular, TooLarge, json_depth, one_line, read_regular, short
 from ..grids import GRIDS, MAX_SIDE, Grid, Mask, make_grid
 from ..run.spec import MazeSpec
-from .game import Game
+from .game import MAX_CRUMBS, Game
 from .levels import FINAL_LEVEL
 from .save_extras import extras_dict, extras_from
 
@@ -112,8 +112,10 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "time": round(game.elapsed, 3),
         "played": round(game.played, 3),
         "skipped": game.skipped,
+        **({"first_level": game.first_level} if game.first_level > 1 else {}),
         "fog": game.fog,
         "seen": seen_dict(game, xy),
+        **({"crumbs": [xy(c) for c in game.crumbs]} if game.crumbs else {}),
         **extras_dict(game.layout, game.keys_held, game.minotaur, xy),
         "saved_at": datetime.now().isoformat(timespec="seconds"),
     }
@@ -287,13 +289,16 @@ def game_from_dict(data: Any) -> Game:
     _need(isinstance(skipped, list) and len(skipped) < level  # before any loop: at most 9 entries
           and all(type(n) is int and 1 <= n < level for n in skipped) and len(set(skipped)) == len(skipped),
           "the levels given up are damaged")
+    first_level = _whole(data.get("first_level", 1), "first level", 1, level)
+    _need(all(n >= first_level for n in skipped), "the levels given up are damaged")
     fog = data.get("fog", False)
     _need(isinstance(fog, bool), "the fog setting is damaged")
+    crumbs = _crumbs(data.get("crumbs", []), grid, is_open, cells)
     extras = extras_from(data, maze, cell, SaveError)
     _need(extras["minotaur"] is None or extras["minotaur"].position != position, "the minotaur stands on the player")
     return Game(spec=spec, maze=maze, level=level, position=position, trail=trail.tolist(), moves=moves,
                 elapsed=float(elapsed), played=float(played), skipped=sorted(skipped), fog=fog,
-                seen=seen, **extras)
+                seen=seen, crumbs=crumbs, first_level=first_level, **extras)
 
 
 def mask_dict(mask: Mask | None) -> dict[str, Any]:
@@ -398,6 +403,16 @@ def _seen(raw: Any, grid: Any, is_open: np.ndarray, cells: int) -> set[int]:
     seen_cells = _cells(raw, grid, is_open, "a seen cell")
     _need(len(np.unique(seen_cells)) == len(seen_cells), "a seen cell is listed twice")
     return set(seen_cells.tolist())
+
+
+def _crumbs(raw: Any, grid: Any, is_open: np.ndarray, cells: int) -> list[int]:
+    """The breadcrumbs: a list of [x, y] on open cells, each once, at most MAX_CRUMBS (and the cells)."""
+    _need(isinstance(raw, list) and len(raw) <= min(cells, MAX_CRUMBS), "the breadcrumbs are damaged")
+    if not raw:
+        return []
+    crumbs = _cells(raw, grid, is_open, "a breadcrumb")
+    _need(len(np.unique(crumbs)) == len(crumbs), "a breadcrumb is listed twice")
+    return [int(c) for c in crumbs]
 
 
 def _plain_params(params: dict[Any, Any]) -> dict[str, Any]:

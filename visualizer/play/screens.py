@@ -18,6 +18,7 @@ from ..run.spec import MazeSpec
 from .backup import backup_path, describe
 from .game import Game
 from .levels import FINAL_LEVEL
+from .race import NAMES, Race
 from .records import Outcome, format_seconds
 from .save import stays_damaged
 
@@ -67,9 +68,12 @@ def words(path: Path) -> str:
     return describe(path) or UNREADABLE
 
 
-def start_lines(saved: Saved, recipe: str, keys: Mapping[str, str]) -> list[str]:
-    """The start screen: the save (or the backup) first, Enter's choice bright, then the others.
-    ``keys`` maps a command to its key's label; the last line is drawn dim."""
+def start_lines(saved: Saved, recipe: str, keys: Mapping[str, str], reached: int = 1) -> list[str]:
+    """The start screen: the save (or the backup) first, Enter's choice bright, then the others
+    (level select beside the recipe once a level beyond 1 is reached). ``keys`` maps a command to
+    its key's label; the last line is drawn dim."""
+    if reached > 1:
+        recipe = f"{recipe}   {keys['l_key']}: choose a level (1 - {reached} reached)"
     lines = ["Maze game", recipe]
     if saved.current is not None:
         lines += [f"Saved game: {saved.current}", f"{keys['confirm']}  or  {keys['continue_game']}: continue it"]
@@ -84,16 +88,34 @@ def start_lines(saved: Saved, recipe: str, keys: Mapping[str, str]) -> list[str]
     else:
         lines += [f"{keys['confirm']}  or  {keys['new_game_key']}: new game",
                   "(the damaged save stays as it is, not written over)" if saved.stuck else "(no saved game yet)"]
+    lines.insert(-1, f"{keys['race_key']}: race a friend on this keyboard (arrows and W A S D)")
     return lines
 
 
-def confirm_lines(saved: Saved, keys: Mapping[str, str]) -> list[str]:
-    """N over a save: what would be lost, in words, and the safe choice first."""
+def confirm_lines(saved: Saved, keys: Mapping[str, str], level: int = 1) -> list[str]:
+    """N (or a level chosen) over a save: what would be lost, in words, and the safe choice first."""
+    question = "Start a new game?" if level == 1 else f"Start a new game at level {level}?"
     note = (f"(it is kept as a backup: {keys['b_key']} takes it back)" if saved.replaced is None
             else "(it is kept as a backup, the older backup under a dated name)")
-    return ["Start a new game?", f"It replaces your saved game: {saved.current}",
+    return [question, f"It replaces your saved game: {saved.current}",
             f"{keys['confirm']}  or  {keys['continue_game']}: no, continue the saved game",
             f"{keys['confirm_new_game']}: yes, start a new game", note]
+
+
+def choose_lines(level: int, reached: int, saved: Saved, keys: Mapping[str, str]) -> list[str]:
+    """Level select: the level chosen among those reached, and what Enter does with it."""
+    then = "start it (asks first: it replaces your saved game)" if saved.current is not None else "start it"
+    return ["Choose a level", f"Level {level}   (1 - {reached} reached)",
+            "Left / Right  or  Up / Down: another level",
+            f"{keys['confirm']}: {then}", f"{keys['leave_key']}: back to the start screen"]
+
+
+def race_lines(race: Race, keys: Mapping[str, str]) -> list[str]:
+    """A race won: the winner by name, both players' moves, and what comes next."""
+    moves = "   ".join(f"{name.split(' (')[0]}: {game.moves} moves" for name, game in zip(NAMES, race.players))
+    nxt = "a new race on the next level" if race.level < FINAL_LEVEL else "a new race"
+    return [race.result_line(), f"{moves}   Time {format_seconds(race.elapsed)}",
+            f"{keys['confirm']}: {nxt}   {keys['restart_level']}: race this maze again   {keys['leave_key']}: leave"]
 
 
 def win_lines(game: Game, outcome: Outcome | None, race_line: str, in_series: bool) -> list[str]:
@@ -110,7 +132,9 @@ def win_lines(game: Game, outcome: Outcome | None, race_line: str, in_series: bo
         lines.append("Your first win of this maze: the record to beat")
     if race_line:
         lines.append(race_line)
-    if in_series:
+    if game.daily:
+        lines.append(f"Daily seed {game.spec.seed}: {daily_command(game.spec, game.daily)} plays this same maze")
+    elif in_series:
         seed = base_seed(game)
         lines.append(f"Seed {seed}: {replay_command(game.spec, seed)} races these same mazes")
     else:
@@ -121,8 +145,10 @@ def win_lines(game: Game, outcome: Outcome | None, race_line: str, in_series: bo
 def won_lines(game: Game, wins: list[str], own_maze: bool) -> list[str]:
     """A level won: the score, then what comes next (a maze from the maze view of the final level's
     size ends there: it is not the end of a game)."""
-    last = own_maze and game.is_final_level
-    return ["Your maze solved!" if own_maze else f"Level {game.level} complete!",
+    last = (own_maze and game.is_final_level) or bool(game.daily)
+    title = f"The daily maze of {game.daily} solved!" if game.daily else (
+        "Your maze solved!" if own_maze else f"Level {game.level} complete!")
+    return [title,
             f"Moves {game.moves}   Time {format_seconds(game.elapsed)}",
             f"Shortest path {game.shortest}   Efficiency {game.efficiency:.0%}", *wins,
             "R: play it again   Esc: back to the maze view" if last else "Enter: next level   R: play it again"]
@@ -130,18 +156,19 @@ def won_lines(game: Game, wins: list[str], own_maze: bool) -> list[str]:
 
 def gave_up_lines(game: Game) -> list[str]:
     """Given up: the shortest path is shown; moving on counts the level as given up, not won."""
-    follow = ("Enter or R: try again" if game.is_final_level
+    follow = ("Enter or R: try again" if game.is_final_level or game.daily
               else "Enter: next level (this one counts as given up)   R: try again")
     return ["The shortest path", f"{game.shortest} moves from the entrance", follow]
 
 
 def final_lines(game: Game, wins: list[str], in_series: bool) -> list[str]:
     """The last level won: how many levels were won, and which were given up on the way."""
-    skipped = game.skipped
+    skipped, played = game.skipped, FINAL_LEVEL - game.first_level + 1
+    start = f" from level {game.first_level}" if game.first_level > 1 else ""
     if not skipped:
-        title = "You won every level!" if in_series else "You won the last level!"
+        title = f"You won every level{start}!" if in_series else "You won the last level!"
     else:
-        title = (f"The end: {FINAL_LEVEL - len(skipped)} of {FINAL_LEVEL} levels won" if in_series
+        title = (f"The end: {played - len(skipped)} of {played} levels won{start}" if in_series
                  else f"The end: {len(skipped)} given up on the way")
     given_up = [f"Given up: level{'s' if len(skipped) > 1 else ''} {', '.join(map(str, skipped))}"] if skipped else []
     return [title, *given_up,
@@ -162,6 +189,16 @@ def format_time(seconds: float) -> str:
 def replay_command(spec: MazeSpec, seed: int) -> str:
     """The ``play`` command that gives these levels again: the seed of level 1 and every option that
     differs from play's defaults (a mask of one's own is named FILE: its path is not kept)."""
+    return " ".join([*play_options(spec), "--seed", str(seed)])
+
+
+def daily_command(spec: MazeSpec, day: str) -> str:
+    """The ``play`` command that gives a daily maze again (any day after, too)."""
+    return " ".join([*play_options(spec), "--daily", day])
+
+
+def play_options(spec: MazeSpec) -> list[str]:
+    """``play`` and the recipe's options that differ from play's defaults."""
     parts = ["play"]
     if spec.algorithm != MazeSpec.algorithm:
         parts += ["-a", spec.algorithm]
@@ -171,4 +208,4 @@ def replay_command(spec: MazeSpec, seed: int) -> str:
         from ..files.masks import shipped_masks
 
         parts += ["--mask", spec.mask.name if spec.mask.name in shipped_masks() else "FILE"]
-    return " ".join([*parts, "--seed", str(seed)])
+    return parts

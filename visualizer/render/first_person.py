@@ -59,6 +59,10 @@ NEAR_CELLS = 0.08
 """Floor things nearer than this (cell widths) are not drawn: they would be under the eye."""
 TRAIL_DOT = 0.12
 """Radius of a trail mark at a cell centre, in cell widths (halfway marks are half that)."""
+CRUMB_DOT = 0.2
+"""Radius of a breadcrumb on the floor, in cell widths: larger than a trail mark, and another colour."""
+CRUMB: Colour = (236, 178, 92)
+"""A breadcrumb: warm wheat, unlike the trail's bluish green and the floor's cream."""
 SEE_THROUGH: Colour = (255, 0, 255)
 """The wall layer's key colour: no wall colour comes near magenta."""
 
@@ -80,6 +84,7 @@ WALL_LIT = np.array(_scaled(FP_WALL, 4.1))
 FLOOR_NEAR = np.array(_scaled(FLOOR, 0.56))
 FLOOR_SEAM = np.array(_scaled(FLOOR, 0.42))
 TRAIL_RGB = np.array(TRAIL, dtype=float)
+CRUMB_RGB = np.array(CRUMB, dtype=float)
 CEILING_NEAR = np.array((52.0, 57.0, 72.0))
 EXIT_DOOR = np.array(CONNECTOR, dtype=float)
 ENTRANCE_DOOR = np.array(BACKGROUND, dtype=float)
@@ -192,12 +197,13 @@ class FirstPersonView:
 
     def render(self, surface_size: tuple[int, int], x: float, y: float, angle: float,
                trail: Sequence[int] = (), seen: Collection[int] | None = None,
-               fov: float = DEFAULT_FOV) -> pygame.Surface:
+               fov: float = DEFAULT_FOV, crumbs: Sequence[int] = ()) -> pygame.Surface:
         """A frame seen from (x, y) (plane coordinates) looking along ``angle`` (radians, y down).
 
         ``trail``: cells walked, in order (marks on the floor); ``seen``: cells seen so far for fog
         of war, or None for none (pass ``Game.trail`` and ``Game.seen`` themselves: they are
-        looked at again only when they grow or are replaced). ``fov`` is kept within (0.05, pi - 0.05).
+        looked at again only when they grow or are replaced); ``crumbs``: cells with a breadcrumb
+        (larger wheat discs on the floor). ``fov`` is kept within (0.05, pi - 0.05).
         The returned surface is reused by the next call: blit it.
 
         Painter's order: backdrop, floor seams and trail marks, then the walls over them (a floor
@@ -210,6 +216,9 @@ class FirstPersonView:
         out = self._surface("out", (width, height))
         out.blit(self._backdrop(width, height, cols.focal), (0, 0))
         self._draw_floor(out, cols, x, y, angle, fov, self.trail_marks(trail))
+        if len(crumbs):
+            marks = self.centres[np.asarray(crumbs, dtype=np.int64)], np.full(len(crumbs), CRUMB_DOT * self.cell)
+            self._draw_trail(out, cols, x, y, angle, fov, marks, CRUMB_RGB)
         low = self._surface("low", (count, height))
         pygame.surfarray.blit_array(low, self._wall_layer(low, cols, height, self._known(seen)))
         if count == width:
@@ -290,8 +299,8 @@ class FirstPersonView:
         return np.maximum(depth + (other_depth - depth) * t, near), side + (other_side - side) * t
 
     def _draw_trail(self, surface: pygame.Surface, cols: Columns, x: float, y: float, angle: float, fov: float,
-                    marks: tuple[np.ndarray, np.ndarray]) -> None:
-        """Trail marks as flat discs on the floor, far ones first."""
+                    marks: tuple[np.ndarray, np.ndarray], tint: np.ndarray | None = None) -> None:
+        """Trail marks (or breadcrumbs, in ``tint``) as flat discs on the floor, far ones first."""
         points, radii = marks
         if not len(points):
             return
@@ -309,7 +318,8 @@ class FirstPersonView:
         left = width / 2 + cols.focal * side / depth - across
         top = height / 2 + cols.focal * self.eye / depth - down
         boxes = np.stack([left, top, np.maximum(1, 2 * across), np.maximum(1, 2 * down)], axis=1)
-        colours = np.rint(FOG_RGB + (TRAIL_RGB - FOG_RGB) * self.visibility(depth)[:, None]).astype(int)
+        near = TRAIL_RGB if tint is None else tint
+        colours = np.rint(FOG_RGB + (near - FOG_RGB) * self.visibility(depth)[:, None]).astype(int)
         for box, colour in zip(np.rint(boxes).astype(int).tolist(), colours.tolist()):
             pygame.draw.ellipse(surface, colour, box)
 

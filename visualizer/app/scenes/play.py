@@ -8,7 +8,8 @@ own keys.
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -19,9 +20,11 @@ from ...core.maze import Maze
 from ...grids import GRIDS
 from ...play import screens
 from ...play.backup import has_backup, keep_unreplaced_backup, save_keeping_backup, set_save_aside, take_back
+from ...play.daily import daily_game
 from ...play.game import Game
 from ...play.ghost import PACES, Ghost, next_level, race_result
 from ...play.levels import FINAL_LEVEL, level_for_width
+from ...play.race import NAMES, Race
 from ...play.records import Outcome, Records, format_seconds, records_path
 from ...play.save import continue_or_explain, save_path
 from ...play.screens import Saved, format_time
@@ -33,6 +36,7 @@ from ..exit_arrow import ArrowPlace, cells_apart, draw_exit_arrow
 from ..first_person_mode import FirstPersonMode
 from ..keys import PLAY_KEYS, Binding, KeyPress
 from ..play_markers import draw_ghost, draw_goal, draw_player
+from ..race_view import SplitEyes
 from ..route_view import draw_box, draw_routes
 from ..scene import BoardContent, Host, Scene
 from ..sounds import SoundBoard
@@ -40,9 +44,16 @@ from ..sounds import SoundBoard
 START, PLAYING, WON, GAVE_UP, ALL_DONE = "start", "playing", "won", "gave up", "all done"
 CONFIRM_NEW = "confirm new game"
 """N on the start screen over a save: the question, until Y, or Enter / C / Esc keep the save."""
+CHOOSE_LEVEL = "choose level"
+"""L on the start screen: the arrows choose a level already reached, Enter starts it (asking first over a
+save), Esc goes back."""
+LEVEL_STEPS = {"right": 1, "up": 1, "left": -1, "down": -1}
+"""Arrow key names while choosing a level: one level on or back."""
 BUMP_SECONDS = 0.18
 KEY_LABELS = {binding.command: binding.label for binding in PLAY_KEYS.bindings}
 """Each command's key as the help names it: the start screen says the same."""
+ARROWS = frozenset({"up", "down", "left", "right"})
+"""In a race the arrow keys are player 1's; every other movement key of the grid is player 2's."""
 MOVE_ANGLES = {"up": -90, "down": 90, "left": 180, "right": 0, "up-left": -150, "up-right": -30,
                "down-left": 150, "down-right": 30}
 """Screen angle of each move name: the direction the marker jolts when a wall stops it."""
@@ -80,6 +91,8 @@ class PlayScene(Scene):
         """True for the game's series of levels (``play``, N, C); False for one maze played with P."""
         self.base = base or (game.spec if game else MazeSpec())
         self.stage = stage
+        self.chosen_level = 1
+        """The level a new game starts at (level select), back to 1 when the choice is dropped."""
         self.bump_until = 0.0
         self.route_view = False
         """L after a win: the box put away, the route walked and the shortest one drawn instead."""
@@ -87,6 +100,10 @@ class PlayScene(Scene):
         """Where the arrow to the exit was last drawn (None: the exit is in view)."""
         self.bump_direction = (0.0, 0.0)
         self.game: Game | None = None
+        self.race: Race | None = None
+        """Two players on one keyboard (``self.game`` is player 1's); None for one player."""
+        self.split: SplitEyes | None = None
+        """A race in first person: both players' eyes, side by side."""
         self.overlay: Overlay | None = None
         self.keeps_save = True
         """False for a maze played with P while another game is saved: that save is never replaced."""
@@ -97,11 +114,19 @@ class PlayScene(Scene):
 
     @classmethod
     def open(cls, host: Host, spec: MazeSpec, maze: Maze | None = None, mode: str = "maze",
-             save_file: Path | None = None, ghost: str | None = None, view: str | None = None) -> "PlayScene":
+             save_file: Path | None = None, ghost: str | None = None, view: str | None = None,
+             day: str | None = None, players: int = 1) -> "PlayScene":
         """Build the scene for a request: ``maze`` plays the given maze; ``new`` starts level 1 (or the
-        start screen when a save exists); ``continue`` resumes the save. ``ghost``: a pace to race
-        (else the one chosen last time); ``view``: "first-person" to start inside the maze."""
+        start screen when a save exists); ``continue`` resumes the save; ``daily`` plays the maze of
+        ``day`` (YYYY-MM-DD). ``ghost``: a pace to race (else the one chosen last time); ``view``:
+        "first-person" to start inside the maze; ``players``: 2 starts a race at once."""
         first_person = view == "first-person"
+        if players == 2:
+            scene = cls(host, None, stage=START, save_file=save_file, base=spec, ghost=ghost)
+            scene.race_key()
+            return scene
+        if mode == "daily" and day is not None:
+            return cls.open_daily(host, spec, day, save_file, ghost, first_person)
         if mode == "maze" and maze is not None:
             scene = cls(host, Game(spec=spec, maze=maze, level=level_for_width(spec.width)), save_file=save_file,
                         ghost=ghost, first_person=first_person)
@@ -116,6 +141,17 @@ class PlayScene(Scene):
             scene.new_game()
         return scene
 
+    @classmethod
+    def open_daily(cls, host: Host, spec: MazeSpec, day: str, save_file: Path | None, ghost: str | None,
+                   first_person: bool) -> "PlayScene":
+        """The daily maze: played, never saved (a saved game stays as it is), its records its own."""
+        game = daily_game(spec, date.fromisoformat(day))
+        scene = cls(host, game, save_file=save_file, base=spec, ghost=ghost, first_person=first_person)
+        scene.keeps_save, scene.own_maze = False, False
+        host.message(f"Daily maze of {day}, seed {game.spec.seed}: the same maze for everyone today "
+                     "(not saved: your saved game is kept)", 6.0)
+        return scene
+
     @property
     def saved(self) -> Saved:
         """The save and the replaced game's backup, as the start screen names them."""
@@ -123,6 +159,7 @@ class PlayScene(Scene):
 
     def start(self, game: Game) -> None:
         self.game = game
+        self.remember_reached(game, game.level)
         self.stage = WON if game.won else PLAYING
         self.overlay = Overlay(game.maze.grid)
         for cell in game.trail:
@@ -138,25 +175,128 @@ class PlayScene(Scene):
             self.eye.minimap = self.minimap
         pygame.key.set_repeat(220, 85)  # holding a key walks at a steady pace
 
+    def remember_reached(self, game: Game, level: int) -> None:
+        """A level of a game's series is under way, or the one before it won: level select offers it
+        from now on (a maze of one's own or the daily reaches no level)."""
+        if self.own_maze or game.daily or self.race is not None or not self.records.reach(game.spec, level):
+            return
+        try:
+            self.records.save()
+        except OSError as err:
+            self.host.message(f"Could not save the records: {err.strerror or err}", 6.0)
+
     def make_ghost(self) -> None:
         """The ghost for this level at the chosen pace (None when off)."""
         game = self.game
         pace = PACES.get(self.ghost_level)
-        self.ghost = Ghost(tuple(shortest_path(game.maze)), pace) if game is not None and pace else None
+        racing = self.race is not None
+        self.ghost = Ghost(tuple(shortest_path(game.maze)), pace) if game is not None and pace and not racing else None
 
     def automation_state(self, view: pygame.Rect) -> dict[str, Any]:
         """The stage and level, for tests driving a real window."""
-        return {"stage": self.stage, "level": self.game.level if self.game is not None else None}
+        race = {"players": 2, "winner": self.race.winner} if self.race is not None else {"players": 1}
+        return {"stage": self.stage, "level": self.game.level if self.game is not None else None, **race}
 
     def new_game(self) -> None:
-        self.start(Game.new_level(1, self.base.with_(params={})))
+        """A new game at the chosen level (1 unless level select chose another): level k has the
+        series' seed plus k - 1, so it is the level k of the game that starts at 1 with that seed."""
+        level, self.chosen_level = self.chosen_level, 1
+        game = Game.new_level(level, self.base.with_(params={}, seed=self.base.seed + level - 1))
+        game.first_level = level
+        self.start(game)
+
+    def race_key(self) -> None:
+        """2 on the start screen: a race between two players on this keyboard (the save untouched)."""
+        if self.stage in (START, CONFIRM_NEW, CHOOSE_LEVEL):
+            self.start_race(Race.new_level(1, self.base.with_(params={})))
+            self.host.message(f"Race: {NAMES[0]} and {NAMES[1]}, first to the exit wins "
+                              "(a race is not saved: your saved game is kept)", 6.0)
+
+    def start_race(self, race: Race) -> None:
+        """A race's level (in first person, split screen), never saved."""
+        self.race, self.keeps_save, self.own_maze = race, False, False
+        self.start(race.players[0])
+        self.split_eyes()
+
+    def split_eyes(self) -> None:
+        """Both racers' eyes when the race is seen in first person (None top-down)."""
+        race = self.race
+        self.split = SplitEyes(race, self.minimap) if race is not None and self.first_person else None
+
+    def race_key_press(self, key_name: str) -> bool:
+        """A racer's key: arrows are player 1's, the other movement keys player 2's; in first person
+        each turns or walks that player's own eye."""
+        game, race = self.game, self.race
+        assert game is not None and race is not None
+        player = 0 if key_name in ARROWS else 1
+        if self.split is None:
+            move = game.maze.grid.PLAY_KEYS.get(key_name)
+            if move is not None:
+                self.race_move(player, move, lambda: race.move_named(player, move))
+            return move is not None
+        intent = self.split.eyes[player].intent_for(key_name)
+        if intent is None:
+            return False
+        now = self.host.clock_time
+        step = self.split.act(player, intent, now)
+        if step.moved >= 0 and not race.finished:
+            self.race_move(player, "", lambda: race.move(player, step.moved))
+        elif step.bumped:
+            self.sounds.play("bump")
+        self.split.follow(player, now)
+        return True
+
+    def race_move(self, player: int, name: str, how: Callable[[], bool]) -> None:
+        """A move of one racer (``how`` makes it); the first to the exit ends the race."""
+        race, overlay = self.race, self.overlay
+        assert race is not None and overlay is not None
+        game = race.players[player]
+        before = game.position
+        if not how():
+            self.sounds.play("bump")
+            if player == 0 and name:
+                self.bump(name)
+            return
+        self.sounds.play("step")
+        if player == 0:
+            overlay.mark[game.position] = Mark.TRAIL
+            overlay.dirty.extend((before, game.position))
+        if race.finished:
+            self.stage = WON
+            self.sounds.play("exit")
+
+    @property
+    def reached(self) -> int:
+        """The furthest level of the start screen's recipe reached so far."""
+        return self.records.reached_level(self.base)
+
+    def l_key(self) -> None:
+        """L: on the start screen, choose a level already reached; after a win, the route view."""
+        if self.stage == START:
+            if self.reached > 1:
+                self.stage, self.chosen_level = CHOOSE_LEVEL, self.reached
+            else:
+                self.host.message("Level select: reach level 2 first, then choose any level you have reached")
+        else:
+            self.toggle_route_view()
+
+    def choose_level(self, step: int) -> None:
+        self.chosen_level = min(max(self.chosen_level + step, 1), self.reached)
+
+    def start_chosen_level(self) -> None:
+        """Enter on the chosen level: over a save, the question first (the save is never lost)."""
+        if self.saved.current is not None:
+            self.stage = CONFIRM_NEW
+        else:
+            keep_unreplaced_backup(self.save_file)
+            self.new_game()
 
     def continue_game(self) -> None:
         """C on the start screen (and ``play --continue``): resume the save, or explain why not; with
         no save but the backup of a game a new one replaced, take that back."""
         if self.stage not in (START, CONFIRM_NEW):
             return
-        self.stage = START
+        self.stage, self.chosen_level = START, 1
         if not self.save_file.exists() and has_backup(self.save_file):
             self.take_back()
             return
@@ -167,7 +307,7 @@ class PlayScene(Scene):
 
     def take_back(self) -> None:
         """B on the start screen: continue the game a new one replaced (the two change places)."""
-        self.stage = START
+        self.stage, self.chosen_level = START, 1
         try:
             game, message = take_back(self.save_file)
         except OSError as err:
@@ -179,6 +319,7 @@ class PlayScene(Scene):
     def new_game_key(self) -> None:
         """N on the start screen: a new game at once when nothing is saved, else the question first."""
         if self.stage == START:
+            self.chosen_level = 1
             if self.saved.current is not None:
                 self.stage = CONFIRM_NEW
             else:
@@ -231,7 +372,8 @@ class PlayScene(Scene):
     def save(self) -> None:
         """Save what Continue should bring back: the level under way, or after a win the next one
         (saved when the level was won), or after giving up a fresh try at the same level."""
-        if self.game is None or self.stage in (ALL_DONE, WON, START, CONFIRM_NEW) or not self.keeps_save:
+        if self.game is None or self.stage in (ALL_DONE, WON, START, CONFIRM_NEW, CHOOSE_LEVEL) \
+                or not self.keeps_save:
             return
         if self.stage == GAVE_UP:
             self.game.restart_level()
@@ -246,8 +388,13 @@ class PlayScene(Scene):
         """The table first (give up, restart, fog...), then the grid's movement keys."""
         if self.keys.handle(self, press):
             return True
+        if self.stage == CHOOSE_LEVEL and pygame.key.name(press.key) in LEVEL_STEPS:
+            self.choose_level(LEVEL_STEPS[pygame.key.name(press.key)])
+            return True
         if self.stage != PLAYING or self.game is None:
             return False
+        if self.race is not None:
+            return self.race_key_press(pygame.key.name(press.key))
         if self.first_person and self.eye is not None:
             intent = self.eye.intent_for(pygame.key.name(press.key))
             if intent is None:
@@ -262,29 +409,45 @@ class PlayScene(Scene):
 
     def confirm(self) -> None:
         """Enter / Space: on the start screen continue what is saved (a new game only when nothing
-        is), after N keep the save; the next level after a win or giving up."""
-        if self.stage == CONFIRM_NEW or (self.stage == START and self.saved.anything):
+        is), after N keep the save; the next level after a win or giving up; the level chosen."""
+        if self.stage == CHOOSE_LEVEL:
+            self.start_chosen_level()
+        elif self.race is not None:
+            if self.stage == WON:
+                self.start_race(self.race.next_level())
+        elif self.stage == CONFIRM_NEW or (self.stage == START and self.saved.anything):
             self.continue_game()
         elif self.stage == START:
             self.new_game()
-        elif self.stage == GAVE_UP and self.game is not None and self.game.is_final_level:
+        elif self.stage == GAVE_UP and self.game is not None and (self.game.is_final_level or self.game.daily):
             self.restart_level()  # the last level is only finished by reaching the exit
-            self.host.message("Your maze again: reach the exit to solve it" if self.own_maze
+            self.host.message("Your maze again: reach the exit to solve it" if self.own_maze or self.game.daily
                               else "The last level again: reach the exit to finish the game")
         elif self.stage == GAVE_UP and self.game is not None:
             self.host.message(f"Level {self.game.level} given up: it counts as not won. On to level "
                               f"{self.game.level + 1}", 6.0)
             self.advance_level()
-        elif self.stage == WON and not (self.own_maze and self.game is not None and self.game.is_final_level):
+        elif self.stage == WON and self.game is not None and not self.game.daily and not (
+                self.own_maze and self.game.is_final_level):
             self.advance_level()
 
     def restart_level(self) -> None:
-        if self.game is not None and self.stage not in (ALL_DONE, START, CONFIRM_NEW):
+        if self.race is not None:
+            self.race.restart()
+            self.start(self.race.players[0])
+            self.split_eyes()
+        elif self.game is not None and self.stage not in (ALL_DONE, START, CONFIRM_NEW, CHOOSE_LEVEL):
             self.game.restart_level()
             self.start(self.game)
 
     def toggle_view(self) -> None:
         """V: first person <-> top-down, at any moment; position and trail are the game's, so both stay."""
+        if self.race is not None:
+            self.first_person = not self.first_person
+            self.split_eyes()
+            self.host.message("Split screen: each player walks inside the maze (Up / W on, Left / Right or A / D "
+                              "turn)" if self.first_person else "Top-down view: both players on one board")
+            return
         self.first_person = not self.first_person
         game = self.game
         if self.first_person and game is not None:
@@ -301,7 +464,10 @@ class PlayScene(Scene):
                           else "Top-down view")
 
     def toggle_minimap(self) -> None:
-        if self.eye is not None and self.first_person:
+        if self.split is not None and self.first_person:
+            self.minimap = not self.minimap
+            self.split.set_minimap(self.minimap)
+        elif self.eye is not None and self.first_person:
             self.minimap = self.eye.minimap = not self.eye.minimap
 
     def cycle_ghost(self) -> None:
@@ -311,6 +477,9 @@ class PlayScene(Scene):
             self.make_ghost()  # after a win the race is over: the new pace starts with the next level
         self.remember("ghost", self.ghost_level)
         pace = PACES.get(self.ghost_level)
+        if self.race is not None:
+            self.host.message(f"Ghost: {self.ghost_level} (it joins one-player games; a race has two players already)")
+            return
         self.host.message(f"Ghost: {self.ghost_level}" + (f", {pace:g} cells a second along the shortest path"
                                                           if pace else ""))
 
@@ -331,12 +500,24 @@ class PlayScene(Scene):
     def toggle_fog(self) -> None:
         if self.game is None:
             return
+        if self.race is not None:
+            self.host.message("No fog in a race: both players see the whole maze")
+            return
         self.game.fog = not self.game.fog
         self.apply_fog()
         self.host.message("Fog of war " + ("on" if self.game.fog else "off"))
 
+    def toggle_crumb(self) -> None:
+        """K: a breadcrumb on the player's cell, or picked up again (the rules keep them)."""
+        if self.stage == PLAYING and self.game is not None:
+            self.game.toggle_crumb()
+            play_extras.after_rules(self)
+
     def give_up(self) -> None:
         if self.stage != PLAYING or self.game is None or self.overlay is None:
+            return
+        if self.race is not None:
+            self.host.message("No giving up in a race: R starts it again")
             return
         for cell in self.game.give_up():
             self.overlay.mark[cell] = Mark.PATH
@@ -394,8 +575,8 @@ class PlayScene(Scene):
         assert game is not None
         self.stage = WON
         self.record_win(game)
-        if game.is_final_level and self.own_maze:
-            return  # a maze of the final level's size from the maze view is not the end of a game
+        if (game.is_final_level and self.own_maze) or game.daily:
+            return  # a maze of the final level's size from the maze view, or the daily, ends no game
         if game.is_final_level:
             self.stage = ALL_DONE
             try:
@@ -404,12 +585,13 @@ class PlayScene(Scene):
             except OSError:
                 pass
             return
+        self.remember_reached(game, game.level + 1)
         self.save_next_level()
 
     def record_win(self, game: Game) -> None:
         """Keep the best time and fewest moves for this level and recipe; a new best gets its fanfare."""
         self.race_line = race_result(self.ghost, game.elapsed) if self.ghost is not None else ""
-        self.outcome = self.records.add_win(game.spec, game.level, game.elapsed, game.moves)
+        self.outcome = self.records.add_win(game.spec, game.level, game.elapsed, game.moves, game.daily)
         beaten = self.outcome.new_best_time or self.outcome.new_fewest_moves
         self.sounds.play("best" if beaten else "exit")
         try:
@@ -445,22 +627,26 @@ class PlayScene(Scene):
                 self.host.show_whole_maze()  # the whole route, not just its end
 
     def leave_key(self) -> None:
-        """Esc: leave play; while N's question is asked, back to the start screen (the save kept)."""
-        if self.stage == CONFIRM_NEW:
-            self.stage = START
+        """Esc: leave play; while N's question is asked or a level is chosen, back to the start screen
+        (the save kept)."""
+        if self.stage in (CONFIRM_NEW, CHOOSE_LEVEL):
+            self.stage, self.chosen_level = START, 1
         else:
             self.host.close_scene()
 
     # --- time ---------------------------------------------------------------------
 
     def advance(self, dt: float) -> None:
-        if self.stage == PLAYING and self.game is not None:
+        if self.race is not None:
+            self.race.tick(dt)
+        elif self.stage == PLAYING and self.game is not None:
             self.game.tick(dt)
             play_extras.after_rules(self, self.game.advance(dt))
 
     @property
     def busy(self) -> bool:
         moving = self.eye is not None and self.first_person and self.eye.moving(self.host.clock_time)
+        moving = moving or (self.split is not None and self.split.moving(self.host.clock_time))
         return (self.host.clock_time < self.bump_until + 0.05 or self.ghost_walking or moving
                 or play_extras.walking(self.game, self.stage == PLAYING))
 
@@ -474,32 +660,40 @@ class PlayScene(Scene):
     # --- drawing ------------------------------------------------------------------
 
     def board_content(self) -> BoardContent | None:
-        if self.game is None or self.overlay is None or (self.first_person and self.eye is not None):
+        if self.game is None or self.overlay is None or (self.first_person and (self.eye or self.split) is not None):
             return None  # first person draws its own picture in the board's place
         return BoardContent(self.game.maze.grid, self.game.maze, self.overlay)
 
     def follow_cell(self) -> int | None:
-        return self.game.position if self.game is not None else None
+        """The player's cell for the view to follow (a race shows the whole maze: two players)."""
+        return self.game.position if self.game is not None and self.race is None else None
 
     def panel_lines(self) -> list[tuple[str, str]]:
         game = self.game
         if game is None:
             return [("Mode", "play"), ("Grid", self.base.grid), ("Algorithm", self.base.algorithm)]
+        if self.race is not None:
+            return play_extras.race_panel(self.race)
         spec = game.spec
         return [
             ("Mode", "play" + ("  (fog)" if game.fog else "")),
-            ("Level", "your maze" if self.own_maze else f"{game.level} of {FINAL_LEVEL}"),
+            ("Level", self.level_words(game)),
             ("Maze", f"{spec.algorithm}, {spec.shape_words(game.maze.grid)}"),
-            ("Seed", str(spec.seed)),
+            ("Seed", f"{spec.seed}" + (f" (daily, {game.daily})" if game.daily else "")),
             ("Moves", f"{game.moves:,}"),
             ("Time", format_time(game.elapsed) if game.clock_running else "starts on your first move"),
             ("Shortest", f"{game.shortest:,} moves"),
         ] + play_extras.panel_lines(game) + self.record_lines(game)
 
+    def level_words(self, game: Game) -> str:
+        if game.daily:
+            return f"daily maze of {game.daily}"
+        return "your maze" if self.own_maze else f"{game.level} of {FINAL_LEVEL}"
+
     def record_lines(self, game: Game) -> list[tuple[str, str]]:
         """This level's best so far and the ghost's pace, for the panel."""
         lines = []
-        record = self.records.get(game.spec, game.level)
+        record = self.records.get(game.spec, game.level, game.daily)
         if record is not None:
             lines.append(("Best", f"{format_seconds(record.best_time)}, {record.fewest_moves:,} moves"))
         if self.ghost is not None:
@@ -534,8 +728,11 @@ class PlayScene(Scene):
         game = self.game
         bumping = self.host.clock_time < self.bump_until
         eye = self.eye_key()
+        racers: tuple[Hashable, ...] = tuple(p.position for p in self.race.players) if self.race is not None else ()
+        if self.split is not None and self.first_person:
+            racers += self.split.pose_key(self.host.clock_time)
         return (self.stage, game.position if game else None, bumping, id(game), self.ghost_key(), eye,
-                self.route_view, play_extras.draw_key(game))
+                self.route_view, play_extras.draw_key(game), racers)
 
     def eye_key(self) -> Hashable:
         """The first-person pose (changes every frame while the eye glides), or None top-down."""
@@ -568,7 +765,9 @@ class PlayScene(Scene):
         self.exit_arrow = draw_exit_arrow(surface, surface.get_clip(), player, goal, away)
 
     def draw_on_screen(self, surface: pygame.Surface, view: pygame.Rect) -> None:
-        if self.first_person and self.eye is not None:
+        if self.first_person and self.split is not None:
+            self.split.draw(surface, view, self.host.clock_time)
+        elif self.first_person and self.eye is not None:
             self.eye.draw(surface, view, self.host.clock_time, self.ghost)
         self.draw_screen(surface, view)
 
@@ -580,6 +779,8 @@ class PlayScene(Scene):
         size = max(3.0, board.cell_pixels)
         self.draw_ghost(surface, board, origin, size)  # under the exit: a ghost that arrived must not hide it
         play_extras.draw(surface, board, origin, game, size)
+        if self.race is not None:
+            play_extras.draw_second_player(surface, board, origin, self.race, size)
         if not self.fogged(game.goal):
             gx, gy = board.cell_centre(game.goal)
             draw_goal(surface, (origin[0] + gx, origin[1] + gy), size)
@@ -609,11 +810,15 @@ class PlayScene(Scene):
         game = self.game
         if self.stage == START:
             recipe = f"{self.base.algorithm} on a {self.base.grid} grid, {FINAL_LEVEL} levels"
-            return screens.start_lines(self.saved, recipe, KEY_LABELS)
+            return screens.start_lines(self.saved, recipe, KEY_LABELS, self.reached)
         if self.stage == CONFIRM_NEW:
-            return screens.confirm_lines(self.saved, KEY_LABELS)
+            return screens.confirm_lines(self.saved, KEY_LABELS, self.chosen_level)
+        if self.stage == CHOOSE_LEVEL:
+            return screens.choose_lines(self.chosen_level, self.reached, self.saved, KEY_LABELS)
         if game is None or self.stage == PLAYING:
             return []
+        if self.race is not None:
+            return screens.race_lines(self.race, KEY_LABELS)
         wins = screens.win_lines(game, self.outcome, self.race_line, self.in_series)
         wins.append("L: look at your route beside the shortest one")
         if self.stage == WON:
