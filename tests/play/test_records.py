@@ -278,6 +278,8 @@ def test_the_records_key_of_a_recipe_does_not_change_between_versions():
         'backtracker|square (no/tch 36bf0363)|8x5|3|{"braid":0,"winding":100}|2'
     assert recipe_key(MazeSpec("backtracker", "square", 8, 5, 3, mask=Mask(notch, "no|tch", True)), 2) == \
         'backtracker|square (no/tch b20142bd)|8x5|3|{"braid":0,"winding":100}|2'
+    assert recipe_key(MazeSpec("backtracker", "square", 8, 6, 3, {"unicursal": 1}), 2) == \
+        'backtracker|square|8x6|3|{"braid":0,"unicursal":1,"winding":100}|2'
 
 
 def test_a_records_file_of_exactly_the_size_limit_is_read_and_one_byte_more_is_not(tmp_path):

@@ -36,10 +36,19 @@ def records_path(folder: Path | None = None) -> Path:
     return (folder or data_dir()) / RECORDS_NAME
 
 
+LATER_PARAMS = ("unicursal",)
+"""Parameters every algorithm gained after records were first kept: at their default they stay out
+of the key, so the best times kept before still match the same maze."""
+
+
 def recipe_key(spec: MazeSpec, level: int, daily: str = "") -> str:
     """What makes two plays the same maze: the recipe (parameters with their defaults) and the level;
     a daily maze's date rides with its seed, so its records are its own."""
-    params = json.dumps(spec.info.resolve(spec.params), sort_keys=True, separators=(",", ":"))
+    values = spec.info.resolve(spec.params)
+    defaults = spec.info.defaults()
+    kept = {name: value for name, value in values.items()
+            if not (name in LATER_PARAMS and value == defaults[name])}
+    params = json.dumps(kept, sort_keys=True, separators=(",", ":"))
     seed = f"{spec.seed}{DAILY_MARK}{daily}" if daily else str(spec.seed)
     return f"{spec.algorithm}|{grid_part(spec)}|{spec.width}x{spec.height}|{seed}|{params}|{level}"
 
