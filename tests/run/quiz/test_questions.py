@@ -1,0 +1,84 @@
+"""Every quiz question's expected answer is what the algorithm then does, on every grid it runs on,
+and answering (right, wrong or skipping) never changes the maze the run makes."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from visualizer.algorithms import ALGORITHMS
+from visualizer.grids import GRIDS
+from visualizer.run.quiz import MAKERS
+from visualizer.run.quiz.question import CELLS, CHOICE
+from visualizer.run.quiz.session import Quiz
+from visualizer.run.session import Run
+from visualizer.run.spec import MazeSpec
+from visualizer.run.teaching import Teacher
+from visualizer.solvers import SOLVERS
+
+GENERATORS = [(name, grid) for name in MAKERS if name in ALGORITHMS for grid in ALGORITHMS[name].grid_names]
+SOLVING = [(name, grid) for name in MAKERS if name in SOLVERS for grid in GRIDS]
+
+
+def step_events(run: Run, solving: bool, before: int) -> list:
+    if solving:
+        return run.solver_log[before:run.solver_events]
+    return run.logged_events(before, run.position)
+
+
+def quiz_through(run: Run, pick, solving: bool) -> int:
+    """Answer every question (``pick`` chooses the answer), checking each against the step shown;
+    returns the questions asked."""
+    teacher, quiz = Teacher(run), Quiz(every=1)
+    maker = MAKERS[run.solver if solving else run.spec.algorithm]
+    asked = 0
+    while (question := quiz.next_question(teacher)) is not None:
+        before = run.solver_events if solving else run.position
+        choice = pick(question)
+        if choice is None:
+            quiz.skip(teacher)
+        else:
+            quiz.answer(teacher, choice)
+        events = step_events(run, solving, before)
+        assert events, question.prompt
+        assert maker.happened(question, events), (question.prompt, question.expected, events[:3])
+        if question.form == CHOICE:
+            assert len(question.expected) == 1 and max(question.expected) < len(question.choices)
+        elif question.form != CELLS:
+            assert question.expected, question.prompt
+        asked += 1
+    return asked
+
+
+def picker(data):
+    def pick(question):
+        return data.draw(st.sampled_from([None, question.expected, frozenset(), frozenset({0})]))
+    return pick
+
+
+@pytest.mark.parametrize(("algorithm", "grid"), GENERATORS)
+@settings(max_examples=8)
+@given(seed=st.integers(0, 10_000), data=st.data())
+def test_every_generator_question_is_answered_by_the_next_step(algorithm, grid, seed, data):
+    spec = MazeSpec(algorithm, grid, 5, 4, seed)
+    run = Run(spec)
+    assert quiz_through(run, picker(data), solving=False) > 0
+    assert run.maze.same_as(spec.build()), "answering changed the maze"
+
+
+@pytest.mark.parametrize(("solver", "grid"), SOLVING)
+@settings(max_examples=8)
+@given(seed=st.integers(0, 10_000), braid=st.sampled_from([0, 50]), data=st.data())
+def test_every_solver_question_is_answered_by_the_next_step(solver, grid, seed, braid, data):
+    spec = MazeSpec("backtracker", grid, 5, 4, seed, {"braid": braid} if braid else {})
+    run = Run(spec)
+    run.finish_generation()
+    run.solve(solver)
+    asked = quiz_through(run, picker(data), solving=True)
+    assert asked > 0 or solver == "dead_end_filling"  # (a braided maze may have no dead end to fill)
+    assert run.maze.same_as(spec.build())
+
+
+def test_algorithms_without_questions_are_stepped_through_asking_nothing():
+    run = Run(MazeSpec("sidewinder", "square", 5, 4, 1))
+    assert Quiz().next_question(Teacher(run)) is None
+    assert run.finished
