@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from visualizer.algorithms import ALGORITHMS
 from visualizer.grids import GRIDS
-from visualizer.run.quiz import MAKERS
+from visualizer.run.quiz.makers import MAKERS
 from visualizer.run.quiz.question import CELLS, CHOICE
 from visualizer.run.quiz.session import Quiz
 from visualizer.run.session import Run

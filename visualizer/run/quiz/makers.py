@@ -1,0 +1,25 @@
+"""The question makers, one registry line per algorithm or solver.
+
+An algorithm or solver not listed asks nothing (the quiz then just steps it); a question maker
+returns None at a step it has no answerable question for.
+"""
+
+from __future__ import annotations
+
+from . import carving, dead_ends, kruskal, prim, queue, wall_follower
+from .question import QuestionMaker
+
+MAKERS: dict[str, QuestionMaker] = {
+    "backtracker": carving.MAKER,
+    "hunt_and_kill": carving.MAKER,
+    "growing_tree": carving.MAKER,
+    "kruskal": kruskal.MAKER,
+    "prim": prim.MAKER,
+    "bfs": queue.BFS,
+    "astar": queue.ASTAR,
+    "dfs": queue.DFS,
+    "wall_right": wall_follower.MAKER,
+    "wall_left": wall_follower.MAKER,
+    "dead_end_filling": dead_ends.MAKER,
+}
+"""Question makers by algorithm or solver name."""
