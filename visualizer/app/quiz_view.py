@@ -40,8 +40,8 @@ def quiz_view(view: TeachingView, quiz: Quiz, name: Callable[[int], str]) -> Tea
         sentences.append(quiz.last.sentence)
     if question is None:
         return dataclasses.replace(view, status=status, sentences=tuple(sentences), detail="")
-    sentences.append("Question: " + question.prompt)
-    rows = [("Answer", question.how())]
+    sentences.append(f"Question: {question.prompt} ({question.how()})")
+    rows = []
     if question.form != "choice":
         rows.append(("Clicked", question.answer_text(frozenset(quiz.selection), name)))
     rows += [row for row in view.data if row[0] not in question.hides]

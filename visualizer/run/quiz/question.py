@@ -59,8 +59,8 @@ class Question:
         if self.form == CHOICE:
             return "   ".join(f"{number}: {choice}" for number, choice in enumerate(self.choices, 1))
         if self.form == CELL:
-            return "click the cell"
-        return "click every such cell (again: unclick), then Enter; none: Enter"
+            return "click it"
+        return "click each, then Enter; none: just Enter"
 
     def answer_text(self, given: frozenset[int], name: Callable[[int], str]) -> str:
         """An answer in words: the choice, or the cells named."""
