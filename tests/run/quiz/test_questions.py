@@ -40,7 +40,8 @@ def quiz_through(run: Run, pick, solving: bool) -> int:
             quiz.answer(teacher, choice)
         events = step_events(run, solving, before)
         assert events, question.prompt
-        assert maker.happened(question, events), (question.prompt, question.expected, events[:3])
+        following = run.solver_event(run.solver_events) if solving else run.generation_peek()
+        assert maker.happened(question, events, following), (question.prompt, question.expected, events[:3])
         if question.form == CHOICE:
             assert len(question.expected) == 1 and max(question.expected) < len(question.choices)
         elif question.form != CELLS:

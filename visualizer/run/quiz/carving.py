@@ -34,7 +34,7 @@ def ask(seen: Seen) -> Question | None:
                     why, focus=(cell,), decision=len(candidates) > 1)
 
 
-def happened(question: Question, events: Sequence[Event]) -> bool:
+def happened(question: Question, events: Sequence[Event], following: Event | None) -> bool:
     """The step carved into one of the cells, or (none expected) backed up."""
     first = events[0]
     if question.expected:

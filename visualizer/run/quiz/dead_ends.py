@@ -30,7 +30,7 @@ def ask(seen: Seen) -> Question | None:
     return Question(KIND, "Which cell can dead-end filling fill next?", CELL, dead, why, decision=count > 1)
 
 
-def happened(question: Question, events: Sequence[Event]) -> bool:
+def happened(question: Question, events: Sequence[Event], following: Event | None) -> bool:
     return int(events[0][0]) == _DEAD_END and events[0][1] in question.expected
 
 

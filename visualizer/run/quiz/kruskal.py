@@ -48,7 +48,7 @@ def ask(seen: Seen) -> Question | None:
                     frozenset({answer}), why, CHOICES, focus=(a, b), decision=True)
 
 
-def happened(question: Question, events: Sequence[Event]) -> bool:
+def happened(question: Question, events: Sequence[Event], following: Event | None) -> bool:
     removed = int(events[0][0]) == _CARVE
     return question.expected == frozenset({REMOVED if removed else KEPT})
 

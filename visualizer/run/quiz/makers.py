@@ -6,15 +6,19 @@ returns None at a step it has no answerable question for.
 
 from __future__ import annotations
 
-from . import carving, dead_ends, kruskal, prim, queue, wall_follower
+from . import carving, dead_ends, kruskal, prim, queue, random_walks, wall_follower
 from .question import QuestionMaker
 
 MAKERS: dict[str, QuestionMaker] = {
     "backtracker": carving.MAKER,
     "hunt_and_kill": carving.MAKER,
     "growing_tree": carving.MAKER,
+    "prim_simplified": carving.MAKER,
+    "aldous_broder": random_walks.ALDOUS_BRODER,
+    "wilson": random_walks.WILSON,
     "kruskal": kruskal.MAKER,
     "prim": prim.MAKER,
+    "prim_true": prim.TRUE,
     "bfs": queue.BFS,
     "astar": queue.ASTAR,
     "dfs": queue.DFS,

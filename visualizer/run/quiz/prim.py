@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...core.events import Event, Kind
-from .question import CELLS, Question, QuestionMaker, Seen
+from .question import CELLS, CHOICE, Question, QuestionMaker, Seen
 
 KIND = "joins the frontier"
 _CARVE, _FRONTIER_ADD = int(Kind.CARVE), int(Kind.FRONTIER_ADD)
@@ -31,10 +31,38 @@ def ask(seen: Seen) -> Question | None:
                     focus=(joining,), decision=bool(new))
 
 
-def happened(question: Question, events: Sequence[Event]) -> bool:
+def happened(question: Question, events: Sequence[Event], following: Event | None) -> bool:
     """The cells the step put on the frontier are exactly the expected ones."""
     added = frozenset(e[1] for e in events if int(e[0]) == _FRONTIER_ADD)
     return int(events[0][0]) == _CARVE and added == question.expected
 
 
 MAKER = QuestionMaker(ask, happened)
+
+
+_REJECT = int(Kind.REJECT)
+CARVED, STALE = 0, 1
+
+
+def ask_true(seen: Seen) -> Question | None:
+    """True Prim's: the lightest wall out of the maze comes off the heap (its weight is chance);
+    whether it is carved follows from the picture: a wall whose far cell joined since is stale."""
+    event = seen.peek(0)
+    if event is None or int(event[0]) not in (_CARVE, _REJECT) or event[2] < 0:
+        return None
+    near, far = seen.name(event[1]), seen.name(event[2])
+    if seen.unvisited(event[2]):
+        answer, why = CARVED, f"{far} is still outside the maze, so the wall from {near} is carved and {far} joins"
+    else:
+        answer, why = STALE, (f"{far} joined the maze after this wall went on the heap: carving it would close a "
+                              "loop, so it is dropped as stale")
+    return Question("carved or stale", f"The lightest wall on the heap joins {near} to {far}: carved or dropped?",
+                    CHOICE, frozenset({answer}), why, ("carved", "dropped (stale)"), focus=(event[1], event[2]),
+                    decision=True)
+
+
+def carved_or_stale(question: Question, events: Sequence[Event], following: Event | None) -> bool:
+    return question.expected == frozenset({CARVED if int(events[0][0]) == _CARVE else STALE})
+
+
+TRUE = QuestionMaker(ask_true, carved_or_stale)

@@ -102,4 +102,5 @@ class QuestionMaker:
     that every answer is what the algorithm then does)."""
 
     ask: Callable[[Seen], Question | None]
-    happened: Callable[[Question, Sequence[Event]], bool]
+    happened: Callable[[Question, Sequence[Event], Event | None], bool]
+    """``(question, the step's events, the first event after the step or None)``."""

@@ -70,7 +70,7 @@ def ask_dfs(seen: Seen) -> Question | None:
                     why, focus=tuple(stack), decision=len(stack) > 1, hides=("Top",))
 
 
-def taken(question: Question, events: Sequence[Event]) -> bool:
+def taken(question: Question, events: Sequence[Event], following: Event | None) -> bool:
     """The step took one of the expected cells off the list."""
     return int(events[0][0]) in (_TAKE, _SEARCH) and events[0][1] in question.expected
 

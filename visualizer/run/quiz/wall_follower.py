@@ -35,7 +35,7 @@ def ask(seen: Seen) -> Question | None:
                     detail=tuple(grid.neighbour(cell, d) for d in order))
 
 
-def happened(question: Question, events: Sequence[Event]) -> bool:
+def happened(question: Question, events: Sequence[Event], following: Event | None) -> bool:
     """The step went into the cell the expected turn leads to."""
     kind, cell, other = int(events[0][0]), events[0][1], events[0][2]
     if kind != _SEARCH or other < 0:
