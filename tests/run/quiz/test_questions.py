@@ -80,6 +80,16 @@ def test_every_solver_question_is_answered_by_the_next_step(solver, grid, seed, 
 
 
 def test_algorithms_without_questions_are_stepped_through_asking_nothing():
-    run = Run(MazeSpec("sidewinder", "square", 5, 4, 1))
+    run = Run(MazeSpec("eller", "square", 5, 4, 1))
     assert Quiz().next_question(Teacher(run)) is None
     assert run.finished
+
+
+def test_hunt_and_kill_asks_which_cell_the_hunt_picks_up():
+    run = Run(MazeSpec("hunt_and_kill", "square", 6, 5, 2))
+    teacher, quiz = Teacher(run), Quiz()
+    kinds = set()
+    while (question := quiz.next_question(teacher)) is not None:
+        kinds.add(question.kind)
+        quiz.answer(teacher, question.expected)
+    assert kinds == {"carve into", "hunt finds"} and quiz.right == quiz.asked

@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...core.events import Event, Kind
-from .question import CELLS, Question, QuestionMaker, Seen
+from .question import CELL, CELLS, Question, QuestionMaker, Seen
 
 KIND = "carve into"
-_CARVE, _BACKTRACK, _GIVE_UP = int(Kind.CARVE), int(Kind.BACKTRACK), int(Kind.FRONTIER_REMOVE)
+_CARVE, _BACKTRACK, _GIVE_UP, _PHASE = int(Kind.CARVE), int(Kind.BACKTRACK), int(Kind.FRONTIER_REMOVE), int(Kind.PHASE)
 HUNTING = "hunt"
 """Hunt-and-kill's scanning phase: its carve is found by a scan, not chosen among neighbours."""
 
@@ -19,6 +19,8 @@ def ask(seen: Seen) -> Question | None:
     event = seen.peek(0)
     if event is None or seen.narrator.phase == HUNTING:
         return None
+    if seen.previous is not None and int(seen.previous[0]) == _PHASE:
+        return _ask_hunt(seen, event)  # the carve after a hunt joins the cell it found
     kind, cell, other = int(event[0]), event[1], event[2]
     if not (kind == _CARVE and other >= 0 or kind in (_BACKTRACK, _GIVE_UP)) or seen.unvisited(cell):
         return None
@@ -34,9 +36,26 @@ def ask(seen: Seen) -> Question | None:
                     why, focus=(cell,), decision=len(candidates) > 1)
 
 
+def _ask_hunt(seen: Seen, event: Event) -> Question | None:
+    """Hunt-and-kill's hunt scans the rows in order for the first unvisited cell beside the maze;
+    asked when the hunt has ended, before the carve that joins the cell it found."""
+    if int(event[0]) != _CARVE or event[2] < 0:
+        return None
+    found = next((c for c in range(seen.grid.size) if seen.unvisited(c)
+                  and any(not seen.unvisited(nb) for _, nb in seen.grid.neighbours(c))), None)
+    if found is None:
+        return None
+    why = (f"the hunt scans row by row, each from its start: {seen.name(found)} is the first unvisited cell "
+           "next to the maze; it is joined to the maze and the walk goes on from it")
+    return Question("hunt finds", "The hunt has found a cell to walk on from: which cell is it?", CELL,
+                    frozenset({found}), why, decision=True)
+
+
 def happened(question: Question, events: Sequence[Event], following: Event | None) -> bool:
     """The step carved into one of the cells, or (none expected) backed up."""
     first = events[0]
+    if question.kind != KIND:  # the hunt: the carve joins the cell it found
+        return int(first[0]) == _CARVE and first[2] in question.expected
     if question.expected:
         return int(first[0]) == _CARVE and first[2] in question.expected
     return int(first[0]) in (_BACKTRACK, _GIVE_UP)

@@ -6,7 +6,7 @@ returns None at a step it has no answerable question for.
 
 from __future__ import annotations
 
-from . import carving, dead_ends, kruskal, prim, queue, random_walks, wall_follower
+from . import carving, dead_ends, kruskal, prim, queue, random_walks, rows, wall_follower
 from .question import QuestionMaker
 
 MAKERS: dict[str, QuestionMaker] = {
@@ -16,6 +16,8 @@ MAKERS: dict[str, QuestionMaker] = {
     "prim_simplified": carving.MAKER,
     "aldous_broder": random_walks.ALDOUS_BRODER,
     "wilson": random_walks.WILSON,
+    "binary_tree": rows.BINARY_TREE,
+    "sidewinder": rows.SIDEWINDER,
     "kruskal": kruskal.MAKER,
     "prim": prim.MAKER,
     "prim_true": prim.TRUE,

@@ -80,6 +80,8 @@ class Seen:
     peek: Callable[[int], Event | None]
     ends: tuple[int, int] | None = None
     """The solve's start and goal (None while generating)."""
+    previous: Event | None = None
+    """The event just shown (None at the start)."""
 
     def name(self, cell: int) -> str:
         return self.grid.cell_name(cell)

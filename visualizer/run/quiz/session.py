@@ -164,8 +164,10 @@ def ask(teacher: Teacher) -> Question | None:
     narrator = teacher.narration.narrator
     if solving:
         at = run.solver_events
-        return maker.ask(Seen(run.grid, run.maze, narrator, lambda i: run.solver_event(at + i), run.solver_ends))
+        return maker.ask(Seen(run.grid, run.maze, narrator, lambda i: run.solver_event(at + i), run.solver_ends,
+                              teacher.narration.previous))
     if run.spec.info.narrator is None or type(narrator) is not run.spec.info.narrator:
         return None  # the braid post-process (or a narrator of a file of one's own)
     at = run.position
-    return maker.ask(Seen(run.grid, run.maze, narrator, lambda i: run.generation_peek(at + i)))
+    return maker.ask(Seen(run.grid, run.maze, narrator, lambda i: run.generation_peek(at + i),
+                          previous=teacher.narration.previous))
