@@ -11,13 +11,14 @@ from .question import CELL, CELLS, Question, QuestionMaker, Seen
 
 KIND = "carve into"
 _CARVE, _BACKTRACK, _GIVE_UP, _PHASE = int(Kind.CARVE), int(Kind.BACKTRACK), int(Kind.FRONTIER_REMOVE), int(Kind.PHASE)
-HUNTING = "hunt"
-"""Hunt-and-kill's scanning phase: its carve is found by a scan, not chosen among neighbours."""
+WALKING = ("", "walk", "maze")
+"""The phases in which a walk carves (no phases; hunt-and-kill's walk; the dungeon's corridors): not
+hunt-and-kill's hunt (a scan finds its carve), nor the dungeon's rooms, connectors and pruning."""
 
 
 def ask(seen: Seen) -> Question | None:
     event = seen.peek(0)
-    if event is None or seen.narrator.phase == HUNTING:
+    if event is None or seen.narrator.phase not in WALKING:
         return None
     if seen.previous is not None and int(seen.previous[0]) == _PHASE:
         return _ask_hunt(seen, event)  # the carve after a hunt joins the cell it found

@@ -14,6 +14,7 @@ MAKERS: dict[str, QuestionMaker] = {
     "hunt_and_kill": carving.MAKER,
     "growing_tree": carving.MAKER,
     "prim_simplified": carving.MAKER,
+    "dungeon": carving.MAKER,
     "aldous_broder": random_walks.ALDOUS_BRODER,
     "wilson": random_walks.WILSON,
     "binary_tree": rows.BINARY_TREE,
