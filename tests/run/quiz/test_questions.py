@@ -82,7 +82,7 @@ def test_every_solver_question_is_answered_by_the_next_step(solver, grid, seed, 
 
 
 def test_algorithms_without_questions_are_stepped_through_asking_nothing():
-    run = Run(MazeSpec("eller", "square", 5, 4, 1))
+    run = Run(MazeSpec("blobby_division", "square", 5, 4, 1))
     assert Quiz().next_question(Teacher(run)) is None
     assert run.finished
 

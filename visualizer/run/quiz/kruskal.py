@@ -54,3 +54,27 @@ def happened(question: Question, events: Sequence[Event], following: Event | Non
 
 
 MAKER = QuestionMaker(ask, happened)
+
+
+def ask_eller(seen: Seen) -> Question | None:
+    """Eller's joins along a row: a wall inside one set always stays; on the last row every wall
+    between two sets goes. Anywhere else a coin decides: nothing to ask."""
+    event = seen.peek(0)
+    if event is None or int(event[0]) not in (_CARVE, _REJECT) or event[2] != event[1] + 1:
+        return None
+    a, b = event[1], event[2]
+    if a // seen.grid.width != b // seen.grid.width:
+        return None  # a drop to the row below (or a row's end): chance
+    one, other = seen.name(a), seen.name(b)
+    if joined(seen, a, b):
+        answer, why = KEPT, f"{one} and {other} are in the same set already: a passage would close a loop, so it stays"
+    elif b // seen.grid.width == seen.grid.height - 1:
+        answer, why = REMOVED, (f"this is the last row, where every wall between two sets goes (or the sets would "
+                                f"never join): {one} and {other} are in different sets")
+    else:
+        return None
+    return Question(KIND, f"Eller's looks at the wall between {one} and {other}: kept or removed?", CHOICE,
+                    frozenset({answer}), why, CHOICES, focus=(a, b), decision=True)
+
+
+ELLER = QuestionMaker(ask_eller, happened)

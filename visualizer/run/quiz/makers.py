@@ -6,7 +6,7 @@ returns None at a step it has no answerable question for.
 
 from __future__ import annotations
 
-from . import carving, dead_ends, kruskal, prim, queue, random_walks, rows, wall_follower
+from . import carving, dead_ends, division, kruskal, prim, queue, random_walks, rows, wall_follower
 from .question import QuestionMaker
 
 MAKERS: dict[str, QuestionMaker] = {
@@ -19,7 +19,9 @@ MAKERS: dict[str, QuestionMaker] = {
     "wilson": random_walks.WILSON,
     "binary_tree": rows.BINARY_TREE,
     "sidewinder": rows.SIDEWINDER,
+    "recursive_division": division.MAKER,
     "kruskal": kruskal.MAKER,
+    "eller": kruskal.ELLER,
     "prim": prim.MAKER,
     "prim_true": prim.TRUE,
     "bfs": queue.BFS,
