@@ -130,3 +130,18 @@ def test_the_quiz_option_is_read_and_a_bad_value_refused_in_one_line(capsys):
     assert main(["--quiz", "often"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "'step', 'decisions' or a number of steps" in err[0]
+
+
+def test_when_the_maze_is_done_the_score_is_said_and_s_goes_on_with_the_solver(screen):
+    shell = make_shell(screen, quiz=1)
+    watch = shell.base
+    watch.run.finish_generation()  # (the question asked before is dropped: the run moved)
+    shell.frame([], 1 / 60)
+    assert watch.quiz.pending is None and "S solves it, with questions too" in shell.toast[0]
+    press(shell, pygame.K_s, char="s")
+    question = watch.quiz.pending
+    assert question is not None and watch.run.solver is not None
+    assert newest_sentence(shell).startswith("Question: ")
+    solved = watch.run.solver_events
+    click(shell, next(iter(question.expected)))
+    assert shell.toast[0].startswith("Right: ") and watch.run.solver_events > solved
