@@ -95,3 +95,7 @@ def test_hunt_and_kill_asks_which_cell_the_hunt_picks_up():
         kinds.add(question.kind)
         quiz.answer(teacher, question.expected)
     assert kinds == {"carve into", "hunt finds"} and quiz.right == quiz.asked
+
+
+def test_every_question_maker_is_registered_under_a_real_algorithm_or_solver():
+    assert set(MAKERS) <= set(ALGORITHMS) | set(SOLVERS)
