@@ -107,3 +107,11 @@ def test_the_csv_summary_counts_by_algorithm_and_kind_then_the_whole_quiz():
         ["all", "all", "6", "5", "83"],
         ["best streak", "", "3", "", ""],
     ]
+
+
+def test_looking_for_the_next_question_stops_at_the_deadline_and_goes_on_next_time():
+    run, teacher, quiz = quiz_on(algorithm="eller")  # (few questions: most steps are a coin)
+    assert quiz.next_question(teacher, deadline=0.0) is None and run.position == 0
+    while quiz.next_question(teacher) is not None:
+        quiz.skip(teacher)
+    assert run.finished

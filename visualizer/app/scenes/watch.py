@@ -61,6 +61,8 @@ TEACH_BUDGET = 0.008
 """Seconds a frame spends catching the explanations up with the run (a seek back replays them)."""
 IDLE_TEACH_BUDGET = 0.03
 """The same while paused or finished: nothing else needs the frame."""
+QUIZ_BUDGET = 0.03
+"""Seconds a frame spends stepping on to the quiz's next question (steps with none are skipped)."""
 IDLE_WORK = 0.008
 """Seconds a paused or finished run spends each frame on snapshots that instant mode skipped."""
 
@@ -324,7 +326,7 @@ class WatchScene(Scene):
         if quiz.pending is not None and where != self._asked_at:
             quiz.forget()  # the run moved (Left, the scrub bar, a restart): ask about where it is now
         if quiz.pending is None:
-            if quiz.next_question(self.teacher) is not None:
+            if quiz.next_question(self.teacher, deadline=time.perf_counter() + QUIZ_BUDGET) is not None:
                 self._asked_at = (id(run), run.position, run.solver_events, run.solves)
                 self._quiz_over_said = False
             elif run.idle and not self._quiz_over_said:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import csv
 import io
 import math
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..teaching import Teacher
@@ -59,11 +61,13 @@ class Quiz:
             return question.decision
         return self._since + 1 >= self.every
 
-    def next_question(self, teacher: Teacher, steps: int = STEPS_A_CALL) -> Question | None:
-        """The question pending, else step the run on (whole steps, at most ``steps``) until one is
-        due; None when the run is finished or the budget ran out first."""
+    def next_question(self, teacher: Teacher, steps: int = STEPS_A_CALL, deadline: float = math.inf,
+                      clock: Callable[[], float] = time.perf_counter) -> Question | None:
+        """The question pending, else step the run on (whole steps, at most ``steps``, until
+        ``deadline``: the window's frame goes on) until one is due; None when the run is finished
+        or the budget ran out first (the next call goes on from there)."""
         for _ in range(steps):
-            if self.pending is not None or teacher.run.idle:
+            if self.pending is not None or teacher.run.idle or clock() >= deadline:
                 break
             question = ask(teacher)
             if question is not None and self.due(question):
