@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from visualizer.algorithms import ALGORITHMS
 from visualizer.grids import GRIDS
 from visualizer.run.quiz.makers import MAKERS
-from visualizer.run.quiz.question import CELLS, CHOICE
+from visualizer.run.quiz.question import CELLS, CHOICE, MOST_TO_CLICK
 from visualizer.run.quiz.session import Quiz
 from visualizer.run.session import Run
 from visualizer.run.spec import MazeSpec
@@ -48,6 +48,8 @@ def quiz_through(run: Run, pick, solving: bool) -> int:
             assert len(question.expected) == 1 and max(question.expected) < len(question.choices)
         elif question.form != CELLS:
             assert question.expected, question.prompt
+        else:
+            assert len(question.expected) <= MOST_TO_CLICK, "nobody should have to click this many"
         asked += 1
     return asked
 
@@ -81,10 +83,13 @@ def test_every_solver_question_is_answered_by_the_next_step(solver, grid, seed, 
     assert run.maze.same_as(spec.build())
 
 
-def test_algorithms_without_questions_are_stepped_through_asking_nothing():
-    run = Run(MazeSpec("blobby_division", "square", 5, 4, 1))
-    assert Quiz().next_question(Teacher(run)) is None
-    assert run.finished
+def test_steps_without_an_answerable_question_are_stepped_through_asking_nothing():
+    """A braided maze's braiding asks nothing: the quiz steps through it to the end."""
+    run = Run(MazeSpec("backtracker", "square", 5, 4, 1, {"braid": 100}))
+    teacher, quiz = Teacher(run), Quiz()
+    while quiz.next_question(teacher) is not None:
+        quiz.skip(teacher)
+    assert run.finished and run.maze.same_as(run.spec.build())
 
 
 def test_hunt_and_kill_asks_which_cell_the_hunt_picks_up():

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from ...algorithms.recursive_division import SOUTH
 from ...core.events import Event, Kind
-from .question import CHOICE, Question, QuestionMaker, Seen
+from .question import CELLS, CHOICE, MOST_TO_CLICK, Question, QuestionMaker, Seen
 
 _CHAMBER, _WALL = int(Kind.CHAMBER), int(Kind.WALL)
 CHOICES = ("a wall running east-west", "a wall running north-south", "no wall: it is a corridor already")
@@ -43,3 +43,30 @@ def happened(question: Question, events: Sequence[Event], following: Event | Non
 
 
 MAKER = QuestionMaker(ask, happened)
+
+
+_SET = int(Kind.SET)
+
+
+def ask_blobby(seen: Seen) -> Question | None:
+    """Blobby division splits one region at a time (where its seeds fall and how the halves grow
+    is chance); which cells the two halves share out is the region on screen, one colour."""
+    event = seen.peek(0)
+    labels = getattr(seen.narrator, "label", None)
+    if event is None or int(event[0]) != _CHAMBER or labels is None:
+        return None
+    mine = labels[event[1]]
+    region = frozenset(c for c in range(seen.grid.size) if labels[c] == mine)
+    if len(region) > MOST_TO_CLICK:
+        return None
+    why = (f"a split shares out exactly the region it takes up, all {len(region)} cells of {seen.name(event[1])}'s "
+           "colour, between two halves grown from two random seeds")
+    return Question("region split", f"Blobby division splits the region holding {seen.name(event[1])}: which cells "
+                    "do its two halves share out?", CELLS, region, why, focus=(event[1],), decision=len(region) > 2)
+
+
+def shared_out(question: Question, events: Sequence[Event], following: Event | None) -> bool:
+    return frozenset(e[1] for e in events if int(e[0]) == _SET) == question.expected
+
+
+BLOBBY = QuestionMaker(ask_blobby, shared_out)

@@ -20,6 +20,7 @@ MAKERS: dict[str, QuestionMaker] = {
     "binary_tree": rows.BINARY_TREE,
     "sidewinder": rows.SIDEWINDER,
     "recursive_division": division.MAKER,
+    "blobby_division": division.BLOBBY,
     "kruskal": kruskal.MAKER,
     "eller": kruskal.ELLER,
     "prim": prim.MAKER,

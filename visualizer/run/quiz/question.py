@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 CELLS, CELL, CHOICE = "cells", "cell", "choice"
 """Answer forms: click every cell that fits (then Enter), click one cell, press a choice's number."""
 UNVISITED = int(CellState.UNVISITED)
+MOST_TO_CLICK = 16
+"""Questions whose answer is more cells than this are not asked: nobody should click a hundred cells."""
 
 
 @dataclass(frozen=True)

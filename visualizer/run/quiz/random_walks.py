@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...core.events import Event, Kind
-from .question import CELLS, CHOICE, Question, QuestionMaker, Seen
+from .question import CELLS, CHOICE, MOST_TO_CLICK, Question, QuestionMaker, Seen
 
 _CARVE, _CURRENT, _WALK, _ERASE = int(Kind.CARVE), int(Kind.CURRENT), int(Kind.WALK), int(Kind.WALK_ERASE)
 CARVES, WALKS_OVER = 0, 1
@@ -57,7 +57,7 @@ def ask_wilson(seen: Seen) -> Question | None:
     if first is None:
         return None
     walk = list(getattr(seen.narrator, "walk", ()))
-    if int(first[0]) == _CARVE and first[2] >= 0 and walk:
+    if int(first[0]) == _CARVE and first[2] >= 0 and 0 < len(walk) <= MOST_TO_CLICK:
         cells = frozenset(walk)
         return Question("carved in", "The walk has reached the maze: which cells join the maze now?", CELLS, cells,
                         f"the whole walk is carved in, loops erased: {seen.names(cells)}", focus=(walk[-1],),

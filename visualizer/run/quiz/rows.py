@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from ...algorithms.sidewinder import EAST
 from ...core.events import Event, Kind
-from .question import CELLS, Question, QuestionMaker, Seen
+from .question import CELLS, MOST_TO_CLICK, Question, QuestionMaker, Seen
 
 _CARVE = int(Kind.CARVE)
 
@@ -45,6 +45,8 @@ def ask_sidewinder(seen: Seen) -> Question | None:
             cell += step
             run.append(cell)
     cells = frozenset(run)
+    if len(cells) > MOST_TO_CLICK:
+        return None
     why = (f"the run is {seen.names(cells)}: when it closes, one of its cells, picked at random, opens north"
            if len(cells) > 1 else f"the run is {seen.name(member)} alone, so it opens north")
     return Question("opens north", "Sidewinder closes its run here: which cells could open north?", CELLS, cells,
