@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from visualizer.algorithms import ALGORITHMS
+from visualizer.files.masks import load_mask
 from visualizer.grids import GRIDS
 from visualizer.run.quiz.makers import MAKERS
 from visualizer.run.quiz.question import CELLS, CHOICE, MOST_TO_CLICK
@@ -104,3 +105,17 @@ def test_hunt_and_kill_asks_which_cell_the_hunt_picks_up():
 
 def test_every_question_maker_is_registered_under_a_real_algorithm_or_solver():
     assert set(MAKERS) <= set(ALGORITHMS) | set(SOLVERS)
+
+
+MASKED = [name for name in MAKERS if name in ALGORITHMS and ALGORITHMS[name].on_masks]
+
+
+@pytest.mark.parametrize("algorithm", MASKED)
+@settings(max_examples=4)
+@given(seed=st.integers(0, 10_000), grid=st.sampled_from(["square", "hex"]), data=st.data())
+def test_questions_hold_on_a_masked_grid_too(algorithm, seed, grid, data):
+    """A maze in a shape: the cells a mask leaves are numbered afresh, and the questions still hold."""
+    spec = MazeSpec(algorithm, grid, 12, 10, seed, mask=load_mask("heart"))
+    run = Run(spec)
+    quiz_through(run, picker(data), solving=False)
+    assert run.maze.same_as(spec.build())
