@@ -247,6 +247,10 @@ WATCH_KEYS = KeyTable((
             keys(K.K_c)),
     Binding("U", "uniformity lab: how often each algorithm makes each maze of a tiny grid", "open_lab",
             keys(K.K_u)),
+    Binding("K  /  Shift+K  /  Ctrl+K", "quiz on / off / how often it asks / save its score as CSV",
+            "toggle_quiz", keys(K.K_k)),
+    Binding("Shift+K", "", "cycle_quiz_cadence", keys(K.K_k, mods=SHIFT), help=False),
+    Binding("Ctrl+K", "", "save_quiz", keys(K.K_k, mods=CTRL), help=False),
     Binding("Esc  or  Q", "close help, or quit", "quit", keys(K.K_ESCAPE, K.K_q)),
 ))
 

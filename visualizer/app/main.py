@@ -61,13 +61,14 @@ def open_window(size: tuple[int, int] | None = None) -> pygame.Surface:
 
 
 def run_app(spec: MazeSpec, speed: float | None = None, scene: str | None = None, theme: str | None = None,
-            walls: str | None = None, layout: str | None = None, **context: Any) -> int:
+            walls: str | None = None, layout: str | None = None, quiz: int | None = None, **context: Any) -> int:
     """The window on the watch scene with ``spec``; with ``scene``, that scene opened over it (built
     with ``context``: play's mode, compare's recipes; and ``speed`` when one is given: only the
-    scenes that run generators take one). ``theme``, ``walls`` and ``layout`` override the remembered look."""
+    scenes that run generators take one). ``theme``, ``walls`` and ``layout`` override the remembered look;
+    ``quiz`` starts the watch scene's quiz, asking every that many steps (0: at decision points)."""
     look.start(theme, walls, layout)
     screen = open_window()
-    shell = Shell(spec, speed=speed, screen=screen)
+    shell = Shell(spec, speed=speed, screen=screen, quiz=quiz)
     if scene is not None:
         pace = {} if speed is None else {"speed": speed}
         shell.open_scene(scene, spec=spec, **pace, **context)

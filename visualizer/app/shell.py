@@ -54,7 +54,8 @@ steps a second, slow enough to read each one aloud."""
 class Shell:
     """The window: hosts one scene at a time (a stack), owns everything around the maze."""
 
-    def __init__(self, spec: MazeSpec, speed: float | None = None, screen: pygame.Surface | None = None) -> None:
+    def __init__(self, spec: MazeSpec, speed: float | None = None, screen: pygame.Surface | None = None,
+                 quiz: int | None = None) -> None:
         self.screen: pygame.Surface = screen or self._display_surface()
         self.running = True
         self.show_help = False
@@ -64,7 +65,7 @@ class Shell:
         """True when the message on screen goes at the next key (it only introduced something)."""
         self.arrangement = look.arrangement()
         """Where the words go: the side panel, the presenting strip or a caption (F10)."""
-        self.scenes: list[Scene] = [make_scene("watch", self, spec=spec, speed=speed)]
+        self.scenes: list[Scene] = [make_scene("watch", self, spec=spec, speed=speed, quiz=quiz)]
         self.board: Board | None = None
         self.board_surface: pygame.Surface | None = None
         self.layout_dirty = True

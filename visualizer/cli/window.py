@@ -6,17 +6,19 @@ import argparse
 
 from ..algorithms import DEFAULT_ALGORITHM
 from ..grids import DEFAULT_GRID
+from ..run.quiz.cadence import parse_cadence
 from .errors import UsageError
 from .options import LAYOUTS, THEMES, WALLS, add_maze_options, parse_speed, spec_from_args
 from .own_files import is_own
 
 WINDOW_OPTIONS = ("algorithm", "grid", "size", "mask", "seed", "param", "speed", "theme", "walls", "layout",
-                  "solve")
+                  "solve", "quiz")
 """Options of the window (no command). Given before a command they would be silently ignored, so they
 are parsed into ``window_<name>`` (absent unless given) and refused when a command follows."""
 WINDOW_DEFAULTS: dict[str, object] = {"algorithm": DEFAULT_ALGORITHM, "grid": DEFAULT_GRID, "size": None,
                                       "mask": None, "seed": None, "param": [], "speed": None,
-                                      "theme": None, "walls": None, "layout": None, "solve": None}
+                                      "theme": None, "walls": None, "layout": None, "solve": None,
+                                      "quiz": None}
 
 
 def add_window_options(parser: argparse.ArgumentParser) -> None:
@@ -35,6 +37,9 @@ def add_window_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--solve", dest="window_solve", default=argparse.SUPPRESS, metavar="FILE",
                         help="a solver of your own, a .py file defining solve(maze, start, goal): S runs it "
                         "(see docs/write-your-own.md)")
+    parser.add_argument("--quiz", type=parse_quiz, nargs="?", const=1, dest="window_quiz", default=argparse.SUPPRESS,
+                        metavar="WHEN", help="start in the quiz: each step asks what the algorithm does next; WHEN "
+                        "is 'step' (the default), a number k (every k steps) or 'decisions' (K toggles it)")
 
 
 def settle_window_options(args: argparse.Namespace) -> None:
@@ -55,4 +60,12 @@ def run(args: argparse.Namespace) -> int:
                          "V picks among the built-in solvers in the window")
     from ..app.main import run_app
     return run_app(spec_from_args(args), speed=args.speed, theme=args.theme, walls=args.walls,
-                   layout=args.layout)
+                   layout=args.layout, quiz=args.quiz)
+
+
+def parse_quiz(text: str) -> int:
+    """``--quiz WHEN``: steps between questions (0: at decision points); argparse says a mistake in one line."""
+    try:
+        return parse_cadence(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err).removeprefix("--quiz takes ")) from None

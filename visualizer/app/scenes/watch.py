@@ -18,12 +18,15 @@ from ...core.distance import LongestPath
 from ...core.metrics import Metrics
 from ...render.annotations import draw_annotations, draw_longest_path
 from ...render.palette import GOAL, HEAT_COLOURS, PLAYER_RING
+from ...run.quiz.cadence import cadence_words
+from ...run.quiz.question import CELLS, CHOICE
+from ...run.quiz.session import Quiz
 from ...run.session import DONE, SOLVING, Run
 from ...run.spec import MazeSpec, random_seed
 from ...run.teaching import Teacher, TeachingView, known_for
 from ...solvers import SOLVERS
 from ..breakpoints import Breakpoint
-from ..keys import WATCH_KEYS, KeyPress, number_choice
+from ..keys import NONE, WATCH_KEYS, KeyPress, digit_of, number_choice
 from ..maze_figures import CHEAP_DISTANCE_CELLS, MazeFigures, estimate_events
 from ..memo import Memo
 from ..narration_file import save_narration
@@ -39,6 +42,7 @@ from ..pacing import (
     resized_or_say,
     speed_label,
 )
+from ..quiz_view import draw_quiz, next_cadence, quiz_view, save_summary
 from ..run_words import cell_lines, describe_last, events_text, state_word
 from ..scene import BoardContent, ColourScale, Host, Scene, TimelineView
 
@@ -57,6 +61,8 @@ TEACH_BUDGET = 0.008
 """Seconds a frame spends catching the explanations up with the run (a seek back replays them)."""
 IDLE_TEACH_BUDGET = 0.03
 """The same while paused or finished: nothing else needs the frame."""
+QUIZ_BUDGET = 0.03
+"""Seconds a frame spends stepping on to the quiz's next question (steps with none are skipped)."""
 IDLE_WORK = 0.008
 """Seconds a paused or finished run spends each frame on snapshots that instant mode skipped."""
 
@@ -67,7 +73,7 @@ class WatchScene(Scene):
     name = "watch"
     keys = WATCH_KEYS
 
-    def __init__(self, host: Host, spec: MazeSpec, speed: float | None = None) -> None:
+    def __init__(self, host: Host, spec: MazeSpec, speed: float | None = None, quiz: int | None = None) -> None:
         super().__init__(host)
         self.speed = DEFAULT_SPEED if speed is None else speed
         self.paused = False
@@ -100,6 +106,17 @@ class WatchScene(Scene):
         """Running to a breakpoint (L) or the next phase (PgDn)."""
         self.bookmarks: list[int] = []
         """Moments marked with F6 (``app.bookmarks``), for this recipe: a new recipe clears them."""
+        self.quiz: Quiz | None = None
+        """K: the quiz (None: off); it moves the run itself, a step per question."""
+        self.quiz_every = 1 if quiz is None else quiz
+        """When the quiz asks: every k steps (0: at decision points); ``--quiz`` and Shift+K set it."""
+        self._last_quiz: Quiz | None = None
+        """The quiz K ended last (Ctrl+K can still save its summary)."""
+        self._asked_at: tuple[int, int, int, int] | None = None
+        """Where the run stood when the pending question was asked (moved since: the question goes)."""
+        self._quiz_over_said = False
+        if quiz is not None:
+            self.start_quiz()
 
     # --- the run ------------------------------------------------------------------
 
@@ -125,6 +142,9 @@ class WatchScene(Scene):
         self.restart(self.spec.with_(seed=random_seed()))
 
     def toggle_pause(self) -> None:
+        if self.quiz is not None:
+            self.host.message("The quiz moves the run: answer (Right shows the step unanswered, K ends the quiz)")
+            return
         self.paused = not self.paused
         self.racing = False
         self.until = None
@@ -185,6 +205,11 @@ class WatchScene(Scene):
         if self.run.idle:
             self.host.message("Finished: R restarts, N makes a new maze")
             return
+        if self.quiz is not None and self.quiz.pending is not None:
+            why = self.quiz.pending.why
+            self.quiz.skip(self.teacher)
+            self.host.message(f"Not answered: {why}.", 10.0)
+            return
         self.teacher.step_forward()
 
     def step_back(self) -> None:
@@ -237,9 +262,83 @@ class WatchScene(Scene):
         """Ctrl+E: what the class watched, step by step, as a Markdown file."""
         self.host.message(save_narration(self.run), 8.0)
 
+    # --- the quiz -------------------------------------------------------------------
+
+    def toggle_quiz(self) -> None:
+        """K: the quiz on (the run stops moving by itself: each question shows its step once
+        answered), or off, saying the score."""
+        if self.quiz is None:
+            self.start_quiz()
+            return
+        self._last_quiz, self.quiz = self.quiz, None
+        self.host.message(f"Quiz off: {self._last_quiz.score_text()} (Ctrl+K saves the summary)", 8.0)
+
+    def start_quiz(self) -> None:
+        self.quiz = Quiz(every=self.quiz_every)
+        self.paused, self.until, self.racing = True, None, False
+        self.show_metrics = False
+        self._asked_at, self._quiz_over_said = None, False
+        self.host.message(f"Quiz on, asking {cadence_words(self.quiz_every)}: answer in the panel "
+                          "(Right shows the step unanswered, K ends the quiz)", 8.0)
+
+    def cycle_quiz_cadence(self) -> None:
+        """Shift+K: ask every step, every 3 steps, or only at decision points."""
+        self.quiz_every = next_cadence(self.quiz_every)
+        if self.quiz is not None:
+            self.quiz.every = self.quiz_every
+        self.host.message(f"The quiz asks {cadence_words(self.quiz_every)}" + ("" if self.quiz else " (K starts it)"))
+
+    def save_quiz(self) -> None:
+        """Ctrl+K: the quiz's summary (this one, else the last one ended) as CSV."""
+        self.host.message(save_summary(self.quiz or self._last_quiz, self.spec), 8.0)
+
+    def handle_key(self, press: KeyPress) -> bool:
+        """While a question is asked, Enter answers with the cells clicked and a number key picks a
+        choice; every other key does what it always does."""
+        question = self.quiz.pending if self.quiz is not None else None
+        if question is not None and press.mods == NONE:
+            if press.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and question.form != CHOICE:
+                self.answer_quiz(None)
+                return True
+            digit = digit_of(press.key)
+            if digit is not None and question.form == CHOICE:
+                if 1 <= digit <= len(question.choices):
+                    self.answer_quiz(frozenset({digit - 1}))
+                else:
+                    self.host.message(f"Press 1 to {len(question.choices)}: {question.how()}")
+                return True
+        return super().handle_key(press)
+
+    def answer_quiz(self, given: frozenset[int] | None) -> None:
+        assert self.quiz is not None
+        verdict = self.quiz.answer(self.teacher, given)
+        if verdict is not None:
+            self.host.message(verdict.sentence, 10.0)
+
+    def _quiz_frame(self) -> None:
+        """Keep the quiz asking: a question stands while the run stays where it was asked; else
+        step on to the next one due. Say the score once when the run has nothing left to ask."""
+        quiz = self.quiz
+        assert quiz is not None
+        self.paused = True
+        run = self.run
+        where = (id(run), run.position, run.solver_events, run.solves)
+        if quiz.pending is not None and where != self._asked_at:
+            quiz.forget()  # the run moved (Left, the scrub bar, a restart): ask about where it is now
+        if quiz.pending is None:
+            if quiz.next_question(self.teacher, deadline=time.perf_counter() + QUIZ_BUDGET) is not None:
+                self._asked_at = (id(run), run.position, run.solver_events, run.solves)
+                self._quiz_over_said = False
+            elif run.idle and not self._quiz_over_said:
+                self._quiz_over_said = True
+                more = "" if run.solver is not None else "; S solves it, with questions too"
+                self.host.message(f"Quiz: {quiz.score_text()}{more} (Ctrl+K saves the summary)", 10.0)
+
     @property
     def explaining(self) -> bool:
         """True when the teaching panel shows: asked for with E, or (unasked) paused or slow."""
+        if self.quiz is not None:
+            return True  # the questions are asked in the teaching panel
         if self.show_metrics:
             return False  # M asked for the figures
         if self.explain is not None:
@@ -366,6 +465,15 @@ class WatchScene(Scene):
 
     def click(self, cell: int, shift: bool) -> None:
         """Click: the solver's start; Shift+click: its goal. Clicking the same cell again resets it."""
+        question = self.quiz.pending if self.quiz is not None else None
+        if question is not None:
+            if question.form == CELLS:
+                self.quiz.toggle(cell)  # type: ignore[union-attr]
+            elif question.form == CHOICE:
+                self.host.message(f"Answer with a number key: {question.how()}")
+            else:
+                self.answer_quiz(frozenset({cell}))
+            return
         which = 1 if shift else 0
         name = ("start", "goal")[which]
         if self.endpoints[which] == cell:
@@ -396,6 +504,8 @@ class WatchScene(Scene):
         """Pull as many events as the speed allows for ``dt`` seconds, within the frame budget;
         while paused or done, store the display snapshots instant mode skipped (a few ms a
         frame, nothing on screen changes), so a later seek is as quick as any."""
+        if self.quiz is not None:
+            self._quiz_frame()
         if self.until is not None and self.busy:
             self._run_until()
         elif self.busy:
@@ -488,6 +598,8 @@ class WatchScene(Scene):
     def draw_on_board(self, surface: pygame.Surface, board, origin: tuple[int, int]) -> None:
         """The solver endpoints picked with the mouse: a ring for the start, a diamond for the goal."""
         draw_annotations(surface, board, origin, self.annotations())
+        if self.quiz is not None:
+            draw_quiz(surface, board, origin, self.quiz)
         if self.show_longest:
             draw_longest_path(surface, board, origin, self.longest().cells)
         size = max(18.0, board.cell_pixels)  # readable on a projector even when cells are tiny
@@ -506,7 +618,8 @@ class WatchScene(Scene):
 
     def draw_key(self) -> Hashable:
         longest = self.longest().ends if self.show_longest else None
-        return tuple(self.endpoints), self.annotations(), longest
+        quiz = (self.quiz.pending, tuple(sorted(self.quiz.selection))) if self.quiz is not None else None
+        return tuple(self.endpoints), self.annotations(), longest, quiz
 
     def colour_scale(self) -> ColourScale | None:
         if not self.distance_map:
@@ -531,7 +644,8 @@ class WatchScene(Scene):
                                 (), "", ())
         status = self.teaching_status()
         key = (id(self.teacher), self.teacher.generation.position, self.run.solver_events, self.run.solves, status)
-        return self._teaching.get(key, lambda: self.teacher.view(status))  # asked for several times a frame
+        view = self._teaching.get(key, lambda: self.teacher.view(status))  # asked for several times a frame
+        return view if self.quiz is None else quiz_view(view, self.quiz, self.cell_name)
 
     def teaching_status(self) -> str:
         run = self.run

@@ -1,0 +1,147 @@
+"""The quiz in the window (dummy video driver): K starts and ends it, the question is the panel's
+newest sentence, clicks and Enter or a number key answer it, the verdict says why and the step
+follows, the score and streak show, and Ctrl+K saves the summary as CSV."""
+
+import csv
+
+import pygame
+import pytest
+
+from visualizer.app.main import open_window
+from visualizer.app.shell import Shell
+from visualizer.cli import main, parse
+from visualizer.run.spec import MazeSpec
+
+
+@pytest.fixture
+def screen():
+    surface = open_window((960, 600))
+    yield surface
+    pygame.quit()
+
+
+def make_shell(screen, algorithm="backtracker", quiz=None):
+    shell = Shell(MazeSpec(algorithm, "square", 8, 6, 3), speed=60.0, screen=screen, quiz=quiz)
+    shell.frame([], 0.0)
+    return shell
+
+
+def press(shell, code, mod=0, char=""):
+    shell.frame([pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=char)], 1 / 60)
+    shell.frame([], 1 / 60)
+
+
+def click(shell, cell):
+    view = shell.view_rect()
+    x, y = shell.board.cell_centre(cell)
+    pos = (int(view.left + x), int(view.top + y))
+    shell.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+                 pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)], 0)
+
+
+def newest_sentence(shell):
+    return shell.panel_content().teaching.sentences[-1]
+
+
+def test_k_starts_the_quiz_which_asks_in_the_panel_and_k_again_ends_it(screen):
+    shell = make_shell(screen)
+    press(shell, pygame.K_k, char="k")
+    watch = shell.base
+    assert watch.quiz is not None and watch.quiz.pending is not None
+    assert newest_sentence(shell).startswith("Question: The walk stands at")
+    position = watch.run.position
+    for _ in range(5):
+        shell.frame([], 1 / 60)
+    assert watch.run.position == position, "the run waits for the answer"
+    press(shell, pygame.K_k, char="k")
+    assert watch.quiz is None and "Quiz off" in shell.toast[0]
+
+
+def test_clicking_the_cells_and_enter_answers_then_the_step_is_shown(screen):
+    shell = make_shell(screen, quiz=1)
+    watch = shell.base
+    question = watch.quiz.pending
+    position = watch.run.position
+    for cell in question.expected:
+        click(shell, cell)
+    assert watch.quiz.selection == set(question.expected)
+    press(shell, pygame.K_RETURN)
+    assert shell.toast[0].startswith("Right: ") and "unvisited neighbour" in shell.toast[0]
+    assert watch.run.position > position
+    assert watch.quiz.right == 1 and watch.quiz.streak == 1
+    assert "1 of 1 right · streak 1" in shell.panel_content().teaching.status
+    assert newest_sentence(shell).startswith("Question: ")
+
+
+def test_a_wrong_number_key_answer_says_why_and_breaks_the_streak(screen):
+    shell = make_shell(screen, algorithm="kruskal", quiz=1)
+    watch = shell.base
+    question = watch.quiz.pending
+    assert question.choices == ("removed (carved)", "kept (stays)")
+    wrong = 2 if question.expected == frozenset({0}) else 1
+    press(shell, pygame.K_0 + wrong, char=str(wrong))
+    assert shell.toast[0].startswith("Not quite (you said ") and "sets" in shell.toast[0]
+    assert watch.quiz.asked == 1 and watch.quiz.right == 0 and watch.quiz.streak == 0
+    assert watch.spec.algorithm == "kruskal", "the number key answered, it did not choose an algorithm"
+
+
+def test_right_shows_the_step_unanswered_and_space_does_not_run_away(screen):
+    shell = make_shell(screen, quiz=1)
+    watch = shell.base
+    position = watch.run.position
+    press(shell, pygame.K_SPACE, char=" ")
+    assert watch.paused and "quiz moves the run" in shell.toast[0]
+    press(shell, pygame.K_RIGHT)
+    assert watch.run.position == position + 1 and watch.quiz.asked == 0
+    assert shell.toast[0].startswith("Not answered: ")
+
+
+def test_the_summary_is_saved_as_csv_and_the_path_shown(screen, tmp_path, monkeypatch):
+    monkeypatch.setenv("MAZE_VISUALIZER_SCREENSHOTS", str(tmp_path))
+    shell = make_shell(screen, quiz=1)
+    press(shell, pygame.K_k, mod=pygame.KMOD_CTRL)
+    assert "No quiz answers" in shell.toast[0]
+    for _ in range(3):
+        question = shell.base.quiz.pending
+        for cell in question.expected:
+            click(shell, cell)
+        press(shell, pygame.K_RETURN)
+    press(shell, pygame.K_k, mod=pygame.KMOD_CTRL)
+    saved = shell.toast[0].removeprefix("Quiz summary saved: ")
+    assert saved.startswith(str(tmp_path)) and saved.endswith(".csv")
+    rows = list(csv.reader(open(saved, encoding="utf-8")))
+    assert rows[0] == ["algorithm", "kind", "questions", "right", "percent"]
+    assert ["backtracker", "carve into", "3", "3", "100"] in rows and ["all", "all", "3", "3", "100"] in rows
+
+
+def test_shift_k_changes_when_the_quiz_asks(screen):
+    shell = make_shell(screen)
+    press(shell, pygame.K_k, mod=pygame.KMOD_SHIFT)
+    assert shell.base.quiz_every == 3 and "every 3 steps" in shell.toast[0]
+    press(shell, pygame.K_k, mod=pygame.KMOD_SHIFT)
+    assert shell.base.quiz_every == 0 and "decision points" in shell.toast[0]
+
+
+def test_the_quiz_option_is_read_and_a_bad_value_refused_in_one_line(capsys):
+    assert parse(["--quiz"]).quiz == 1
+    assert parse(["--quiz", "decisions"]).quiz == 0
+    assert parse(["--quiz", "4"]).quiz == 4
+    assert parse([]).quiz is None
+    assert main(["--quiz", "often"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "'step', 'decisions' or a number of steps" in err[0]
+
+
+def test_when_the_maze_is_done_the_score_is_said_and_s_goes_on_with_the_solver(screen):
+    shell = make_shell(screen, quiz=1)
+    watch = shell.base
+    watch.run.finish_generation()  # (the question asked before is dropped: the run moved)
+    shell.frame([], 1 / 60)
+    assert watch.quiz.pending is None and "S solves it, with questions too" in shell.toast[0]
+    press(shell, pygame.K_s, char="s")
+    question = watch.quiz.pending
+    assert question is not None and watch.run.solver is not None
+    assert newest_sentence(shell).startswith("Question: ")
+    solved = watch.run.solver_events
+    click(shell, next(iter(question.expected)))
+    assert shell.toast[0].startswith("Right: ") and watch.run.solver_events > solved

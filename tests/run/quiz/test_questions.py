@@ -1,0 +1,121 @@
+"""Every quiz question's expected answer is what the algorithm then does, on every grid it runs on,
+and answering (right, wrong or skipping) never changes the maze the run makes."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from visualizer.algorithms import ALGORITHMS
+from visualizer.files.masks import load_mask
+from visualizer.grids import GRIDS
+from visualizer.run.quiz.makers import MAKERS
+from visualizer.run.quiz.question import CELLS, CHOICE, MOST_TO_CLICK
+from visualizer.run.quiz.session import Quiz
+from visualizer.run.session import Run
+from visualizer.run.spec import MazeSpec
+from visualizer.run.teaching import Teacher
+from visualizer.solvers import SOLVERS
+
+GENERATORS = [(name, grid) for name in MAKERS if name in ALGORITHMS for grid in ALGORITHMS[name].grid_names]
+ROOMY = {"dungeon": (11, 9)}
+"""Sizes for algorithms that need room before they ask (a small dungeon is rooms alone)."""
+SOLVING = [(name, grid) for name in MAKERS if name in SOLVERS for grid in GRIDS]
+
+
+def step_events(run: Run, solving: bool, before: int) -> list:
+    if solving:
+        return run.solver_log[before:run.solver_events]
+    return run.logged_events(before, run.position)
+
+
+def quiz_through(run: Run, pick, solving: bool) -> int:
+    """Answer every question (``pick`` chooses the answer), checking each against the step shown;
+    returns the questions asked."""
+    teacher, quiz = Teacher(run), Quiz(every=1)
+    maker = MAKERS[run.solver if solving else run.spec.algorithm]
+    asked = 0
+    while (question := quiz.next_question(teacher)) is not None:
+        before = run.solver_events if solving else run.position
+        choice = pick(question)
+        if choice is None:
+            quiz.skip(teacher)
+        else:
+            quiz.answer(teacher, choice)
+        events = step_events(run, solving, before)
+        assert events, question.prompt
+        following = run.solver_event(run.solver_events) if solving else run.generation_peek()
+        assert maker.happened(question, events, following), (question.prompt, question.expected, events[:3])
+        if question.form == CHOICE:
+            assert len(question.expected) == 1 and max(question.expected) < len(question.choices)
+        elif question.form != CELLS:
+            assert question.expected, question.prompt
+        else:
+            assert len(question.expected) <= MOST_TO_CLICK, "nobody should have to click this many"
+        asked += 1
+    return asked
+
+
+def picker(data):
+    def pick(question):
+        return data.draw(st.sampled_from([None, question.expected, frozenset(), frozenset({0})]))
+    return pick
+
+
+@pytest.mark.parametrize(("algorithm", "grid"), GENERATORS)
+@settings(max_examples=8)
+@given(seed=st.integers(0, 10_000), data=st.data())
+def test_every_generator_question_is_answered_by_the_next_step(algorithm, grid, seed, data):
+    spec = MazeSpec(algorithm, grid, *ROOMY.get(algorithm, (5, 4)), seed)
+    run = Run(spec)
+    assert quiz_through(run, picker(data), solving=False) > 0
+    assert run.maze.same_as(spec.build()), "answering changed the maze"
+
+
+@pytest.mark.parametrize(("solver", "grid"), SOLVING)
+@settings(max_examples=8)
+@given(seed=st.integers(0, 10_000), braid=st.sampled_from([0, 50]), data=st.data())
+def test_every_solver_question_is_answered_by_the_next_step(solver, grid, seed, braid, data):
+    spec = MazeSpec("backtracker", grid, 5, 4, seed, {"braid": braid} if braid else {})
+    run = Run(spec)
+    run.finish_generation()
+    run.solve(solver)
+    asked = quiz_through(run, picker(data), solving=True)
+    assert asked > 0 or solver == "dead_end_filling"  # (a braided maze may have no dead end to fill)
+    assert run.maze.same_as(spec.build())
+
+
+def test_steps_without_an_answerable_question_are_stepped_through_asking_nothing():
+    """A braided maze's braiding asks nothing: the quiz steps through it to the end."""
+    run = Run(MazeSpec("backtracker", "square", 5, 4, 1, {"braid": 100}))
+    teacher, quiz = Teacher(run), Quiz()
+    while quiz.next_question(teacher) is not None:
+        quiz.skip(teacher)
+    assert run.finished and run.maze.same_as(run.spec.build())
+
+
+def test_hunt_and_kill_asks_which_cell_the_hunt_picks_up():
+    run = Run(MazeSpec("hunt_and_kill", "square", 6, 5, 2))
+    teacher, quiz = Teacher(run), Quiz()
+    kinds = set()
+    while (question := quiz.next_question(teacher)) is not None:
+        kinds.add(question.kind)
+        quiz.answer(teacher, question.expected)
+    assert kinds == {"carve into", "hunt finds"} and quiz.right == quiz.asked
+
+
+def test_every_question_maker_is_registered_under_a_real_algorithm_or_solver():
+    assert set(MAKERS) <= set(ALGORITHMS) | set(SOLVERS)
+
+
+MASKED = [name for name in MAKERS if name in ALGORITHMS and ALGORITHMS[name].on_masks]
+
+
+@pytest.mark.parametrize("algorithm", MASKED)
+@settings(max_examples=4)
+@given(seed=st.integers(0, 10_000), grid=st.sampled_from(["square", "hex"]), data=st.data())
+def test_questions_hold_on_a_masked_grid_too(algorithm, seed, grid, data):
+    """A maze in a shape: the cells a mask leaves are numbered afresh, and the questions still hold."""
+    spec = MazeSpec(algorithm, grid, 12, 10, seed, mask=load_mask("heart"))
+    run = Run(spec)
+    quiz_through(run, picker(data), solving=False)
+    assert run.maze.same_as(spec.build())

@@ -1,0 +1,117 @@
+"""The quiz over a run: when it asks (every step, every k steps, decision points), the score and
+streak, the verdict's words, and the CSV summary."""
+
+import csv
+import io
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from visualizer.run.quiz.cadence import cadence_words, parse_cadence
+from visualizer.run.quiz.session import Quiz
+from visualizer.run.session import Run
+from visualizer.run.spec import MazeSpec
+from visualizer.run.teaching import Teacher
+
+
+def quiz_on(algorithm="backtracker", every=1, seed=3):
+    run = Run(MazeSpec(algorithm, "square", 6, 5, seed))
+    return run, Teacher(run), Quiz(every=every)
+
+
+@pytest.mark.parametrize(("text", "every"), [("step", 1), ("decisions", 0), ("3", 3), (" Decisions ", 0)])
+def test_the_cadence_is_read(text, every):
+    assert parse_cadence(text) == every
+
+
+@pytest.mark.parametrize("text", ["0", "-2", "often", ""])
+def test_a_bad_cadence_is_one_line(text):
+    with pytest.raises(ValueError, match="'step', 'decisions' or a number of steps"):
+        parse_cadence(text)
+
+
+def test_cadence_words():
+    assert [cadence_words(k) for k in (1, 3, 0)] == ["every step", "every 3 steps", "at decision points"]
+
+
+@settings(max_examples=10)
+@given(every=st.integers(1, 5), seed=st.integers(0, 1000))
+def test_every_k_steps_asks_k_steps_apart(every, seed):
+    """The backtracker has a question at every step, so the quiz asks exactly every k steps."""
+    run, teacher, quiz = quiz_on(every=every, seed=seed)
+    asked_at = []
+    while quiz.next_question(teacher) is not None:
+        asked_at.append(run.position)
+        quiz.answer(teacher, frozenset())
+    assert asked_at and all(b - a == every for a, b in zip(asked_at, asked_at[1:]))
+
+
+@settings(max_examples=10)
+@given(seed=st.integers(0, 1000))
+def test_decision_points_ask_only_where_more_than_one_thing_could_happen(seed):
+    run, teacher, quiz = quiz_on(every=0, seed=seed)
+    while (question := quiz.next_question(teacher)) is not None:
+        assert question.decision and len(question.expected) > 1
+        quiz.skip(teacher)
+    assert run.finished
+
+
+def test_score_streak_and_the_verdicts_words():
+    run, teacher, quiz = quiz_on()
+    first = quiz.next_question(teacher)
+    verdict = quiz.answer(teacher, first.expected)
+    assert verdict.right and verdict.sentence == f"Right: {first.why}."
+    second = quiz.next_question(teacher)
+    assert quiz.answer(teacher, second.expected).right
+    third = quiz.next_question(teacher)
+    wrong = quiz.answer(teacher, frozenset({-5}))
+    assert not wrong.right and wrong.sentence.startswith("Not quite (you said ") and third.why in wrong.sentence
+    assert (quiz.asked, quiz.right, quiz.streak, quiz.best_streak) == (3, 2, 0, 2)
+    assert quiz.score_text() == "2 of 3 right · streak 0 (best 2)"
+
+
+def test_skipping_shows_the_step_unscored():
+    run, teacher, quiz = quiz_on()
+    quiz.next_question(teacher)
+    position = run.position
+    quiz.skip(teacher)
+    assert run.position == position + 1 and quiz.asked == 0 and quiz.pending is None
+
+
+def test_cells_clicked_are_the_answer_and_a_second_click_takes_one_back():
+    run, teacher, quiz = quiz_on()
+    question = quiz.next_question(teacher)
+    for cell in question.expected:
+        quiz.toggle(cell)
+    quiz.toggle(0)
+    quiz.toggle(0)
+    assert quiz.answer(teacher).right
+
+
+def test_the_csv_summary_counts_by_algorithm_and_kind_then_the_whole_quiz():
+    run, teacher, quiz = quiz_on()
+    for answer_right in (True, True, False, True):
+        question = quiz.next_question(teacher)
+        quiz.answer(teacher, question.expected if answer_right else frozenset({-1}))
+    run.finish_generation()
+    run.solve("bfs")
+    teacher.catch_up(float("inf"))
+    while (question := quiz.next_question(teacher)) is not None and quiz.asked < 6:
+        quiz.answer(teacher, frozenset({next(iter(question.expected))}))
+    rows = list(csv.reader(io.StringIO(quiz.summary_csv())))
+    assert rows == [
+        ["algorithm", "kind", "questions", "right", "percent"],
+        ["backtracker", "carve into", "4", "3", "75"],
+        ["bfs", "next off the list", "2", "2", "100"],
+        ["all", "all", "6", "5", "83"],
+        ["best streak", "", "3", "", ""],
+    ]
+
+
+def test_looking_for_the_next_question_stops_at_the_deadline_and_goes_on_next_time():
+    run, teacher, quiz = quiz_on(algorithm="eller")  # (few questions: most steps are a coin)
+    assert quiz.next_question(teacher, deadline=0.0) is None and run.position == 0
+    while quiz.next_question(teacher) is not None:
+        quiz.skip(teacher)
+    assert run.finished

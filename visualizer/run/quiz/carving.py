@@ -1,0 +1,65 @@
+"""Depth-first carvers (the backtracker, hunt-and-kill's walk, growing tree): which cells could the
+walk carve into next from the cell it stands on? Its unvisited neighbours: which one is chance,
+that it is one of them is the rule."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...core.events import Event, Kind
+from .question import CELL, CELLS, Question, QuestionMaker, Seen
+
+KIND = "carve into"
+_CARVE, _BACKTRACK, _GIVE_UP, _PHASE = int(Kind.CARVE), int(Kind.BACKTRACK), int(Kind.FRONTIER_REMOVE), int(Kind.PHASE)
+WALKING = ("", "walk", "maze")
+"""The phases in which a walk carves (no phases; hunt-and-kill's walk; the dungeon's corridors): not
+hunt-and-kill's hunt (a scan finds its carve), nor the dungeon's rooms, connectors and pruning."""
+
+
+def ask(seen: Seen) -> Question | None:
+    event = seen.peek(0)
+    if event is None or seen.narrator.phase not in WALKING:
+        return None
+    if seen.previous is not None and int(seen.previous[0]) == _PHASE:
+        return _ask_hunt(seen, event)  # the carve after a hunt joins the cell it found
+    kind, cell, other = int(event[0]), event[1], event[2]
+    if not (kind == _CARVE and other >= 0 or kind in (_BACKTRACK, _GIVE_UP)) or seen.unvisited(cell):
+        return None
+    candidates = frozenset(nb for _, nb in seen.grid.neighbours(cell) if seen.unvisited(nb))
+    here = seen.name(cell)
+    if candidates:
+        count = len(candidates)
+        why = (f"{here} has {count} unvisited neighbour{'s' if count > 1 else ''}, {seen.names(candidates)}: "
+               f"the walk carves into {'one of them, picked at random' if count > 1 else 'it'}")
+    else:
+        why = f"{here} has no unvisited neighbour: a dead end, so the walk backs up instead of carving"
+    return Question(KIND, f"The walk stands at {here}: which cells could it carve into next?", CELLS, candidates,
+                    why, focus=(cell,), decision=len(candidates) > 1)
+
+
+def _ask_hunt(seen: Seen, event: Event) -> Question | None:
+    """Hunt-and-kill's hunt scans the rows in order for the first unvisited cell beside the maze;
+    asked when the hunt has ended, before the carve that joins the cell it found."""
+    if int(event[0]) != _CARVE or event[2] < 0:
+        return None
+    found = next((c for c in range(seen.grid.size) if seen.unvisited(c)
+                  and any(not seen.unvisited(nb) for _, nb in seen.grid.neighbours(c))), None)
+    if found is None:
+        return None
+    why = (f"the hunt scans row by row, each from its start: {seen.name(found)} is the first unvisited cell "
+           "next to the maze; it is joined to the maze and the walk goes on from it")
+    return Question("hunt finds", "The hunt has found a cell to walk on from: which cell is it?", CELL,
+                    frozenset({found}), why, decision=True)
+
+
+def happened(question: Question, events: Sequence[Event], following: Event | None) -> bool:
+    """The step carved into one of the cells, or (none expected) backed up."""
+    first = events[0]
+    if question.kind != KIND:  # the hunt: the carve joins the cell it found
+        return int(first[0]) == _CARVE and first[2] in question.expected
+    if question.expected:
+        return int(first[0]) == _CARVE and first[2] in question.expected
+    return int(first[0]) in (_BACKTRACK, _GIVE_UP)
+
+
+MAKER = QuestionMaker(ask, happened)

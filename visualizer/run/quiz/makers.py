@@ -1,0 +1,35 @@
+"""The question makers, one registry line per algorithm or solver.
+
+An algorithm or solver not listed asks nothing (the quiz then just steps it); a question maker
+returns None at a step it has no answerable question for.
+"""
+
+from __future__ import annotations
+
+from . import carving, dead_ends, division, kruskal, prim, queue, random_walks, rows, wall_follower
+from .question import QuestionMaker
+
+MAKERS: dict[str, QuestionMaker] = {
+    "backtracker": carving.MAKER,
+    "hunt_and_kill": carving.MAKER,
+    "growing_tree": carving.MAKER,
+    "prim_simplified": carving.MAKER,
+    "dungeon": carving.MAKER,
+    "aldous_broder": random_walks.ALDOUS_BRODER,
+    "wilson": random_walks.WILSON,
+    "binary_tree": rows.BINARY_TREE,
+    "sidewinder": rows.SIDEWINDER,
+    "recursive_division": division.MAKER,
+    "blobby_division": division.BLOBBY,
+    "kruskal": kruskal.MAKER,
+    "eller": kruskal.ELLER,
+    "prim": prim.MAKER,
+    "prim_true": prim.TRUE,
+    "bfs": queue.BFS,
+    "astar": queue.ASTAR,
+    "dfs": queue.DFS,
+    "wall_right": wall_follower.MAKER,
+    "wall_left": wall_follower.MAKER,
+    "dead_end_filling": dead_ends.MAKER,
+}
+"""Question makers by algorithm or solver name."""

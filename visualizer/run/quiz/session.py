@@ -1,0 +1,177 @@
+"""A quiz over one watch run: when to ask (every step, every k steps, decision points), the
+question pending, the clicks so far, the verdicts, score and streak, and the summary as CSV.
+
+The quiz moves the run itself, a whole algorithm step at a time through the :class:`Teacher`:
+after an answer it shows the step, then steps on to the next question due. It only peeks at the
+events to come, so answering (right, wrong or not at all) never changes the maze the run makes.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..teaching import Teacher
+from .makers import MAKERS
+from .question import Question, Seen
+
+STEPS_A_CALL = 2000
+"""Algorithm steps a call to :meth:`Quiz.next_question` may take looking for the next question."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    right: bool
+    sentence: str
+
+
+@dataclass
+class Record:
+    """One answered question, for the summary."""
+
+    algorithm: str
+    kind: str
+    right: bool
+
+
+@dataclass
+class Quiz:
+    """Questions on a run, asked ``every`` steps (0: at decision points only)."""
+
+    every: int = 1
+    pending: Question | None = None
+    selection: set[int] = field(default_factory=set)
+    records: list[Record] = field(default_factory=list)
+    streak: int = 0
+    best_streak: int = 0
+    last: Verdict | None = None
+    _since: int = 0
+    """Steps shown since the last question."""
+    _subject: str = ""
+    """The algorithm or solver the pending question is about."""
+
+    # --- asking -------------------------------------------------------------------
+
+    def due(self, question: Question) -> bool:
+        if self.every == 0:
+            return question.decision
+        return self._since + 1 >= self.every
+
+    def next_question(self, teacher: Teacher, steps: int = STEPS_A_CALL, deadline: float = math.inf,
+                      clock: Callable[[], float] = time.perf_counter) -> Question | None:
+        """The question pending, else step the run on (whole steps, at most ``steps``, until
+        ``deadline``: the window's frame goes on) until one is due; None when the run is finished
+        or the budget ran out first (the next call goes on from there)."""
+        for _ in range(steps):
+            if self.pending is not None or teacher.run.idle or clock() >= deadline:
+                break
+            question = ask(teacher)
+            if question is not None and self.due(question):
+                self.pending, self.selection = question, set()
+                run = teacher.run
+                self._subject = run.solver if run.solver is not None else run.spec.algorithm
+                break
+            teacher.step_forward()
+            self._since += 1
+        return self.pending
+
+    def forget(self) -> None:
+        """The run was replaced (restart, new seed): its question goes, the score stays."""
+        self.pending, self.selection, self._since = None, set(), 0
+
+    # --- answering ----------------------------------------------------------------
+
+    def toggle(self, cell: int) -> None:
+        """A click while cells are asked for: chosen, or chosen no more."""
+        self.selection ^= {cell}
+
+    def answer(self, teacher: Teacher, given: frozenset[int] | None = None) -> Verdict | None:
+        """Judge ``given`` (default: the cells clicked so far), say why, then show the step."""
+        question = self.pending
+        if question is None:
+            return None
+        given = frozenset(self.selection) if given is None else given
+        right = question.right(given)
+        self.records.append(Record(self._subject, question.kind, right))
+        self.streak = self.streak + 1 if right else 0
+        self.best_streak = max(self.best_streak, self.streak)
+        name = teacher.run.grid.cell_name
+        if right:
+            sentence = f"Right: {question.why}."
+        else:
+            sentence = (f"Not quite (you said {question.answer_text(given, name)}): {question.why}.")
+        self.last = Verdict(right, sentence)
+        self._show_step(teacher)
+        return self.last
+
+    def skip(self, teacher: Teacher) -> None:
+        """Show the step without answering (not scored)."""
+        if self.pending is not None:
+            self._show_step(teacher)
+
+    def _show_step(self, teacher: Teacher) -> None:
+        self.pending, self.selection, self._since = None, set(), 0
+        teacher.step_forward()
+
+    # --- the score ----------------------------------------------------------------
+
+    @property
+    def asked(self) -> int:
+        return len(self.records)
+
+    @property
+    def right(self) -> int:
+        return sum(r.right for r in self.records)
+
+    def score_text(self) -> str:
+        return f"{self.right} of {self.asked} right · streak {self.streak} (best {self.best_streak})"
+
+    def by_kind(self) -> list[tuple[str, str, int, int]]:
+        """(algorithm, kind, questions, right) in the order first asked."""
+        counts: dict[tuple[str, str], list[int]] = {}
+        for record in self.records:
+            tally = counts.setdefault((record.algorithm, record.kind), [0, 0])
+            tally[0] += 1
+            tally[1] += record.right
+        return [(algorithm, kind, asked, right) for (algorithm, kind), (asked, right) in counts.items()]
+
+    def summary_csv(self) -> str:
+        """The summary: one row per algorithm and kind of question, then the whole quiz."""
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(("algorithm", "kind", "questions", "right", "percent"))
+        for algorithm, kind, asked, right in self.by_kind():
+            writer.writerow((algorithm, kind, asked, right, _percent(right, asked)))
+        writer.writerow(("all", "all", self.asked, self.right, _percent(self.right, self.asked)))
+        writer.writerow(("best streak", "", self.best_streak, "", ""))
+        return out.getvalue()
+
+
+def _percent(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.0f}" if whole else ""
+
+
+def ask(teacher: Teacher) -> Question | None:
+    """The question about the run's next step (None: none is answerable here)."""
+    run = teacher.run
+    if run.idle:
+        return None
+    teacher.catch_up(math.inf)
+    solving = run.solver is not None
+    maker = MAKERS.get(run.solver if solving and run.solver is not None else run.spec.algorithm)
+    if maker is None:
+        return None
+    narrator = teacher.narration.narrator
+    if solving:
+        at = run.solver_events
+        return maker.ask(Seen(run.grid, run.maze, narrator, lambda i: run.solver_event(at + i), run.solver_ends,
+                              teacher.narration.previous))
+    if run.spec.info.narrator is None or type(narrator) is not run.spec.info.narrator:
+        return None  # the braid post-process (or a narrator of a file of one's own)
+    at = run.position
+    return maker.ask(Seen(run.grid, run.maze, narrator, lambda i: run.generation_peek(at + i),
+                          previous=teacher.narration.previous))
