@@ -129,6 +129,7 @@ class Editor:
     def toggle_wall(self, cell: int, direction: int) -> Edit | str:
         """Open the wall between ``cell`` and its neighbour in ``direction``, or close the passage
         there. Opening next to a removed cell brings that cell back."""
+        self._catch_up()
         grid, maze = self.maze.grid, self.maze
         other = grid.neighbour(cell, direction)
         if other < 0:
@@ -151,6 +152,7 @@ class Editor:
     def begin_stroke(self, cell: int) -> str:
         """Start painting at ``cell``: the stroke removes cells when it starts on one that is part of
         the maze, else restores them. Returns what the stroke does, in a word."""
+        self._catch_up()
         removing = self._is_open(cell)
         self._stroke = Edit("removed cells" if removing else "restored cells")
         self._stroke_removes = removing
@@ -188,8 +190,9 @@ class Editor:
     def move_end(self, which: End, cell: int) -> Edit | str:
         """Put an endpoint on ``cell``. The entrance and the exit need a cell on the maze's edge
         (they open its outer wall there); the solver's start or goal any cell of the maze."""
+        self._catch_up()
         maze, grid = self.maze, self.maze.grid
-        if not self._is_open(cell):
+        if self.run.finished and not self._is_open(cell):
             return f"That cell is not part of the maze: the {which.value} must stand on one"
         before = self._end(which)
         if which in (End.ENTRANCE, End.EXIT):
@@ -234,6 +237,14 @@ class Editor:
         self.done.append(edit)
         self._touch(edit)
         return edit
+
+    def _catch_up(self) -> None:
+        """A seek rebuilt the maze since the last edit: the old edits describe another maze, so
+        they can be neither undone nor redone any more."""
+        if not self.current:
+            self.done.clear()
+            self.undone.clear()
+            self._version = self.run.maze_version
 
     # --- the model, a cell at a time --------------------------------------------------
 
