@@ -13,9 +13,11 @@ import pytest
 
 from visualizer.app.scenes.watch import INSTANT
 from visualizer.app.shell import Shell
+from visualizer.core.distance import distances_from, heat_levels
 from visualizer.core.maze import CellState
 from visualizer.export.json_io import dumps, loads
 from visualizer.render.markers import ENTRANCE
+from visualizer.render.palette import HEAT_LEVELS
 from visualizer.run.spec import MazeSpec
 from visualizer.solvers import shortest_path
 
@@ -202,3 +204,23 @@ def test_a_wall_click_opens_the_wall_on_every_grid(screen, kind):
     cell, d, other = next(wall for wall in closed_walls(maze) if near(wall))
     mouse(shell, between(shell, cell, other))
     assert maze.is_open(cell, d)
+
+
+def test_the_distance_map_follows_every_edit_and_its_undo(screen):
+    shell = make_shell(screen)
+    maze = shell.base.run.maze
+    press(shell, pygame.K_d)
+
+    def shown_matches_the_maze():
+        expected = heat_levels(distances_from(maze, maze.entrance[0]), HEAT_LEVELS)
+        return np.array_equal(shell.base.run.overlay.heat, expected)
+
+    assert shown_matches_the_maze()
+    grid = maze.grid
+    cell, d = next((c, d) for c in range(grid.size) for d, nb in grid.neighbours(c) if maze.is_open(c, d))
+    mouse(shell, between(shell, cell, grid.neighbour(cell, d)))  # cuts part of the maze off
+    assert not maze.is_open(cell, d) and shown_matches_the_maze()
+    assert (shell.base.run.overlay.heat < 0).any(), "the cut-off cells have no distance"
+    press(shell, pygame.K_z, pygame.KMOD_CTRL)
+    shell.frame([], 0)
+    assert maze.is_open(cell, d) and shown_matches_the_maze()

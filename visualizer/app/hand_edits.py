@@ -13,6 +13,8 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from ..core.narration import Annotation, Shape, Tone, plural
 from ..export.formats import FORMATS, ExportOptions
 from ..run.editing import Check, Edit, Editor, End, check
@@ -42,6 +44,8 @@ class HandEdits:
         self.resolving = False
         """True while a re-solve started "at once" still has events left (a large maze)."""
         self._check: Memo[Check] = Memo()
+        self._neighbours: Memo[np.ndarray] = Memo()
+        """The grid's neighbour table, kept for the checks after every edit."""
         self._was: int | None = None
         """The path's length before the last edit (None: none was shown)."""
 
@@ -195,7 +199,8 @@ class HandEdits:
     def check(self) -> Check:
         """The perfectness check of the maze as it stands (once per change)."""
         run = self.run
-        return self._check.get((id(run), run.position, run.maze_version), lambda: check(run.maze))
+        table = self._neighbours.get(id(run.grid), lambda: run.grid.neighbour_array(np.int64))
+        return self._check.get((id(run), run.position, run.maze_version), lambda: check(run.maze, table))
 
     @staticmethod
     def verdict(found: Check) -> str:
