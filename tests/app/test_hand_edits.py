@@ -77,7 +77,7 @@ def test_clicking_a_wall_pixel_opens_that_wall_and_ctrl_z_closes_it_again(screen
     mouse(shell, between(shell, cell, other))
     assert maze.is_open(cell, d) and maze.is_open(other, maze.grid.opposite(d))
     rows = dict(shell.base.panel_lines())
-    assert rows["Perfect"] == "no" and rows["Loops"].startswith("1")
+    assert rows["Perfect"] == "no: 1 loop (one drawn in red)"
     assert "opened the wall" in shell.toast[0].lower() and "1 loop" in shell.toast[0]
     after = dumps(maze)
     press(shell, pygame.K_z, pygame.KMOD_CTRL)
@@ -161,7 +161,7 @@ def test_ctrl_drag_paints_cells_out_and_the_panel_counts_the_cut_off(screen):
     assert all(maze.state[c] == CellState.UNVISITED and maze.passages[c] == 0 for c in cells)
     assert "removed 3 cells" in shell.toast[0].lower()
     rows = dict(shell.base.panel_lines())
-    assert "Cut off" in rows and rows["Edits"].startswith("1")
+    assert "cut off (boxed)" in rows["Perfect"] and rows["Edits"].startswith("1 ")
     press(shell, pygame.K_z, pygame.KMOD_CTRL)
     assert all(maze.open_mask()[c] for c in cells)
 

@@ -212,16 +212,17 @@ class HandEdits:
         return "not perfect: " + ", ".join(parts)
 
     def panel_rows(self) -> list[tuple[str, str]]:
-        """Once the maze has been edited: perfect or not, loops, cells cut off, the edits."""
+        """Once the maze has been edited: perfect or not (loops, cells cut off), the edits."""
         if not self.edited:
             return []
         found = self.check()
-        rows = [("Perfect", "yes" if found.perfect else "no"), ("Loops", f"{found.loops:,}"
-                                                                         + (" (one drawn)" if found.loop else "")),
-                ("Cut off", plural(found.cut_off, "cell") + (" (boxed)" if found.cut_off else ""))]
-        undo = len(self.editor.done)
-        rows.append(("Edits", f"{undo:,} (Ctrl+Z undoes, Ctrl+Y redoes)"))
-        return rows
+        parts = []
+        if found.loops:
+            parts.append(plural(found.loops, "loop") + (" (one drawn in red)" if found.loop else ""))
+        if found.cut_off:
+            parts.append(plural(found.cut_off, "cell") + " cut off (boxed)")
+        verdict = "yes" if found.perfect else "no: " + ", ".join(parts)
+        return [("Perfect", verdict), ("Edits", f"{len(self.editor.done):,} (Ctrl+Z undoes, Ctrl+Y redoes)")]
 
     def annotations(self) -> tuple[Annotation, ...]:
         """One loop drawn round, each cut-off cell boxed (the first of them, when very many)."""

@@ -31,7 +31,7 @@ def draw_endpoints(surface: pygame.Surface, board: Board, origin: tuple[int, int
     for cell, colour, corners in ((entrance, ENTRANCE, ((0, -0.42), (0.38, 0.3), (-0.38, 0.3))),
                                   (exit_, EXIT, ((-0.3, -0.3), (0.3, -0.3), (0.3, 0.3), (-0.3, 0.3)))):
         x, y = _centre(board, origin, cell)
-        points = [(x + dx * size * 0.8, y + dy * size * 0.8) for dx, dy in corners]
+        points = [(x + dx * size * 1.4, y + dy * size * 1.4) for dx, dy in corners]
         pygame.draw.polygon(surface, colour, points)
         pygame.draw.polygon(surface, OUTLINE, points, line)
     if start is not None:
