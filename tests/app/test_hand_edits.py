@@ -185,9 +185,16 @@ def test_ctrl_a_animates_the_solve_after_an_edit(screen):
     shell.base.speed = 30.0  # events a second: an animation to watch
     press(shell, pygame.K_a, pygame.KMOD_CTRL)
     assert "animates" in shell.toast[0]
+    press(shell, pygame.K_SPACE)  # paused: the edit's solve still plays
     cell, d, other = closed_walls(run.maze)[0]
     mouse(shell, between(shell, cell, other))
     assert run.solver is not None and run.solver_events < 50  # animated: not finished in one frame
+    for _ in range(2000):
+        shell.frame([], 0.1)
+        if run.solution is not None:
+            break
+    shell.frame([], 0.1)
+    assert run.solution and f"path of {len(run.solution):,} cells" in shell.toast[0]
 
 
 @pytest.mark.parametrize("kind", ["hex", "triangle", "polar"])

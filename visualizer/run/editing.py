@@ -310,6 +310,7 @@ class Editor:
         if edit.changes_maze:
             self.run.maze_version += 1
             self._version = self.run.maze_version
+        self.run.applied += 1  # what is drawn changed: caches keyed on it (the legend) look again
         self.run.overlay.dirty.extend(edit.touched)
 
 

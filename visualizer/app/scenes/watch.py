@@ -381,6 +381,7 @@ class WatchScene(Scene):
         result = self.edits.editor.move_end(End.GOAL if shift else End.START, target)
         if self.run.solver is not None or isinstance(result, str):
             self.edits.after(result, self.solver)
+            self._after_edit()
         elif self.endpoints[which] is None:
             self.host.message(f"Solver {name}: back to the {('entrance', 'exit')[which]}")
         else:
@@ -388,7 +389,9 @@ class WatchScene(Scene):
 
     def click_wall(self, cell: int, direction: int) -> bool:
         """A click on a wall of the finished maze opens it, on a passage closes it."""
-        return self.edits.click_wall(cell, direction, self.solver)
+        taken = self.edits.click_wall(cell, direction, self.solver)
+        self._after_edit()
+        return taken
 
     def grab(self, cell: int, ctrl: bool) -> bool:
         """A press on an endpoint's marker picks it up; with Ctrl it starts painting cells."""
@@ -398,15 +401,27 @@ class WatchScene(Scene):
         self.edits.drag_over(cell)
 
     def drop(self, cell: int) -> bool:
-        return self.edits.drop(cell, self.solver)
+        taken = self.edits.drop(cell, self.solver)
+        self._after_edit()
+        return taken
 
     def undo_edit(self) -> None:
         """Ctrl+Z: take back the last edit (a wall, a stroke of cells, an endpoint moved)."""
         self.edits.undo(self.solver)
+        self._after_edit()
 
     def redo_edit(self) -> None:
         """Ctrl+Y: do again the edit Ctrl+Z took back."""
         self.edits.redo(self.solver)
+        self._after_edit()
+
+    def _after_edit(self) -> None:
+        """A solve the edit started and that is still running moves on (even when paused before),
+        and says its result when it ends."""
+        if self.run.stage == SOLVING:
+            self.paused = False
+            self.until = None
+            self._solution_reported = False
 
     def toggle_animated_resolve(self) -> None:
         """Ctrl+A: after an edit, solve again at once (the default) or animated at the speed set."""
