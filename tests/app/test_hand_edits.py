@@ -231,3 +231,17 @@ def test_the_distance_map_follows_every_edit_and_its_undo(screen):
     press(shell, pygame.K_z, pygame.KMOD_CTRL)
     shell.frame([], 0)
     assert maze.is_open(cell, d) and shown_matches_the_maze()
+
+
+def test_a_dragged_marker_follows_the_pointer_before_it_is_let_go(screen):
+    shell = make_shell(screen)
+    maze, grid = shell.base.run.maze, shell.base.run.grid
+    target = grid.cell(0, 4)
+    start, there = centre(shell, maze.entrance[0]), centre(shell, target)
+    shell.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1),
+                 pygame.event.Event(pygame.MOUSEMOTION, pos=there, rel=(0, there[1] - start[1]), buttons=(1, 0, 0))],
+                1 / 60)
+    assert maze.entrance == grid.entrance  # not moved yet
+    assert tuple(shell.screen.get_at(there))[:3] == ENTRANCE
+    shell.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=there, button=1)], 1 / 60)
+    assert maze.entrance[0] == target

@@ -40,6 +40,8 @@ class HandEdits:
         """Ctrl+A: after an edit the solver animates at the scene's speed instead of finishing at once."""
         self.grabbed: tuple[End, int] | None = None
         """The endpoint being dragged and the cell it was picked up on."""
+        self.dragged_to = -1
+        """The cell under the pointer while an endpoint is dragged (its marker is drawn there)."""
         self.painting = False
         self.resolving = False
         """True while a re-solve started "at once" still has events left (a large maze)."""
@@ -81,7 +83,7 @@ class HandEdits:
         which = self.endpoint_at(cell)
         if which is None:
             return False
-        self.grabbed = (which, cell)
+        self.grabbed, self.dragged_to = (which, cell), cell
         return True
 
     def endpoint_at(self, cell: int) -> End | None:
@@ -100,6 +102,8 @@ class HandEdits:
         return None
 
     def drag_over(self, cell: int) -> None:
+        if self.grabbed is not None:
+            self.dragged_to = cell
         if self.painting:
             why = self.editor.paint(cell)
             self.run.overlay.dirty.append(cell)
@@ -115,11 +119,20 @@ class HandEdits:
             if edit is not None:
                 self.after(edit, solver)
             return True
-        grabbed, self.grabbed = self.grabbed, None
+        grabbed, self.grabbed, self.dragged_to = self.grabbed, None, -1
         if grabbed is None or cell < 0 or cell == grabbed[1]:
             return False
         self.after(self.editor.move_end(grabbed[0], cell), solver)
         return True
+
+    def shown_ends(self) -> tuple[int, int, int | None, int | None]:
+        """Where the markers are drawn: entrance, exit, the solver's start and goal (None: not
+        their own), the one being dragged under the pointer."""
+        maze, ends = self.run.maze, self.editor.ends
+        shown = {End.ENTRANCE: maze.entrance[0], End.EXIT: maze.exit[0], End.START: ends[0], End.GOAL: ends[1]}
+        if self.grabbed is not None and self.dragged_to >= 0:
+            shown[self.grabbed[0]] = self.dragged_to
+        return shown[End.ENTRANCE], shown[End.EXIT], shown[End.START], shown[End.GOAL]  # type: ignore[return-value]
 
     # --- keys ---------------------------------------------------------------------
 

@@ -549,13 +549,11 @@ class WatchScene(Scene):
         draw_annotations(surface, board, origin, self.annotations())
         if self.show_longest:
             draw_longest_path(surface, board, origin, self.longest().cells)
-        maze = self.run.maze
-        draw_endpoints(surface, board, origin, maze.entrance[0], maze.exit[0], *self.endpoints)
+        draw_endpoints(surface, board, origin, *self.edits.shown_ends())
 
     def draw_key(self) -> Hashable:
         longest = self.longest().ends if self.show_longest else None
-        maze = self.run.maze
-        return tuple(self.endpoints), maze.entrance, maze.exit, self.annotations(), longest
+        return self.edits.shown_ends(), self.annotations(), longest
 
     def colour_scale(self) -> ColourScale | None:
         if not self.distance_map:
