@@ -245,3 +245,20 @@ def test_a_dragged_marker_follows_the_pointer_before_it_is_let_go(screen):
     assert tuple(shell.screen.get_at(there))[:3] == ENTRANCE
     shell.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=there, button=1)], 1 / 60)
     assert maze.entrance[0] == target
+
+
+def test_p_plays_the_edited_maze_and_refuses_one_whose_exit_is_cut_off(screen):
+    shell = make_shell(screen)
+    maze, grid = shell.base.run.maze, shell.base.run.grid
+    exit_cell = maze.exit[0]
+    ways = [(exit_cell, d, nb) for d, nb in grid.neighbours(exit_cell) if maze.is_open(exit_cell, d)]
+    for cell, d, other in ways:  # wall the exit in
+        mouse(shell, between(shell, cell, other))
+    press(shell, pygame.K_p)
+    assert shell.scene is shell.base and "cut off" in shell.toast[0]
+    for _ in ways:
+        press(shell, pygame.K_z, pygame.KMOD_CTRL)
+    cell, d, other = closed_walls(maze)[0]
+    mouse(shell, between(shell, cell, other))
+    press(shell, pygame.K_p)
+    assert shell.scene.name == "play" and shell.scene.game.maze.is_open(cell, d)

@@ -363,10 +363,14 @@ class WatchScene(Scene):
         self.host.open_scene("lab", spec=self.spec)
 
     def play(self) -> None:
-        """P: play the maze on screen, finished first if it was still growing."""
+        """P: play the maze on screen (as edited), finished first if it was still growing."""
         self.run.finish_generation()
+        maze = self.run.maze
+        if self.edits.edited and not maze.reachable_from(maze.entrance[0])[maze.exit[0]]:
+            self.host.message("The exit is cut off from the entrance: open a wall first (Ctrl+Z undoes the edit)")
+            return
         self.run.clear_solution()
-        self.host.open_scene("play", spec=self.spec, maze=self.run.maze.copy())
+        self.host.open_scene("play", spec=self.spec, maze=maze.copy())  # edits and all
 
     def quit(self) -> None:
         self.host.quit()
