@@ -252,7 +252,7 @@ def test_p_plays_the_edited_maze_and_refuses_one_whose_exit_is_cut_off(screen):
     maze, grid = shell.base.run.maze, shell.base.run.grid
     exit_cell = maze.exit[0]
     ways = [(exit_cell, d, nb) for d, nb in grid.neighbours(exit_cell) if maze.is_open(exit_cell, d)]
-    for cell, d, other in ways:  # wall the exit in
+    for cell, _, other in ways:  # wall the exit in
         mouse(shell, between(shell, cell, other))
     press(shell, pygame.K_p)
     assert shell.scene is shell.base and "cut off" in shell.toast[0]
