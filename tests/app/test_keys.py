@@ -188,3 +188,22 @@ def test_tab_reaches_every_algorithm_that_runs_on_the_grid():
             name = next_algorithm(name, grid, +1)
             seen.add(name)
         assert seen == runs_here
+
+
+def test_no_shell_key_hides_a_scenes_key():
+    """The shell looks at a press first, so a scene's key that a shell binding also matches (a
+    wildcard like Z with any modifier once did, eating Ctrl+Z) would never reach the scene."""
+    for name, scene in SCENES.items():
+        table = getattr(scene, "__self__", scene).keys
+        for code, mods in table.chords():
+            if mods == ANY:
+                continue
+            hidden = SHELL_KEYS.find(KeyPress(code, mods))
+            assert hidden is None, f"{name}: {pygame.key.name(code)} with mods {mods} runs the shell's {hidden.label}"
+
+
+def test_ctrl_z_reaches_the_watch_scene_and_plain_z_the_shell():
+    assert SHELL_KEYS.find(KeyPress(pygame.K_z, CTRL)) is None
+    assert WATCH_KEYS.find(KeyPress(pygame.K_z, CTRL)).command == "undo_edit"
+    assert SHELL_KEYS.find(KeyPress(pygame.K_z)).command == "fit_view"
+    assert SHELL_KEYS.find(KeyPress(pygame.K_z, SHIFT)).command == "fit_view"

@@ -416,3 +416,28 @@ def test_masked_cells_are_picked_by_their_outline_and_holes_pick_nothing(kind, s
         rows = (".XXXXXXX",) + rows[1:]
     grid = make_grid(kind, 8, 6, Mask(rows))
     assert check_picking(grid, (400, 320), seed, 0.0) > 10
+
+
+@pytest.mark.parametrize("kind", sorted(GRIDS))
+def test_a_click_between_two_cells_picks_the_wall_between_them_and_a_centre_none(kind):
+    """The midpoint of two neighbouring cells' centres is on their shared wall: ``wall_at``
+    names that wall (either side's way of naming it); outer walls are never picked."""
+    grid = make_grid(kind, *at_least(kind, 8, 6))
+    board = Board(grid, 640, 480)
+    checked = 0
+    for cell in range(0, grid.size, 7):
+        for d, nb in grid.neighbours(cell):
+            (ax, ay), (bx, by) = board.cell_centre(cell), board.cell_centre(nb)
+            if math.hypot(ax - bx, ay - by) > 3 * board.cell_pixels:
+                continue  # polar rings wrap: the straight midpoint is not on their wall
+            picked = board.wall_at(int((ax + bx) / 2), int((ay + by) / 2))
+            assert picked is not None, (cell, d)
+            assert {picked[0], grid.neighbour(*picked)} == {cell, nb}, (cell, d, picked)
+            checked += 1
+    assert checked > 10
+    if kind in ("square", "hex"):
+        x, y = board.cell_centre(grid.size // 2)
+        assert board.wall_at(int(x), int(y)) is None
+    for x in range(board.width):  # nothing outside the maze, nor its outer wall, is a wall to open
+        for y in (0, board.height - 1):
+            assert board.wall_at(x, y) is None

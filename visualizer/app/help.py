@@ -49,21 +49,20 @@ def number_lines(width: int, size: int) -> list[list[str]]:
 
 
 def draw_help(surface: pygame.Surface, rows: list[Binding], size: int) -> None:
-    """The rows' keys and actions in a box over everything, the window shaded behind it; the text
-    shrinks from ``size`` until every row fits the window."""
+    """The rows' keys and actions in a box over everything, the window shaded behind it; when
+    they do not fit one column the rows go into two, and the text shrinks from ``size`` until
+    every row fits the window."""
     width, height = surface.get_size()
     numbered = any(b is NUMBER_BINDING for b in rows)
     while True:
-        line = int(size * 1.4)
-        box_w = min(width - 40, size * 48)
-        key_w = max(text.font(size, True).size(b.label)[0] for b in rows) + size
-        wrapped = [text.wrap(b.action, size, box_w - 2 * size - key_w) for b in rows]
-        numbers = number_lines(box_w - 2 * size, size) if numbered else []
-        extra = len(numbers) + 1.4 if numbers else 0
-        needed = int(line * (sum(len(w) for w in wrapped) + 1.6 + extra)) + 2 * size
-        if needed <= height - 40 or size <= 10:
+        plan = _plan(rows, size, width, numbered, 1)
+        if plan[-1] > height - 40:
+            plan = _plan(rows, size, width, numbered, 2)
+        if plan[-1] <= height - 40 or size <= 10:
             break
         size -= 1
+    box_w, key_w, column_w, columns, numbers, needed = plan
+    line = int(size * 1.4)
     box = pygame.Rect(0, 0, box_w, min(height - 20, needed))
     box.center = (width // 2, height // 2)
     shade = pygame.Surface((width, height), pygame.SRCALPHA)
@@ -73,18 +72,49 @@ def draw_help(surface: pygame.Surface, rows: list[Binding], size: int) -> None:
     pygame.draw.rect(surface, ui().accent, box, 2, border_radius=size // 2)
     x, y = box.left + size, box.top + size
     surface.blit(text.rendered("Keys", round(size * 1.2), ui().text, True), (x, y))
-    y += int(line * 1.6)
-    for binding, parts in zip(rows, wrapped):
-        surface.blit(text.rendered(binding.label, size, ui().accent, True), (x, y))
-        for part in parts:
-            surface.blit(text.rendered(part, size, ui().text), (x + key_w, y))
-            y += line
+    top = y + int(line * 1.6)
+    bottom = top
+    for k, column in enumerate(columns):
+        y = top
+        left = x + k * (column_w + size)
+        for binding, parts in column:
+            surface.blit(text.rendered(binding.label, size, ui().accent, True), (left, y))
+            for part in parts:
+                surface.blit(text.rendered(part, size, ui().text), (left + key_w, y))
+                y += line
+        bottom = max(bottom, y)
+    y = bottom
     if numbers:
         y += int(line * 0.4)
         surface.blit(text.rendered("Number keys pick", size, ui().accent, True), (x, y))
         y += line
-        column = (box_w - 2 * size) // max(len(r) for r in numbers)
+        number_w = (box_w - 2 * size) // max(len(r) for r in numbers)
         for row in numbers:
             for k, entry in enumerate(row):
-                surface.blit(text.rendered(entry, size, ui().text), (x + k * column, y))
+                surface.blit(text.rendered(entry, size, ui().text), (x + k * number_w, y))
             y += line
+
+
+Column = list[tuple[Binding, list[str]]]
+
+
+def _plan(rows: list[Binding], size: int, width: int, numbered: bool,
+          count: int) -> tuple[int, int, int, list[Column], list[list[str]], int]:
+    """Where the rows go at ``size`` in ``count`` columns: (box width, key width, column width, the
+    columns of rows with their wrapped actions, the number keys' block, the height needed)."""
+    line = int(size * 1.4)
+    box_w = min(width - 40, size * 48 * count)
+    column_w = (box_w - 2 * size - (count - 1) * size) // count
+    key_w = max(text.font(size, True).size(b.label)[0] for b in rows) + size
+    wrapped = [text.wrap(b.action, size, column_w - key_w) for b in rows]
+    total = sum(len(w) for w in wrapped)
+    columns: list[Column] = [[] for _ in range(count)]
+    done = 0
+    for binding, parts in zip(rows, wrapped):
+        k = min(count - 1, done * count // max(1, total))
+        columns[k].append((binding, parts))
+        done += len(parts)
+    tallest = max(sum(len(parts) for _, parts in column) for column in columns)
+    numbers = number_lines(box_w - 2 * size, size) if numbered else []
+    extra = len(numbers) + 1.4 if numbers else 0
+    return box_w, key_w, column_w, columns, numbers, int(line * (tallest + 1.6 + extra)) + 2 * size

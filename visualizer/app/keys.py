@@ -191,7 +191,7 @@ SHELL_KEYS = KeyTable((
             keys(K.K_EQUALS, K.K_PLUS, K.K_KP_PLUS, mods=CTRL) + keys(K.K_EQUALS, mods=CTRL | SHIFT), args=(+1,)),
     Binding("Ctrl+-", "", "scale_text", keys(K.K_MINUS, K.K_KP_MINUS, mods=CTRL), args=(-1,), help=False),
     Binding("Z", "the whole maze; in play, Z again follows you (wheel zooms, drag pans)", "fit_view",
-            keys(K.K_z, mods=ANY)),
+            keys(K.K_z) + keys(K.K_z, mods=SHIFT)),  # not with Ctrl: Ctrl+Z undoes an edit
     Binding("F7", "next colour theme: dark / light / high-contrast (remembered)", "cycle_theme",
             keys(K.K_F7, mods=ANY)),
     Binding("F8", "walls thin / normal / thick (remembered)", "cycle_walls", keys(K.K_F8, mods=ANY)),
@@ -237,6 +237,13 @@ WATCH_KEYS = KeyTable((
     Binding("Shift+V", "", "cycle_solver", keys(K.K_v, mods=SHIFT), args=(-1,), help=False),
     Binding("Click  /  Shift+click", "set the solver's start / goal (S then solves between them)", "",
             (), help=True),
+    Binding("Click a wall", "finished maze: open / close it; drag a marker: move the entrance, exit, start or "
+            "goal; Ctrl+drag: remove / restore cells (the solver runs again)", "", ()),
+    Binding("Ctrl+Z  /  Ctrl+Y", "undo / redo the last edit", "undo_edit", keys(K.K_z, mods=CTRL)),
+    Binding("Ctrl+Y", "", "redo_edit", keys(K.K_y, mods=CTRL) + keys(K.K_z, mods=CTRL | SHIFT), help=False),
+    Binding("Ctrl+J  /  Ctrl+A", "save the maze, edits too, as JSON / re-solve after an edit at once or animated",
+            "save_json", keys(K.K_j, mods=CTRL)),
+    Binding("Ctrl+A", "", "toggle_animated_resolve", keys(K.K_a, mods=CTRL), help=False),
     Binding("B", "braid: open 0 / 25 / 50 / 100 % of dead ends (loops)", "cycle_braid", keys(K.K_b)),
     Binding("M", "metrics panel: dead ends, longest path, bias", "toggle_metrics", keys(K.K_m)),
     Binding("D", "distance map: colour cells by steps from the entrance (or the clicked cell)",

@@ -49,7 +49,7 @@ def estimate_events(spec: MazeSpec, cell_count: int, side: int = ESTIMATE_SIDE) 
 
 def maze_key(run: Run) -> Hashable:
     """What the distances depend on: the maze as it stands (and the run it belongs to)."""
-    return id(run), run.position  # solving moves solver events, never the maze
+    return id(run), run.position, run.maze_version  # solving moves solver events, never the maze
 
 
 class MazeFigures:

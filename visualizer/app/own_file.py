@@ -89,7 +89,7 @@ class OwnFile:
         record = self._record(run, False)
         if record is None or not run.finished or record.finding is not None or run.position < (run.total or 0):
             return None
-        return self._check.get(id(run), lambda: check_maze(run.maze))
+        return self._check.get((id(run), run.maze_version), lambda: check_maze(run.maze))  # edits change it
 
     def panel_rows(self, run: Run) -> list[tuple[str, str]]:
         """The checker's finding (generation, then solve), the maze check, a failed reload."""

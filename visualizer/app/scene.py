@@ -123,6 +123,24 @@ class Scene:
     def click(self, cell: int, shift: bool) -> None:
         """A click on a board cell."""
 
+    def click_wall(self, cell: int, direction: int) -> bool:
+        """A click on the wall (or passage) between ``cell`` and its neighbour in ``direction``;
+        False when the scene does nothing with walls: the click then goes to the cell beside it."""
+        return False
+
+    def grab(self, cell: int, ctrl: bool) -> bool:
+        """The button went down on ``cell`` (``ctrl`` held): True when the scene takes the drag
+        that may follow (moving a marker, painting) instead of the view panning."""
+        return False
+
+    def drag_over(self, cell: int) -> None:
+        """The pointer moved onto ``cell`` during a drag the scene took."""
+
+    def drop(self, cell: int) -> bool:
+        """The button came up on ``cell`` (-1: off the board) after a grab; False: the press is
+        a plain click after all (it never left its cell)."""
+        return False
+
     # --- time ---------------------------------------------------------------------
 
     def advance(self, dt: float) -> None:

@@ -73,6 +73,8 @@ class Shell:
         self.hover = -1
         self._press: tuple[int, int] | None = None
         self._dragging = False
+        self._grabbed = False
+        """True while the scene holds a drag it took at the press (a marker moved, cells painted)."""
         self._scrubbing = False
         self._windowed_size: tuple[int, int] | None = None
         self._last_key: FrameKey | None = None
@@ -336,6 +338,12 @@ class Shell:
         if self._scrubbing:
             self.seek_to_x(pos[0])
             return
+        if held and self._press is not None and self._grabbed:
+            cell = self.cell_at(pos)
+            if cell >= 0 and cell != self.hover:
+                self.scene.drag_over(cell)
+            self.hover = cell
+            return
         if held and self._press is not None:
             moved = abs(pos[0] - self._press[0]) + abs(pos[1] - self._press[1])
             if self._dragging or moved > DRAG_PIXELS:
@@ -350,14 +358,30 @@ class Shell:
             self.seek_to_x(pos[0])
         elif self.view_rect().collidepoint(pos):
             self._press, self._dragging = pos, False
+            cell = self.cell_at(pos)
+            ctrl = bool(pygame.key.get_mods() & pygame.KMOD_CTRL)
+            self._grabbed = cell >= 0 and not self.show_help and self.scene.grab(cell, ctrl)
+            if self._grabbed:
+                self.hover = cell
 
     def mouse_up(self, pos: tuple[int, int]) -> None:
+        grabbed, self._grabbed = self._grabbed, False
         if self._press is not None and not self._dragging and not self.show_help:
-            cell = self.cell_at(pos)
-            if cell >= 0:
-                shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
-                self.scene.click(cell, shift)
+            if not (grabbed and self.scene.drop(self.cell_at(pos))):
+                self.click_at(pos)
         self._press, self._dragging, self._scrubbing = None, False, False
+
+    def click_at(self, pos: tuple[int, int]) -> None:
+        """A click on the board: on (or next to) a wall, the scene may take it as a wall; else
+        it is a click on the cell under the pointer."""
+        view = self.view_rect()
+        wall = self.board.wall_at(pos[0] - view.left, pos[1] - view.top) if self.board is not None else None
+        if wall is not None and self.scene.click_wall(*wall):
+            return
+        cell = self.cell_at(pos)
+        if cell >= 0:
+            shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
+            self.scene.click(cell, shift)
 
     def cell_at(self, pos: tuple[int, int]) -> int:
         """The board cell under a window position, or -1."""

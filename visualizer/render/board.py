@@ -38,6 +38,8 @@ COLOURS = np.vstack([PALETTE, np.array([CONNECTOR, WALL, MAT], dtype=np.uint8)])
 BACKGROUND_STYLE = -1
 _walls = ["normal"]
 """The window's wall weight now (a name in ``WALL_WEIGHTS``): boards laid out from now on use it."""
+WALL_REACH = 0.2
+"""A click this share of a cell's size from a wall picks the wall (``Board.wall_at``)."""
 FULL_REDRAW_SHARE = 8
 """Redraw everything at once when more than 1/FULL_REDRAW_SHARE of the cells are dirty."""
 
@@ -161,6 +163,28 @@ class Board:
         if element < self.grid.size:
             return element
         return (element - self.slot_base) // self.grid.directions
+
+    def wall_at(self, x: int, y: int, reach: float = WALL_REACH) -> tuple[int, int] | None:
+        """The wall (or passage) between two cells drawn at or near board pixel (x, y), as
+        ``(cell, direction)``, or None. Walls are a few pixels wide, so the nearest edge pixel
+        within ``reach`` of a cell's size counts (at least two pixels); outer walls have no
+        neighbour to open to and are never picked."""
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            return None
+        r = max(2, int(self.cell_pixels * reach))
+        x0, y0 = max(0, x - r), max(0, y - r)
+        window = self.owner[x0:x + r + 1, y0:y + r + 1]
+        slot = window - self.slot_base
+        edge = (window >= self.slot_base) & (window < self.corner_base)
+        if not edge.any():
+            return None
+        cell, d = np.divmod(slot, self.grid.directions)
+        inner = edge & (self.neighbours[np.where(edge, cell, 0), np.where(edge, d, 0)] >= 0)
+        if not inner.any():
+            return None
+        xs, ys = np.nonzero(inner)
+        near = int(np.argmin((xs + x0 - x) ** 2 + (ys + y0 - y) ** 2))
+        return int(cell[xs[near], ys[near]]), int(d[xs[near], ys[near]])
 
     # --- styles -------------------------------------------------------------------
 

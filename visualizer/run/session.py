@@ -82,6 +82,10 @@ class Run:
         self._solver_applied = 0
         self._scratch: Overlay | None = None
         """An overlay for filling skipped display snapshots while idle (see ``fill_snapshots``)."""
+        self.maze_version = 0
+        """Grows when the maze changes by other means than generation events: a hand edit
+        (``run.editing``), or a seek that rebuilt it; with ``position`` it keys what is computed
+        from the maze."""
 
     @property
     def recorded(self) -> int:
@@ -363,6 +367,7 @@ class Run:
         self.stage = GENERATING
         self.stream = iter(())
         self._overlay_true = True
+        self.maze_version += 1  # hand edits, if any, are gone
         if self.timeline is None:
             self._restart()
         else:

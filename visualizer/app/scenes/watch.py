@@ -17,7 +17,9 @@ from ...algorithms import ALGORITHMS
 from ...core.distance import LongestPath
 from ...core.metrics import Metrics
 from ...render.annotations import draw_annotations, draw_longest_path
-from ...render.palette import GOAL, HEAT_COLOURS, PLAYER_RING
+from ...render.markers import draw_endpoints
+from ...render.palette import HEAT_COLOURS
+from ...run.editing import End
 from ...run.quiz.cadence import cadence_words
 from ...run.quiz.question import CELLS, CHOICE
 from ...run.quiz.session import Quiz
@@ -26,6 +28,7 @@ from ...run.spec import MazeSpec, random_seed
 from ...run.teaching import Teacher, TeachingView, known_for
 from ...solvers import SOLVERS
 from ..breakpoints import Breakpoint
+from ..hand_edits import HandEdits
 from ..keys import NONE, WATCH_KEYS, KeyPress, digit_of, number_choice
 from ..maze_figures import CHEAP_DISTANCE_CELLS, MazeFigures, estimate_events
 from ..memo import Memo
@@ -94,6 +97,8 @@ class WatchScene(Scene):
         """The scrub bar's guess at the run's length, per run."""
         self.endpoints: list[int | None] = [None, None]
         """Solver start and goal picked with the mouse (None: entrance / exit)."""
+        self.edits = HandEdits(host, self.run, self.endpoints)
+        """Hand edits of the finished maze (walls, cells, endpoints), undo and redo, the re-solve."""
         self.racing = False
         """True while End races the run to its finish at instant speed."""
         self._snapshots_filled = False
@@ -135,6 +140,8 @@ class WatchScene(Scene):
         self._snapshots_filled = False
         self.figures.forget_legend()
         self.endpoints = [None, None]
+        animated, self.edits = self.edits.animated, HandEdits(self.host, self.run, self.endpoints)
+        self.edits.animated = animated
         self.teacher = Teacher(self.run)
         self.until = None
 
@@ -455,16 +462,22 @@ class WatchScene(Scene):
         self.host.open_scene("lab", spec=self.spec)
 
     def play(self) -> None:
-        """P: play the maze on screen, finished first if it was still growing."""
+        """P: play the maze on screen (as edited), finished first if it was still growing."""
         self.run.finish_generation()
+        maze = self.run.maze
+        if self.edits.edited and not maze.reachable_from(maze.entrance[0])[maze.exit[0]]:
+            self.host.message("The exit is cut off from the entrance: open a wall first (Ctrl+Z undoes the edit)")
+            return
         self.run.clear_solution()
-        self.host.open_scene("play", spec=self.spec, maze=self.run.maze.copy())
+        self.host.open_scene("play", spec=self.spec, maze=maze.copy())  # edits and all
 
     def quit(self) -> None:
         self.host.quit()
 
     def click(self, cell: int, shift: bool) -> None:
-        """Click: the solver's start; Shift+click: its goal. Clicking the same cell again resets it."""
+        """Click: the solver's start; Shift+click: its goal. Clicking the same cell again resets it.
+        Either is an edit (Ctrl+Z undoes it); a solution on screen is solved again at once. While a
+        quiz question waits, a click answers it instead."""
         question = self.quiz.pending if self.quiz is not None else None
         if question is not None:
             if question.form == CELLS:
@@ -476,12 +489,60 @@ class WatchScene(Scene):
             return
         which = 1 if shift else 0
         name = ("start", "goal")[which]
-        if self.endpoints[which] == cell:
-            self.endpoints[which] = None
+        opening = self.run.maze.exit if shift else self.run.maze.entrance
+        target = opening[0] if self.endpoints[which] == cell else cell
+        result = self.edits.editor.move_end(End.GOAL if shift else End.START, target)
+        if self.run.solver is not None or isinstance(result, str):
+            self.edits.after(result, self.solver)
+            self._after_edit()
+        elif self.endpoints[which] is None:
             self.host.message(f"Solver {name}: back to the {('entrance', 'exit')[which]}")
-            return
-        self.endpoints[which] = cell
-        self.host.message(f"Solver {name}: {self.cell_name(cell)} (S solves)")
+        else:
+            self.host.message(f"Solver {name}: {self.cell_name(cell)} (S solves)")
+
+    def click_wall(self, cell: int, direction: int) -> bool:
+        """A click on a wall of the finished maze opens it, on a passage closes it."""
+        taken = self.edits.click_wall(cell, direction, self.solver)
+        self._after_edit()
+        return taken
+
+    def grab(self, cell: int, ctrl: bool) -> bool:
+        """A press on an endpoint's marker picks it up; with Ctrl it starts painting cells."""
+        return self.edits.grab(cell, ctrl)
+
+    def drag_over(self, cell: int) -> None:
+        self.edits.drag_over(cell)
+
+    def drop(self, cell: int) -> bool:
+        taken = self.edits.drop(cell, self.solver)
+        self._after_edit()
+        return taken
+
+    def undo_edit(self) -> None:
+        """Ctrl+Z: take back the last edit (a wall, a stroke of cells, an endpoint moved)."""
+        self.edits.undo(self.solver)
+        self._after_edit()
+
+    def redo_edit(self) -> None:
+        """Ctrl+Y: do again the edit Ctrl+Z took back."""
+        self.edits.redo(self.solver)
+        self._after_edit()
+
+    def _after_edit(self) -> None:
+        """A solve the edit started and that is still running moves on (even when paused before),
+        and says its result when it ends."""
+        if self.run.stage == SOLVING:
+            self.paused = False
+            self.until = None
+            self._solution_reported = False
+
+    def toggle_animated_resolve(self) -> None:
+        """Ctrl+A: after an edit, solve again at once (the default) or animated at the speed set."""
+        self.edits.toggle_animated()
+
+    def save_json(self) -> None:
+        """Ctrl+J: the maze as it stands, edits and all, in the JSON export beside the screenshots."""
+        self.host.message(self.edits.save_json(), 8.0)
 
     def cell_name(self, cell: int) -> str:
         return self.run.grid.cell_name(cell)
@@ -506,6 +567,8 @@ class WatchScene(Scene):
         frame, nothing on screen changes), so a later seek is as quick as any."""
         if self.quiz is not None:
             self._quiz_frame()
+        if self.edits.resolving:
+            self.edits.finish_resolve(self.host.work_budget(INSTANT_BUDGET))
         if self.until is not None and self.busy:
             self._run_until()
         elif self.busy:
@@ -596,30 +659,19 @@ class WatchScene(Scene):
         return BoardContent(self.run.grid, self.run.maze, self.run.overlay)
 
     def draw_on_board(self, surface: pygame.Surface, board, origin: tuple[int, int]) -> None:
-        """The solver endpoints picked with the mouse: a ring for the start, a diamond for the goal."""
+        """Every endpoint in its own shape (entrance, exit, the solver's start and goal), the working
+        data, the longest path."""
         draw_annotations(surface, board, origin, self.annotations())
         if self.quiz is not None:
             draw_quiz(surface, board, origin, self.quiz)
         if self.show_longest:
             draw_longest_path(surface, board, origin, self.longest().cells)
-        size = max(18.0, board.cell_pixels)  # readable on a projector even when cells are tiny
-        start, goal = self.endpoints
-        if start is not None:
-            x, y = board.cell_centre(start)
-            centre = (origin[0] + x, origin[1] + y)
-            pygame.draw.circle(surface, (20, 20, 20), centre, size * 0.5, max(3, int(size / 5)))
-            pygame.draw.circle(surface, PLAYER_RING, centre, size * 0.45, max(2, int(size / 8)))
-        if goal is not None:
-            x, y = board.cell_centre(goal)
-            points = [(origin[0] + x + dx * size * 0.5, origin[1] + y + dy * size * 0.5)
-                      for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0))]
-            pygame.draw.polygon(surface, GOAL, points)
-            pygame.draw.polygon(surface, (20, 20, 20), points, max(2, int(size / 10)))
+        draw_endpoints(surface, board, origin, *self.edits.shown_ends())
 
     def draw_key(self) -> Hashable:
         longest = self.longest().ends if self.show_longest else None
         quiz = (self.quiz.pending, tuple(sorted(self.quiz.selection))) if self.quiz is not None else None
-        return tuple(self.endpoints), self.annotations(), longest, quiz
+        return self.edits.shown_ends(), self.annotations(), longest, quiz
 
     def colour_scale(self) -> ColourScale | None:
         if not self.distance_map:
@@ -630,7 +682,7 @@ class WatchScene(Scene):
 
     def annotations(self) -> tuple:
         """The working data drawn over the board (Wilson's walk, the chamber...) while explaining."""
-        own = tuple(self.own.annotations(self.run))
+        own = tuple(self.own.annotations(self.run)) + self.edits.annotations()
         if not self.explaining or not self.teacher.caught_up:
             return own
         return tuple(self.teacher.annotations()) + own
@@ -685,7 +737,7 @@ class WatchScene(Scene):
             lines.append(("Longest path", self.longest_text()))
         if self.paused and run.overlay.last is not None:
             lines.append(("Last", describe_last(self.run)))
-        return lines + self.own.panel_rows(run)
+        return lines + self.edits.panel_rows() + self.own.panel_rows(run)
 
     def longest_text(self) -> str:
         path = self.longest()

@@ -1,0 +1,264 @@
+"""Editing the finished maze in the window (dummy video driver), as a student does it: clicking a
+wall pixel opens that wall, the solver runs again and finds the new shortest path, a marker drags
+the entrance, Ctrl+drag paints cells out, Ctrl+Z / Ctrl+Y undo and redo (and Ctrl+Z is not Z),
+Ctrl+J saves the edited maze as JSON, Ctrl+A animates the re-solve, every endpoint has a marker."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pygame
+import pytest
+
+from visualizer.app.scenes.watch import INSTANT
+from visualizer.app.shell import Shell
+from visualizer.core.distance import distances_from, heat_levels
+from visualizer.core.maze import CellState
+from visualizer.export.json_io import dumps, loads
+from visualizer.render.markers import ENTRANCE
+from visualizer.render.palette import HEAT_LEVELS
+from visualizer.run.spec import MazeSpec
+from visualizer.solvers import shortest_path
+
+
+def make_shell(screen, size=(12, 8)):
+    shell = Shell(MazeSpec("backtracker", "square", *size, 3), speed=INSTANT, screen=screen)
+    shell.frame([], 0.0)
+    shell.base.run.finish_generation()
+    shell.frame([], 0.0)
+    return shell
+
+
+def at(shell, x: float, y: float) -> tuple[int, int]:
+    view = shell.view_rect()
+    return int(view.left + x), int(view.top + y)
+
+
+def centre(shell, cell: int) -> tuple[int, int]:
+    return at(shell, *shell.board.cell_centre(cell))
+
+
+def between(shell, a: int, b: int) -> tuple[int, int]:
+    (ax, ay), (bx, by) = shell.board.cell_centre(a), shell.board.cell_centre(b)
+    return at(shell, (ax + bx) / 2, (ay + by) / 2)
+
+
+def mouse(shell, *points, mods=0):
+    """Press at the first point, move through the others, let go at the last."""
+    pygame.key.set_mods(mods)
+    try:
+        events = [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=points[0], button=1)]
+        last = points[0]
+        for point in points[1:]:
+            rel = (point[0] - last[0], point[1] - last[1])
+            events.append(pygame.event.Event(pygame.MOUSEMOTION, pos=point, rel=rel, buttons=(1, 0, 0)))
+            last = point
+        events.append(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=last, button=1))
+        shell.frame(events, 1 / 60)
+    finally:
+        pygame.key.set_mods(0)
+
+
+def press(shell, code, mod=0):
+    shell.frame([pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="")], 1 / 60)
+
+
+def closed_walls(maze):
+    grid = maze.grid
+    return [(c, d, nb) for c in range(grid.size) for d, nb in grid.neighbours(c) if c < nb and not maze.is_open(c, d)]
+
+
+def test_clicking_a_wall_pixel_opens_that_wall_and_ctrl_z_closes_it_again(screen):
+    shell = make_shell(screen)
+    maze = shell.base.run.maze
+    cell, d, other = closed_walls(maze)[0]
+    before = dumps(maze)
+    mouse(shell, between(shell, cell, other))
+    assert maze.is_open(cell, d) and maze.is_open(other, maze.grid.opposite(d))
+    rows = dict(shell.base.panel_lines())
+    assert rows["Perfect"] == "no: 1 loop (one drawn in red)"
+    assert "opened the wall" in shell.toast[0].lower() and "1 loop" in shell.toast[0]
+    after = dumps(maze)
+    press(shell, pygame.K_z, pygame.KMOD_CTRL)
+    assert dumps(maze) == before and not maze.is_open(cell, d)
+    press(shell, pygame.K_y, pygame.KMOD_CTRL)
+    assert dumps(maze) == after
+    mouse(shell, between(shell, cell, other))  # a click on the passage closes it
+    assert not maze.is_open(cell, d)
+
+
+def test_the_solver_runs_again_after_an_edit_and_finds_the_new_shortest_path(screen):
+    shell = make_shell(screen)
+    run = shell.base.run
+    maze = run.maze
+    press(shell, pygame.K_s)
+    run.step(1 << 20)
+    shell.frame([], 0)
+    start, goal = maze.entrance[0], maze.exit[0]
+    old = len(run.solution)
+
+    def shortened(wall):
+        cell, d, _ = wall
+        copy = maze.copy()
+        copy.passages[cell] |= 1 << d
+        copy.passages[copy.grid.neighbour(cell, d)] |= 1 << copy.grid.opposite(d)
+        return len(shortest_path(copy, start, goal))
+
+    cell, d, other = min(closed_walls(maze), key=shortened)
+    mouse(shell, between(shell, cell, other))
+    assert run.solution and len(run.solution) < old
+    assert len(run.solution) == len(shortest_path(maze, start, goal))
+    assert all(b in maze.open_neighbours(a) for a, b in zip(run.solution, run.solution[1:]))
+    assert f"(was {old:,})" in shell.toast[0]
+
+
+def test_ctrl_z_is_not_z_and_z_still_fits_the_view(screen):
+    shell = make_shell(screen)
+    shell.zoom(2.0, shell.view_rect().center)
+    shell.frame([], 0)
+    camera = shell.camera
+    assert camera is not None
+    press(shell, pygame.K_z, pygame.KMOD_CTRL)
+    assert shell.camera == camera and "Nothing to undo" in shell.toast[0]
+    press(shell, pygame.K_z)
+    assert shell.camera is None
+
+
+def test_dragging_the_entrance_moves_it_and_its_marker_shows_there(screen):
+    shell = make_shell(screen)
+    maze, grid = shell.base.run.maze, shell.base.run.grid
+    target = grid.cell(5, 0)
+    mouse(shell, centre(shell, maze.entrance[0]), centre(shell, grid.cell(2, 0)), centre(shell, target))
+    assert maze.entrance == (target, grid.entrance_direction)
+    shell.frame([], 0)
+    x, y = centre(shell, target)
+    assert tuple(shell.screen.get_at((x, y)))[:3] == ENTRANCE
+    press(shell, pygame.K_z, pygame.KMOD_CTRL)
+    assert maze.entrance == grid.entrance
+
+
+def test_a_click_draws_the_solvers_start_at_once(screen):
+    shell = make_shell(screen)
+    cell = 40
+    mouse(shell, centre(shell, cell))
+    assert shell.base.endpoints[0] == cell
+    shell.frame([], 0)
+    x, y = centre(shell, cell)
+    view = shell.view_rect()
+    reach = int(shell.board.cell_pixels * 0.45)
+    drawn = pygame.surfarray.array2d(shell.screen.subsurface(pygame.Rect(x - reach, y - 2, 2 * reach + 1, 5)))
+    board = pygame.surfarray.array2d(shell.board_surface.subsurface(
+        pygame.Rect(x - view.left - reach, y - view.top - 2, 2 * reach + 1, 5)))
+    assert (drawn != board).any(), "the ring is drawn over the cell"
+
+
+def test_ctrl_drag_paints_cells_out_and_the_panel_counts_the_cut_off(screen):
+    shell = make_shell(screen)
+    maze, grid = shell.base.run.maze, shell.base.run.grid
+    cells = [grid.cell(4, 3), grid.cell(5, 3), grid.cell(6, 3)]
+    mouse(shell, *(centre(shell, c) for c in cells), mods=pygame.KMOD_CTRL)
+    assert all(maze.state[c] == CellState.UNVISITED and maze.passages[c] == 0 for c in cells)
+    assert "removed 3 cells" in shell.toast[0].lower()
+    rows = dict(shell.base.panel_lines())
+    assert "cut off (boxed)" in rows["Perfect"] and rows["Edits"].startswith("1 ")
+    press(shell, pygame.K_z, pygame.KMOD_CTRL)
+    assert all(maze.open_mask()[c] for c in cells)
+
+
+def test_ctrl_j_saves_the_edited_maze_as_json(screen, tmp_path, monkeypatch):
+    monkeypatch.setenv("MAZE_VISUALIZER_SCREENSHOTS", str(tmp_path))
+    shell = make_shell(screen)
+    maze = shell.base.run.maze
+    cell, d, other = closed_walls(maze)[0]
+    mouse(shell, between(shell, cell, other))
+    press(shell, pygame.K_j, pygame.KMOD_CTRL)
+    saved = list(tmp_path.glob("*-edited.json"))
+    assert len(saved) == 1 and "JSON saved" in shell.toast[0]
+    again, _ = loads(saved[0].read_text())
+    assert np.array_equal(again.passages, maze.passages) and again.is_open(cell, d)
+
+
+def test_ctrl_a_animates_the_solve_after_an_edit(screen):
+    shell = make_shell(screen)
+    run = shell.base.run
+    shell.base.speed = 30.0  # events a second: an animation to watch
+    press(shell, pygame.K_a, pygame.KMOD_CTRL)
+    assert "animates" in shell.toast[0]
+    press(shell, pygame.K_SPACE)  # paused: the edit's solve still plays
+    cell, d, other = closed_walls(run.maze)[0]
+    mouse(shell, between(shell, cell, other))
+    assert run.solver is not None and run.solver_events < 50  # animated: not finished in one frame
+    for _ in range(2000):
+        shell.frame([], 0.1)
+        if run.solution is not None:
+            break
+    shell.frame([], 0.1)
+    assert run.solution and f"path of {len(run.solution):,} cells" in shell.toast[0]
+
+
+@pytest.mark.parametrize("kind", ["hex", "triangle", "polar"])
+def test_a_wall_click_opens_the_wall_on_every_grid(screen, kind):
+    shell = Shell(MazeSpec("backtracker", kind, 8, 6, 3), speed=INSTANT, screen=screen)
+    shell.frame([], 0.0)
+    shell.base.run.finish_generation()
+    shell.frame([], 0.0)
+    maze = shell.base.run.maze
+    def near(wall):  # polar rings wrap: a wall whose cells' midpoint lies on it
+        (ax, ay), (bx, by) = shell.board.cell_centre(wall[0]), shell.board.cell_centre(wall[2])
+        return math.hypot(ax - bx, ay - by) < 2 * shell.board.cell_pixels
+
+    cell, d, other = next(wall for wall in closed_walls(maze) if near(wall))
+    mouse(shell, between(shell, cell, other))
+    assert maze.is_open(cell, d)
+
+
+def test_the_distance_map_follows_every_edit_and_its_undo(screen):
+    shell = make_shell(screen)
+    maze = shell.base.run.maze
+    press(shell, pygame.K_d)
+
+    def shown_matches_the_maze():
+        expected = heat_levels(distances_from(maze, maze.entrance[0]), HEAT_LEVELS)
+        return np.array_equal(shell.base.run.overlay.heat, expected)
+
+    assert shown_matches_the_maze()
+    grid = maze.grid
+    cell, d = next((c, d) for c in range(grid.size) for d, nb in grid.neighbours(c) if maze.is_open(c, d))
+    mouse(shell, between(shell, cell, grid.neighbour(cell, d)))  # cuts part of the maze off
+    assert not maze.is_open(cell, d) and shown_matches_the_maze()
+    assert (shell.base.run.overlay.heat < 0).any(), "the cut-off cells have no distance"
+    press(shell, pygame.K_z, pygame.KMOD_CTRL)
+    shell.frame([], 0)
+    assert maze.is_open(cell, d) and shown_matches_the_maze()
+
+
+def test_a_dragged_marker_follows_the_pointer_before_it_is_let_go(screen):
+    shell = make_shell(screen)
+    maze, grid = shell.base.run.maze, shell.base.run.grid
+    target = grid.cell(0, 4)
+    start, there = centre(shell, maze.entrance[0]), centre(shell, target)
+    shell.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1),
+                 pygame.event.Event(pygame.MOUSEMOTION, pos=there, rel=(0, there[1] - start[1]), buttons=(1, 0, 0))],
+                1 / 60)
+    assert maze.entrance == grid.entrance  # not moved yet
+    assert tuple(shell.screen.get_at(there))[:3] == ENTRANCE
+    shell.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=there, button=1)], 1 / 60)
+    assert maze.entrance[0] == target
+
+
+def test_p_plays_the_edited_maze_and_refuses_one_whose_exit_is_cut_off(screen):
+    shell = make_shell(screen)
+    maze, grid = shell.base.run.maze, shell.base.run.grid
+    exit_cell = maze.exit[0]
+    ways = [(exit_cell, d, nb) for d, nb in grid.neighbours(exit_cell) if maze.is_open(exit_cell, d)]
+    for cell, _, other in ways:  # wall the exit in
+        mouse(shell, between(shell, cell, other))
+    press(shell, pygame.K_p)
+    assert shell.scene is shell.base and "cut off" in shell.toast[0]
+    for _ in ways:
+        press(shell, pygame.K_z, pygame.KMOD_CTRL)
+    cell, d, other = closed_walls(maze)[0]
+    mouse(shell, between(shell, cell, other))
+    press(shell, pygame.K_p)
+    assert shell.scene.name == "play" and shell.scene.game.maze.is_open(cell, d)

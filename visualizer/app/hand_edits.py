@@ -1,0 +1,246 @@
+"""The watch scene's hand edits: the mouse and keys turned into ``run.editing`` calls, the solver
+run again after each, and what the panel and the board then say about the maze.
+
+A click on a wall opens it, on a passage closes it; a drag moves an endpoint; Ctrl+drag paints
+cells out of the maze (or back). After every change the chosen solver runs again (at once, or
+animated: Ctrl+A) from the same start to the same goal, so the student sees what the edit did to
+the way through; the panel says whether the maze is still perfect, with one loop and the cells
+cut off drawn. The scene owns the run and the endpoints; this only edits them.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ..core.narration import Annotation, Shape, Tone, plural
+from ..export.formats import FORMATS, ExportOptions
+from ..run.editing import Check, Edit, Editor, End, check
+from ..run.session import SOLVING, Run
+from ..solvers import SOLVERS
+from . import captures
+from .memo import Memo
+
+if TYPE_CHECKING:
+    from .scene import Host
+
+RESOLVE_BUDGET = 0.05
+"""Seconds an edit may spend solving again at once; a larger maze finishes over the next frames."""
+
+
+class HandEdits:
+    """Edits of the run on screen, their undo and redo, and the re-solve after each."""
+
+    def __init__(self, host: Host, run: Run, ends: list[int | None]) -> None:
+        self.host = host
+        self.editor = Editor(run, ends)
+        self.animated = False
+        """Ctrl+A: after an edit the solver animates at the scene's speed instead of finishing at once."""
+        self.grabbed: tuple[End, int] | None = None
+        """The endpoint being dragged and the cell it was picked up on."""
+        self.dragged_to = -1
+        """The cell under the pointer while an endpoint is dragged (its marker is drawn there)."""
+        self.painting = False
+        self.resolving = False
+        """True while a re-solve started "at once" still has events left (a large maze)."""
+        self._check: Memo[Check] = Memo()
+        self._neighbours: Memo[np.ndarray] = Memo()
+        """The grid's neighbour table, kept for the checks after every edit."""
+        self._was: int | None = None
+        """The path's length before the last edit (None: none was shown)."""
+
+    @property
+    def run(self) -> Run:
+        return self.editor.run
+
+    @property
+    def edited(self) -> bool:
+        """True when the maze on screen holds edits (or undone ones that could come back)."""
+        return self.editor.current and bool(self.editor.done or self.editor.undone)
+
+    # --- the mouse ----------------------------------------------------------------
+
+    def click_wall(self, cell: int, direction: int, solver: str) -> bool:
+        """Open or close the wall; False while the maze grows (the click then picks a cell)."""
+        if self.editor.editable() is not None:
+            return False
+        self.after(self.editor.toggle_wall(cell, direction), solver)
+        return True
+
+    def grab(self, cell: int, ctrl: bool) -> bool:
+        """Ctrl: start painting (a finished maze only); else pick up the endpoint on ``cell``."""
+        if ctrl:
+            why = self.editor.editable()
+            if why is not None:
+                self.host.message(why)
+                return True
+            self.painting = True
+            self.host.message(f"Ctrl+drag: {self.editor.begin_stroke(cell)} cells (let go to finish)")
+            self.run.overlay.dirty.append(cell)
+            return True
+        which = self.endpoint_at(cell)
+        if which is None:
+            return False
+        self.grabbed, self.dragged_to = (which, cell), cell
+        return True
+
+    def endpoint_at(self, cell: int) -> End | None:
+        """The endpoint a press on ``cell`` picks up: the solver's own start or goal first (they
+        are drawn on top), then the entrance and the exit once the maze is finished."""
+        ends, maze = self.editor.ends, self.run.maze
+        if ends[0] == cell:
+            return End.START
+        if ends[1] == cell:
+            return End.GOAL
+        if self.editor.editable() is None:
+            if maze.entrance[0] == cell:
+                return End.ENTRANCE
+            if maze.exit[0] == cell:
+                return End.EXIT
+        return None
+
+    def drag_over(self, cell: int) -> None:
+        if self.grabbed is not None:
+            self.dragged_to = cell
+        if self.painting:
+            why = self.editor.paint(cell)
+            self.run.overlay.dirty.append(cell)
+            if why:
+                self.host.message(why)
+
+    def drop(self, cell: int, solver: str) -> bool:
+        """Finish the paint stroke, or put the endpoint down where the pointer is; False when an
+        endpoint was let go where it was picked up (a plain click)."""
+        if self.painting:
+            self.painting = False
+            edit = self.editor.end_stroke()
+            if edit is not None:
+                self.after(edit, solver)
+            return True
+        grabbed, self.grabbed, self.dragged_to = self.grabbed, None, -1
+        if grabbed is None or cell < 0 or cell == grabbed[1]:
+            return False
+        self.after(self.editor.move_end(grabbed[0], cell), solver)
+        return True
+
+    def shown_ends(self) -> tuple[int, int, int | None, int | None]:
+        """Where the markers are drawn: entrance, exit, the solver's start and goal (None: not
+        their own), the one being dragged under the pointer."""
+        maze, ends = self.run.maze, self.editor.ends
+        shown = {End.ENTRANCE: maze.entrance[0], End.EXIT: maze.exit[0], End.START: ends[0], End.GOAL: ends[1]}
+        if self.grabbed is not None and self.dragged_to >= 0:
+            shown[self.grabbed[0]] = self.dragged_to
+        return shown[End.ENTRANCE], shown[End.EXIT], shown[End.START], shown[End.GOAL]  # type: ignore[return-value]
+
+    # --- keys ---------------------------------------------------------------------
+
+    def undo(self, solver: str) -> None:
+        edit = self.editor.undo() if self.editor.current else None
+        if edit is None:
+            self.host.message("Nothing to undo")
+            return
+        self.after(edit, solver, "Undone: ")
+
+    def redo(self, solver: str) -> None:
+        edit = self.editor.redo() if self.editor.current else None
+        if edit is None:
+            self.host.message("Nothing to redo")
+            return
+        self.after(edit, solver, "Redone: ")
+
+    def toggle_animated(self) -> None:
+        self.animated = not self.animated
+        self.host.message("After an edit the solver " + ("animates (Ctrl+A: at once)" if self.animated
+                                                        else "finishes at once (Ctrl+A: animated)"))
+
+    def save_json(self) -> str:
+        """Ctrl+J: the maze as it stands, edits and all, in the JSON export; what the window says."""
+        run = self.run
+        if not run.finished:
+            return "JSON not saved: the maze is still growing (End finishes it)"
+        text = FORMATS["json"].writer()(run.maze, run.spec, ExportOptions())
+        suffix = "-edited" if self.edited and self.editor.done else ""
+        try:
+            path = captures.save_file(text, captures.screenshot_dir(), captures.capture_name(run.spec) + suffix,
+                                      ".json")
+        except OSError as err:
+            return f"JSON not saved: {err.strerror or err}"
+        return f"JSON saved: {path}"
+
+    # --- after an edit --------------------------------------------------------------
+
+    def after(self, result: Edit | str, solver: str, prefix: str = "") -> None:
+        """Say what the edit did (or why it was refused) and solve again from the same endpoints."""
+        if isinstance(result, str):
+            self.host.message(result)
+            return
+        words = prefix + result.words if prefix else result.words[0].upper() + result.words[1:]
+        if result.changes_maze or self.run.solver is not None:
+            words += self.resolve(solver)
+        found = self.check()
+        self.host.message(f"{words} · {self.verdict(found)}", 6.0)
+
+    def resolve(self, solver: str) -> str:
+        """Run the solver again (at once within a budget, else over the next frames, or animated);
+        returns the words about the new path."""
+        run = self.run
+        before = run.solution
+        was = len(before) if before else None
+        start, goal = self.editor.ends
+        run.solve(solver, start=start, goal=goal)
+        if self.animated:
+            return ""
+        run.step(1 << 30, deadline=time.perf_counter() + RESOLVE_BUDGET)
+        self.resolving = run.stage == SOLVING
+        if self.resolving or run.solution is None:
+            return ""
+        name = SOLVERS[solver].title
+        if not run.solution:
+            return f" · {name}: no way through now"
+        change = "" if was is None else f" (was {was:,})"
+        return f" · {name}: path of {len(run.solution):,} cells{change}"
+
+    def finish_resolve(self, budget: float) -> None:
+        """A re-solve started at once that did not fit its budget: finish it this frame if it can."""
+        run = self.run
+        if self.resolving and run.stage == SOLVING:
+            run.step(1 << 30, deadline=time.perf_counter() + budget)
+        self.resolving = self.resolving and run.stage == SOLVING
+
+    def check(self) -> Check:
+        """The perfectness check of the maze as it stands (once per change)."""
+        run = self.run
+        table = self._neighbours.get(id(run.grid), lambda: run.grid.neighbour_array(np.int64))
+        return self._check.get((id(run), run.position, run.maze_version), lambda: check(run.maze, table))
+
+    @staticmethod
+    def verdict(found: Check) -> str:
+        if found.perfect:
+            return "still perfect"
+        parts = [plural(found.loops, "loop")] if found.loops else []
+        if found.cut_off:
+            parts.append(plural(found.cut_off, "cell") + " cut off")
+        return "not perfect: " + ", ".join(parts)
+
+    def panel_rows(self) -> list[tuple[str, str]]:
+        """Once the maze has been edited: perfect or not (loops, cells cut off), the edits."""
+        if not self.edited:
+            return []
+        found = self.check()
+        parts = []
+        if found.loops:
+            parts.append(plural(found.loops, "loop") + (" (one drawn in red)" if found.loop else ""))
+        if found.cut_off:
+            parts.append(plural(found.cut_off, "cell") + " cut off (boxed)")
+        verdict = "yes" if found.perfect else "no: " + ", ".join(parts)
+        return [("Perfect", verdict), ("Edits", f"{len(self.editor.done):,} (Ctrl+Z undoes, Ctrl+Y redoes)")]
+
+    def annotations(self) -> tuple[Annotation, ...]:
+        """One loop drawn round, each cut-off cell boxed (the first of them, when very many)."""
+        if not self.edited:
+            return ()
+        found = self.check()
+        notes = [Annotation(Shape.PATH, found.loop, Tone.REJECTED)] if found.loop else []
+        return tuple(notes + [Annotation(Shape.BOX, (cell,), Tone.ERASED) for cell in found.cut_off_cells])

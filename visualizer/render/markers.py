@@ -1,0 +1,50 @@
+"""The endpoints drawn over the board, each its own shape, so a student sees at once where a
+search begins and ends: the entrance (a triangle), the exit (a square), the solver's start (a
+ring) and its goal (a diamond). Shapes as well as colours: they must read on a projector and for
+colour-blind eyes, and two of them may share a cell."""
+
+from __future__ import annotations
+
+import pygame
+
+from .board import Board
+from .palette import GOAL, PLAYER_RING
+
+ENTRANCE: tuple[int, int, int] = (0, 158, 115)
+"""Okabe-Ito bluish green."""
+EXIT: tuple[int, int, int] = (204, 121, 167)
+"""Okabe-Ito reddish purple."""
+OUTLINE = (20, 20, 20)
+
+
+def marker_size(board: Board) -> float:
+    """Readable on a projector even when cells are tiny."""
+    return max(18.0, board.cell_pixels)
+
+
+def draw_endpoints(surface: pygame.Surface, board: Board, origin: tuple[int, int], entrance: int, exit_: int,
+                   start: int | None, goal: int | None) -> None:
+    """Every endpoint that is set: the entrance and the exit always, the solver's own start and
+    goal when they are not the entrance and the exit."""
+    size = marker_size(board)
+    line = max(2, int(size / 10))
+    for cell, colour, corners in ((entrance, ENTRANCE, ((0, -0.42), (0.38, 0.3), (-0.38, 0.3))),
+                                  (exit_, EXIT, ((-0.3, -0.3), (0.3, -0.3), (0.3, 0.3), (-0.3, 0.3)))):
+        x, y = _centre(board, origin, cell)
+        points = [(x + dx * size * 1.4, y + dy * size * 1.4) for dx, dy in corners]
+        pygame.draw.polygon(surface, colour, points)
+        pygame.draw.polygon(surface, OUTLINE, points, line)
+    if start is not None:
+        centre = _centre(board, origin, start)
+        pygame.draw.circle(surface, OUTLINE, centre, size * 0.5, max(3, int(size / 5)))
+        pygame.draw.circle(surface, PLAYER_RING, centre, size * 0.45, max(2, int(size / 8)))
+    if goal is not None:
+        x, y = _centre(board, origin, goal)
+        points = [(x + dx * size * 0.5, y + dy * size * 0.5) for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0))]
+        pygame.draw.polygon(surface, GOAL, points)
+        pygame.draw.polygon(surface, OUTLINE, points, line)
+
+
+def _centre(board: Board, origin: tuple[int, int], cell: int) -> tuple[float, float]:
+    x, y = board.cell_centre(cell)
+    return origin[0] + x, origin[1] + y
