@@ -6,10 +6,12 @@ the solvers from ``solvers.SOLVERS``: a new format or solver shows up in ``--hel
 from __future__ import annotations
 
 import argparse
+import os
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ..export.formats import FORMATS, ExportOptions, Format, format_for, refused_options
+from ..export.formats import FORMATS, ExportOptions, Format, Written, beside_path, format_for, refused_options
 from ..grids import GRIDS
 from .errors import UsageError
 from .options import PAPERS, THEMES, Command, add_maze_options, joined, number_in, parse_frames, spec_from_args
@@ -103,6 +105,13 @@ def export_options(args: argparse.Namespace) -> tuple[ExportOptions, set[str]]:
     return ExportOptions(**given), set(given)
 
 
+def output_named(options: ExportOptions, output: str | None) -> ExportOptions:
+    """``options`` with ``name`` set from the output file (what files written beside it are named after)."""
+    if output is None:
+        return options
+    return replace(options, name=os.path.splitext(os.path.basename(output))[0] or options.name)
+
+
 def run(args: argparse.Namespace) -> int:
     """Check the output path, the recipe and the options before any work; then build, export, write."""
     if args.output is not None:
@@ -123,8 +132,16 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"{', '.join(refused)} cannot be used with {fmt.name} output")
     if fmt.needs_file and args.output is None:
         raise UsageError(f"{fmt.name} output needs --output FILE")
+    fmt.refuse(spec)
+    for ending in fmt.beside if args.output is not None else ():
+        check_output_path(beside_path(args.output, ending))
     maze = spec.build()
-    data = fmt.writer()(maze, spec, options)
+    data = fmt.writer()(maze, spec, output_named(options, args.output))
+    if isinstance(data, Written):
+        assert args.output is not None  # a format writing files beside its own needs a file
+        for ending, content in data.beside.items():  # first, so the main file never names a missing one
+            write_file(beside_path(args.output, ending), content)
+        data = data.main
     if args.output is not None:
         write_file(args.output, data)
     else:

@@ -2,17 +2,19 @@
 function that writes it. Adding a format: one module with a ``write(maze, spec, options)`` function,
 one entry here.
 
-Each writer returns the whole file (bytes or text): the command line writes it atomically, so a
-file is written whole or not at all. Writers are imported only when used (Pillow, the animation
+Each writer returns the whole file (bytes or text), or a ``Written`` with the files that go beside
+it (a Tiled map's tileset picture): the command line writes each atomically, so a file is written
+whole or not at all. Writers are imported only when used (Pillow, the animation
 code), so ``--help`` stays fast.
 """
 
 from __future__ import annotations
 
 import importlib
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..core.maze import Maze
@@ -40,6 +42,9 @@ class ExportOptions:
     solve: str | None = None
     """A solver whose run follows the generation in an animation."""
     paper: str = "a4"
+    name: str = "maze"
+    """The output file's name without folder and extension (not an option: the command line sets it),
+    for a format that names the files it writes beside the main one after it."""
 
     def resolved_theme(self, default: str) -> str:
         return self.theme or default
@@ -50,6 +55,20 @@ OPTION_FLAGS: dict[str, str] = {
     "seconds": "--seconds", "max_frames": "--max-frames", "hold": "--hold", "solve": "--solve", "paper": "--paper",
 }
 """How each option is spelled on the command line (for the message refusing it)."""
+
+
+@dataclass(frozen=True)
+class Written:
+    """A main file and the files that go beside it, each named after it (``beside_path``)."""
+
+    main: bytes | str
+    beside: dict[str, bytes]
+    """Name ending (in place of the main file's extension, as ``Format.beside`` lists them) -> content."""
+
+
+def beside_path(path: str, ending: str) -> str:
+    """Where a file that goes beside ``path`` is written: ``maps/castle.tmj`` -> ``maps/castle-tiles.png``."""
+    return os.path.splitext(path)[0] + ending
 
 
 @dataclass(frozen=True)
@@ -69,10 +88,22 @@ class Format:
     """True for binary formats that cannot go to a terminal."""
     function: str = "write"
     """The module's function that writes this format (one module may write two: GIF and WebP)."""
+    check: str | None = None
+    """The module's function ``check(spec)`` that refuses, with a one-line ValueError, a recipe this
+    format cannot write: called before the maze is built."""
+    beside: tuple[str, ...] = ()
+    """Name endings of the files written beside the main one (its writer returns a ``Written``)."""
 
-    def writer(self) -> Callable[["Maze", "MazeSpec", ExportOptions], bytes | str]:
-        module = importlib.import_module(self.module if "." in self.module else f"{__package__}.{self.module}")
-        return getattr(module, self.function)
+    def _module(self) -> Any:
+        return importlib.import_module(self.module if "." in self.module else f"{__package__}.{self.module}")
+
+    def writer(self) -> Callable[["Maze", "MazeSpec", ExportOptions], bytes | str | Written]:
+        return getattr(self._module(), self.function)
+
+    def refuse(self, spec: MazeSpec) -> None:
+        """Raise ValueError (one line) if this format cannot write ``spec``'s maze; before any work."""
+        if self.check is not None:
+            getattr(self._module(), self.check)(spec)
 
 
 PICTURE = frozenset({"theme", "solution", "show", "cell"})
@@ -87,6 +118,9 @@ FORMATS: dict[str, Format] = {f.name: f for f in (
     Format("webp", (".webp",), "animation", "dark", ANIMATION, needs_file=True, function="write_webp"),
     Format("svg", (".svg",), "svg", "light", frozenset({"theme", "solution"})),
     Format("pdf", (".pdf",), "pdf", "light", PRINT, needs_file=True),
+    Format("tiled", (".tmj",), "tiled", "dark", frozenset({"theme"}), needs_file=True, check="check",
+           beside=("-tiles.png",)),
+    Format("csv", (".csv",), "csv_tiles", None, check="check"),
 )}
 
 
