@@ -129,6 +129,7 @@ def picture_mask(data: bytes, name: str) -> Mask:
 
     try:
         with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # a damaged file's complaints (TIFF tags...): the result says it
             # Pillow only warns between its two limits, then decodes: far past ours, so refuse there.
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             with Image.open(io.BytesIO(data)) as image:
@@ -142,7 +143,8 @@ def picture_mask(data: bytes, name: str) -> Mask:
         raise ValueError(f"the picture has too many pixels to read safely ({too_many()})") from None
     except UnidentifiedImageError:
         raise ValueError("neither a text mask (UTF-8) nor a picture Pillow can read") from None
-    except (OSError, ValueError) as err:
+    except Exception as err:  # noqa: BLE001 - Pillow meets a damaged file with SyntaxError, EOFError,
+        # struct.error, IndexError... as well as OSError: each only says this file cannot be read
         raise ValueError(f"cannot read the picture ({one_line(str(err) or type(err).__name__, 80)})") from None
     scale = PICTURE_SIDE / max(grey.size)
     if scale < 1:
