@@ -18,7 +18,7 @@ from PIL import Image
 from visualizer.cli import main
 from visualizer.core.maze import Maze
 from visualizer.export import tiled
-from visualizer.export.formats import FORMATS, ExportOptions
+from visualizer.export.formats import FORMATS, ExportOptions, beside_files, beside_path
 from visualizer.grids import GRIDS, Mask
 from visualizer.grids.square import E, S
 from visualizer.run.spec import MazeSpec
@@ -125,10 +125,10 @@ def test_every_map_reads_back_as_its_maze(algorithm, w, h, seed):
     spec = MazeSpec(algorithm, "square", w, h, seed)
     maze = spec.build()
     with tempfile.TemporaryDirectory() as folder:
-        written = tiled.write(maze, spec, ExportOptions(name="m"))
-        for ending, content in written.beside.items():
+        options = ExportOptions(name="m")
+        for ending, content in beside_files(FORMATS["tiled"], maze, spec, options).items():
             (Path(folder) / f"m{ending}").write_bytes(content)
-        (Path(folder) / "m.tmj").write_text(written.main)
+        (Path(folder) / "m.tmj").write_text(tiled.write(maze, spec, options))
         parsed = pytiled_parser.parse_map(Path(folder) / "m.tmj")
     check_against_the_model(maze, parsed)
     check_rooms(maze, parsed)
@@ -164,9 +164,11 @@ def test_the_map_has_the_fields_the_format_documents(tmp_path):
     assert tileset["imagewidth"] == 48 and tileset["imageheight"] == 16 and tileset["image"] == "level-tiles.png"
 
 
-def test_the_registry_names_the_files_the_writer_puts_beside_the_map():
+def test_the_map_names_the_tileset_picture_the_registry_writes_beside_it():
     spec = MazeSpec("prim", "square", 3, 3, 1)
-    assert tuple(tiled.write(spec.build(), spec, ExportOptions()).beside) == FORMATS["tiled"].beside
+    data = json.loads(tiled.write(spec.build(), spec, ExportOptions(name="castle")))
+    (ending, _), = FORMATS["tiled"].beside
+    assert data["tilesets"][0]["image"] == beside_path("castle.tmj", ending) == "castle-tiles.png"
 
 
 @pytest.mark.parametrize("kind", [kind for kind, cls in GRIDS.items() if not cls.TILE_MAP])

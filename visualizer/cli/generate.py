@@ -11,7 +11,16 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ..export.formats import FORMATS, ExportOptions, Format, Written, beside_path, format_for, refused_options
+from ..export.formats import (
+    FORMATS,
+    ExportOptions,
+    Format,
+    beside_files,
+    beside_path,
+    format_for,
+    refuse_recipe,
+    refused_options,
+)
 from ..grids import GRIDS
 from .errors import UsageError
 from .options import PAPERS, THEMES, Command, add_maze_options, joined, number_in, parse_frames, spec_from_args
@@ -130,18 +139,17 @@ def run(args: argparse.Namespace) -> int:
     refused = refused_options(fmt, given - ({"solve"} if args.narration is not None else set()))
     if refused:
         raise UsageError(f"{', '.join(refused)} cannot be used with {fmt.name} output")
+    refuse_recipe(fmt, spec)  # a grid the format cannot draw, before any work
+    if args.output is not None:
+        options = output_named(options, args.output)
+        for ending, _ in fmt.beside:
+            check_output_path(beside_path(args.output, ending))
     if fmt.needs_file and args.output is None:
         raise UsageError(f"{fmt.name} output needs --output FILE")
-    fmt.refuse(spec)
-    for ending in fmt.beside if args.output is not None else ():
-        check_output_path(beside_path(args.output, ending))
     maze = spec.build()
-    data = fmt.writer()(maze, spec, output_named(options, args.output))
-    if isinstance(data, Written):
-        assert args.output is not None  # a format writing files beside its own needs a file
-        for ending, content in data.beside.items():  # first, so the main file never names a missing one
-            write_file(beside_path(args.output, ending), content)
-        data = data.main
+    data = fmt.writer()(maze, spec, options)
+    for ending, content in beside_files(fmt, maze, spec, options).items():  # first: the map names them
+        write_file(beside_path(str(args.output), ending), content)
     if args.output is not None:
         write_file(args.output, data)
     else:

@@ -28,7 +28,7 @@ import numpy as np
 from ..grids.base import TILE_DOOR, TILE_FLOOR, TILE_WALL
 from ..render.themes import get_theme
 from .csv_tiles import check_tiles, digits_joined
-from .formats import ExportOptions, Written
+from .formats import ExportOptions
 
 if TYPE_CHECKING:
     from ..core.maze import Maze
@@ -77,7 +77,7 @@ def tileset_png(theme: Theme) -> bytes:
     return out.getvalue()
 
 
-def tileset(image: str) -> dict[str, Any]:
+def tileset_entry(image: str) -> dict[str, Any]:
     return {
         "columns": len(TILES), "firstgid": 1, "image": image, "imageheight": TILE,
         "imagewidth": TILE * len(TILES), "margin": 0, "name": "maze-visualizer", "spacing": 0,
@@ -160,7 +160,7 @@ def to_tiled(maze: Maze, spec: MazeSpec, image: str) -> str:
         "compressionlevel": -1, "height": height, "infinite": False, "layers": layers,
         "nextlayerid": len(layers) + 1, "nextobjectid": objects, "orientation": "orthogonal",
         "properties": _properties(spec), "renderorder": "right-down", "tiledversion": TILED_VERSION,
-        "tileheight": TILE, "tilesets": [tileset(image)], "tilewidth": TILE, "type": "map",
+        "tileheight": TILE, "tilesets": [tileset_entry(image)], "tilewidth": TILE, "type": "map",
         "version": VERSION, "width": width,
     }
     text = json.dumps(document, indent=1)
@@ -169,8 +169,11 @@ def to_tiled(maze: Maze, spec: MazeSpec, image: str) -> str:
     return text + "\n"
 
 
-def write(maze: Maze, spec: MazeSpec, options: ExportOptions) -> Written:
-    """The map, and its tileset picture to write beside it."""
-    image = options.name + TILESET_ENDING
-    theme = get_theme(options.resolved_theme("dark"))
-    return Written(to_tiled(maze, spec, image), {TILESET_ENDING: tileset_png(theme)})
+def write(maze: Maze, spec: MazeSpec, options: ExportOptions) -> str:
+    """The map, naming its tileset picture ``NAME-tiles.png`` (``tileset`` makes it, to go beside it)."""
+    return to_tiled(maze, spec, options.name + TILESET_ENDING)
+
+
+def tileset(maze: Maze, spec: MazeSpec, options: ExportOptions) -> bytes:
+    """The tileset picture the map names, in the theme's colours (the same for every map)."""
+    return tileset_png(get_theme(options.resolved_theme("dark")))
