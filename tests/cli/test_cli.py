@@ -224,13 +224,17 @@ def help_text(capsys, *argv):
 def test_generate_help_names_every_registered_format(capsys, monkeypatch):
     from visualizer.export.formats import FORMATS, PICTURE, Format
 
+    def listed(names: list[str], last: str) -> str:
+        return f"{', '.join(names[:-1])}{last}{names[-1]}"
+
     text = help_text(capsys, "generate")
-    assert "write it as text, json, png, gif, webp, svg or pdf." in text
+    assert f"write it as {listed(list(FORMATS), ' or ')}." in text
+    assert "text, json, png, gif, webp, svg" in text
     monkeypatch.setitem(FORMATS, "bmp", Format("bmp", (".bmp",), "picture", "dark", PICTURE, needs_file=True))
     text = help_text(capsys, "generate")
-    assert "write it as text, json, png, gif, webp, svg, pdf or bmp." in text
-    assert "png, gif, webp, pdf and bmp need a file" in text
-    assert "default for png, gif, webp, bmp)" in text  # the dark theme's formats
+    assert f"write it as {listed(list(FORMATS), ' or ')}." in text and text.count(" or bmp.") == 1
+    assert f"{listed([n for n, f in FORMATS.items() if f.needs_file], ' and ')} need a file" in text
+    assert f"default for {', '.join(n for n, f in FORMATS.items() if f.theme == 'dark')})" in text
     assert "png, bmp only, repeatable" in text and "png, svg, pdf, bmp: draw the shortest path" in text
 
 

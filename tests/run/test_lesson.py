@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from visualizer.algorithms import ALGORITHMS
+from visualizer.cli import main
 from visualizer.run.lesson import (
     SHOWS,
     Lesson,
@@ -154,3 +155,21 @@ def test_saving_never_overwrites_a_lesson(tmp_path: Path) -> None:
     second = save_lesson(lesson_from_bookmarks("B", MazeSpec(), [5]), tmp_path)
     assert first != second
     assert load_lesson(first).title == "A" and load_lesson(second).title == "B"
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device", "huge", "binary"])
+def test_a_lesson_that_is_no_regular_small_text_file_is_refused_in_one_line_without_hanging(kind, tmp_path, capsys):
+    """A FIFO in a lesson's place would block the reader and /dev/zero never ends: both used to hang."""
+    import os
+
+    path = tmp_path / "lesson.toml"
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "huge":
+        path.write_text("# " + "x" * (1 << 20) + "\n")
+    elif kind == "binary":
+        path.write_bytes(b"title = \"\xff\xfe\"\n")
+    target = "/dev/zero" if kind == "device" else str(path)
+    assert main(["lesson", target]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and target in err

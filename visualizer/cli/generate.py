@@ -6,10 +6,21 @@ the solvers from ``solvers.SOLVERS``: a new format or solver shows up in ``--hel
 from __future__ import annotations
 
 import argparse
+import os
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ..export.formats import FORMATS, ExportOptions, Format, format_for, refused_options
+from ..export.formats import (
+    FORMATS,
+    ExportOptions,
+    Format,
+    beside_files,
+    beside_path,
+    format_for,
+    refuse_recipe,
+    refused_options,
+)
 from ..grids import GRIDS
 from .errors import UsageError
 from .options import PAPERS, THEMES, Command, add_maze_options, joined, number_in, parse_frames, spec_from_args
@@ -103,6 +114,13 @@ def export_options(args: argparse.Namespace) -> tuple[ExportOptions, set[str]]:
     return ExportOptions(**given), set(given)
 
 
+def output_named(options: ExportOptions, output: str | None) -> ExportOptions:
+    """``options`` with ``name`` set from the output file (what files written beside it are named after)."""
+    if output is None:
+        return options
+    return replace(options, name=os.path.splitext(os.path.basename(output))[0] or options.name)
+
+
 def run(args: argparse.Namespace) -> int:
     """Check the output path, the recipe and the options before any work; then build, export, write."""
     if args.output is not None:
@@ -121,6 +139,11 @@ def run(args: argparse.Namespace) -> int:
     refused = refused_options(fmt, given - ({"solve"} if args.narration is not None else set()))
     if refused:
         raise UsageError(f"{', '.join(refused)} cannot be used with {fmt.name} output")
+    refuse_recipe(fmt, spec)  # a grid the format cannot draw, before any work
+    if args.output is not None:
+        options = output_named(options, args.output)
+        for ending, _ in fmt.beside:
+            check_output_path(beside_path(args.output, ending))
     if fmt.needs_file and args.output is None:
         raise UsageError(f"{fmt.name} output needs --output FILE")
     try:
@@ -129,6 +152,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(str(refused_option)) from None
     maze = spec.build()
     data = fmt.writer()(maze, spec, options)
+    for ending, content in beside_files(fmt, maze, spec, options).items():  # first: the map names them
+        write_file(beside_path(str(args.output), ending), content)
     if args.output is not None:
         write_file(args.output, data)
     else:

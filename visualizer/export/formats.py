@@ -2,7 +2,8 @@
 function that writes it. Adding a format: one module with a ``write(maze, spec, options)`` function,
 one entry here.
 
-Each writer returns the whole file (bytes or text): the command line writes it atomically, so a
+Each writer returns the whole file (bytes or text), and a format may write more files beside it (a
+Tiled map's tileset picture, ``Format.beside``): the command line writes each atomically, so a
 file is written whole or not at all. Writers are imported only when used (Pillow, the animation
 code), so ``--help`` stays fast.
 """
@@ -10,9 +11,11 @@ code), so ``--help`` stays fast.
 from __future__ import annotations
 
 import importlib
+import os
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..core.maze import Maze
@@ -40,6 +43,9 @@ class ExportOptions:
     solve: str | None = None
     """A solver whose run follows the generation in an animation."""
     paper: str = "a4"
+    name: str = "maze"
+    """The output file's name without folder and extension (not an option: the command line sets it),
+    for a format that names the files it writes beside the main one after it."""
 
     def resolved_theme(self, default: str) -> str:
         return self.theme or default
@@ -50,6 +56,11 @@ OPTION_FLAGS: dict[str, str] = {
     "seconds": "--seconds", "max_frames": "--max-frames", "hold": "--hold", "solve": "--solve", "paper": "--paper",
 }
 """How each option is spelled on the command line (for the message refusing it)."""
+
+
+def beside_path(path: str, ending: str) -> str:
+    """Where a file that goes beside ``path`` is written: ``maps/castle.tmj`` -> ``maps/castle-tiles.png``."""
+    return os.path.splitext(path)[0] + ending
 
 
 @dataclass(frozen=True)
@@ -67,6 +78,12 @@ class Format:
     """The ExportOptions fields this format uses (others given on the command line are refused)."""
     needs_file: bool = False
     """True for binary formats that cannot go to a terminal."""
+    refuses: str | None = None
+    """The module's function ``(spec)`` that refuses, with a one-line ValueError, a recipe this format
+    cannot write (a grid that is no tile map): ``refuse_recipe`` calls it before the maze is built."""
+    beside: tuple[tuple[str, str], ...] = ()
+    """Files written beside the main one: (name ending, in place of the main file's extension; the
+    module's function ``(maze, spec, options) -> bytes`` that makes it), as ``beside_files`` writes them."""
     function: str = "write"
     """The module's function that writes this format (one module may write two: GIF and WebP)."""
     checker: str | None = None
@@ -98,6 +115,9 @@ FORMATS: dict[str, Format] = {f.name: f for f in (
     Format("webp", (".webp",), "animation", "dark", ANIMATION, needs_file=True, function="write_webp"),
     Format("svg", (".svg",), "svg", "light", frozenset({"theme", "solution"})),
     Format("pdf", (".pdf",), "pdf", "light", PRINT, needs_file=True),
+    Format("tiled", (".tmj",), "tiled", "dark", frozenset({"theme"}), needs_file=True, refuses="check",
+           beside=(("-tiles.png", "tileset"),)),
+    Format("csv", (".csv",), "csv_tiles", None, refuses="check"),
 )}
 
 
@@ -116,3 +136,19 @@ def format_for(name: str | None, path: str | None) -> Format:
 def refused_options(fmt: Format, given: set[str]) -> list[str]:
     """The options given that ``fmt`` does not take, spelled as on the command line."""
     return [OPTION_FLAGS[name] for name in sorted(given - fmt.options)]
+
+
+def _function(fmt: Format, name: str) -> Callable[..., Any]:
+    """Another function of the module that writes ``fmt`` (imported with its writer)."""
+    return getattr(sys.modules[fmt.writer().__module__], name)
+
+
+def refuse_recipe(fmt: Format, spec: MazeSpec) -> None:
+    """Raise ValueError (one line) if ``fmt`` cannot write ``spec``'s maze: before any work."""
+    if fmt.refuses is not None:
+        _function(fmt, fmt.refuses)(spec)
+
+
+def beside_files(fmt: Format, maze: Maze, spec: MazeSpec, options: ExportOptions) -> dict[str, bytes]:
+    """The files ``fmt`` writes beside its main one: name ending -> content."""
+    return {ending: _function(fmt, function)(maze, spec, options) for ending, function in fmt.beside}

@@ -33,6 +33,7 @@ from typing import Any
 import numpy as np
 
 from ..core.maze import CellState, Maze
+from ..files.safe_read import one_line
 from ..grids import GRIDS, MAX_SIDE, Grid, Mask, MaskedGrid, make_grid
 from ..run.spec import MazeSpec
 from .formats import ExportOptions
@@ -42,7 +43,11 @@ VERSION = 1
 
 
 class FormatError(ValueError):
-    """A JSON maze that cannot be trusted: the message says what is wrong, in one line."""
+    """A JSON maze that cannot be trusted: the message says what is wrong, in one short line (cut:
+    it may quote the file's values)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(one_line(message))
 
 
 CHUNK = 1 << 16
@@ -205,9 +210,10 @@ def _room_text(grid: Grid, room_id: int, cells: list[int]) -> str:
 
 
 def need(cond: bool, message: str, error: type[ValueError] = FormatError) -> None:
-    """Raise ``error(message)`` unless ``cond``: every check on untrusted input reads as one line."""
+    """Raise ``error(message)`` unless ``cond``: every check on untrusted input reads as one line
+    (cut short: a message may quote what the file holds)."""
     if not cond:
-        raise error(message)
+        raise error(one_line(message))
 
 
 def whole(value: Any, what: str, lo: int, hi: int, error: type[ValueError] = FormatError) -> int:
@@ -314,6 +320,8 @@ def loads(text: str) -> tuple[Maze, MazeSpec | None]:
         data = json.loads(text)
     except json.JSONDecodeError as err:
         raise FormatError(f"not valid JSON ({err.msg} at line {err.lineno})") from None
+    except RecursionError:  # json.loads recurses: brackets nested thousands deep
+        raise FormatError("the file nests too deeply to be a maze") from None
     return from_dict(data)
 
 

@@ -7,6 +7,8 @@ Every problem is a ValueError of one line naming the file: a mask comes from the
 from __future__ import annotations
 
 import io
+import math
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -20,6 +22,12 @@ MAX_BYTES = 32 << 20
 """The largest mask file read (a text mask of 2000 x 2000 is 4 MB; pictures compress)."""
 PICTURE_SIDE = 512
 """A picture is scaled down to at most this many pixels a side before it becomes a mask."""
+MAX_PICTURE_PIXELS = 3000 * 3000
+"""The most pixels a picture may have as it is decoded (a JPEG is decoded at 1/2, 1/4 or 1/8 of its
+size when that still leaves PICTURE_SIDE, and counts at that size). Checked from the file's header,
+before anything is decoded: at up to 4 bytes a pixel, and as many again to convert it, reading a
+mask picture peaks under 150 MB (RGBA at the limit: 145 MB, the program included), whatever size
+its file claims."""
 TEXT_CELL, TEXT_HOLE = ". ", "X#"
 PNG_MAGIC = b"\x89PNG"
 
@@ -109,20 +117,34 @@ def text_mask(data: bytes, name: str) -> Mask:
     return Mask(rows, name)
 
 
+class _TooManyPixels(ValueError):
+    """A picture refused from its header, before it is decoded (its message is the one line)."""
+
+
 def picture_mask(data: bytes, name: str) -> Mask:
     """Dark, opaque pixels are cells. Scaled down (keeping its shape) to at most PICTURE_SIDE a side,
-    then cut to the shape's bounding box: a margin of paper round a drawing would only be empty grid."""
+    then cut to the shape's bounding box: a margin of paper round a drawing would only be empty grid.
+    A picture of more than MAX_PICTURE_PIXELS is refused before it is decoded."""
     from PIL import Image, UnidentifiedImageError
 
     try:
-        with Image.open(io.BytesIO(data)) as image:
-            image.load()
-            grey = image.convert("LA")
-    except Image.DecompressionBombError:
-        raise ValueError("the picture has too many pixels to read safely") from None
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # a damaged file's complaints (TIFF tags...): the result says it
+            # Pillow only warns between its two limits, then decodes: far past ours, so refuse there.
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data)) as image:
+                image.draft(None, (PICTURE_SIDE, PICTURE_SIDE))  # a JPEG: decoded at a fraction of its size
+                check_pixels(*image.size)
+                image.load()
+                grey = image.convert("LA")
+    except _TooManyPixels:
+        raise
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise ValueError(f"the picture has too many pixels to read safely ({too_many()})") from None
     except UnidentifiedImageError:
         raise ValueError("neither a text mask (UTF-8) nor a picture Pillow can read") from None
-    except (OSError, ValueError) as err:
+    except Exception as err:  # noqa: BLE001 - Pillow meets a damaged file with SyntaxError, EOFError,
+        # struct.error, IndexError... as well as OSError: each only says this file cannot be read
         raise ValueError(f"cannot read the picture ({one_line(str(err) or type(err).__name__, 80)})") from None
     scale = PICTURE_SIDE / max(grey.size)
     if scale < 1:
@@ -136,6 +158,17 @@ def picture_mask(data: bytes, name: str) -> Mask:
     cells = cells[rows[0]:rows[-1] + 1, columns[0]:columns[-1] + 1]  # the shape, not its blank margin
     chars = np.where(cells, ord(CELL), ord(HOLE)).astype(np.uint8)
     return Mask(tuple(row.tobytes().decode("ascii") for row in chars), name, by_plane=True)
+
+
+def too_many() -> str:
+    side = math.isqrt(MAX_PICTURE_PIXELS)
+    return f"a mask picture has at most {MAX_PICTURE_PIXELS:,} pixels, {side} x {side}: scale it down"
+
+
+def check_pixels(width: int, height: int) -> None:
+    """Refuse a picture whose decoded pixels would pass MAX_PICTURE_PIXELS, from its size alone."""
+    if width * height > MAX_PICTURE_PIXELS:
+        raise _TooManyPixels(f"the picture is {width:,} x {height:,} pixels ({too_many()})")
 
 
 def mask_grid_size(mask: Mask, grid: type[Grid], width: int) -> tuple[int, int]:

@@ -13,9 +13,12 @@ import os
 import reprlib
 import stat
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
+else:
+    from ..core.lazy_numpy import np  # imported on first use: the lesson command's --help stays fast
 
 MAX_DEPTH = 64
 """Deepest bracket nesting a save may have: a real save nests 6 deep (save, maze, rooms, room,

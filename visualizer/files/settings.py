@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from .atomic import write_atomic
-from .safe_read import read_regular
+from .safe_read import MAX_DEPTH, json_depth, read_regular
 
 APP_NAME = "maze-visualizer"
 FILE_NAME = "settings.json"
@@ -44,7 +44,10 @@ def load(path: Path | None = None) -> dict[str, str]:
     path = path or settings_path()
     settings = dict(DEFAULTS)
     try:
-        data = json.loads(read_regular(path, MAX_BYTES).decode("utf-8"))
+        raw = read_regular(path, MAX_BYTES)
+        if json_depth(raw) > MAX_DEPTH:  # json.loads recurses: refuse before it meets deep nesting
+            raise ValueError("nested too deeply")
+        data = json.loads(raw.decode("utf-8"))
         if not isinstance(data, dict):
             raise ValueError("not a JSON object")
     except FileNotFoundError:

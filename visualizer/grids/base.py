@@ -43,6 +43,11 @@ ARROWS_AND_WASD: dict[str, str] = {"up": "up", "w": "up", "down": "down", "s": "
                                    "left": "left", "a": "left", "right": "right", "d": "right"}
 """Play keys of a grid whose moves are up, down, left and right: each arrow and its W A S D twin."""
 
+TILE_NONE, TILE_FLOOR, TILE_WALL, TILE_DOOR = 0, 1, 2, 3
+"""The tiles of a tile map (``Grid.tile_map``): nothing (outside a mask's shape), floor, wall, and a
+door (an opening in a room's wall). They are also the CSV export's numbers and the Tiled export's
+tile ids plus one."""
+
 class Grid(ABC):
     """Shape (cell ids, coordinates, neighbours by direction) plus everything kind-specific."""
 
@@ -87,6 +92,10 @@ class Grid(ABC):
     MASKABLE: ClassVar[bool] = True
     """True when a mask may take cells away (``grids.masked``): the first cell's entrance side and the
     last cell's exit side must lead out of any shape (they face the previous and the next row)."""
+
+    TILE_MAP: ClassVar[bool] = False
+    """True when the grid is a tile map (``tile_map``): each cell and each wall between two cells a
+    square tile, as games and map editors lay out a level (the Tiled and CSV exports need one)."""
 
     mask: Mask | None = None
     """The mask that took cells away (``grids.masked.MaskedGrid``); None for a whole grid."""
@@ -365,6 +374,11 @@ class Grid(ABC):
         """The maze as lines of text; ``holes`` (a bool per cell) are cells a mask took away, drawn as
         blank space. Grids without a text picture refuse in one line."""
         raise ValueError(f"text export is not available for {self.kind} grids")
+
+    def tile_map(self, maze: Maze, holes: np.ndarray | None = None) -> np.ndarray:
+        """The maze as a (rows, columns) uint8 array of ``TILE_*`` tiles, ``holes`` as in ``text_lines``
+        (tiles that touch only holes are ``TILE_NONE``). Grids that are no tile map refuse in one line."""
+        raise ValueError(f"{self.kind} grids are not made of square tiles")
 
     # --- dungeon rooms ----------------------------------------------------------------
 

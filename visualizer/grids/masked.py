@@ -323,12 +323,22 @@ class MaskedGrid(Grid):
     def text_lines(self, maze: Maze, holes: np.ndarray | None = None) -> list[str]:
         """The base grid's text picture of the same maze, the holes left blank (where the base grid
         has a text picture: triangles and discs refuse as they do unmasked)."""
+        return self.base.text_lines(self._whole(maze), self.index < 0)
+
+    def tile_map(self, maze: Maze, holes: np.ndarray | None = None) -> np.ndarray:
+        """The base grid's tile map of the same maze, the holes ``TILE_NONE`` (where the base grid is
+        a tile map)."""
+        return self.base.tile_map(self._whole(maze), self.index < 0)
+
+    def _whole(self, maze: Maze) -> Maze:
+        """The same maze on the whole base grid: the holes solid, rooms under the base grid's ids."""
         whole = type(maze)(self.base)  # a maze of the same kind on the whole grid (grids import no model)
         whole.passages[self.ids] = maze.passages
         whole.state[self.ids] = maze.state
         whole.entrance = (int(self.ids[maze.entrance[0]]), maze.entrance[1])
         whole.exit = (int(self.ids[maze.exit[0]]), maze.exit[1])
-        return self.base.text_lines(whole, self.index < 0)
+        whole.rooms = {room: self.ids[np.asarray(cells, dtype=np.int64)].tolist() for room, cells in maze.rooms.items()}
+        return whole
 
     # --- words ----------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
-from .base import ARROWS_AND_WASD, Grid, Neighbours, Taken, clamp_side
+from .base import ARROWS_AND_WASD, TILE_DOOR, TILE_FLOOR, TILE_NONE, TILE_WALL, Grid, Neighbours, Taken, clamp_side
 from .layout import Layout, clip_box, outside
 
 if TYPE_CHECKING:
@@ -40,6 +40,7 @@ class SquareGrid(Grid):
     PLAY_KEYS: ClassVar[dict[str, str]] = dict(ARROWS_AND_WASD)
     PLAY_HELP = (("Arrows  or  W A S D", "move (square grids)"),)
     LAB_BOARDS = ((3, 3), (2, 2), (2, 3))
+    TILE_MAP = True
     BIAS_DIRECTIONS: ClassVar[dict[str, tuple[int, int, int]]] = {
         "NE": (N, E, E), "NW": (N, W, W), "SE": (S, E, E), "SW": (S, W, W)}
     """(vertical, horizontal, fallback): only the bias corner has neither, and it is the root,
@@ -98,46 +99,49 @@ class SquareGrid(Grid):
 
     def text_lines(self, maze: Maze, holes: np.ndarray | None = None) -> list[str]:
         """The tile map, one string per tile row; tiles that touch only holes are blank."""
+        characters = np.array([FLOOR] * 4)
+        characters[TILE_WALL] = WALL
+        lines = ["".join(row) for row in characters[self.tile_map(maze, holes)].tolist()]
+        return [line.rstrip() for line in lines] if holes is not None else lines
+
+    def tile_map(self, maze: Maze, holes: np.ndarray | None = None) -> np.ndarray:
+        """The (2H+1) x (2W+1) tiles: cell (x, y) is tile (2x+1, 2y+1), the wall between two cells the
+        tile between them, a post the tile between four (floor when all four cells are joined: a
+        room has no pillars). An open wall between a room and anything not that room is a door."""
         w, h = self.width, self.height
-        tiles = [[WALL] * (2 * w + 1) for _ in range(2 * h + 1)]
-        open_cells = maze.open_mask()
-        for cell in range(self.size):
-            x, y = self.coords(cell)
-            if open_cells[cell]:
-                tiles[2 * y + 1][2 * x + 1] = FLOOR
-            if maze.is_open(cell, E):
-                tiles[2 * y + 1][2 * x + 2] = FLOOR
-            if maze.is_open(cell, S):
-                tiles[2 * y + 2][2 * x + 1] = FLOOR
-            if self._open_block(maze, cell):
-                tiles[2 * y + 2][2 * x + 2] = FLOOR
+        tiles = np.full((2 * h + 1, 2 * w + 1), TILE_WALL, dtype=np.uint8)
+        bits = maze.passages.reshape(h, w)
+        east, south = (bits >> E & 1).astype(bool), (bits >> S & 1).astype(bool)
+        tiles[1::2, 1::2][maze.open_mask().reshape(h, w)] = TILE_FLOOR
+        tiles[1::2, 2::2][east] = TILE_FLOOR
+        tiles[2::2, 1::2][south] = TILE_FLOOR
+        tiles[2:-1:2, 2:-1:2][east[:-1, :-1] & south[:-1, :-1] & south[:-1, 1:] & east[1:, :-1]] = TILE_FLOOR
+        if maze.rooms:
+            room_of = np.full(self.size, -1, dtype=np.int64)
+            for room_id, cells in maze.rooms.items():
+                room_of[cells] = room_id
+            room = room_of.reshape(h, w)
+            tiles[1::2, 2:-1:2][east[:, :-1] & (room[:, :-1] != room[:, 1:])] = TILE_DOOR
+            tiles[2:-1:2, 1::2][south[:-1] & (room[:-1] != room[1:])] = TILE_DOOR
         for cell, d in {maze.entrance, maze.exit}:
             x, y = self.coords(cell)
             dx, dy = self.STEPS[0][d]
-            tiles[2 * y + 1 + dy][2 * x + 1 + dx] = FLOOR
+            tiles[2 * y + 1 + dy, 2 * x + 1 + dx] = TILE_FLOOR
         if holes is not None:
-            self._blank_holes(tiles, holes)
-        return ["".join(row).rstrip() for row in tiles] if holes is not None else ["".join(row) for row in tiles]
+            tiles[self._hole_tiles(holes)] = TILE_NONE
+        return tiles
 
-    def _blank_holes(self, tiles: list[list[str]], holes: np.ndarray) -> None:
-        """Blank every tile whose cells round it (one, two or four) are all holes or off the grid."""
+    def _hole_tiles(self, holes: np.ndarray) -> np.ndarray:
+        """True for every tile whose cells round it (one, two or four) are all holes or off the grid."""
         w, h = self.width, self.height
         solid = np.ones((h + 2, w + 2), dtype=bool)  # a hole or off the grid, with a margin all round
         solid[1:-1, 1:-1] = holes.reshape(h, w)
-        for ty in range(2 * h + 1):
-            for tx in range(2 * w + 1):
-                rows = (ty // 2,) if ty % 2 else (ty // 2 - 1, ty // 2)
-                cols = (tx // 2,) if tx % 2 else (tx // 2 - 1, tx // 2)
-                if all(solid[r + 1, c + 1] for r in rows for c in cols):
-                    tiles[ty][tx] = " "
-
-    def _open_block(self, maze: Maze, cell: int) -> bool:
-        """True when the 2x2 cells right and below ``cell`` are all joined (a room): no pillar between."""
-        x, y = self.coords(cell)
-        if x + 1 >= self.width or y + 1 >= self.height:
-            return False
-        return (maze.is_open(cell, E) and maze.is_open(cell, S)
-                and maze.is_open(cell + 1, S) and maze.is_open(cell + self.width, E))
+        rows, columns = np.arange(2 * h + 1), np.arange(2 * w + 1)
+        # Tile 2k+1 lies on cell k (margin index k+1); tile 2k between cells k-1 and k (k and k+1).
+        above, below = (rows + 1) // 2, rows // 2 + 1
+        left, right = (columns + 1) // 2, columns // 2 + 1
+        return (solid[np.ix_(above, left)] & solid[np.ix_(above, right)]
+                & solid[np.ix_(below, left)] & solid[np.ix_(below, right)])
 
     # --- pixels -------------------------------------------------------------------
 

@@ -231,7 +231,7 @@ def _record(row: Any) -> tuple[str, Record]:
     if not isinstance(row, dict):
         raise ValueError("a record is not an object")
     key, seconds, moves, wins = row.get("key"), row.get("time"), row.get("moves"), row.get("wins", 1)
-    if not isinstance(key, str) or len(key) > 2000 or key.count("|") != 5 or not key.rsplit("|", 1)[1].isdigit():
+    if not isinstance(key, str) or len(key) > 2000 or key.count("|") != 5 or not key.rsplit("|", 1)[1].isdecimal():
         raise ValueError("a record has a bad key")
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not math.isfinite(seconds) \
             or not 0 <= seconds < 10**7:

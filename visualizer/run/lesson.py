@@ -32,6 +32,7 @@ from typing import Any
 
 from ..algorithms import ALGORITHMS
 from ..files.assets import assets_dir
+from ..files.safe_read import NotRegular, TooLarge, read_regular, short
 from ..grids import DEFAULT_GRID
 from ..solvers import SOLVERS
 from .spec import MazeSpec
@@ -53,6 +54,8 @@ LESSON_KEYS = frozenset({"title", "slide"})
 MAX_SIDE = 200
 """Largest side a slide may ask for (a lesson is for a class to read, not a benchmark)."""
 LESSON_SUFFIX = ".toml"
+MAX_LESSON_BYTES = 1 << 20
+"""The largest lesson file read (the shipped ones are about 1 KB)."""
 
 
 class LessonError(ValueError):
@@ -108,9 +111,13 @@ def load_lesson(path: str | Path) -> Lesson:
     """Read and check a lesson file; a missing or unreadable file is a LessonError too."""
     name = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = read_regular(Path(path), MAX_LESSON_BYTES).decode("utf-8")
     except FileNotFoundError:
         raise LessonError(f"{name}: no such lesson file") from None
+    except NotRegular:  # a FIFO or a device (/dev/zero) would block or never end
+        raise LessonError(f"{name}: not a regular file") from None
+    except TooLarge:
+        raise LessonError(f"{name}: larger than {MAX_LESSON_BYTES >> 10} KB, too large for a lesson") from None
     except (OSError, UnicodeDecodeError) as err:
         raise LessonError(f"{name}: cannot read it ({getattr(err, 'strerror', None) or err})") from None
     return parse_lesson(text, name)
@@ -121,9 +128,11 @@ def parse_lesson(text: str, source: str = "<lesson>") -> Lesson:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise LessonError(f"{source}: not valid TOML ({err})") from None
+    except RecursionError:  # tomllib recurses into nested arrays and tables
+        raise LessonError(f"{source}: nested too deeply to be a lesson") from None
     unknown = sorted(set(data) - LESSON_KEYS)
     if unknown:
-        raise LessonError(f"{source}: unknown key {unknown[0]!r} (a lesson has a title and [[slide]] tables)")
+        raise LessonError(f"{source}: unknown key {short(unknown[0])} (a lesson has a title and [[slide]] tables)")
     title = data.get("title", Path(source).stem)
     if not isinstance(title, str) or not title.strip():
         raise LessonError(f"{source}: title must be a non-empty string")
@@ -132,6 +141,8 @@ def parse_lesson(text: str, source: str = "<lesson>") -> Lesson:
         raise LessonError(f"{source}: no slides (add [[slide]] tables)")
     slides = []
     for number, table in enumerate(raw, 1):
+        if not isinstance(table, dict):
+            raise LessonError(f"{source}: slide {number} must be a table ([[slide]] with key = value lines)")
         try:
             slides.append(parse_slide(table))
         except (ValueError, TypeError) as err:
@@ -143,7 +154,7 @@ def parse_slide(table: Mapping[str, Any]) -> Slide:
     """One slide from its TOML table; ValueError says what is wrong (the caller adds where)."""
     unknown = sorted(set(table) - SLIDE_KEYS)
     if unknown:
-        raise ValueError(f"unknown key {unknown[0]!r} (known: {', '.join(sorted(SLIDE_KEYS))})")
+        raise ValueError(f"unknown key {short(unknown[0])} (known: {', '.join(sorted(SLIDE_KEYS))})")
     scene = _choice(table.get("scene", "watch"), SCENES, "scene")
     algorithms = _algorithms(table, scene)
     width, height = _size(table.get("size", "20x15"))
@@ -158,7 +169,7 @@ def parse_slide(table: Mapping[str, Any]) -> Slide:
     speed = table.get("speed")
     if speed is not None:
         if isinstance(speed, bool) or not isinstance(speed, (int, float)) or not speed > 0:
-            raise ValueError(f"speed must be a positive number of events per second, got {speed!r}")
+            raise ValueError(f"speed must be a positive number of events per second, got {short(speed)}")
         speed = float(speed)
     show = table.get("show", [])
     if not isinstance(show, list):
@@ -197,27 +208,27 @@ def _algorithms(table: Mapping[str, Any], scene: str) -> list[str]:
 
 def _choice(value: object, known: tuple[str, ...], what: str) -> str:
     if not isinstance(value, str) or value not in known:
-        raise ValueError(f"unknown {what} {value!r}; choose one of: {', '.join(known)}")
+        raise ValueError(f"unknown {what} {short(value)}; choose one of: {', '.join(known)}")
     return value
 
 
 def _text(value: object, what: str, empty: bool = False) -> str:
     if not isinstance(value, str) or (not empty and not value.strip()):
-        raise ValueError(f"{what} must be {'a' if empty else 'a non-empty'} string, got {value!r}")
+        raise ValueError(f"{what} must be {'a' if empty else 'a non-empty'} string, got {short(value)}")
     return value
 
 
 def _integer(value: object, what: str, low: int, high: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
         bound = f"from {low} to {high}" if high is not None else f"at least {low}"
-        raise ValueError(f"{what} must be a whole number {bound}, got {value!r}")
+        raise ValueError(f"{what} must be a whole number {bound}, got {short(value)}")
     return value
 
 
 def _size(value: object) -> tuple[int, int]:
     match = re.fullmatch(r"\s*(\d+)\s*[xX]\s*(\d+)\s*", value) if isinstance(value, str) else None
     if match is None:
-        raise ValueError(f"size must look like \"20x15\", got {value!r}")
+        raise ValueError(f"size must look like \"20x15\", got {short(value)}")
     width, height = int(match[1]), int(match[2])
     for side in (width, height):
         _integer(side, "each side of size", 2, MAX_SIDE)
@@ -226,7 +237,7 @@ def _size(value: object) -> tuple[int, int]:
 
 def _params(value: object) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise ValueError(f"params must be a table, got {value!r}")
+        raise ValueError(f"params must be a table, got {short(value)}")
     return dict(value)
 
 
@@ -235,7 +246,7 @@ def _stop(value: object, spec: MazeSpec) -> Stop:
         return Stop()
     if not isinstance(value, dict) or len(value) != 1 or next(iter(value)) not in STOP_KINDS:
         raise ValueError(f"stop must be \"end\", {{ event = N }}, {{ step = N }} or {{ phase = NAME }}, "
-                         f"got {value!r}")
+                         f"got {short(value)}")
     if "event" in value:
         return Stop(event=_integer(value["event"], "stop event", 0))
     if "step" in value:
