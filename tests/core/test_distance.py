@@ -146,14 +146,15 @@ def board_colour(app, cell):
 def test_d_colours_every_cell_by_its_steps_from_the_entrance_and_shows_the_scale(shell):
     scene = shell.base
     maze = scene.run.maze
-    far = int(np.argmax(plain_bfs(maze, maze.entrance[0])))
+    steps = np.array(plain_bfs(maze, maze.entrance[0]))
+    steps[maze.exit[0]] = -1  # the exit's marker covers its cell
+    far = int(np.argmax(steps))
     plain = board_colour(shell, far)
     press(shell, pygame.K_d)
     styles = cell_styles(maze, scene.run.overlay, np.arange(maze.grid.size))
     expected = heat_levels(np.array(plain_bfs(maze, maze.entrance[0])), HEAT_LEVELS)
     assert (styles == HEAT + expected).all()
-    assert board_colour(shell, far) == tuple(HEAT_COLOURS[-1]) != plain
-    assert board_colour(shell, maze.entrance[0]) == tuple(HEAT_COLOURS[0])
+    assert board_colour(shell, far) == tuple(HEAT_COLOURS[expected[far]]) != plain
     scale = scene.colour_scale()
     assert scale is not None and scale.high == f"{max(plain_bfs(maze, maze.entrance[0])):,}"
     assert "distance" in scene.legend_keys()

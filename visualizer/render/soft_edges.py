@@ -16,6 +16,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .styles import WALL_STYLE
+
 MIN_CELL_PIXELS = 7.0
 """Below this many pixels a cell, steps are a pixel or two long and softening only blurs."""
 OFFSETS = [(dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
@@ -75,7 +77,9 @@ class SoftEdges:
 
     Each softened pixel is a blend of two elements, fixed with the layout: its own, and the wall
     element that covers most of its neighbourhood, weighted by how much of the tent filter the
-    walls cover. Painting is then two gathers and a mix, whatever the styles are."""
+    walls cover. Painting is then two gathers and a mix. Only a closed wall blends: an open
+    passage between two colours (two distances, two sets) keeps its hard edge, so no in-between
+    colour can read as a third value."""
 
     def __init__(self, owner: np.ndarray, first_wall: int) -> None:
         mask = floor_beside_walls(owner, first_wall)
@@ -114,6 +118,7 @@ class SoftEdges:
             chosen = at[at >= 0]
             if not len(chosen):
                 return
-        weight = self.weight[chosen][:, None]
-        mixed = rgb[styles[self.own[chosen]]] * (16 - weight) + rgb[styles[self.wall[chosen]]] * weight
+        wall_style = styles[self.wall[chosen]]
+        weight = np.where(wall_style == WALL_STYLE, self.weight[chosen], 0)[:, None]  # open passages: no blend
+        mixed = rgb[styles[self.own[chosen]]] * (16 - weight) + rgb[wall_style] * weight
         pixels[self.xs[chosen], self.ys[chosen]] = packing.pack((mixed + 8) >> 4)
