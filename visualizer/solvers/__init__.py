@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import astar, dead_end_filling, dfs, tremaux, wall_follower
+from . import astar, dead_end_filling, dfs, pledge, tremaux, wall_follower
 from . import bfs as bfs_module
 from .base import Solver, run_to_end
 from .bfs import bfs, shortest_path
@@ -12,6 +12,7 @@ SOLVERS: dict[str, Solver] = {
     for solver in (bfs_module.SOLVER, astar.SOLVER, dfs.SOLVER, wall_follower.RIGHT, wall_follower.LEFT,
                    dead_end_filling.SOLVER,
                    tremaux.SOLVER,
+                   pledge.SOLVER,
                    )
 }
 
