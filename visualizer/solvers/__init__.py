@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import astar, dead_end_filling, dfs, pledge, tremaux, wall_follower
+from . import astar, dead_end_filling, dfs, pledge, random_mouse, tremaux, wall_follower
 from . import bfs as bfs_module
 from .base import Solver, run_to_end
 from .bfs import bfs, shortest_path
@@ -13,6 +13,7 @@ SOLVERS: dict[str, Solver] = {
                    dead_end_filling.SOLVER,
                    tremaux.SOLVER,
                    pledge.SOLVER,
+                   random_mouse.SOLVER,
                    )
 }
 
