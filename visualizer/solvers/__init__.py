@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import astar, dead_end_filling, dfs, pledge, random_mouse, tremaux, wall_follower
+from . import astar, bidirectional, dead_end_filling, dfs, pledge, random_mouse, tremaux, wall_follower
 from . import bfs as bfs_module
 from .base import Solver, run_to_end
 from .bfs import bfs, shortest_path
@@ -14,6 +14,7 @@ SOLVERS: dict[str, Solver] = {
                    tremaux.SOLVER,
                    pledge.SOLVER,
                    random_mouse.SOLVER,
+                   bidirectional.SOLVER,
                    )
 }
 
