@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import astar, bidirectional, dead_end_filling, dfs, pledge, random_mouse, tremaux, wall_follower
+from . import astar, bidirectional, cul_de_sac, dead_end_filling, dfs, pledge, random_mouse, tremaux, wall_follower
 from . import bfs as bfs_module
 from .base import Solver, run_to_end
 from .bfs import bfs, shortest_path
@@ -15,6 +15,7 @@ SOLVERS: dict[str, Solver] = {
                    pledge.SOLVER,
                    random_mouse.SOLVER,
                    bidirectional.SOLVER,
+                   cul_de_sac.SOLVER,
                    )
 }
 
