@@ -164,6 +164,7 @@ PSEUDOCODE_DIGESTS = {
     "solver random_mouse": "1b339fbd0e9ab8b7",
     "solver bidirectional": "10062d9d81967b1c",
     "solver cul_de_sac": "daae18fd5218b658",
+    "solver dijkstra": "16945aac7ee7e867",
 }
 """The pseudocode each panel shows, line by line (sha-256 of the lines joined by newlines): naming
 the lines changed none of them. A deliberate change to a text updates its digest here."""

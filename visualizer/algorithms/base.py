@@ -84,6 +84,10 @@ class Param:
 
 
 BRAID = Param("braid", 0, "percent of dead ends opened into a neighbour afterwards (loops)", minimum=0, maximum=100)
+WEIGHTS = Param("weights", 0, "weighted cells: a seeded terrain of costs 1..N to enter each cell, for dijkstra "
+                "(0: every cell costs 1)", minimum=0, maximum=9)
+POST_PARAMS = (BRAID, WEIGHTS)
+"""What every algorithm takes besides its own parameters (``list`` prints them)."""
 
 
 @dataclass(frozen=True)
@@ -118,8 +122,9 @@ class Algorithm:
 
     @property
     def all_params(self) -> tuple[Param, ...]:
-        """The algorithm's own parameters plus the ``braid`` post-process every algorithm accepts."""
-        return self.params + (BRAID,)
+        """The algorithm's own parameters plus the ``braid`` post-process and the ``weights`` every
+        algorithm accepts."""
+        return self.params + POST_PARAMS
 
     def defaults(self) -> dict[str, ParamValue]:
         return {p.name: p.default for p in self.all_params}
@@ -177,6 +182,7 @@ class Algorithm:
             raise ValueError(self.unsupported_message(grid))
         values = self.resolve(params)
         braid = int(values.pop("braid"))
+        values.pop("weights")  # the terrain is the recipe's (MazeSpec.new_maze), not the generator's
         rng = random.Random(seed)
         events = self.func(grid, rng, show=show, **values)
         if braid:

@@ -27,8 +27,9 @@ def run(_: argparse.Namespace) -> int:
         lines.append(f"{info.name}  [{grids}; {kind}]")
         lines.append(f"    {info.description}")
         lines.extend(f"    --param {param.summary()}" for param in info.params)
-    from ..algorithms.base import BRAID
+    from ..algorithms.base import BRAID, WEIGHTS
     lines.append(f"\nEvery algorithm also takes --param {BRAID.summary()}")
+    lines.append(f"    and --param {WEIGHTS.summary()}")
     from ..solvers import SOLVERS
     lines.append(f"Solvers: {', '.join(SOLVERS)}")
     write_stdout("\n".join(lines) + "\n")

@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
-from . import astar, bidirectional, cul_de_sac, dead_end_filling, dfs, pledge, random_mouse, tremaux, wall_follower
+from . import (
+    astar,
+    bidirectional,
+    cul_de_sac,
+    dead_end_filling,
+    dfs,
+    dijkstra,
+    pledge,
+    random_mouse,
+    tremaux,
+    wall_follower,
+)
 from . import bfs as bfs_module
 from .base import Solver, run_to_end
 from .bfs import bfs, shortest_path
@@ -16,6 +27,7 @@ SOLVERS: dict[str, Solver] = {
                    random_mouse.SOLVER,
                    bidirectional.SOLVER,
                    cul_de_sac.SOLVER,
+                   dijkstra.SOLVER,
                    )
 }
 
