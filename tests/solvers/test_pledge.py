@@ -4,10 +4,10 @@ lets it go, and it walks out of the maze; when it cannot get to a goal it ends, 
 from __future__ import annotations
 
 import pytest
+from helpers import island_maze
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.helpers import island_maze
 from visualizer.core.events import Kind
 from visualizer.run.spec import MazeSpec
 from visualizer.solvers import SOLVERS, run_to_end

@@ -3,10 +3,10 @@ it turns back only out of dead ends, and it always ends (at the goal, or giving 
 
 from __future__ import annotations
 
+from helpers import island_maze
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.helpers import island_maze
 from visualizer.core.events import Kind
 from visualizer.run.spec import MazeSpec
 from visualizer.solvers import SOLVERS, run_to_end

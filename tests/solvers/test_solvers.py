@@ -1,10 +1,10 @@
 """Solvers, braiding and metrics: the rules a class relies on when it compares them."""
 
 import pytest
+from helpers import at_least
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.helpers import at_least
 from visualizer.algorithms import ALGORITHMS
 from visualizer.core.events import Kind
 from visualizer.core.maze import CellState

@@ -4,10 +4,10 @@ crosses a passage three times, and the passages it marked once are its path."""
 from __future__ import annotations
 
 import pytest
+from helpers import island_maze
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.helpers import island_maze
 from visualizer.core.events import Kind
 from visualizer.run.spec import MazeSpec
 from visualizer.solvers import SOLVERS, run_to_end, shortest_path
