@@ -118,4 +118,4 @@ class BidirectionalNarrator(SolverNarrator):
 
 SOLVER = Solver("bidirectional", bidirectional,
                 "Bidirectional BFS: waves from start and goal meet in the middle; a shortest path.",
-                title="Bidirectional search", narrator=BidirectionalNarrator)
+                title="Bidirectional BFS", narrator=BidirectionalNarrator)

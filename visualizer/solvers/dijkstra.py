@@ -110,4 +110,4 @@ class DijkstraNarrator(SolverNarrator):
 
 SOLVER = Solver("dijkstra", dijkstra,
                 "Dijkstra: settles cells cheapest first; the cheapest path over weighted cells.",
-                title="Dijkstra's algorithm", narrator=DijkstraNarrator)
+                title="Dijkstra", narrator=DijkstraNarrator)

@@ -156,4 +156,4 @@ class PledgeNarrator(SolverNarrator):
 
 
 SOLVER = Solver("pledge", pledge, "Pledge: straight on, then along walls counting turns; escapes islands.",
-                shortest=False, title="Pledge algorithm", narrator=PledgeNarrator)
+                shortest=False, title="Pledge", narrator=PledgeNarrator)

@@ -143,4 +143,4 @@ class TremauxNarrator(SolverNarrator):
 
 
 SOLVER = Solver("tremaux", tremaux, "Trémaux: mark each passage as you cross it; works on any maze.",
-                shortest=False, title="Trémaux's algorithm", narrator=TremauxNarrator)
+                shortest=False, title="Trémaux", narrator=TremauxNarrator)
