@@ -50,3 +50,11 @@ def test_a_goal_it_cannot_walk_to_ends_the_walk_within_its_budget():
     inside = maze.grid.size // 2  # walled in: nothing reaches it
     events = list(SOLVERS["pledge"].run(maze, maze.entrance[0], inside))
     assert len(events) <= step_budget(maze) + 1 and run_to_end(SOLVERS["pledge"].run(maze, goal=inside)) == []
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_a_sharp_hex_turn_past_the_chosen_way_lets_go_of_the_wall(seed):
+    """On hex a right turn can be two steps: the sum jumps from -1 to +1. Unless the walker lets go
+    where it passes 0, it keeps its hand on an island for ever (these mazes trapped it so)."""
+    maze = MazeSpec("backtracker", "hex", 12, 9, seed, {"braid": 60}).build()
+    assert reaches_exit(maze, maze.entrance[0])
