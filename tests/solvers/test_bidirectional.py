@@ -38,7 +38,7 @@ def test_the_two_waves_are_drawn_in_two_colours_with_their_own_legend_words():
     styles = cell_styles(maze, overlay, np.arange(maze.grid.size))
     from_start = {e[1] for e in events[:len(events) // 2] if e[0] == Kind.SEARCH}
     from_goal = {e[1] for e in events[:len(events) // 2] if e[0] == Kind.OPEN}
-    assert from_start and from_goal and not from_start & from_goal
+    assert len(from_start) > 5 and len(from_goal) > 5 and not from_start & from_goal  # both waves grow
     assert {int(styles[c]) for c in from_start} == {Style.SEARCH}
     assert {int(styles[c]) for c in from_goal} == {Style.FRONTIER}
     legend = BOTH.narrator.legend
