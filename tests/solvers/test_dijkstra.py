@@ -92,3 +92,12 @@ def test_without_weights_it_is_breadth_first_search():
     maze = MazeSpec("kruskal", "hex", 12, 9, 4, {"braid": 60}).build()
     assert maze.weights is None
     assert len(run_to_end(DIJKSTRA.run(maze))) == len(shortest_path(maze))
+
+
+@given(kind=st.sampled_from(["square", "hex", "triangle", "polar"]), seed=st.integers(0, 10**6),
+       braid=st.integers(0, 100), top=st.integers(2, 9))
+def test_astar_on_weighted_cells_pays_what_dijkstra_pays(kind, seed, braid, top):
+    maze = MazeSpec("kruskal", kind, 10, 8, seed, {"braid": braid, "weights": top}).build()
+    cheapest = path_cost(maze.weights, run_to_end(DIJKSTRA.run(maze)))
+    found = run_to_end(SOLVERS["astar"].run(maze))
+    assert is_walk(maze, found, maze.entrance[0], maze.exit[0]) and path_cost(maze.weights, found) == cheapest
