@@ -127,7 +127,9 @@ class Algorithm:
         return self.params + POST_PARAMS
 
     def defaults(self) -> dict[str, ParamValue]:
-        return {p.name: p.default for p in self.all_params}
+        """Every parameter's default, but ``weights``: a maze without weights names none, so its
+        recipe (the records' key, the JSON's params) reads as it did before cells had weights."""
+        return {p.name: p.default for p in self.all_params if p is not WEIGHTS}
 
     def resolve(self, given: Mapping[str, Any]) -> dict[str, ParamValue]:
         """Defaults overlaid with ``given``, every value checked; ValueError names the culprit."""
@@ -140,6 +142,8 @@ class Algorithm:
             param = known[name]
             parse = isinstance(value, str) and param.type is not str
             values[name] = param.parse(value) if parse else param.check(value)
+        if values.get(WEIGHTS.name) == WEIGHTS.default:
+            del values[WEIGHTS.name]
         return values
 
     def parse_params(self, pairs: list[str]) -> dict[str, ParamValue]:
@@ -182,7 +186,7 @@ class Algorithm:
             raise ValueError(self.unsupported_message(grid))
         values = self.resolve(params)
         braid = int(values.pop("braid"))
-        values.pop("weights")  # the terrain is the recipe's (MazeSpec.new_maze), not the generator's
+        values.pop(WEIGHTS.name, None)  # the terrain is the recipe's (MazeSpec.new_maze), not the generator's
         rng = random.Random(seed)
         events = self.func(grid, rng, show=show, **values)
         if braid:
