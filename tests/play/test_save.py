@@ -463,7 +463,8 @@ def test_maze_parameters_are_refused_with_their_reason(data):
                                 f"got '{long_bias}'")
     cases = [
         ({"": 1}, "a maze parameter has a bad name ''"),
-        ({"x": 1}, "the maze recipe is refused: algorithm binary_tree has no parameter 'x' (parameters: bias, braid, weights)"),
+        ({"x": 1}, "the maze recipe is refused: algorithm binary_tree has no parameter 'x' "
+                   "(parameters: bias, braid, weights)"),
         ({"y" * 64: 1}, f"the maze recipe is refused: algorithm binary_tree has no parameter '{'y' * 64}' "
                         "(parameters: bias, braid, weights)"),
         ({"y" * 65: 1}, "a maze parameter has a bad name "
