@@ -201,3 +201,23 @@ def own_file(folder: Path, name: str, source: str) -> Path:
     path = folder / name
     path.write_text(textwrap.dedent(source))
     return path
+
+
+def island_maze(kind: str, width: int, height: int) -> tuple[Maze, list[int]]:
+    """An open field with a walled-off block in the middle (an island of walls, not joined to the
+    outer wall), and the cells beside the island from which both wall followers circle it for ever."""
+    from visualizer.core.events import Kind
+    from visualizer.grids import make_grid
+    from visualizer.solvers import SOLVERS, run_to_end
+
+    grid = make_grid(kind, width, height)
+    middle = grid.size // 2
+    block = {c for c in range(grid.size) if grid.distance(middle, c) <= 1}
+    events = [(Kind.OPEN_FIELD, -1, -1, -1)]
+    events += [(Kind.WALL, c, grid.neighbour(c, d), d) for c in sorted(block) for d in range(grid.directions)
+               if grid.neighbour(c, d) >= 0 and grid.neighbour(c, d) not in block]
+    maze = Maze(grid).fold(events)
+    beside = sorted({nb for c in block for nb in grid.neighbour_cells(c) if nb not in block})
+    hands = ("wall_right", "wall_left")
+    stuck = [c for c in beside if not any(run_to_end(SOLVERS[hand].run(maze, c)) for hand in hands)]
+    return maze, stuck

@@ -156,7 +156,7 @@ PSEUDOCODE_DIGESTS = {
     "wilson": "a3f7ad826318bf6e", "hunt_and_kill": "109d666f28f028fd", "kruskal": "f0589f452a6e3be7",
     "prim_true": "b70d5db811874faf", "prim_simplified": "9fff28b273e43b74", "growing_tree": "a3e721a8ed530518",
     "eller": "4c3fdaa0a88713b3", "recursive_division": "3180ce3e62a6cb7a", "blobby_division": "206e7a714f5b4214",
-    "solver bfs": "0bdd480bb6733203", "solver astar": "7a834a522f29d3bf", "solver dfs": "52f4256770698700",
+    "solver bfs": "0bdd480bb6733203", "solver astar": "2340af7edc13c76a", "solver dfs": "52f4256770698700",
     "solver wall_right": "aec8c6b6332f22a3", "solver wall_left": "fede4e494795f7f2",
     "solver dead_end_filling": "b2c1604a3df8e7d9", "braid": "566db3ece41a993f",
     "dungeon rooms": "2759bef8ff8333e3", "dungeon maze": "506d0af2e3ce3350", "dungeon connect": "236352009fbbc221",
@@ -164,6 +164,12 @@ PSEUDOCODE_DIGESTS = {
     "cellular_automaton": "5afb805699ee69d3",
     "unicursal": "130f5c48c7512ee5",
     "fractal": "954f0f84c8998319",
+    "solver tremaux": "81349a508cb33068",
+    "solver pledge": "5b14c7c4ac2618ff",
+    "solver random_mouse": "1b339fbd0e9ab8b7",
+    "solver bidirectional": "10062d9d81967b1c",
+    "solver cul_de_sac": "daae18fd5218b658",
+    "solver dijkstra": "16945aac7ee7e867",
 }
 """The pseudocode each panel shows, line by line (sha-256 of the lines joined by newlines): naming
 the lines changed none of them. A deliberate change to a text updates its digest here."""

@@ -158,3 +158,23 @@ def test_empty_and_untouched_mazes():
     for kind in ("square", "hex"):
         grid = MazeSpec("backtracker", kind, 5, 4, 1).make_grid()
         check_same(Maze(grid), None)
+
+
+@pytest.mark.parametrize("kind", ["square", "hex", "polar"])
+def test_json_carries_the_weighted_cells_and_reads_them_back(kind):
+    spec = MazeSpec("kruskal", kind, 7, 5, 3, {"braid": 50, "weights": 9})
+    maze = spec.build()
+    text = dumps(maze, spec)
+    assert json.loads(text) == to_dict(maze, spec) and len(json.loads(text)["weights"]) == maze.grid.size
+    back, back_spec = loads(text)
+    assert np.array_equal(back.weights, maze.weights) and back_spec.params["weights"] == 9
+    assert "weights" not in to_dict(MazeSpec("kruskal", kind, 7, 5, 3).build())
+
+
+@pytest.mark.parametrize("weights,message", [([1, 2], "one cost per cell"), ("heavy", "one cost per cell"),
+                                             ([0] * 12, "weight 0 must be between 1 and 9")])
+def test_json_with_bad_weights_is_refused_in_one_line(weights, message):
+    data = to_dict(MazeSpec("backtracker", "square", 4, 3, 1).build())
+    data["weights"] = weights
+    with pytest.raises(FormatError, match=message):
+        loads(json.dumps(data))

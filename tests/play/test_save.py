@@ -464,9 +464,9 @@ def test_maze_parameters_are_refused_with_their_reason(data):
     cases = [
         ({"": 1}, "a maze parameter has a bad name ''"),
         ({"x": 1}, "the maze recipe is refused: algorithm binary_tree has no parameter 'x' "
-                   "(parameters: bias, braid, unicursal)"),
+                   "(parameters: bias, braid, unicursal, weights)"),
         ({"y" * 64: 1}, f"the maze recipe is refused: algorithm binary_tree has no parameter '{'y' * 64}' "
-                        "(parameters: bias, braid, unicursal)"),
+                        "(parameters: bias, braid, unicursal, weights)"),
         ({"y" * 65: 1}, "a maze parameter has a bad name "
                         "'yyyyyyyyyyyyyyyyy...yyyyyyyyyyyyyyyyyy'"),
         ({"bias": [1, 2]}, "parameter 'bias' takes a number or text, got [1, 2]"),

@@ -1,6 +1,7 @@
 """Solvers, braiding and metrics: the rules a class relies on when it compares them."""
 
 import pytest
+from helpers import at_least
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -8,6 +9,7 @@ from visualizer.algorithms import ALGORITHMS
 from visualizer.core.events import Kind
 from visualizer.core.maze import CellState
 from visualizer.core.metrics import measure
+from visualizer.grids import GRIDS
 from visualizer.run.spec import MazeSpec
 from visualizer.solvers import SOLVERS, run_to_end, shortest_path
 
@@ -24,6 +26,14 @@ def test_every_solver_finds_the_unique_path_of_a_perfect_maze(solver, kind, size
     path = run_to_end(SOLVERS[solver].run(maze))
     assert path == expected  # a perfect maze has exactly one path: every solver must find it
     assert path[0] == maze.entrance[0] and path[-1] == maze.exit[0]
+
+
+@pytest.mark.parametrize("solver", list(SOLVERS))
+@given(kind=st.sampled_from(list(GRIDS)), size=sizes, seed=st.integers(0, 10**6),
+       algorithm=st.sampled_from(["backtracker", "wilson", "kruskal"]))
+def test_every_solver_reaches_the_goal_of_a_perfect_maze_on_every_grid(solver, kind, size, seed, algorithm):
+    maze = MazeSpec(algorithm, kind, *at_least(kind, *size), seed).build()
+    assert run_to_end(SOLVERS[solver].run(maze)) == shortest_path(maze)
 
 
 @pytest.mark.parametrize("kind", ["square", "hex"])

@@ -86,8 +86,10 @@ class Param:
 BRAID = Param("braid", 0, "percent of dead ends opened into a neighbour afterwards (loops)", minimum=0, maximum=100)
 UNICURSAL = Param("unicursal", 0, "1: double every corridor into an out-and-back lane, one path through every "
                   "cell (perfect mazes, even width and height)", minimum=0, maximum=1)
-POST_PARAMS = (BRAID, UNICURSAL)
-"""The post-processes every algorithm takes, after its own parameters."""
+WEIGHTS = Param("weights", 0, "weighted cells: a seeded terrain of costs 1..N to enter each cell, for dijkstra "
+                "(0: every cell costs 1)", minimum=0, maximum=9)
+POST_PARAMS = (BRAID, UNICURSAL, WEIGHTS)
+"""What every algorithm takes besides its own parameters (``list`` prints them)."""
 
 
 @dataclass(frozen=True)
@@ -122,11 +124,14 @@ class Algorithm:
 
     @property
     def all_params(self) -> tuple[Param, ...]:
-        """The algorithm's own parameters plus the post-processes every algorithm accepts."""
+        """The algorithm's own parameters plus the post-processes (braid, unicursal) and the
+        ``weights`` every algorithm accepts."""
         return self.params + POST_PARAMS
 
     def defaults(self) -> dict[str, ParamValue]:
-        return {p.name: p.default for p in self.all_params}
+        """Every parameter's default, but ``weights``: a maze without weights names none, so its
+        recipe (the records' key, the JSON's params) reads as it did before cells had weights."""
+        return {p.name: p.default for p in self.all_params if p is not WEIGHTS}
 
     def resolve(self, given: Mapping[str, Any]) -> dict[str, ParamValue]:
         """Defaults overlaid with ``given``, every value checked; ValueError names the culprit."""
@@ -139,6 +144,8 @@ class Algorithm:
             param = known[name]
             parse = isinstance(value, str) and param.type is not str
             values[name] = param.parse(value) if parse else param.check(value)
+        if values.get(WEIGHTS.name) == WEIGHTS.default:
+            del values[WEIGHTS.name]
         return values
 
     def parse_params(self, pairs: list[str]) -> dict[str, ParamValue]:
@@ -193,6 +200,7 @@ class Algorithm:
         decision; the maze-changing events, and so the maze, are the same."""
         values = self.check(grid, params)
         braid = int(values.pop("braid"))
+        values.pop(WEIGHTS.name, None)  # the terrain is the recipe's (MazeSpec.new_maze), not the generator's
         rng = random.Random(seed)
         if values.pop("unicursal"):
             from .unicursal import unicursal

@@ -60,6 +60,9 @@ class Maze:
         self.exit: tuple[int, int] = grid.exit
         self.rooms: dict[int, list[int]] = {}
         """Room id -> its cells, in the order their ROOM events came."""
+        self.weights: np.ndarray | None = None
+        """What entering each cell costs (uint8, 1..9; ``core/weights.py``), or None: every cell 1.
+        Set from the recipe (``weights=N``), never by events; solvers that weigh cells read it."""
         self._opposite = tuple(grid.opposite(d) for d in range(grid.directions))
         self._scratch: np.ndarray | None = None
         """Room for ``_came_from`` to work in (what it holds means nothing between calls)."""

@@ -35,6 +35,7 @@ import numpy as np
 from ..core.maze import Maze
 from ..render.board import Board
 from ..render.image import check_cell_size, image_size
+from ..render.palette import TERRAIN, TERRAIN_LEVELS, Style
 from ..render.themes import Theme, get_theme
 from ..run.session import Run
 from ..run.spec import MazeSpec
@@ -126,9 +127,15 @@ class Palette:
     """Style -> palette index (uint8), indexed like the theme's table (negative styles from the end)."""
 
     @classmethod
-    def of(cls, theme: Theme) -> "Palette":
-        """One entry per distinct colour: GIF's writer matches entries by colour, so no repeats."""
-        unique, index = np.unique(theme.colours, axis=0, return_inverse=True)
+    def of(cls, theme: Theme, weighted: bool = False) -> "Palette":
+        """One entry per distinct colour: GIF's writer matches entries by colour, so no repeats.
+        Without weighted cells the terrain's shades are never drawn: left out (they fold into the
+        floor's entry), the palette and so the file are what they were before cells had weights."""
+        colours = theme.colours
+        if not weighted:
+            colours = colours.copy()
+            colours[TERRAIN:TERRAIN + TERRAIN_LEVELS] = colours[Style.FLOOR]
+        unique, index = np.unique(colours, axis=0, return_inverse=True)
         return cls(unique.astype(np.uint8).tobytes(), index.reshape(-1).astype(np.uint8))
 
     @property
@@ -348,7 +355,7 @@ def make_animation(maze: Maze, spec: MazeSpec, options: ExportOptions) -> Animat
     size = image_size(maze, unit=frame_unit(maze, options))
     plan = plan_frames(*count_events(spec, maze, options.solve), options)
     check_memory(plan, size)
-    palette = Palette.of(theme)
+    palette = Palette.of(theme, weighted=maze.weights is not None)
     return Animation(index_frames(spec, plan, options.solve, size, palette), size, palette, plan)
 
 

@@ -17,6 +17,9 @@
                                                       # "center": [x, y], "radius": r; polar
                                                       # rooms: "shape": "sector", "ring": r,
                                                       # "rings": k, "start": x, "length": n)
+      "weights": [w, ...]                             # weighted cells only: what entering each
+                                                      # cell costs (1..9), one per cell in cell
+                                                      # order (row by row; polar: ring by ring)
     }
 
 Cells are (column, row) on every grid; what that means on the page is the grid's business
@@ -33,6 +36,7 @@ from typing import Any
 import numpy as np
 
 from ..core.maze import CellState, Maze
+from ..core.weights import MAX_WEIGHT
 from ..files.safe_read import one_line
 from ..grids import GRIDS, MAX_SIDE, Grid, Mask, MaskedGrid, make_grid
 from ..run.spec import MazeSpec
@@ -150,6 +154,8 @@ def to_dict(maze: Maze, spec: MazeSpec | None = None) -> dict[str, Any]:
     data["solid"] = [row for part in _solid_cells(maze) for row in part.tolist()]
     if maze.rooms:
         data["rooms"] = [_room_dict(maze.grid, room_id, cells) for room_id, cells in sorted(maze.rooms.items())]
+    if maze.weights is not None:
+        data["weights"] = maze.weights.tolist()
     return data
 
 
@@ -193,6 +199,8 @@ def dumps(maze: Maze, spec: MazeSpec | None = None) -> str:
     if maze.rooms:
         rooms = [_room_text(maze.grid, room_id, cells) for room_id, cells in sorted(maze.rooms.items())]
         parts += [',"rooms":[', ",".join(rooms), "]"]
+    if maze.weights is not None:
+        parts += [',"weights":[', ",".join(map(str, maze.weights.tolist())), "]"]
     parts.append("}\n")
     return "".join(parts)
 
@@ -286,6 +294,7 @@ def from_dict(data: Any) -> tuple[Maze, MazeSpec | None]:
             maze.state[cell] = CellState.ROOM
             maze.region[cell] = room_id
             maze.rooms.setdefault(room_id, []).append(cell)
+    maze.weights = read_weights(data.get("weights"), grid.size)
     maze.entrance = _opening(grid, data.get("entrance"), "entrance")
     maze.exit = _opening(grid, data.get("exit"), "exit")
     spec = None
@@ -293,6 +302,16 @@ def from_dict(data: Any) -> tuple[Maze, MazeSpec | None]:
         params = data.get("params") if isinstance(data.get("params"), dict) else {}
         spec = MazeSpec(data["algorithm"], kind, width, height, data["seed"], params, mask)
     return maze, spec
+
+
+def read_weights(value: Any, cells: int) -> np.ndarray | None:
+    """The ``"weights"`` list of a file (None when absent): one whole cost 1..9 per cell."""
+    if value is None:
+        return None
+    need(isinstance(value, list) and len(value) == cells, f"weights must list one cost per cell ({cells})")
+    for i, cost in enumerate(value):
+        whole(cost, f"weight {i}", 1, MAX_WEIGHT)
+    return np.array(value, dtype=np.uint8)
 
 
 MAX_MASK_NAME = 100

@@ -36,7 +36,7 @@ def records_path(folder: Path | None = None) -> Path:
     return (folder or data_dir()) / RECORDS_NAME
 
 
-LATER_PARAMS = ("unicursal",)
+LATER_PARAMS = ("unicursal", "weights")
 """Parameters every algorithm gained after records were first kept: at their default they stay out
 of the key, so the best times kept before still match the same maze."""
 

@@ -100,12 +100,29 @@ def _heat_colours(levels: int = HEAT_LEVELS) -> np.ndarray:
 HEAT_COLOURS = _heat_colours()
 HEAT = int(Style.REGION) + len(REGION_COLOURS)
 """First distance-map style: HEAT + k for step k of HEAT_LEVELS."""
-STYLE_COUNT = HEAT + HEAT_LEVELS
+TERRAIN_TINT: Colour = (176, 140, 92)
+"""Sandy brown: dearer floor leans toward it, never far (the marks on it must still read)."""
+TERRAIN_SHARE = 0.4
+"""How far the dearest cell's floor leans toward the tint."""
+TERRAIN_LEVELS = 9
+"""One style per cell cost 1..9 (``core.weights.MAX_WEIGHT``): TERRAIN + cost - 1."""
+TERRAIN = HEAT + HEAT_LEVELS
+"""First weighted-floor style; cost 1 is the plain floor's colour."""
+
+
+def terrain_colours(floor: Colour) -> np.ndarray:
+    """The weighted floor's shades for one floor colour, cost 1 (the floor itself) to 9."""
+    share = np.linspace(0, TERRAIN_SHARE, TERRAIN_LEVELS)[:, None]
+    blended = np.array(floor, dtype=float) * (1 - share) + np.array(TERRAIN_TINT, dtype=float) * share
+    return np.rint(blended).astype(np.uint8)
+
+
+STYLE_COUNT = TERRAIN + TERRAIN_LEVELS
 PALETTE = np.vstack([np.array([STYLE_COLOURS[Style(i)] for i in range(Style.REGION)] + list(REGION_COLOURS),
-                              dtype=np.uint8), HEAT_COLOURS])
+                              dtype=np.uint8), HEAT_COLOURS, terrain_colours(STYLE_COLOURS[Style.FLOOR])])
 """Colour of each style index, shape (STYLE_COUNT, 3)."""
 RANKS = np.array([STYLE_RANKS[Style(i)] for i in range(Style.REGION)] + [REGION_RANK] * len(REGION_COLOURS)
-                 + [REGION_RANK] * HEAT_LEVELS, dtype=np.int16)
+                 + [REGION_RANK] * HEAT_LEVELS + [STYLE_RANKS[Style.FLOOR]] * TERRAIN_LEVELS, dtype=np.int16)
 
 LEGEND: dict[str, tuple[Colour, str]] = {
     "floor": (STYLE_COLOURS[Style.FLOOR], "in the maze"),
@@ -131,6 +148,8 @@ LEGEND: dict[str, tuple[Colour, str]] = {
     "fog": (STYLE_COLOURS[Style.FOG], "not seen yet (fog)"),
     "longest": ((0, 170, 255), "longest path (both ends ringed)"),
     "distance": (HEAT_ANCHORS[2], "distance map: light near, dark far"),
+    "weight": (tuple(int(v) for v in terrain_colours(STYLE_COLOURS[Style.FLOOR])[-1]),  # type: ignore[dict-item]
+               "dearer ground: darker cells cost more to enter"),
 }
 LEGEND_MIXED: dict[str, tuple[Colour, Colour]] = {
     "region": (REGION_COLOURS[0], REGION_COLOURS[3]),

@@ -7,7 +7,7 @@ import numpy as np
 from ..core.maze import Maze
 from ..run.overlay import Mark, Overlay
 from ..run.set_colours import SET_COLOURS
-from .palette import HEAT, RANKS, REGION_COLOURS, Style
+from .palette import HEAT, RANKS, REGION_COLOURS, TERRAIN, Style
 
 assert len(REGION_COLOURS) == SET_COLOURS, "the overlay colours sets with one palette entry each"
 
@@ -30,6 +30,8 @@ def cell_styles(maze: Maze, overlay: Overlay, cells: np.ndarray) -> np.ndarray:
         region = maze.region[cells]
         coloured = open_cell & (region >= 0)
         style = np.where(coloured, Style.REGION + region % len(REGION_COLOURS), style)
+    if maze.weights is not None:  # weighted cells: dearer floor a shade darker
+        style = np.where(style == Style.FLOOR, TERRAIN - 1 + maze.weights[cells].astype(np.int16), style)
     if overlay.heat is not None:  # the distance map
         heat = overlay.heat[cells]
         style = np.where(open_cell & (heat >= 0), HEAT + heat, style)
@@ -72,8 +74,8 @@ def edge_styles(maze: Maze, overlay: Overlay, slots: np.ndarray, neighbours: np.
 __all__ = ["Mark", "cell_styles", "edge_styles", "lower_rank", "WALL_STYLE", "CONNECTOR_STYLE"]
 
 
-LEGEND_ORDER = ("current", "floor", "room", "distance", "region", "set", "stack", "frontier", "walk", "connector",
-                "pruned", "search", "looked", "dead end", "path", "unvisited", "wall")
+LEGEND_ORDER = ("current", "floor", "room", "weight", "distance", "region", "set", "stack", "frontier", "walk",
+                "connector", "pruned", "search", "looked", "dead end", "path", "unvisited", "wall")
 _LEGEND_OF_STYLE = {Style.FLOOR: "floor", Style.ROOM: "room", Style.SEARCH: "search", Style.DEAD_END: "dead end",
                     Style.STACK: "stack", Style.WALK: "walk", Style.PATH: "path", Style.FRONTIER: "frontier",
                     Style.CURRENT: "current", Style.UNVISITED: "unvisited", Style.PRUNED: "pruned",
@@ -88,7 +90,9 @@ def visible_legend(maze: Maze, overlay: Overlay) -> list[str]:
         keys.add("region" if overlay.show_regions else "set")
     if overlay.connector.any():
         keys.add("connector")
-    if (styles >= HEAT).any():
+    if ((styles >= HEAT) & (styles < TERRAIN)).any():
         keys.add("distance")
+    if (styles > TERRAIN).any():  # a cost above 1 somewhere in view
+        keys.add("weight")
     keys.add("wall")
     return [k for k in LEGEND_ORDER if k in keys]

@@ -28,11 +28,14 @@ from .palette import (
     MAT,
     PALETTE,
     PANEL,
+    TERRAIN,
+    TERRAIN_LEVELS,
     TEXT,
     TEXT_DIM,
     WALL,
     Colour,
     Style,
+    terrain_colours,
 )
 
 CONNECTOR_INDEX, WALL_INDEX, MAT_INDEX = -3, -2, -1
@@ -88,6 +91,7 @@ LEGEND_STYLES: dict[str, int] = {
     "set": Style.REGION + 2, "dead end": Style.DEAD_END, "connector": CONNECTOR_INDEX, "pruned": Style.PRUNED,
     "search": Style.SEARCH, "path": Style.PATH, "wall": WALL_INDEX, "trail": Style.TRAIL, "fog": Style.FOG,
     "distance": HEAT + HEAT_LEVELS * 2 // 5,
+    "weight": TERRAIN + TERRAIN_LEVELS - 1,
 }
 """Legend entries that show a board colour: their swatch follows the theme."""
 
@@ -97,6 +101,8 @@ def _table(palette: np.ndarray, connector: Colour, wall: Colour, mat: Colour,
     table = np.vstack([palette, np.array([connector, wall, mat], dtype=np.uint8)])
     for index, colour in (changes or {}).items():
         table[index] = colour
+    floor = table[Style.FLOOR]
+    table[TERRAIN:TERRAIN + TERRAIN_LEVELS] = terrain_colours((int(floor[0]), int(floor[1]), int(floor[2])))
     table.flags.writeable = False
     return table
 

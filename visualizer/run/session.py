@@ -13,7 +13,6 @@ from itertools import islice
 from operator import itemgetter
 
 from ..core.events import Event, Kind
-from ..core.maze import Maze
 from ..solvers import get_solver
 from .overlay import Overlay
 from .spec import MazeSpec
@@ -47,7 +46,7 @@ class Run:
     def __init__(self, spec: MazeSpec, record: bool = True, interval: int = INTERVAL) -> None:
         self.spec = spec
         self.grid = spec.checked_grid()
-        self.maze = Maze(self.grid)
+        self.maze = self.spec.new_maze(self.grid)
         self.overlay = Overlay(self.grid, shows_stack=spec.info.shows_stack)
         self.stream: Iterator[Event] = iter(())
         """The solver's events not pulled yet, while solving."""
@@ -379,7 +378,7 @@ class Run:
 
     def _restart(self) -> None:
         """Without a timeline, going back is going forward again from the start (the same seed)."""
-        self.maze = Maze(self.grid)
+        self.maze = self.spec.new_maze(self.grid)
         self.overlay = Overlay(self.grid, shows_stack=self.spec.info.shows_stack)
         self._source = self.spec.events(self.grid)
         self.position = self._pulled = 0

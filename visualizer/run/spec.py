@@ -38,7 +38,18 @@ class MazeSpec:
     def build(self) -> Maze:
         """The finished maze (the fold of every event)."""
         grid = self.make_grid()
-        return Maze(grid).fold(self.events(grid, show=False))
+        return self.new_maze(grid).fold(self.events(grid, show=False))
+
+    def new_maze(self, grid: Grid) -> Maze:
+        """An empty maze on ``grid`` carrying this recipe's cell weights (``weights=N``: a terrain of
+        costs 1..N seeded by the seed), ready for the events to be folded in."""
+        maze = Maze(grid)
+        top = int(self.params.get("weights", 0) or 0)
+        if top:
+            from ..core.weights import terrain
+
+            maze.weights = terrain(grid, self.seed, top)
+        return maze
 
     def check(self) -> "MazeSpec":
         """Raise ValueError with a readable message if anything in the spec is off; else self."""

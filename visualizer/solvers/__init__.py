@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
-from . import astar, dead_end_filling, dfs, wall_follower
+from . import (
+    astar,
+    bidirectional,
+    cul_de_sac,
+    dead_end_filling,
+    dfs,
+    dijkstra,
+    pledge,
+    random_mouse,
+    tremaux,
+    wall_follower,
+)
 from . import bfs as bfs_module
 from .base import Solver, run_to_end
 from .bfs import bfs, shortest_path
@@ -10,7 +21,14 @@ from .bfs import bfs, shortest_path
 SOLVERS: dict[str, Solver] = {
     solver.name: solver
     for solver in (bfs_module.SOLVER, astar.SOLVER, dfs.SOLVER, wall_follower.RIGHT, wall_follower.LEFT,
-                   dead_end_filling.SOLVER)
+                   dead_end_filling.SOLVER,
+                   tremaux.SOLVER,
+                   pledge.SOLVER,
+                   random_mouse.SOLVER,
+                   bidirectional.SOLVER,
+                   cul_de_sac.SOLVER,
+                   dijkstra.SOLVER,
+                   )
 }
 
 

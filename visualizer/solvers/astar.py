@@ -1,7 +1,9 @@
 """A*: best-first search guided by the distance left (Manhattan on squares, hex steps on hexagons).
 
 With an admissible heuristic it still finds a shortest path, but it explores toward the goal
-first, so it usually searches far fewer cells than BFS on open or looping mazes.
+first, so it usually searches far fewer cells than BFS on open or looping mazes. On weighted cells
+(``--param weights=N``) g adds what entering each cell costs; every cell costs at least 1, so the
+distance left still never overestimates and the path is the cheapest, as Dijkstra's.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Any
 from ..core.events import Kind
 from ..core.maze import Maze
 from ..core.narration import DATA_ITEMS, Code, Told, plural
+from ..core.weights import cell_cost
 from ..grids import Grid
 from .base import SearchStream, Solver, SolverNarrator, announce_path, path_from
 
@@ -25,7 +28,7 @@ def astar(maze: Maze, start: int, goal: int, show: bool = True) -> SearchStream:
     The open set is a heap of (f, g, cell); a cell pushed again with a better g leaves its old entry
     behind, skipped when it comes up. The return value is the path ([] when the goal is unreachable).
     """
-    distance = maze.grid.distance
+    distance, weights = maze.grid.distance, maze.weights
     came_from = {start: -1}
     cost = {start: 0}
     heap = [(distance(start, goal), 0, start)]
@@ -39,7 +42,7 @@ def astar(maze: Maze, start: int, goal: int, show: bool = True) -> SearchStream:
         if cell == goal:
             break
         for nb in maze.open_neighbours(cell):
-            step = g + 1
+            step = g + cell_cost(weights, nb)
             if step < cost.get(nb, 1 << 60):
                 cost[nb] = step
                 came_from[nb] = cell
@@ -63,7 +66,7 @@ class AstarNarrator(SolverNarrator):
         closed="  if cell is closed already: skip it",
         close="  close cell; if it is the goal: stop",
         neighbours="  for each open neighbour of cell:",
-        score="    g = g(cell) + 1; h = distance to goal",
+        score="    g = g(cell) + its cost; h = distance to goal",
         shorter="    if g is its shortest way so far:",
         note="      note that we came from cell",
         open="      open it with f = g + h",
@@ -73,6 +76,8 @@ class AstarNarrator(SolverNarrator):
 
     def __init__(self, grid: Grid, params: Mapping[str, Any] | None = None) -> None:
         super().__init__(grid, params)
+        self.goal = int(self.params.get("goal", grid.exit[0]))
+        """The solvers' default goal (the exit) unless the params name another: h is measured to it."""
         self.open: dict[int, tuple[int, int]] = {}
         """Open cell -> (f, g): its best scores so far (the heap's stale entries left out)."""
         self.g: dict[int, int] = {}
@@ -89,7 +94,7 @@ class AstarNarrator(SolverNarrator):
         if scored is None:
             return Told(self.code.take, f"Take {self.name(cell)}, the open cell with the lowest f, and close it")
         f, g = scored
-        scores = f"f = {f} ({plural(g, 'step')} from the start + {f - g} still to go)"
+        scores = f"f = {f} (g = {g} from the start + h = {f - g} still to go)"
         if f == g:
             return Told(self.code.close,
                         f"Take {self.name(cell)}, the open cell with the lowest {scores}: it is the goal, so stop")
@@ -98,11 +103,15 @@ class AstarNarrator(SolverNarrator):
                     f"Take {self.name(cell)}, the open cell with the lowest {scores}, and close it; {left}")
 
     def tell_open(self, cell: int, other: int, value: int) -> Told:
-        """Opening (or re-scoring) a cell: a shorter way to it was found through ``other``."""
-        g = self.g[cell] = self.g.get(other, 0) + 1
+        """Opening (or re-scoring) a cell: a shorter way to it was found through ``other``. Its g is
+        f less the distance left (on weighted cells more than one step's worth over ``other``'s)."""
+        h = self.grid.distance(cell, self.goal)
+        g = self.g[cell] = int(value) - h
+        price = g - self.g.get(other, 0)
         before = self.open.get(cell)
         self.open[cell] = (int(value), g)
-        scores = f"g = {plural(g, 'step')} from the start, h = {int(value) - g} to go, f = {value}"
+        cost = plural(g, "step") if price == 1 else f"{g} (what the way here costs; this cell costs {price})"
+        scores = f"g = {cost} from the start, h = {h} to go, f = {value}"
         if before is not None:
             return Told(self.code.open,
                         f"A shorter way to {self.name(cell)} through {self.name(other)}: {scores} "

@@ -16,6 +16,7 @@ from visualizer.core.maze import CellState, Maze
 from visualizer.render.palette import STYLE_COLOURS, Style
 from visualizer.run.overlay import Mark
 from visualizer.run.spec import MazeSpec
+from visualizer.solvers import SOLVERS
 
 FLOOR = STYLE_COLOURS[Style.FLOOR]
 UNVISITED = STYLE_COLOURS[Style.UNVISITED]
@@ -344,18 +345,36 @@ def assert_consistent(app):
 def test_solver_key_cycles_and_the_hud_names_it(screen):
     app = make_app(screen, size=(10, 8), speed=INSTANT)
     names = []
-    for _ in range(6):
+    for _ in range(len(SOLVERS)):
         press(app, pygame.K_v)
         names.append(app.base.solver)
-    assert len(set(names)) == 6 and names[-1] == "bfs"
+    assert len(set(names)) == len(SOLVERS) and names[-1] == "bfs"
     press(app, pygame.K_v, mod=pygame.KMOD_SHIFT)
-    assert app.base.solver == "dead_end_filling"
+    last = list(SOLVERS)[-1]
+    assert app.base.solver == last
     press(app, pygame.K_s)
     while not app.base.run.idle:
         run_frames(app, 1)
     lines = dict(app.base.panel_lines())
-    assert app.base.run.solution and lines["Solver"] == "Dead-end filling"
+    assert app.base.run.solution and lines["Solver"] == SOLVERS[last].title
     assert lines["Path"] == f"{len(app.base.run.solution)} cells"
+
+
+def test_on_weighted_cells_the_panel_gives_the_paths_cost_beside_its_length(screen):
+    from visualizer.core.weights import path_cost
+
+    app = App(MazeSpec("kruskal", "square", 12, 8, 3, {"braid": 100, "weights": 9}), speed=INSTANT, screen=screen)
+    app.frame([], 0.0)
+    while app.base.solver != "dijkstra":
+        press(app, pygame.K_v)
+    press(app, pygame.K_s)
+    while not app.base.run.idle:
+        run_frames(app, 1)
+    run = app.base.run
+    lines = dict(app.base.panel_lines())
+    cost = path_cost(run.maze.weights, run.solution)
+    assert lines["Path"] == f"{len(run.solution)} cells, cost {cost}" and cost > len(run.solution) - 1
+    assert lines["Weights"] == "terrain, each cell costs 1 to 9"
 
 
 def test_braid_key_restarts_with_loops(screen):

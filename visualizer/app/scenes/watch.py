@@ -16,6 +16,7 @@ import pygame
 from ...algorithms import ALGORITHMS
 from ...core.distance import LongestPath
 from ...core.metrics import Metrics
+from ...core.weights import path_cost
 from ...render.annotations import draw_annotations, draw_longest_path
 from ...render.markers import draw_endpoints
 from ...render.palette import HEAT_COLOURS
@@ -649,7 +650,7 @@ class WatchScene(Scene):
         self._solution_reported = True
         name = SOLVERS[run.solver].title if run.solver else "The solver"
         if run.solution:
-            self.host.message(f"{name}: path of {len(run.solution):,} cells, {run.overlay.searched:,} cells visited")
+            self.host.message(f"{name}: path of {path_words(run)}, {run.overlay.searched:,} cells visited")
         else:
             self.host.message(f"{name} found no way out (it went round in circles)", 6.0)
 
@@ -724,7 +725,7 @@ class WatchScene(Scene):
         solver = SOLVERS[run.solver or self.solver].title
         if run.overlay.searched or run.stage == SOLVING:
             lines += [("Solver", solver), ("Visited", f"{run.overlay.searched:,} cells"),
-                      ("Path", f"{run.overlay.path_length:,} cells")]
+                      ("Path", path_words(run))]
         else:
             lines.append(("Solver", f"{solver} (S to run)"))
         if any(e is not None for e in self.endpoints):
@@ -733,6 +734,8 @@ class WatchScene(Scene):
             lines.append(("From / to", f"{start} -> {goal}"))
         if spec.params.get("braid"):
             lines.append(("Braid", f"{spec.params['braid']} %"))
+        if run.maze.weights is not None:
+            lines.append(("Weights", f"terrain, each cell costs 1 to {spec.params['weights']}"))
         if self.show_longest:
             lines.append(("Longest path", self.longest_text()))
         if self.paused and run.overlay.last is not None:
@@ -800,3 +803,11 @@ class WatchScene(Scene):
             return run.total
         estimate = self._estimate.get(id(run), lambda: estimate_events(self.spec, run.grid.size))
         return max(estimate, run.recorded + 1)
+
+
+def path_words(run: Run) -> str:
+    """The path's length, and on weighted cells its cost beside it ("34 cells, cost 97")."""
+    text = f"{run.overlay.path_length:,} cells"
+    if run.maze.weights is not None and run.solution:
+        text += f", cost {path_cost(run.maze.weights, run.solution):,}"
+    return text
