@@ -12,6 +12,7 @@ from . import (
     growing_tree,
     hunt_and_kill,
     kruskal,
+    origin_shift,
     prim,
     prim_simplified,
     prim_true,
@@ -24,7 +25,8 @@ from .base import Algorithm, Param
 ALGORITHMS: dict[str, Algorithm] = {
     module.ALGORITHM.name: module.ALGORITHM
     for module in (backtracker, prim, dungeon, binary_tree, sidewinder, aldous_broder, wilson, hunt_and_kill,
-                   kruskal, prim_true, prim_simplified, growing_tree, eller, recursive_division, blobby_division)
+                   kruskal, prim_true, prim_simplified, growing_tree, eller, recursive_division, blobby_division,
+                   origin_shift)
 }
 DEFAULT_ALGORITHM = "backtracker"
 
