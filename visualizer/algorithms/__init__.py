@@ -10,6 +10,7 @@ from . import (
     dungeon,
     eller,
     growing_tree,
+    houston,
     hunt_and_kill,
     kruskal,
     origin_shift,
@@ -26,7 +27,7 @@ ALGORITHMS: dict[str, Algorithm] = {
     module.ALGORITHM.name: module.ALGORITHM
     for module in (backtracker, prim, dungeon, binary_tree, sidewinder, aldous_broder, wilson, hunt_and_kill,
                    kruskal, prim_true, prim_simplified, growing_tree, eller, recursive_division, blobby_division,
-                   origin_shift)
+                   origin_shift, houston)
 }
 DEFAULT_ALGORITHM = "backtracker"
 
