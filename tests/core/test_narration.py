@@ -161,6 +161,7 @@ PSEUDOCODE_DIGESTS = {
     "dungeon prune": "8031522155196457",
     "origin_shift": "753e9e61e79f03b4",
     "houston": "8c6ecf3d5134c3a1",
+    "growing_binary_tree": "d8125c8699236ced",
 }
 """The pseudocode each panel shows, line by line (sha-256 of the lines joined by newlines): naming
 the lines changed none of them. A deliberate change to a text updates its digest here."""

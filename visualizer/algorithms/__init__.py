@@ -9,6 +9,7 @@ from . import (
     blobby_division,
     dungeon,
     eller,
+    growing_binary_tree,
     growing_tree,
     houston,
     hunt_and_kill,
@@ -27,7 +28,7 @@ ALGORITHMS: dict[str, Algorithm] = {
     module.ALGORITHM.name: module.ALGORITHM
     for module in (backtracker, prim, dungeon, binary_tree, sidewinder, aldous_broder, wilson, hunt_and_kill,
                    kruskal, prim_true, prim_simplified, growing_tree, eller, recursive_division, blobby_division,
-                   origin_shift, houston)
+                   origin_shift, houston, growing_binary_tree)
 }
 DEFAULT_ALGORITHM = "backtracker"
 
