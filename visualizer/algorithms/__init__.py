@@ -15,6 +15,7 @@ from . import (
     hunt_and_kill,
     kruskal,
     origin_shift,
+    parallel_backtracker,
     prim,
     prim_simplified,
     prim_true,
@@ -28,7 +29,7 @@ ALGORITHMS: dict[str, Algorithm] = {
     module.ALGORITHM.name: module.ALGORITHM
     for module in (backtracker, prim, dungeon, binary_tree, sidewinder, aldous_broder, wilson, hunt_and_kill,
                    kruskal, prim_true, prim_simplified, growing_tree, eller, recursive_division, blobby_division,
-                   origin_shift, houston, growing_binary_tree)
+                   origin_shift, houston, growing_binary_tree, parallel_backtracker)
 }
 DEFAULT_ALGORITHM = "backtracker"
 
