@@ -115,7 +115,8 @@ class ParallelBacktrackerNarrator(Narrator):
             seed = len(self.stacks)
             self.stacks[seed] = [cell]
             self.visited += 1
-            return Told(self.code.start, f"Seed {seed + 1} is planted at {self.name(cell)}: a set and a stack of its own")
+            return Told(self.code.start,
+                        f"Seed {seed + 1} is planted at {self.name(cell)}: a set and a stack of its own")
         seed = self._mover()
         self.moved = True
         self.stacks[seed].append(other)
