@@ -20,9 +20,9 @@ from typing import Any
 from ..core.events import Event, EventStream, Kind, expand
 from ..core.narration import Annotation, Code, Narrator, Shape, Told, Tone, plural
 from ..grids import Grid
-from . import backtracker as backtracker_module
-from . import wilson as wilson_module
+from .backtracker import backtracker
 from .base import Algorithm, Param
+from .wilson import wilson
 
 CARVE, WALL, CURRENT, PHASE = Kind.CARVE, Kind.WALL, Kind.CURRENT, Kind.PHASE
 STARTS = ("bfs", "backtracker", "wilson")
@@ -87,7 +87,7 @@ def _start_maze(grid: Grid, rng: random.Random, start: str, origin: int) -> Even
                     queue.append(nb)
                     yield (CARVE, cell, nb, d)
         return
-    func = backtracker_module.backtracker if start == "backtracker" else wilson_module.wilson
+    func = backtracker if start == "backtracker" else wilson
     yield from expand(func(grid, rng, show=False))
 
 

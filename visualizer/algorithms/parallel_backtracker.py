@@ -162,7 +162,7 @@ class ParallelBacktrackerNarrator(Narrator):
 ALGORITHM = Algorithm(
     name="parallel_backtracker",
     func=parallel_backtracker,
-    description="Parallel backtracker: several backtrackers grow in turn, each its own colour, then join.",
+    description="Many backtrackers: several grow in turn, each from its own seed in its own colour, then join.",
     params=(Param("seeds", DEFAULT_SEEDS, "how many walks grow at once (each from its own random cell)",
                   minimum=1, maximum=64),),
     shows_stack=True,
