@@ -1,5 +1,5 @@
 """Houston's algorithm: the random walk carves exactly its share of the cells, then Wilson's walks
-the rest; all walk is Aldous-Broder's own maze; the lab's verdict at the default share."""
+the rest; all walk is Aldous-Broder's own maze; the lab finds a late switch biased."""
 
 from __future__ import annotations
 
@@ -38,10 +38,14 @@ def test_with_the_whole_share_it_is_aldous_broder(kind):
     assert ours.same_as(theirs)
 
 
-def test_the_lab_cannot_tell_the_default_share_from_uniform_on_square_3x3():
+def test_the_lab_finds_the_late_switch_biased_and_the_whole_walk_uniform_on_square_3x3():
+    """Switching at two thirds is biased (p about 1e-13 on these seeds, asserted with a wide margin);
+    share=100 is Aldous-Broder, uniform."""
     table = TreeTable(make_grid("square", 3, 3))
-    (point,) = sweep("houston", table, "share", [33], 3000)
-    assert point.test is not None and point.test.p_value > 0.01
+    late, whole = sweep("houston", table, "share", [67, 100], 5000)
+    assert late.test is not None and whole.test is not None
+    assert late.test.p_value < 1e-6
+    assert whole.test.p_value > 0.05
 
 
 @pytest.mark.parametrize("pair, words", [("share=101", "at most 100"), ("share=-5", "at least 0"),

@@ -3,8 +3,8 @@
 Aldous-Broder is quick at first, when most cells are new, and slow at the end; Wilson's is slow at
 first, when the maze is one cell and walks wander long before they find it, and quick at the end.
 So the walk carves until ``share`` percent of the cells are in, then loop-erased walks from the
-cells left join them. Both halves are uniform on their own; whether the pair still is, the lab
-answers (docs/algorithms.md).
+cells left join them. Both halves are uniform on their own, the pair is not quite: the lab finds
+it biased, clearly when the switch comes late (docs/algorithms.md).
 """
 
 from __future__ import annotations

@@ -15,6 +15,9 @@ from .keys import NUMBER_CHOICES, ROW_DIGITS, WATCH_KEYS, Binding
 NUMBER_BINDING = next(b for b in WATCH_KEYS.bindings if b.command == "choose_algorithm_number")
 """The watch scene's number keys: the overlay lists the algorithms when its rows hold this one."""
 NUMBER_COLUMNS = 3
+NUMBERED_WIDTH = 56
+"""The box's width in text sizes when it lists the number keys: wider, so the keys wrap less and the
+nineteen algorithms' rows still fit a 1024 x 768 window."""
 
 
 def number_key(choice: int) -> str:
@@ -55,7 +58,7 @@ def draw_help(surface: pygame.Surface, rows: list[Binding], size: int) -> None:
     numbered = any(b is NUMBER_BINDING for b in rows)
     while True:
         line = int(size * 1.4)
-        box_w = min(width - 40, size * 48)
+        box_w = min(width - 40, size * (NUMBERED_WIDTH if numbered else 48))
         key_w = max(text.font(size, True).size(b.label)[0] for b in rows) + size
         wrapped = [text.wrap(b.action, size, box_w - 2 * size - key_w) for b in rows]
         numbers = number_lines(box_w - 2 * size, size) if numbered else []
