@@ -323,7 +323,7 @@ def parse_sweep(text: str, info: Algorithm) -> tuple[str, list[Any]]:
         options = ", ".join(params) or "none"
         raise ValueError(f"--sweep: algorithm {info.name} has no number parameter {name.strip()!r} "
                          f"(number parameters: {options})")
-    parsed = unique(param.parse(v.strip()) for v in values.split(","))  # type: ignore[arg-type]
+    parsed = list(dict.fromkeys(param.parse(v.strip()) for v in values.split(",")))
     if len(parsed) > MAX_SWEEP_VALUES:
         raise ValueError(f"--sweep tries at most {MAX_SWEEP_VALUES} values, got {len(parsed)}")
     return param.name, parsed
