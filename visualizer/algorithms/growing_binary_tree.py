@@ -117,6 +117,8 @@ class GrowingBinaryTreeNarrator(Narrator):
         self.rescued = 0
         self.rescuing = False
         self.inside = bytearray(grid.size)
+        self.added: list[int] = []
+        """The cells this pick has put on the active list so far."""
 
     def begins_step(self, previous: Event | None, event: Event) -> bool:
         """A pick and its carves are one step; a rescue (a carve from a cell not just picked) is its own."""
@@ -145,13 +147,17 @@ class GrowingBinaryTreeNarrator(Narrator):
         self.active.append(cell)
         line = self.code.start if self.in_maze == 1 else self.code.rescue if self.rescuing else self.code.carve
         self.rescuing = False
-        return Told(line, f"{self.name(cell)} joins the active list, now {plural(len(self.active), 'cell')}")
+        self.added = [*self.added, cell] if self.picked >= 0 else [cell]
+        both = f" ({plural(len(self.added), 'cell')} added this step: {self.together(self.added)})" \
+            if len(self.added) > 1 else ""
+        return Told(line, f"{self.name(cell)} joins the active list, now {plural(len(self.active), 'cell')}{both}")
 
     def tell_frontier_remove(self, cell: int, other: int, value: int) -> Told:
         where = self.active.index(cell)
         del self.active[where]
         self.picked = cell
         self.children = 0
+        self.added = []
         free = sum(1 for _, nb in self.grid.neighbours(cell) if not self.inside[nb])
         ways = f"{plural(free, 'unvisited neighbour')}: it carves to {min(free, 2)}" if free else \
             "no unvisited neighbour: it is a dead end"

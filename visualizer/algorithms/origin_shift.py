@@ -122,7 +122,7 @@ class OriginShiftNarrator(Narrator):
     )
     phases = PHASES
     follows = frozenset({int(CARVE)})
-    legend = {"current": "the origin (every arrow leads here)"}
+    legend = {"current": "the origin (every arrow leads here)", "unvisited": "not in the start maze yet"}
 
     def __init__(self, grid: Grid, params: Mapping[str, Any] | None = None) -> None:
         super().__init__(grid, params)
@@ -150,9 +150,10 @@ class OriginShiftNarrator(Narrator):
         if self.phase == PHASES[0]:
             return Told(self.code.start, f"Phase 1 of 2, start maze: carve a perfect maze ({self._start_words()}) "
                                          "to start from")
-        total = plural(self.iterations * self.grid.size, "move")
+        total = self.iterations * self.grid.size
         return Told(self.code.arrows, f"Phase 2 of 2, shift: every arrow now leads to the origin at "
-                                      f"{self.name(self.origin)}; {total} of the origin to make")
+                                      f"{self.name(self.origin)}, which is to move {total:,} times "
+                                      f"({self.iterations} a cell)")
 
     def _start_words(self) -> str:
         return {"bfs": "a breadth-first tree", "backtracker": "the recursive backtracker's",
