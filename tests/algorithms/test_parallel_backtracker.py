@@ -4,13 +4,14 @@ own set, the sets end as one, and the panel follows whose turn it is."""
 from __future__ import annotations
 
 import pytest
-from helpers import at_least
+from helpers import at_least, is_spanning_tree
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from visualizer.algorithms import ALGORITHMS
 from visualizer.cli import main
 from visualizer.core.events import Kind
+from visualizer.core.maze import Maze
 from visualizer.core.narration import Narration
 from visualizer.run.spec import MazeSpec
 
@@ -31,6 +32,7 @@ def test_seeds_grow_apart_and_end_as_one_set(kind, w, h, seed, seeds):
         elif kind_ == Kind.SET:
             colour[cell] = value
     assert len(colour) == size and len(set(colour.values())) == 1
+    assert is_spanning_tree(Maze(spec.make_grid()).fold(events))  # merged sets never meet twice: no loop
 
 
 def test_the_panel_names_the_walk_that_moves_and_ends_with_every_stack_empty():
