@@ -457,3 +457,19 @@ def test_the_uniform_samplers_are_uniform_on_triangles_and_rings(name, board, sa
     test = chi_square(sampler.counts)
     assert spread(sampler.counts).reached == len(table.trees)
     assert test is not None and test.p_value > 0.001, test
+
+
+def test_total_variation_is_zero_for_a_fair_die_and_near_one_for_a_single_maze():
+    from visualizer.analysis.uniformity import total_variation
+
+    assert total_variation([5, 5, 5, 5]) == 0
+    assert total_variation([20, 0, 0, 0]) == pytest.approx(0.75)
+
+
+def test_a_uniform_sampler_scores_about_the_noise_floor():
+    from visualizer.analysis.uniformity import noise_floor, sweep
+
+    table = TreeTable(make_grid("square", 3, 3))
+    (point,) = sweep("houston", table, "share", [100], 2000)  # Aldous-Broder: uniform
+    floor = noise_floor(2000, len(table))
+    assert 0.7 * floor < point.distance < 1.3 * floor

@@ -9,7 +9,7 @@ import pytest
 from visualizer.algorithms import ALGORITHMS
 from visualizer.app import text
 from visualizer.app.help import algorithm_numbers, draw_help, numbers_markdown
-from visualizer.app.keys import SHELL_KEYS, SHIFT, WATCH_KEYS, KeyPress
+from visualizer.app.keys import CTRL, SHELL_KEYS, SHIFT, WATCH_KEYS, KeyPress
 from visualizer.app.shell import Shell
 from visualizer.run.spec import MazeSpec
 
@@ -34,8 +34,9 @@ def test_every_number_key_picks_the_algorithm_the_list_names(screen):
     titles = {info.title: name for name, info in ALGORITHMS.items()}
     assert len(algorithm_numbers()) == len(ALGORITHMS)
     for key, title in algorithm_numbers():
-        digit = key.removeprefix("Shift+")
-        press = KeyPress(getattr(pygame, f"K_{digit}"), SHIFT if key.startswith("Shift+") else 0)
+        digit = key.removeprefix("Shift+").removeprefix("Ctrl+")
+        mods = SHIFT if key.startswith("Shift+") else CTRL if key.startswith("Ctrl+") else 0
+        press = KeyPress(getattr(pygame, f"K_{digit}"), mods)
         scene.choose_algorithm_number(press)
         assert scene.spec.algorithm == titles[title], (key, title)
 

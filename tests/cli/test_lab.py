@@ -37,3 +37,36 @@ def test_the_csv_is_written_whole_after_the_table(tmp_path, capsys):
     assert main(["lab", "-n", "30", "-a", "wilson", "--csv", str(path)]) == 0
     assert "192 spanning trees" in capsys.readouterr().out
     assert path.read_text().startswith("algorithm,grid,size,tree,count,expected,passages\n")
+
+
+def test_a_sweep_prints_a_row_per_value_biased_at_none_uniform_at_many(capsys):
+    assert main(["lab", "-a", "origin_shift", "--sweep", "iterations=0,20", "-n", "2000"]) == 0
+    rows = [line.split() for line in capsys.readouterr().out.splitlines() if line.strip()[:2] in ("0 ", "20")]
+    assert [row[0] for row in rows] == ["0", "20"]
+    assert "biased" in rows[0] and "uniform" in rows[1]
+    assert float(rows[0][rows[0].index("biased") - 1]) > 0.5  # total variation: far from uniform
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--sweep", "iterations=1"], "-a NAME"),
+    (["-a", "origin_shift", "--sweep", "iterations"], "PARAM=V1,V2"),
+    (["-a", "origin_shift", "--sweep", "start=bfs"], "no number parameter 'start'"),
+    (["-a", "origin_shift", "--sweep", "iterations=1,-2"], "at least 0"),
+    (["-a", "origin_shift", "-a", "houston", "--sweep", "share=1"], "one algorithm"),
+    (["-a", "origin_shift", "--sweep", "iterations=1", "--window"], "leave out --window"),
+])
+def test_a_bad_sweep_is_refused_in_one_line_before_sampling(args, words, capsys, monkeypatch):
+    from visualizer.analysis import uniformity
+
+    monkeypatch.setattr(uniformity.Sampler, "run", lambda *a: pytest.fail("sampled before refusing"))
+    assert main(["lab", *args]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and words in err[0], err
+
+
+def test_a_sweep_writes_its_csv(tmp_path, capsys):
+    path = tmp_path / "sweep.csv"
+    assert main(["lab", "-a", "houston", "--sweep", "share=0,100", "-n", "40", "--csv", str(path)]) == 0
+    lines = path.read_text().splitlines()
+    assert lines[0] == "algorithm,param,value,samples,p-value,total variation"
+    assert [line.split(",")[2] for line in lines[1:]] == ["0", "100"]

@@ -170,6 +170,10 @@ PSEUDOCODE_DIGESTS = {
     "solver bidirectional": "10062d9d81967b1c",
     "solver cul_de_sac": "daae18fd5218b658",
     "solver dijkstra": "16945aac7ee7e867",
+    "origin_shift": "753e9e61e79f03b4",
+    "houston": "8c6ecf3d5134c3a1",
+    "growing_binary_tree": "d8125c8699236ced",
+    "parallel_backtracker": "bc0d237c352bcb72",
 }
 """The pseudocode each panel shows, line by line (sha-256 of the lines joined by newlines): naming
 the lines changed none of them. A deliberate change to a text updates its digest here."""

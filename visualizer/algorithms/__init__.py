@@ -11,9 +11,13 @@ from . import (
     dungeon,
     eller,
     fractal,
+    growing_binary_tree,
     growing_tree,
+    houston,
     hunt_and_kill,
     kruskal,
+    origin_shift,
+    parallel_backtracker,
     prim,
     prim_simplified,
     prim_true,
@@ -27,7 +31,8 @@ ALGORITHMS: dict[str, Algorithm] = {
     module.ALGORITHM.name: module.ALGORITHM
     for module in (backtracker, prim, dungeon, binary_tree, sidewinder, aldous_broder, wilson, hunt_and_kill,
                    kruskal, prim_true, prim_simplified, growing_tree, eller, recursive_division, blobby_division,
-                   cellular_automaton, fractal)
+                   cellular_automaton, fractal, origin_shift, houston, growing_binary_tree,
+                   parallel_backtracker)
 }
 DEFAULT_ALGORITHM = "backtracker"
 

@@ -21,15 +21,23 @@ CARVE, CARVES, WALK, WALK_ERASE, CURRENT = Kind.CARVE, Kind.CARVES, Kind.WALK, K
 
 def wilson(grid: Grid, rng: random.Random, *, show: bool = True) -> EventStream:
     """Add loop-erased walks from each cell not yet in the maze, in random order."""
-    flat = grid.neighbour_flat()
-    directions = grid.directions
-    rnd = rng.random
     in_maze = bytearray(grid.size)
     order = list(range(grid.size))
     rng.shuffle(order)
     root = order.pop()
     in_maze[root] = 1
     yield (CARVE, root, -1, -1)
+    yield from join_by_walks(grid, rng, in_maze, order, show)
+
+
+def join_by_walks(grid: Grid, rng: random.Random, in_maze: bytearray, order: list[int],
+                  show: bool = True) -> EventStream:
+    """A loop-erased walk from each cell of ``order`` still outside the maze (``in_maze``, updated)
+    until it reaches the maze, then carved in: Wilson's loop, which Houston's algorithm takes over
+    with part of the maze already made."""
+    flat = grid.neighbour_flat()
+    directions = grid.directions
+    rnd = rng.random
     if not show:
         yield from _wilson_quiet(grid, rnd, flat, in_maze, order)
         return

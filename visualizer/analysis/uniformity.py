@@ -287,3 +287,64 @@ def format_p(p: float) -> str:
 def unique(names: Iterable[str]) -> list[str]:
     """Names in their first order, each once."""
     return list(dict.fromkeys(names))
+
+
+# --- a sweep: one parameter's values against the test --------------------------------------------
+
+MAX_SWEEP_VALUES = 30
+"""The most values a sweep tries (each costs a full sample)."""
+
+
+def total_variation(counts: Sequence[int]) -> float:
+    """Half the summed gap between each tree's share of the samples and 1 / trees: 0 for a perfect
+    die, near 1 for a sampler that makes one tree; never quite 0 from a finite sample."""
+    samples, trees = sum(counts), len(counts)
+    return 0.5 * sum(abs(c / samples - 1 / trees) for c in counts)
+
+
+def noise_floor(samples: int, trees: int) -> float:
+    """About the total variation distance a truly uniform sampler scores from ``samples`` mazes
+    (each count off by about its standard deviation): below it, the distance says nothing more."""
+    return 0.5 * (2 * trees / (math.pi * samples)) ** 0.5 if samples else 1.0
+
+
+def parse_sweep(text: str, info: Algorithm) -> tuple[str, list[Any]]:
+    """``"iterations=0,1,2,5"`` -> ("iterations", [0, 1, 2, 5]), each value checked by the
+    parameter's own rules; ValueError in one line otherwise."""
+    name, sep, values = text.partition("=")
+    params = {p.name: p for p in info.params if not p.choices and p.type is not str}
+    if not sep or not values.strip():
+        raise ValueError(f"--sweep takes PARAM=V1,V2,... (got {text!r})")
+    param = params.get(name.strip())
+    if param is None:
+        options = ", ".join(params) or "none"
+        raise ValueError(f"--sweep: algorithm {info.name} has no number parameter {name.strip()!r} "
+                         f"(number parameters: {options})")
+    parsed = list(dict.fromkeys(param.parse(v.strip()) for v in values.split(",")))
+    if len(parsed) > MAX_SWEEP_VALUES:
+        raise ValueError(f"--sweep tries at most {MAX_SWEEP_VALUES} values, got {len(parsed)}")
+    return param.name, parsed
+
+
+@dataclass(frozen=True)
+class SweepPoint:
+    """The lab's finding for one value of the swept parameter."""
+
+    value: Any
+    counts: tuple[int, ...]
+    test: ChiSquare
+
+    @property
+    def distance(self) -> float:
+        return total_variation(self.counts)
+
+
+def sweep(name: str, table: TreeTable, param: str, values: Sequence[Any], samples: int,
+          seed: int = 1) -> list[SweepPoint]:
+    """``samples`` mazes at each value of ``param`` (the same seeds each time), tested against uniform."""
+    points = []
+    for value in values:
+        sampler = Sampler(name, table, seed, {param: value})
+        sampler.run(samples)
+        points.append(SweepPoint(value, tuple(sampler.counts), chi_square(sampler.counts)))
+    return points

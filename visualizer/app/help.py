@@ -10,7 +10,7 @@ import pygame
 from ..algorithms import ALGORITHMS
 from ..render.themes import ui
 from . import text
-from .keys import NUMBER_CHOICES, ROW_DIGITS, WATCH_KEYS, Binding
+from .keys import NUMBER_CHOICES, NUMBER_LAYERS, ROW_DIGITS, WATCH_KEYS, Binding
 
 NUMBER_BINDING = next(b for b in WATCH_KEYS.bindings if b.command == "choose_algorithm_number")
 """The watch scene's number keys: the overlay lists the algorithms when its rows hold this one."""
@@ -18,9 +18,9 @@ NUMBER_COLUMNS = 3
 
 
 def number_key(choice: int) -> str:
-    """The key that makes choice ``choice`` (from 0): "1" ... "9", "0", then "Shift+1" ..."""
+    """The key that makes choice ``choice`` (from 0): "1" ... "9", "0", then "Shift+1" ..., "Ctrl+1" ..."""
     digit = str((choice + 1) % len(ROW_DIGITS))
-    return digit if choice < len(ROW_DIGITS) else "Shift+" + digit
+    return NUMBER_LAYERS[choice // len(ROW_DIGITS)][0] + digit
 
 
 def algorithm_numbers() -> list[tuple[str, str]]:

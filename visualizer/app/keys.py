@@ -139,8 +139,10 @@ KEYPAD_DIGITS = (K.K_KP0, K.K_KP1, K.K_KP2, K.K_KP3, K.K_KP4, K.K_KP5, K.K_KP6, 
 DIGIT_KEYS = ROW_DIGITS + KEYPAD_DIGITS
 
 
-NUMBER_CHOICES = 2 * len(ROW_DIGITS)
-"""Choices the number keys make: 1 ... 9, 0, then the same with Shift."""
+NUMBER_LAYERS = (("", NONE), ("Shift+", SHIFT), ("Ctrl+", CTRL))
+"""The number keys' layers: 1 ... 9, 0 plain, then with Shift, then with Ctrl."""
+NUMBER_CHOICES = len(NUMBER_LAYERS) * len(ROW_DIGITS)
+"""Choices the number keys make (Tab steps through any beyond them)."""
 
 
 def digit_of(key: int) -> int | None:
@@ -152,12 +154,13 @@ def digit_of(key: int) -> int | None:
 
 
 def number_choice(press: KeyPress) -> int | None:
-    """Which choice (from 0) a number key makes: 1 ... 9, 0 the first ten, with Shift the next ten;
-    None for a key that types no digit."""
+    """Which choice (from 0) a number key makes: 1 ... 9, 0 the first ten, with Shift the next ten,
+    with Ctrl the ten after; None for a key that types no digit."""
     digit = digit_of(press.key)
     if digit is None:
         return None
-    return (digit - 1) % len(ROW_DIGITS) + (len(ROW_DIGITS) if press.shift else 0)
+    layer = 2 if press.mods & CTRL else 1 if press.shift else 0
+    return (digit - 1) % len(ROW_DIGITS) + layer * len(ROW_DIGITS)
 
 
 def number_keys_help(count: int) -> str:
@@ -168,12 +171,11 @@ def number_keys_help(count: int) -> str:
 
     plain = len(ROW_DIGITS)
     words = "choose algorithm " + numbers(1, min(count, plain))
+    layers = [f"with {prefix.rstrip('+')}: {numbers(k * plain + 1, min(count, (k + 1) * plain))}"
+              for k, (prefix, _) in enumerate(NUMBER_LAYERS) if k and count > k * plain]
     if count > NUMBER_CHOICES:
-        rest = f"Tab reaches {numbers(NUMBER_CHOICES + 1, count)}"
-        return words + f" (with Shift: {numbers(plain + 1, NUMBER_CHOICES)}; {rest})"
-    if count > plain:
-        words += f" (with Shift: {numbers(plain + 1, count)})"
-    return words
+        layers.append(f"Tab reaches {numbers(NUMBER_CHOICES + 1, count)}")
+    return words + (f" ({'; '.join(layers)})" if layers else "")
 
 
 def solvers_help() -> str:
@@ -225,7 +227,7 @@ WATCH_KEYS = KeyTable((
     Binding("Tab  /  Shift+Tab", "next / previous algorithm", "cycle_algorithm", keys(K.K_TAB), args=(+1,)),
     Binding("Shift+Tab", "", "cycle_algorithm", keys(K.K_TAB, mods=SHIFT), args=(-1,), help=False),
     Binding("1 ... 9, 0", number_keys_help(len(ALGORITHMS)), "choose_algorithm_number",
-            keys(*DIGIT_KEYS) + keys(*DIGIT_KEYS, mods=SHIFT), pass_press=True),
+            tuple(chord for _, mods in NUMBER_LAYERS for chord in keys(*DIGIT_KEYS, mods=mods)), pass_press=True),
     Binding("G", "next grid shape", "cycle_grid", keys(K.K_g, mods=ANY)),
     Binding("[  /  ]", "smaller / larger maze", "resize_maze", keys(K.K_LEFTBRACKET), args=(-1,)),
     Binding("]", "", "resize_maze", keys(K.K_RIGHTBRACKET), args=(+1,), help=False),

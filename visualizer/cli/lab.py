@@ -23,12 +23,16 @@ from ..analysis.uniformity import (
     UNIFORM_P,
     ChiSquare,
     Sampler,
+    SweepPoint,
     TreeTable,
     check_algorithm,
     chi_square,
     format_p,
+    noise_floor,
+    parse_sweep,
     perfect_algorithms,
     spread,
+    sweep,
 )
 from ..grids import Grid, make_grid
 from .options import Command, add_sampling_options, chosen_algorithms
@@ -53,6 +57,9 @@ def register(sub: Subcommands) -> None:
                          size="3x3", samples=5000, size_help="a tiny grid: at most 12 cells")
     parser.add_argument("--csv", metavar="FILE", default=None, help="also write the counts per tree as CSV")
     parser.add_argument("--window", action="store_true", help="show the lab in the window instead of printing")
+    parser.add_argument("--sweep", metavar="PARAM=V1,V2,...", default=None,
+                        help="test one algorithm (-a) at each value of one number parameter, e.g. "
+                        "-a origin_shift --sweep iterations=0,1,2,5,10: how the verdict changes with it")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -64,6 +71,8 @@ def run(args: argparse.Namespace) -> int:
     names = tested_algorithms(args.algorithm, grid)
     if args.csv is not None:
         check_output_path(args.csv, "--csv")  # before sampling: a bad path must not cost the run
+    if args.sweep is not None:
+        return run_sweep(args, names, table)
     if args.window:
         return open_lab_window(names, table, args.samples, args.seed)
     samplers = [Sampler(name, table, args.seed) for name in names]
@@ -72,6 +81,54 @@ def run(args: argparse.Namespace) -> int:
     if args.csv is not None:
         write_file(args.csv, csv_text(samplers), "--csv")
     return 0
+
+
+def run_sweep(args: argparse.Namespace, names: list[str], table: TreeTable) -> int:
+    """One algorithm at each value of one parameter: every value checked before the first sample."""
+    if not args.algorithm or len(names) != 1:
+        raise ValueError("--sweep tests one algorithm: name it with -a NAME (for example -a origin_shift)")
+    if args.window:
+        raise ValueError("--sweep prints a table; leave out --window")
+    param, values = parse_sweep(args.sweep, get_algorithm(names[0]))
+    points = sweep(names[0], table, param, values, args.samples, args.seed)
+    print("\n".join(sweep_lines(names[0], table, param, points, args.samples, args.seed)))
+    if args.csv is not None:
+        write_file(args.csv, sweep_csv(names[0], param, points), "--csv")
+    return 0
+
+
+SWEEP_BAR = 40
+"""Characters of the bar that draws a total variation distance of 1."""
+
+
+def sweep_lines(name: str, table: TreeTable, param: str, points: list[SweepPoint], samples: int,
+                seed: int) -> list[str]:
+    """The header, a row per value with the distance drawn as a bar, and what the noise floor is."""
+    floor = noise_floor(samples, len(table))
+    lines = [f"{name} on {table.name} ({len(table):,} spanning trees): {samples:,} mazes per value of {param}, "
+             f"seeds {seed} to {seed + samples - 1}.",
+             f"p < {UNIFORM_P} says biased; total variation distance to uniform is 0 for a fair die, 1 for one "
+             f"maze only (a uniform sampler scores about {floor:.3f} here from sampling noise alone).", ""]
+    header = (param, "trees reached", "chi-square", "p-value", "distance", "verdict", "")
+    rows = []
+    for point in points:
+        test = point.test
+        chi = [f"{test.statistic:.1f}", format_p(test.p_value), test.verdict]
+        reached = sum(1 for c in point.counts if c)
+        rows.append([str(point.value), f"{reached} / {len(table)}", chi[0], chi[1], f"{point.distance:.3f}", chi[2],
+                     "#" * round(point.distance * SWEEP_BAR)])
+    lines += aligned([header, *rows], {0, 1, 2, 3, 4})
+    return lines
+
+
+def sweep_csv(name: str, param: str, points: list[SweepPoint]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["algorithm", "param", "value", "samples", "p-value", "total variation"])
+    for point in points:
+        p = f"{point.test.p_value:.6g}"
+        writer.writerow([name, param, point.value, sum(point.counts), p, f"{point.distance:.6f}"])
+    return out.getvalue()
 
 
 def tested_algorithms(given: Sequence[str] | None, grid: Grid) -> list[str]:

@@ -129,8 +129,10 @@ def test_algorithm_keys(screen):
     assert app.base.spec.algorithm == list(ALGORITHMS)[9]
     press(app, pygame.K_5, mod=pygame.KMOD_SHIFT)
     assert app.base.spec.algorithm == list(ALGORITHMS)[14]
-    press(app, pygame.K_9, mod=pygame.KMOD_SHIFT)  # no 19th algorithm: nothing changes
-    assert app.base.spec.algorithm == list(ALGORITHMS)[14]
+    press(app, pygame.K_9, mod=pygame.KMOD_SHIFT)
+    assert app.base.spec.algorithm == list(ALGORITHMS)[18]
+    press(app, pygame.K_0, mod=pygame.KMOD_SHIFT)  # the 20th, if there is one; else nothing changes
+    assert app.base.spec.algorithm == list(ALGORITHMS)[min(19, len(ALGORITHMS) - 1)]
 
 
 def test_hex_skips_square_only_algorithms(screen):
