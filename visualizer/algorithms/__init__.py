@@ -7,6 +7,7 @@ from . import (
     backtracker,
     binary_tree,
     blobby_division,
+    bsp,
     dungeon,
     eller,
     growing_tree,
@@ -24,7 +25,8 @@ from .base import Algorithm, Param
 ALGORITHMS: dict[str, Algorithm] = {
     module.ALGORITHM.name: module.ALGORITHM
     for module in (backtracker, prim, dungeon, binary_tree, sidewinder, aldous_broder, wilson, hunt_and_kill,
-                   kruskal, prim_true, prim_simplified, growing_tree, eller, recursive_division, blobby_division)
+                   kruskal, prim_true, prim_simplified, growing_tree, eller, recursive_division, blobby_division,
+                   bsp)
 }
 DEFAULT_ALGORITHM = "backtracker"
 
