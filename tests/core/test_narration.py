@@ -160,6 +160,7 @@ PSEUDOCODE_DIGESTS = {
     "dungeon rooms": "2759bef8ff8333e3", "dungeon maze": "506d0af2e3ce3350", "dungeon connect": "236352009fbbc221",
     "dungeon prune": "8031522155196457",
     "bsp": "191bbaf39a9e02df",
+    "caves": "4f53eb083b4c6058",
 }
 """The pseudocode each panel shows, line by line (sha-256 of the lines joined by newlines): naming
 the lines changed none of them. A deliberate change to a text updates its digest here."""

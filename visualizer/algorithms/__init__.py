@@ -8,6 +8,7 @@ from . import (
     binary_tree,
     blobby_division,
     bsp,
+    caves,
     dungeon,
     eller,
     growing_tree,
@@ -26,7 +27,7 @@ ALGORITHMS: dict[str, Algorithm] = {
     module.ALGORITHM.name: module.ALGORITHM
     for module in (backtracker, prim, dungeon, binary_tree, sidewinder, aldous_broder, wilson, hunt_and_kill,
                    kruskal, prim_true, prim_simplified, growing_tree, eller, recursive_division, blobby_division,
-                   bsp)
+                   bsp, caves)
 }
 DEFAULT_ALGORITHM = "backtracker"
 
