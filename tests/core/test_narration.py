@@ -161,6 +161,7 @@ PSEUDOCODE_DIGESTS = {
     "dungeon prune": "8031522155196457",
     "bsp": "191bbaf39a9e02df",
     "caves": "4f53eb083b4c6058",
+    "drunkard": "e4eb73026ff6854b",
 }
 """The pseudocode each panel shows, line by line (sha-256 of the lines joined by newlines): naming
 the lines changed none of them. A deliberate change to a text updates its digest here."""

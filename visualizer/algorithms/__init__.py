@@ -9,6 +9,7 @@ from . import (
     blobby_division,
     bsp,
     caves,
+    drunkard,
     dungeon,
     eller,
     growing_tree,
@@ -27,7 +28,7 @@ ALGORITHMS: dict[str, Algorithm] = {
     module.ALGORITHM.name: module.ALGORITHM
     for module in (backtracker, prim, dungeon, binary_tree, sidewinder, aldous_broder, wilson, hunt_and_kill,
                    kruskal, prim_true, prim_simplified, growing_tree, eller, recursive_division, blobby_division,
-                   bsp, caves)
+                   bsp, caves, drunkard)
 }
 DEFAULT_ALGORITHM = "backtracker"
 
