@@ -19,6 +19,7 @@ from . import (
     prim_simplified,
     prim_true,
     recursive_division,
+    rooms_corridors,
     sidewinder,
     wilson,
 )
@@ -28,7 +29,7 @@ ALGORITHMS: dict[str, Algorithm] = {
     module.ALGORITHM.name: module.ALGORITHM
     for module in (backtracker, prim, dungeon, binary_tree, sidewinder, aldous_broder, wilson, hunt_and_kill,
                    kruskal, prim_true, prim_simplified, growing_tree, eller, recursive_division, blobby_division,
-                   bsp, caves, drunkard)
+                   bsp, caves, drunkard, rooms_corridors)
 }
 DEFAULT_ALGORITHM = "backtracker"
 

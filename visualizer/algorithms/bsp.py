@@ -26,7 +26,7 @@ from ..core.maze import Maze
 from ..core.narration import Annotation, Code, Shape, Told, plural
 from ..grids import Grid, SquareGrid
 from .base import Algorithm, Param
-from .floor import FloorNarrator, dig, join_ends, open_room
+from .floor import FloorNarrator, dig, elbow_path, join_ends, open_room
 
 PHASE, CHAMBER, ROOM, CARVE = Kind.PHASE, Kind.CHAMBER, Kind.ROOM, Kind.CARVE
 PHASES = ("split", "rooms", "corridors", "ends")
@@ -135,20 +135,7 @@ def corridor(grid: Grid, rng: random.Random, part: Part) -> list[int]:
     assert part.halves is not None
     one, two = part.halves
     a, b = nearest(one.rooms, two.centre), nearest(two.rooms, one.centre)
-    (ax, ay), (bx, by) = room_centre(a), room_centre(b)
-    row_first = rng.random() < 0.5
-    path = [(ax, ay)]
-    x, y = ax, ay
-    for leg in ("row", "column") if row_first else ("column", "row"):
-        if leg == "row":
-            while x != bx:
-                x += 1 if bx > x else -1
-                path.append((x, y))
-        else:
-            while y != by:
-                y += 1 if by > y else -1
-                path.append((x, y))
-    return [grid.cell(px, py) for px, py in path]
+    return elbow_path(grid, rng, room_centre(a), room_centre(b))
 
 
 def nearest(rooms: list[tuple[int, int, int, int]], point: tuple[float, float]) -> tuple[int, int, int, int]:

@@ -9,6 +9,7 @@ shadow) to know which cells are floor and which passages are open.
 
 from __future__ import annotations
 
+import random
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar
@@ -65,6 +66,22 @@ def fill_in(grid: Grid, shadow: Maze, cell: int) -> EventStream:
     event = (PRUNE, cell, -1, -1)
     shadow.apply(event)
     yield event
+
+
+def elbow_path(grid: Grid, rng: random.Random, start: tuple[int, int], end: tuple[int, int]) -> list[int]:
+    """The L-shaped line of cells from column and row ``start`` to ``end``: along the row first or
+    along the column first, by a coin (square grids)."""
+    (x, y), (ex, ey) = start, end
+    path = [grid.cell(x, y)]
+    legs = ("row", "column") if rng.random() < 0.5 else ("column", "row")
+    for leg in legs:
+        while leg == "row" and x != ex:
+            x += 1 if ex > x else -1
+            path.append(grid.cell(x, y))
+        while leg == "column" and y != ey:
+            y += 1 if ey > y else -1
+            path.append(grid.cell(x, y))
+    return path
 
 
 def path_to_floor(grid: Grid, start: int, floor: Callable[[int], bool]) -> list[int]:

@@ -55,7 +55,7 @@ def draw_help(surface: pygame.Surface, rows: list[Binding], size: int) -> None:
     numbered = any(b is NUMBER_BINDING for b in rows)
     while True:
         line = int(size * 1.4)
-        box_w = min(width - 40, size * 48)
+        box_w = min(width - 40, size * 56)  # wide enough for three columns of number keys
         key_w = max(text.font(size, True).size(b.label)[0] for b in rows) + size
         wrapped = [text.wrap(b.action, size, box_w - 2 * size - key_w) for b in rows]
         numbers = number_lines(box_w - 2 * size, size) if numbered else []
