@@ -162,6 +162,7 @@ PSEUDOCODE_DIGESTS = {
     "bsp": "191bbaf39a9e02df",
     "caves": "4f53eb083b4c6058",
     "drunkard": "e4eb73026ff6854b",
+    "wfc": "b5075a0ad0486bc3",
     "rooms_corridors": "23924fb294f001fe",
 }
 """The pseudocode each panel shows, line by line (sha-256 of the lines joined by newlines): naming

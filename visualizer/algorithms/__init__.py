@@ -21,6 +21,7 @@ from . import (
     recursive_division,
     rooms_corridors,
     sidewinder,
+    wfc,
     wilson,
 )
 from .base import Algorithm, Param
@@ -29,7 +30,7 @@ ALGORITHMS: dict[str, Algorithm] = {
     module.ALGORITHM.name: module.ALGORITHM
     for module in (backtracker, prim, dungeon, binary_tree, sidewinder, aldous_broder, wilson, hunt_and_kill,
                    kruskal, prim_true, prim_simplified, growing_tree, eller, recursive_division, blobby_division,
-                   bsp, caves, drunkard, rooms_corridors)
+                   bsp, caves, drunkard, rooms_corridors, wfc)
 }
 DEFAULT_ALGORITHM = "backtracker"
 
