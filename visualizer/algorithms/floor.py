@@ -25,7 +25,7 @@ FLOOR_STATES = frozenset((int(CellState.PASSAGE), int(CellState.ROOM)))
 
 def is_floor(shadow: Maze, cell: int) -> bool:
     """True when ``cell`` is open floor (a corridor or a room) in the shadow maze."""
-    return int(shadow.state[cell]) in FLOOR_STATES
+    return shadow.state.item(cell) in FLOOR_STATES
 
 
 def open_room(grid: Grid, shadow: Maze, cells: Iterable[int], room: int) -> EventStream:
