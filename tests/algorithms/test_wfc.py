@@ -71,3 +71,23 @@ def test_mistakes_are_refused_in_one_line_with_status_2(args, words, capsys):
     assert main(["generate", "-a", "wfc", *args]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and words in err
+
+
+@given(ops=st.lists(st.tuples(st.booleans(), st.integers(0, 30), st.integers(0, 16)), max_size=80),
+       seed=st.integers(0, 1000))
+def test_the_entropy_buckets_always_give_a_cell_of_the_lowest_entropy(ops, seed):
+    import random
+
+    from visualizer.algorithms.wfc import Entropies
+
+    buckets, oracle = Entropies(), {}
+    for adding, cell, entropy in ops:
+        if adding:
+            buckets.add(cell, entropy)
+            oracle[cell] = entropy
+        else:
+            buckets.discard(cell)
+            oracle.pop(cell, None)
+        assert len(buckets) == len(oracle) and all(c in buckets for c in oracle)
+        if oracle:
+            assert oracle[buckets.lowest(random.Random(seed))] == min(oracle.values())

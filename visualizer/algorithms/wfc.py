@@ -61,7 +61,7 @@ def wfc(grid: Grid, rng: random.Random, *, dead_ends: int = 5, junctions: int = 
     apply = shadow.apply
     entrance, goal = grid.entrance[0], grid.exit[0]
     reach[entrance] = 1
-    frontier: dict[int, None] = {entrance: None}
+    frontier = Entropies()
     stack: list[list[int]] = []
     """The decisions: ``[cell, tiles tried]``, the newest last."""
 
@@ -81,17 +81,28 @@ def wfc(grid: Grid, rng: random.Random, *, dead_ends: int = 5, junctions: int = 
         known[cell] = allowed
         return allowed
 
+    def entropy(cell: int) -> int:
+        return usable(options(cell), weights).bit_count()
+
     def forget(cell: int) -> None:
+        """``cell`` collapsed or was undone: its neighbours' tiles left change."""
         known.pop(cell, None)
         for _, nb in ways[cell]:
             known.pop(nb, None)
+
+    def refresh(cell: int) -> None:
+        for _, nb in ways[cell]:
+            if nb in frontier:
+                frontier.add(nb, entropy(nb))
+
+    frontier.add(entrance, entropy(entrance))
 
     def collapse(cell: int, choices: int) -> EventStream:
         t = pick(rng, choices, weights)
         stack[-1][1] |= 1 << t
         tile[cell] = t
         forget(cell)
-        del frontier[cell]
+        frontier.discard(cell)
         event: Event = (CARVE, cell, -1, 0)
         apply(event)
         yield event
@@ -105,9 +116,10 @@ def wfc(grid: Grid, rng: random.Random, *, dead_ends: int = 5, junctions: int = 
             else:
                 reach[nb] += 1
                 if reach[nb] == 1:
-                    frontier[nb] = None
+                    frontier.add(nb, entropy(nb))
                     if show:
                         yield (FRONTIER_ADD, nb, -1, -1)
+        refresh(cell)
 
     def undo(cell: int) -> EventStream:
         t = tile[cell]
@@ -120,10 +132,11 @@ def wfc(grid: Grid, rng: random.Random, *, dead_ends: int = 5, junctions: int = 
             if t >> d & 1 and tile[nb] < 0:
                 reach[nb] -= 1
                 if reach[nb] == 0:
-                    del frontier[nb]
+                    frontier.discard(nb)
                     if show:
                         yield (FRONTIER_REMOVE, nb, -1, -1)
-        frontier[cell] = None
+        frontier.add(cell, entropy(cell))
+        refresh(cell)
         if show:
             yield (FRONTIER_ADD, cell, -1, -1)
 
@@ -131,7 +144,8 @@ def wfc(grid: Grid, rng: random.Random, *, dead_ends: int = 5, junctions: int = 
     undone = 0
     while True:
         if frontier:
-            cell, choices = lowest_entropy(rng, frontier, options, weights)
+            cell = frontier.lowest(rng)
+            choices = usable(options(cell), weights)
             if choices:
                 if show:
                     yield (CURRENT, cell, -1, usable(choices, weights).bit_count())
@@ -177,19 +191,44 @@ def usable(choices: int, weights: list[int]) -> int:
     return choices & (sum(1 << t for t in TILES if weights[t] > 0) | 1)
 
 
-def lowest_entropy(rng: random.Random, frontier: dict[int, None], options: Any,
-                   weights: list[int]) -> tuple[int, int]:
-    """The reached cell with the fewest tiles left (ties at random) and its tiles; a cell with none
-    left comes first (a contradiction)."""
-    best, ties = SIDES * SIDES + 1, []
-    for cell in frontier:
-        choices = usable(options(cell), weights)
-        count = choices.bit_count()
-        if count < best:
-            best, ties = count, [(cell, choices)]
-        elif count == best:
-            ties.append((cell, choices))
-    return ties[int(rng.random() * len(ties))] if len(ties) > 1 else ties[0]
+class Entropies:
+    """The reached cells by entropy (tiles left), each count's cells in a list with their places,
+    so the lowest is found, and a cell added, moved or dropped, in constant time."""
+
+    def __init__(self) -> None:
+        self.cells: list[list[int]] = [[] for _ in range(len(TILES) + 1)]
+        self.place: dict[int, tuple[int, int]] = {}
+        """A cell's entropy and its place in that entropy's list."""
+
+    def __len__(self) -> int:
+        return len(self.place)
+
+    def __contains__(self, cell: int) -> bool:
+        return cell in self.place
+
+    def add(self, cell: int, entropy: int) -> None:
+        """Put ``cell`` among the cells of ``entropy`` (moved there if it is elsewhere)."""
+        if self.place.get(cell, (-1, 0))[0] == entropy:
+            return
+        self.discard(cell)
+        bucket = self.cells[entropy]
+        self.place[cell] = (entropy, len(bucket))
+        bucket.append(cell)
+
+    def discard(self, cell: int) -> None:
+        if cell not in self.place:
+            return
+        entropy, at = self.place.pop(cell)
+        bucket = self.cells[entropy]
+        last = bucket.pop()
+        if last != cell:  # the last cell fills the gap
+            bucket[at] = last
+            self.place[last] = (entropy, at)
+
+    def lowest(self, rng: random.Random) -> int:
+        """A cell with the fewest tiles left (none first: a contradiction), ties at random."""
+        bucket = next(b for b in self.cells if b)
+        return bucket[int(rng.random() * len(bucket))] if len(bucket) > 1 else bucket[0]
 
 
 def pick(rng: random.Random, choices: int, weights: list[int]) -> int:
