@@ -149,13 +149,13 @@ def help_action(command):
 
 def reachable_by_number_keys(count):
     """The algorithm numbers (from 0) that some number key chooses with ``count`` algorithms."""
-    presses = [KeyPress(code, mods) for code in DIGIT_KEYS for mods in (NONE, SHIFT)]
+    presses = [KeyPress(code, mods) for code in DIGIT_KEYS for mods in (NONE, SHIFT, CTRL)]
     return {i for i in map(number_choice, presses) if i is not None and i < count}
 
 
 @given(count=st.integers(1, 60))
 def test_the_number_key_help_names_what_the_keys_reach_and_how_to_reach_the_rest(count):
-    """The help's numbers are the ones the keys choose (with Shift: 11 to 20 at most); an algorithm
+    """The help's numbers are the ones the keys choose (with Shift: 11 to 20, Ctrl: 21 to 30); an algorithm
     past the number keys is named as reached with Tab, which steps through all of them."""
     words = number_keys_help(count)
     reached = reachable_by_number_keys(count)
@@ -163,6 +163,7 @@ def test_the_number_key_help_names_what_the_keys_reach_and_how_to_reach_the_rest
     numbers = [int(n) for n in re.findall(r"\d+", words)]
     assert numbers[0] == 1 and max(numbers) == count
     assert ("Shift" in words) == (count > len(ROW_DIGITS))
+    assert ("Ctrl" in words) == (count > 2 * len(ROW_DIGITS))
     assert ("Tab reaches" in words) == (count > NUMBER_CHOICES)
     if count > NUMBER_CHOICES:
         assert f"Tab reaches {NUMBER_CHOICES + 1}" in words

@@ -111,3 +111,53 @@ def test_one_corridor_cell_that_turns_is_all_the_turning():
         maze.apply(event)
     m = measure(maze)
     assert m.turning == 100 and m.straight == 0 and m.open_cells == 3
+
+
+def loops_by_hand(maze) -> int:
+    """Cycles of the floor with each room one place: a union-find over the places, counting each
+    passage between two places already joined."""
+    grid = maze.grid
+    place = {cell: ("room", room) for room, cells in maze.rooms.items() for cell in cells}
+    parent = {}
+
+    def find(p):
+        while parent.setdefault(p, p) != p:
+            p = parent[p]
+        return p
+
+    loops = 0
+    for cell in range(grid.size):
+        for d, nb in grid.neighbours(cell):
+            if cell < nb and maze.is_open(cell, d):
+                a, b = find(place.get(cell, cell)), find(place.get(nb, nb))
+                if place.get(cell, cell) == place.get(nb, nb):
+                    continue  # inside one room
+                if a == b:
+                    loops += 1
+                else:
+                    parent[a] = b
+    return loops
+
+
+@settings(max_examples=25, deadline=None)
+@given(algorithm=st.sampled_from(["bsp", "caves", "drunkard", "rooms_corridors", "dungeon"]),
+       seed=st.integers(0, 10**6), w=st.integers(2, 30), h=st.integers(2, 20))
+def test_dungeon_figures_against_counts_by_hand(algorithm, seed, w, h):
+    maze = MazeSpec(algorithm, "square", w, h, seed).build()
+    metrics = measure(maze)
+    floor = [c for c in range(maze.grid.size) if maze.state[c] in (1, 2)]
+    if len(floor) == maze.grid.size:
+        assert metrics.dungeon is None
+        return
+    figures = metrics.dungeon
+    assert figures is not None
+    assert abs(figures.floor - 100 * len(floor) / maze.grid.size) < 1e-9
+    in_rooms = sum(len(cells) for cells in maze.rooms.values())
+    assert abs(figures.corridors - 100 * (len(floor) - in_rooms) / len(floor)) < 1e-9
+    assert sorted(figures.room_sizes) == sorted(len(cells) for cells in maze.rooms.values())
+    assert figures.loops == loops_by_hand(maze)
+    assert [label for label, _ in metrics.rows()][-4:] == ["Floor", "Rooms", "Corridors", "Loops"]
+
+
+def test_a_perfect_maze_has_no_dungeon_figures():
+    assert measure(MazeSpec("backtracker", "square", 9, 7, 1).build()).dungeon is None

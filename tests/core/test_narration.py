@@ -174,6 +174,11 @@ PSEUDOCODE_DIGESTS = {
     "houston": "8c6ecf3d5134c3a1",
     "growing_binary_tree": "d8125c8699236ced",
     "parallel_backtracker": "bc0d237c352bcb72",
+    "bsp": "191bbaf39a9e02df",
+    "caves": "4f53eb083b4c6058",
+    "drunkard": "e4eb73026ff6854b",
+    "wfc": "b5075a0ad0486bc3",
+    "rooms_corridors": "23924fb294f001fe",
 }
 """The pseudocode each panel shows, line by line (sha-256 of the lines joined by newlines): naming
 the lines changed none of them. A deliberate change to a text updates its digest here."""

@@ -7,7 +7,10 @@ from . import (
     backtracker,
     binary_tree,
     blobby_division,
+    bsp,
+    caves,
     cellular_automaton,
+    drunkard,
     dungeon,
     eller,
     fractal,
@@ -22,7 +25,9 @@ from . import (
     prim_simplified,
     prim_true,
     recursive_division,
+    rooms_corridors,
     sidewinder,
+    wfc,
     wilson,
 )
 from .base import Algorithm, Param
@@ -32,7 +37,7 @@ ALGORITHMS: dict[str, Algorithm] = {
     for module in (backtracker, prim, dungeon, binary_tree, sidewinder, aldous_broder, wilson, hunt_and_kill,
                    kruskal, prim_true, prim_simplified, growing_tree, eller, recursive_division, blobby_division,
                    cellular_automaton, fractal, origin_shift, houston, growing_binary_tree,
-                   parallel_backtracker)
+                   parallel_backtracker, bsp, caves, drunkard, rooms_corridors, wfc)
 }
 DEFAULT_ALGORITHM = "backtracker"
 

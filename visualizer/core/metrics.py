@@ -11,9 +11,30 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .distance import distances_from, longest_path
-from .maze import Maze
+from .maze import CellState, Maze
 
 POPCOUNT = np.array([bin(i).count("1") for i in range(256)], dtype=np.uint8)
+
+
+@dataclass(frozen=True)
+class DungeonFigures:
+    """What tells dungeons apart, for a maze that leaves rock (cells no one can stand on)."""
+
+    floor: float
+    """Percent of the map's cells that are floor (rooms and corridors)."""
+    room_sizes: tuple[int, ...]
+    """The cells of each room, largest first."""
+    corridors: float
+    """Percent of the floor outside the rooms."""
+    loops: int
+    """Independent cycles of the floor with each room counted as one place (the cycles inside a room
+    are not loops to walk): passages - places + connected parts."""
+
+    def rows(self) -> list[tuple[str, str]]:
+        sizes = self.room_sizes
+        rooms = f"{len(sizes):,}, {sizes[-1]:,} to {sizes[0]:,} cells" if sizes else "none"
+        return [("Floor", f"{self.floor:.1f} % of the map"), ("Rooms", rooms),
+                ("Corridors", f"{self.corridors:.1f} % of the floor"), ("Loops", f"{self.loops:,}")]
 
 
 @dataclass
@@ -32,6 +53,8 @@ class Metrics:
     """Cells with three or more passages."""
     dead_end_directions: dict[str, int] = field(default_factory=dict)
     """How many dead ends open toward each direction: the fingerprint of a biased algorithm."""
+    dungeon: DungeonFigures | None = None
+    """Floor, rooms, corridors and loops, when the maze leaves rock (a dungeon); None otherwise."""
 
     def rows(self) -> list[tuple[str, str]]:
         """Label/value pairs for a panel or a table."""
@@ -42,7 +65,7 @@ class Metrics:
             ("Straight", f"{self.straight:.1f} % of corridor cells"),
             ("Turning", f"{self.turning:.1f} %"),
             ("Junctions", f"{self.junctions:,}"),
-        ]
+        ] + (self.dungeon.rows() if self.dungeon is not None else [])
 
     def numbers(self) -> dict[str, float]:
         """The scalar figures by name (for averaging over samples)."""
@@ -75,7 +98,49 @@ def measure(maze: Maze) -> Metrics:
         turning=100 * float(corridors - straight.sum()) / max(1, corridors),
         junctions=int((open_mask & (degree >= 3)).sum()),
         dead_end_directions=histogram,
+        dungeon=dungeon_figures(maze, open_mask) if open_cells < grid.size else None,
     )
+
+
+def dungeon_figures(maze: Maze, open_mask: np.ndarray) -> DungeonFigures:
+    """Floor share, room sizes, corridor share and loops of a maze that leaves rock."""
+    floor = int(open_mask.sum())
+    sizes = tuple(sorted((len(cells) for cells in maze.rooms.values()), reverse=True))
+    in_rooms = int((maze.state == CellState.ROOM).sum())
+    return DungeonFigures(
+        floor=100 * floor / max(1, maze.grid.size), room_sizes=sizes,
+        corridors=100 * (floor - in_rooms) / max(1, floor),
+        loops=room_passages_left_out(maze) - (floor - in_rooms + len(sizes)) + parts(maze, open_mask))
+
+
+def room_passages_left_out(maze: Maze) -> int:
+    """Open passages, less those between two cells of one room."""
+    room_of = np.full(maze.grid.size, -1, dtype=np.int64)
+    for room, cells in maze.rooms.items():
+        room_of[cells] = room
+    inside = 0
+    for a, b in maze.passage_list() if maze.rooms else ():
+        inside += room_of[a] >= 0 and room_of[a] == room_of[b]
+    return maze.passage_count() - int(inside)
+
+
+def parts(maze: Maze, open_mask: np.ndarray) -> int:
+    """Connected parts of the floor through open passages."""
+    indptr, indices = (part.tolist() for part in maze.adjacency())
+    seen = bytearray((~open_mask).astype(np.uint8).tobytes())
+    count = 0
+    for start in np.flatnonzero(open_mask).tolist():
+        if seen[start]:
+            continue
+        count += 1
+        seen[start] = 1
+        order = [start]
+        for cell in order:
+            for nb in indices[indptr[cell]:indptr[cell + 1]]:
+                if not seen[nb]:
+                    seen[nb] = 1
+                    order.append(nb)
+    return count
 
 
 def solution_length(maze: Maze) -> int:
