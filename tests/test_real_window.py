@@ -273,3 +273,44 @@ def test_a_two_player_race_starts_in_a_real_window(small_display, tmp_path):
     err = window.app.stderr.read().decode()
     assert "Traceback" not in err, err[-800:]
     assert not (tmp_path / "save.json").exists()  # a race is never saved
+
+
+def test_a_quiz_question_is_answered_with_the_mouse_in_a_real_window(small_display, tmp_path):
+    """``--quiz``: the run waits on a question; clicking the cells it marks chooses them (each click
+    is seen), Enter answers, and the window says right or not quite and counts the answer."""
+    window = Window(small_display, tmp_path, "-a", "backtracker", "--size", "10x8", "--seed", "2", "--quiz", "step")
+    try:
+        state = window.after(lambda: window.key("shift"), lambda s: s.get("quiz") and s["quiz"]["form"] == "cells")
+        focus = state["quiz"]["focus"]
+        assert focus, state["quiz"]
+        for number, cell in enumerate(focus, 1):
+            x, y = state["cells"][cell]
+            state = window.after(lambda x=x, y=y: window.click_at(x, y),
+                                 lambda s, number=number: len(s["quiz"]["selected"]) == number)
+        state = window.after(lambda: window.key("Return"), lambda s: s["quiz"]["asked"] == 1)
+        assert state["message"].startswith(("Right", "Not quite")), state["message"]
+        window.key("q")
+        assert window.app.wait(20) == 0
+    finally:
+        window.close()
+
+
+def test_clicking_a_wall_of_a_finished_maze_solves_it_again_in_a_real_window(small_display, tmp_path):
+    """A solved maze: a click on the wall between two cells opens or closes it, the panel's check
+    says the maze is no longer perfect, and the solution is found again at once."""
+    window = Window(small_display, tmp_path, "--size", "12x9", "--seed", "5", "--speed", "instant")
+    try:
+        state = window.after(lambda: window.key("End"), lambda s: s["total"] and s["position"] == s["total"])
+        window.after(lambda: window.key("s"), lambda s: s["solution"])
+        (ax, ay), (bx, by) = state["cells"][40], state["cells"][41]  # side by side in one row
+        state = window.after(lambda: window.click_at((ax + bx) // 2, (ay + by) // 2),
+                             lambda s: s["edits"] == 1 and s["solution"] is not None)
+        assert state["perfect"] is False, state  # a loop opened, or cells cut off
+        assert "path of" in state["message"] or "no way through" in state["message"], state["message"]
+        window.after(lambda: window.key("ctrl+z"), lambda s: s["edits"] == 0)
+        window.key("q")
+        assert window.app.wait(20) == 0
+    finally:
+        window.close()
+    err = window.app.stderr.read().decode()
+    assert "Traceback" not in err, err[-800:]

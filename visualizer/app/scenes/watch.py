@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Hashable
+from typing import Any
 
 import numpy as np
 import pygame
@@ -668,6 +669,21 @@ class WatchScene(Scene):
         if self.show_longest:
             draw_longest_path(surface, board, origin, self.longest().cells)
         draw_endpoints(surface, board, origin, *self.edits.shown_ends())
+
+    def automation_state(self, view: pygame.Rect) -> dict[str, Any]:
+        """The quiz (its question's form and marked cells, the score; never the answer) and the
+        edits (how many, whether the maze is still perfect, the path's length) for scripts."""
+        run, quiz = self.run, self.quiz
+        question = quiz.pending if quiz is not None else None
+        state: dict[str, Any] = {
+            "quiz": None if quiz is None else {
+                "form": question.form if question else None, "focus": list(question.focus) if question else [],
+                "selected": sorted(quiz.selection), "asked": quiz.asked, "right": quiz.right},
+            "edits": len(self.edits.editor.done), "solution": None if run.solution is None else len(run.solution),
+        }
+        if self.edits.edited:
+            state["perfect"] = self.edits.check().perfect
+        return state
 
     def draw_key(self) -> Hashable:
         longest = self.longest().ends if self.show_longest else None
