@@ -58,6 +58,9 @@ def register(sub: Subcommands) -> None:
     parser.add_argument("--output", "-o", metavar="FILE", default=None,
                         help=f"file to write (default: standard output; {needs_file} need a file)")
     add_export_options(parser)
+    parser.add_argument("--from", dest="from_file", metavar="FILE.json", default=None,
+                        help="write the maze saved in a JSON file (the window's Ctrl+J, edits and all, or a "
+                        "-f json export) instead of making one; animations need a recipe and are refused")
     parser.add_argument("--check", action="store_true",
                         help="check the maze instead of writing it: perfect or not, loops, cells cut off (exit 1 "
                         "when not perfect); with --solve, the solver's path too")
@@ -127,6 +130,8 @@ def run(args: argparse.Namespace) -> int:
         check_output_path(args.output)
     if args.narration is not None:
         check_output_path(args.narration)
+    if args.from_file is not None:
+        return run_from_file(args)
     spec = spec_from_args(args)
     if args.narration is not None:
         check_narration_size(spec)
@@ -151,16 +156,47 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as refused_option:
         raise UsageError(str(refused_option)) from None
     maze = spec.build()
-    data = fmt.writer()(maze, spec, options)
-    for ending, content in beside_files(fmt, maze, spec, options).items():  # first: the map names them
-        write_file(beside_path(str(args.output), ending), content)
-    if args.output is not None:
-        write_file(args.output, data)
-    else:
-        write_stdout(data if isinstance(data, str) else data.decode("latin-1"))
+    write_export(fmt, maze, spec, options, args.output)
     if args.narration is not None:
         write_file(args.narration, narration_text(spec, maze, options.solve, args.narration))
     return 0
+
+
+def run_from_file(args: argparse.Namespace) -> int:
+    """``--from FILE``: the saved maze (edits and all) in the format asked for; animations replay
+    a recipe, which an edited maze no longer follows, so they are refused."""
+    from ..algorithms import DEFAULT_ALGORITHM
+    from .maze_file import load_maze, refuse_recipe_options
+
+    refuse_recipe_options(args, DEFAULT_ALGORITHM, "square")
+    fmt = format_for(args.format, args.output)
+    if "fps" in fmt.options:
+        raise UsageError(f"--from cannot make {fmt.name}: an animation replays the recipe, not the saved maze")
+    options, given = export_options(args)
+    refused = refused_options(fmt, given)
+    if refused:
+        raise UsageError(f"{', '.join(refused)} cannot be used with {fmt.name} output")
+    if fmt.needs_file and args.output is None:
+        raise UsageError(f"{fmt.name} output needs --output FILE")
+    maze, spec = load_maze(args.from_file)
+    refuse_recipe(fmt, spec)
+    if args.output is not None:
+        options = output_named(options, args.output)
+        for ending, _ in fmt.beside:
+            check_output_path(beside_path(args.output, ending))
+    write_export(fmt, maze, spec, options, args.output)
+    return 0
+
+
+def write_export(fmt: Format, maze: Maze, spec: MazeSpec, options: ExportOptions, output: str | None) -> None:
+    """The export, the files beside it first (the map names them), to the file or the terminal."""
+    data = fmt.writer()(maze, spec, options)
+    for ending, content in beside_files(fmt, maze, spec, options).items():
+        write_file(beside_path(str(output), ending), content)
+    if output is not None:
+        write_file(output, data)
+    else:
+        write_stdout(data if isinstance(data, str) else data.decode("latin-1"))
 
 
 def check_narration_size(spec: MazeSpec) -> None:
