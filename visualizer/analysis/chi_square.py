@@ -20,9 +20,10 @@ def chi_square_p(statistic: float, df: int) -> float:
     """P(X >= statistic) for X chi-square with ``df`` degrees of freedom."""
     if df < 1:
         raise ValueError(f"degrees of freedom must be at least 1, not {df}")
-    if statistic <= 0:
+    half = statistic / 2
+    if half <= 0:  # also a statistic so small that halving it underflows to zero
         return 1.0
-    return upper_gamma(df / 2, statistic / 2)
+    return upper_gamma(df / 2, half)
 
 
 def upper_gamma(a: float, x: float) -> float:
