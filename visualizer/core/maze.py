@@ -10,6 +10,7 @@ costs several times more, and a 1000 x 1000 backtracker folds two million events
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any
@@ -401,3 +402,24 @@ def full_passages(grid: Grid) -> np.ndarray:
     exists = grid.neighbour_array() >= 0
     weights = (1 << np.arange(grid.directions)).astype(np.uint8)
     return (exists * weights).sum(axis=1).astype(np.uint8)
+
+
+def loop_through(maze: Maze, a: int, b: int) -> tuple[int, ...]:
+    """The shortest loop through the passage ``a - b``: the way from ``a`` to ``b`` without it,
+    then back to ``b``."""
+    came = {a: -1}
+    queue = deque([a])
+    while queue:
+        cell = queue.popleft()
+        if cell == b:
+            break
+        for nb in maze.open_neighbours(cell):
+            if nb not in came and not (cell == a and nb == b):
+                came[nb] = cell
+                queue.append(nb)
+    if b not in came:
+        return ()
+    way = [b]
+    while came[way[-1]] != -1:
+        way.append(came[way[-1]])
+    return tuple(way) + (b,)

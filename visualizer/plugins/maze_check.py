@@ -7,10 +7,9 @@ needs (each closes one loop); one loop is kept to draw, and the cut-off cells ar
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
 
-from ..core.maze import Maze
+from ..core.maze import Maze, loop_through
 from ..core.narration import Annotation, Shape, Tone, plural
 
 MOST_DRAWN = 200
@@ -79,25 +78,4 @@ def check_maze(maze: Maze) -> MazeCheck:
     opened = maze.open_mask()
     cut_off = tuple(int(c) for c in (opened & ~reached).nonzero()[0])
     unopened = int((~opened).sum())
-    return MazeCheck(loops, cut_off, unopened, _loop_through(maze, closing) if closing else ())
-
-
-def _loop_through(maze: Maze, passage: tuple[int, int]) -> tuple[int, ...]:
-    """The shortest loop through ``passage``: the way from one end to the other without it, then back."""
-    a, b = passage
-    came = {a: -1}
-    queue = deque([a])
-    while queue:
-        cell = queue.popleft()
-        if cell == b:
-            break
-        for nb in maze.open_neighbours(cell):
-            if nb not in came and not (cell == a and nb == b):
-                came[nb] = cell
-                queue.append(nb)
-    if b not in came:
-        return ()
-    way = [b]
-    while came[way[-1]] != -1:
-        way.append(came[way[-1]])
-    return tuple(way) + (b,)
+    return MazeCheck(loops, cut_off, unopened, loop_through(maze, *closing) if closing else ())

@@ -13,14 +13,13 @@ not part of it): loops as passages beyond a spanning forest, cells cut off from 
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, field
 from enum import Enum
 
 import numpy as np
 
 from ..core.graph import components, spanning_forest
-from ..core.maze import CellState, Maze
+from ..core.maze import CellState, Maze, loop_through
 from .session import Run
 
 _OPEN_STATES = (int(CellState.PASSAGE), int(CellState.ROOM))
@@ -388,24 +387,3 @@ def _passage_ends(maze: Maze, table: np.ndarray | None) -> tuple[np.ndarray, np.
     linked = (bits == 1) & (table > cells)
     at, d = np.nonzero(linked)
     return at.astype(np.int64), table[at, d]
-
-
-def loop_through(maze: Maze, a: int, b: int) -> tuple[int, ...]:
-    """The shortest loop through the passage ``a - b``: the way from ``a`` to ``b`` without it,
-    then back to ``b``."""
-    came = {a: -1}
-    queue = deque([a])
-    while queue:
-        cell = queue.popleft()
-        if cell == b:
-            break
-        for nb in maze.open_neighbours(cell):
-            if nb not in came and not (cell == a and nb == b):
-                came[nb] = cell
-                queue.append(nb)
-    if b not in came:
-        return ()
-    way = [b]
-    while came[way[-1]] != -1:
-        way.append(came[way[-1]])
-    return tuple(way) + (b,)
