@@ -376,3 +376,25 @@ def test_worksheet_bad_algorithm_for_grid_is_one_line(tmp_path, capsys):
     status, data = worksheet(tmp_path, "w.pdf", "-a", "eller", "-g", "hex", "--seed", "1")
     assert status == 2 and data is None
     assert capsys.readouterr().err.count("\n") == 1
+
+
+@pytest.mark.parametrize("grid", ["square", "hex"])
+def test_weighted_cells_are_drawn_a_shade_per_cost_in_svg_and_pdf(grid):
+    """``-p weights=N``: one fill per cost above 1, over exactly the cells of that cost, in the
+    colour the window gives it; PDF pages paint the same fills."""
+    from visualizer.render.palette import TERRAIN
+
+    spec = MazeSpec("backtracker", grid, 10, 7, 3, {"weights": 6})
+    maze = spec.build()
+    drawing = svg.maze_drawing(maze, LIGHT)
+    terrain = {fill.name: fill for fill in drawing.fills if fill.name.startswith("cost-")}
+    costs = maze.weights.astype(int)
+    assert sorted(terrain) == sorted(f"cost-{c}" for c in set(costs.tolist()) if c > 1)
+    for name, fill in terrain.items():
+        cost = int(name.removeprefix("cost-"))
+        assert fill.cells == np.flatnonzero(costs == cost).tolist()
+        assert fill.colour == tuple(int(v) for v in LIGHT.colours[TERRAIN + cost - 1]) and fill.loops
+    text = svg.write(maze, spec, ExportOptions())
+    assert all(f'class="{name}"' in text for name in terrain)
+    plain = MazeSpec("backtracker", grid, 10, 7, 3).build()
+    assert not any(f.name.startswith("cost-") for f in svg.maze_drawing(plain, LIGHT).fills)

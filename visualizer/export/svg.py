@@ -22,7 +22,7 @@ import numpy as np
 from ..core.maze import CellState, Maze
 from ..grids import Grid
 from ..grids.base import centre_spacing, sides_present
-from ..render.palette import Colour, Style
+from ..render.palette import TERRAIN, Colour, Style
 from ..render.themes import Theme, get_theme
 from ..run.spec import MazeSpec
 from .formats import ExportOptions
@@ -342,6 +342,7 @@ def maze_drawing(maze: Maze, theme: Theme, solution: bool = False) -> Drawing:
         if len(solid):
             loops = [points(loop) for loop in chain(*boundary_edges(grid, lattice, maze.state, int(state)))]
             fills.append(Fill(name, colour(style), loops, solid.tolist()))
+    fills.extend(terrain_fills(maze, lattice, points, colour))
     walls = [points(line) for line in chain(*wall_edges(maze, lattice))]
     path: list[Point] = []
     if solution:
@@ -355,6 +356,19 @@ def maze_drawing(maze: Maze, theme: Theme, solution: bool = False) -> Drawing:
                    entrance=gap_arrow(lattice, maze.entrance, True, shift),
                    exit=gap_arrow(lattice, maze.exit, False, shift),
                    fills=fills, solution=path, lattice=lattice, offset=shift)
+
+
+def terrain_fills(maze: Maze, lattice: Lattice, points, colour) -> list[Fill]:
+    """Weighted cells (``-p weights=N``): the floor a shade darker per cost, as the window draws it
+    (cost 1 is the plain floor: no fill)."""
+    if maze.weights is None:
+        return []
+    cost = np.where(maze.state == CellState.PASSAGE, maze.weights.astype(np.int64), 0)
+    fills = []
+    for level in np.unique(cost[cost > 1]).tolist():
+        loops = [points(loop) for loop in chain(*boundary_edges(maze.grid, lattice, cost, level))]
+        fills.append(Fill(f"cost-{level}", colour(TERRAIN + level - 1), loops, np.flatnonzero(cost == level).tolist()))
+    return fills
 
 
 # --- SVG text ---------------------------------------------------------------------------
