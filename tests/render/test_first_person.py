@@ -197,3 +197,21 @@ def test_the_minimap_draws_only_seen_cells_and_the_player():
         return int((pygame.surfarray.array3d(screen) == floor).all(axis=-1).sum())
 
     assert 0 < floor_pixels(set(cells[:2])) < floor_pixels(set(cells))
+
+
+def test_the_minimap_shows_breadcrumbs_even_in_fog():
+    from visualizer.render.palette import CRUMB
+
+    maze, cells, _ = corridor(SquareGrid.kind, 6)
+    screen = pygame.Surface((200, 120))
+    x, y = cell_point(maze.grid, cells[0])
+
+    def crumb_pixels(crumbs, seen):
+        screen.fill((0, 0, 0))
+        draw_minimap(screen, pygame.Rect(0, 0, 200, 120), maze, seen, (x, y), 0.0, crumbs=crumbs)
+        return int((pygame.surfarray.array3d(screen) == np.array(CRUMB)).all(axis=-1).sum())
+
+    assert crumb_pixels((), None) == 0
+    one = crumb_pixels((cells[3],), None)
+    assert one > 4 and crumb_pixels((cells[3], cells[5]), None) > one
+    assert crumb_pixels((cells[3],), {cells[0]}) == one  # in fog, where it was dropped is known

@@ -110,7 +110,8 @@ class FirstPersonMode:
         side = int(min(rect.width, rect.height) * MINIMAP_SHARE)
         if self.minimap and side >= MINIMAP_SMALLEST:
             box = pygame.Rect(rect.right - side - 10, rect.top + 10, side, side)
-            draw_minimap(surface, box, game.maze, game.seen if game.fog else None, (x, y), angle, game.trail)
+            draw_minimap(surface, box, game.maze, game.seen if game.fog else None, (x, y), angle, game.trail,
+                         crumbs=game.crumbs)
 
     def draw_ghost(self, surface: pygame.Surface, rect: pygame.Rect, ghost: Ghost,
                    pose: tuple[float, float, float]) -> None:

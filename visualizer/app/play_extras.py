@@ -15,6 +15,7 @@ from ..play.levels import FINAL_LEVEL
 from ..play.minotaur import way_to
 from ..play.race import NAMES, Race
 from ..play.screens import format_time
+from ..render.palette import CRUMB
 from .play_markers import draw_player
 
 COLOURS: dict[str, tuple[int, int, int]] = {"red": (225, 60, 60), "blue": (70, 135, 245), "green": (60, 200, 95)}
@@ -27,8 +28,6 @@ HORN = (245, 235, 205)
 SECOND_PLAYER = (40, 120, 230)
 SECOND_TRAIL = (120, 175, 245)
 """Player 2 in a race: blue, unlike player 1's vermillion disc and the theme's trail."""
-CRUMB = (236, 178, 92)
-"""A breadcrumb: a warm wheat square, unlike the trail, the player, the keys and the exit."""
 
 
 def race_panel(race: Race) -> list[tuple[str, str]]:

@@ -33,7 +33,7 @@ import numpy as np
 import pygame
 
 from ..core.maze import Maze
-from .palette import BACKGROUND, CONNECTOR, STYLE_COLOURS, Colour, Style
+from .palette import BACKGROUND, CONNECTOR, CRUMB, STYLE_COLOURS, Colour, Style
 from .raycast import EXIT_KIND, WALL_KIND, Buckets, Columns, cast, in_view, maze_plane
 
 DEFAULT_FOV = math.radians(72)
@@ -61,8 +61,6 @@ TRAIL_DOT = 0.12
 """Radius of a trail mark at a cell centre, in cell widths (halfway marks are half that)."""
 CRUMB_DOT = 0.2
 """Radius of a breadcrumb on the floor, in cell widths: larger than a trail mark, and another colour."""
-CRUMB: Colour = (236, 178, 92)
-"""A breadcrumb: warm wheat, unlike the trail's bluish green and the floor's cream."""
 SEE_THROUGH: Colour = (255, 0, 255)
 """The wall layer's key colour: no wall colour comes near magenta."""
 

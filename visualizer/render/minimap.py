@@ -14,7 +14,7 @@ import pygame
 
 from ..core.maze import Maze
 from .first_person import FP_WALL
-from .palette import ACCENT, CONNECTOR, PANEL, PLAYER, PLAYER_RING, STYLE_COLOURS, Style
+from .palette import ACCENT, CONNECTOR, CRUMB, PANEL, PLAYER, PLAYER_RING, STYLE_COLOURS, Style
 from .raycast import maze_plane
 
 FOG = STYLE_COLOURS[Style.FOG]
@@ -27,9 +27,9 @@ MIN_MAP_CELL_PIXELS = 9.0
 
 def draw_minimap(surface: pygame.Surface, rect: pygame.Rect, maze: Maze, seen: Collection[int] | None,
                  position: tuple[float, float], angle: float, trail: Collection[int] = (),
-                 cells_across: float = 13.0) -> None:
+                 cells_across: float = 13.0, crumbs: Collection[int] = ()) -> None:
     """A top-down map in ``rect``: the cells seen so far (all with ``seen=None``), the trail, the
-    exit, and the player as an arrow at ``position`` (plane coordinates) pointing along ``angle``.
+    breadcrumbs, the exit, and the player as an arrow at ``position`` (plane coordinates) pointing along ``angle``.
 
     The whole maze when it fits at ``MIN_MAP_CELL_PIXELS`` a cell, else a window ``cells_across``
     cells wide centred on the player (north stays up either way)."""
@@ -74,11 +74,22 @@ def draw_minimap(surface: pygame.Surface, rect: pygame.Rect, maze: Maze, seen: C
         closed[ids == door, side] = False
     for a, b in zip(starts[closed].tolist(), ends[closed].tolist()):
         pygame.draw.line(surface, FP_WALL, a, b, wall_width)
+    for cell in crumbs:  # dropped where the player stood: seen, so shown in fog too
+        _draw_crumb(surface, to_screen(geometry.centres[cell]), scale * geometry.cell)
     _draw_goal(surface, to_screen(geometry.centres[maze.exit[0]]), scale * geometry.cell)
     _draw_arrow(surface, to_screen(np.array(position, dtype=np.float64)), angle, scale * geometry.cell)
     surface.set_clip(clip)
     pygame.draw.rect(surface, PANEL, rect, 2)
     pygame.draw.rect(surface, ACCENT, rect.inflate(2, 2), 1)
+
+
+def _draw_crumb(surface: pygame.Surface, at: np.ndarray, cell_pixels: float) -> None:
+    """A breadcrumb: a small wheat square, as on the top-down board."""
+    half = max(2.0, cell_pixels * 0.18)
+    square = pygame.Rect(0, 0, round(2 * half), round(2 * half))
+    square.center = (round(float(at[0])), round(float(at[1])))
+    pygame.draw.rect(surface, CRUMB, square)
+    pygame.draw.rect(surface, (40, 40, 40), square, 1)
 
 
 def _draw_goal(surface: pygame.Surface, at: np.ndarray, cell_pixels: float) -> None:

@@ -162,4 +162,7 @@ GHOST: Colour = (200, 190, 240)
 GHOST_RING: Colour = (90, 70, 160)
 PLAYER_RING: Colour = (255, 255, 255)
 GOAL: Colour = CONNECTOR
+CRUMB: Colour = (236, 178, 92)
+"""A breadcrumb in play: warm wheat, unlike the trail, the player, the keys and the exit (board,
+first person and minimap alike)."""
 BUMP: Colour = (230, 159, 0)
