@@ -53,7 +53,7 @@ def test_a_sweep_prints_a_row_per_value_biased_at_none_uniform_at_many(capsys):
     (["-a", "origin_shift", "--sweep", "start=bfs"], "no number parameter 'start'"),
     (["-a", "origin_shift", "--sweep", "iterations=1,-2"], "at least 0"),
     (["-a", "origin_shift", "-a", "houston", "--sweep", "share=1"], "one algorithm"),
-    (["-a", "origin_shift", "--sweep", "iterations=1", "--window"], "leave out --window"),
+    (["-a", "origin_shift", "--sweep", "iterations=1", "--window", "--csv", "x.csv"], "leave it out with --window"),
 ])
 def test_a_bad_sweep_is_refused_in_one_line_before_sampling(args, words, capsys, monkeypatch):
     from visualizer.analysis import uniformity

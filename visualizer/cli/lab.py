@@ -59,7 +59,8 @@ def register(sub: Subcommands) -> None:
     parser.add_argument("--window", action="store_true", help="show the lab in the window instead of printing")
     parser.add_argument("--sweep", metavar="PARAM=V1,V2,...", default=None,
                         help="test one algorithm (-a) at each value of one number parameter, e.g. "
-                        "-a origin_shift --sweep iterations=0,1,2,5,10: how the verdict changes with it")
+                        "-a origin_shift --sweep iterations=0,1,2,5,10: how the verdict changes with it (with "
+                        "--window, a bar a value, growing as they are sampled in turn)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -87,9 +88,11 @@ def run_sweep(args: argparse.Namespace, names: list[str], table: TreeTable) -> i
     """One algorithm at each value of one parameter: every value checked before the first sample."""
     if not args.algorithm or len(names) != 1:
         raise ValueError("--sweep tests one algorithm: name it with -a NAME (for example -a origin_shift)")
-    if args.window:
-        raise ValueError("--sweep prints a table; leave out --window")
     param, values = parse_sweep(args.sweep, get_algorithm(names[0]))
+    if args.window:
+        if args.csv is not None:
+            raise ValueError("--csv writes the printed sweep; leave it out with --window")
+        return open_sweep_window(names[0], table, param, values, args.samples, args.seed)
     points = sweep(names[0], table, param, values, args.samples, args.seed)
     print("\n".join(sweep_lines(names[0], table, param, points, args.samples, args.seed)))
     if args.csv is not None:
@@ -208,6 +211,16 @@ def open_lab_window(names: list[str], table: TreeTable, samples: int, seed: int)
                          f"(leave out --window for the table, or choose square 3x3)")
     spec = MazeSpec(names[0], grid.kind, grid.width, grid.height, seed)
     return run_app(spec, scene="lab", algorithms=names, samples=samples)
+
+
+def open_sweep_window(name: str, table: TreeTable, param: str, values: list, samples: int, seed: int) -> int:
+    """The window on the sweep scene: a bar a value, growing as each value is sampled in turn."""
+    from ..app.main import run_app
+    from ..run.spec import MazeSpec
+
+    grid = table.grid
+    spec = MazeSpec(name, grid.kind, grid.width, grid.height, seed)
+    return run_app(spec, scene="sweep", param=param, values=values, samples=samples)
 
 
 COMMAND = Command(NAME, register, run)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..scene import Host, Scene
-from . import compare, lab, play, watch
+from . import compare, lab, play, sweep, watch
 
 SceneFactory = Callable[..., Scene]
 
@@ -19,6 +19,7 @@ SCENES: dict[str, SceneFactory] = {
     "play": play.PlayScene.open,
     "compare": compare.CompareScene,
     "lab": lab.LabScene.open,
+    "sweep": sweep.SweepScene.open,
 }
 
 
