@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 
 from ..files.assets import asset
+from ..files.stopping import stops_deferred
 from ..run.spec import MazeSpec
 from . import look, text
 from .bookmarks import Bookmarks
@@ -74,12 +75,16 @@ def run_app(spec: MazeSpec, speed: float | None = None, scene: str | None = None
         shell.open_scene(scene, spec=spec, **pace, **context)
     clock = pygame.time.Clock()
     marks = Bookmarks(shell)
+    # Ctrl+C, SIGTERM and SIGHUP close the window as its close button does (the game saved, a recording
+    # finished), then end the command with the signal's status; a second one does not wait.
     try:
-        while shell.running:
-            dt = clock.tick(0 if shell.scene.unthrottled else FPS) / 1000
-            rects = shell.frame([event for event in pygame.event.get() if not marks.handle(event)], dt)
-            if rects:
-                pygame.display.update(rects)
+        with stops_deferred(lambda: pygame.event.post(pygame.event.Event(pygame.QUIT))) as stop:
+            while shell.running:
+                dt = clock.tick(0 if shell.scene.unthrottled else FPS) / 1000
+                rects = shell.frame([event for event in pygame.event.get() if not marks.handle(event)], dt)
+                if rects:
+                    pygame.display.update(rects)
     finally:
         pygame.quit()
+    stop.raise_if_stopped()
     return 0
