@@ -204,10 +204,17 @@ class PlayScene(Scene):
         from now on (a maze of one's own or the daily reaches no level)."""
         if self.own_maze or game.daily or self.race is not None or not self.records.reach(game.spec, level):
             return
+        self.save_records("records")
+
+    def save_records(self, what: str) -> None:
+        """Write the records file; a failure, or records dropped to keep it under its size, is said."""
         try:
-            self.records.save()
+            note = self.records.save()
         except OSError as err:
-            self.host.message(f"Could not save the records: {err.strerror or err}", 6.0)
+            self.host.message(f"Could not save the {what}: {err.strerror or err}", 6.0)
+            return
+        if note:
+            self.host.message(note, 6.0)
 
     def make_ghost(self) -> None:
         """The ghost for this level at the chosen pace (None when off)."""
@@ -525,10 +532,7 @@ class PlayScene(Scene):
 
     def remember(self, setting: str, value: Any) -> None:
         self.records.settings[setting] = value
-        try:
-            self.records.save()
-        except OSError as err:
-            self.host.message(f"Could not save the setting: {err.strerror or err}", 6.0)
+        self.save_records("setting")
 
     def toggle_fog(self) -> None:
         if self.game is None:
@@ -627,10 +631,7 @@ class PlayScene(Scene):
         self.outcome = self.records.add_win(game.spec, game.level, game.elapsed, game.moves, game.daily)
         beaten = self.outcome.new_best_time or self.outcome.new_fewest_moves
         self.sounds.play("best" if beaten else "exit")
-        try:
-            self.records.save()
-        except OSError as err:
-            self.host.message(f"Could not save the records: {err.strerror or err}", 6.0)
+        self.save_records("records")
 
     def save_next_level(self) -> None:
         """A level is done: save the start of the next one, so Continue resumes there."""
