@@ -62,7 +62,12 @@ def end(process: subprocess.Popen, sig: int, whole_group: bool = True) -> tuple[
         os.killpg(process.pid, sig)
     else:
         process.send_signal(sig)
-    return process.communicate(timeout=30)
+    try:
+        return process.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)  # a command that did not end: never left running
+        process.communicate()
+        raise
 
 
 needs_proc = pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc (Linux)")
@@ -99,14 +104,14 @@ def test_stats_workers_end_with_their_parent_quietly(tmp_path, sig, whole_group)
 
 
 @needs_proc
-def test_the_window_closed_by_a_signal_saves_the_game_first(tmp_path):
+@pytest.mark.parametrize("sig", SIGNALS)
+def test_the_window_closed_by_a_signal_saves_the_game_first(tmp_path, sig):
     process = start("play", "--data-dir", str(tmp_path), cwd=tmp_path)
-    wait_for(lambda: "SDL" in Path(f"/proc/{process.pid}/maps").read_text())
-    time.sleep(2.0)  # the window opens and the first level starts
-    out, err = end(process, signal.SIGTERM, whole_group=False)
-    assert process.returncode == 128 + signal.SIGTERM, err
+    wait_for(lambda: (tmp_path / "save.lock").exists())  # the play scene is open: its game is under way
+    out, err = end(process, sig)
+    assert process.returncode == 128 + sig, err
     assert "Traceback" not in err
-    assert (tmp_path / "save.json").exists()
+    assert (tmp_path / "save.json").exists() and not (tmp_path / "save.lock").exists()
 
 
 def test_the_handlers_found_are_put_back(monkeypatch):

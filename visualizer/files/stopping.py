@@ -88,9 +88,10 @@ def stops_raise() -> Iterator[None]:
 
 class Deferred:
     """Signals noted instead of raised, so that a loop can end itself its own way (the window closes as
-    if its close button were pressed, saving the game); ``signum`` is the first one received."""
+    if its close button were pressed, saving the game); ``signum`` is the first one received, which the
+    loop checks each time round (``notify``, when given, is called at once as well)."""
 
-    def __init__(self, notify: Callable[[], object]) -> None:
+    def __init__(self, notify: Callable[[], object] | None = None) -> None:
         self.signum: int | None = None
         self._notify = notify
 
@@ -98,7 +99,8 @@ class Deferred:
         if self.signum is not None:  # asked twice: the loop did not end, so it is not waited for
             raise Stopped(signum) if signum != signal.SIGINT else KeyboardInterrupt()
         self.signum = signum
-        self._notify()
+        if self._notify is not None:
+            self._notify()
 
     def raise_if_stopped(self) -> None:
         """After the loop: the signal that ended it, as the exception the command line reports."""
@@ -109,8 +111,9 @@ class Deferred:
 
 
 @contextmanager
-def stops_deferred(notify: Callable[[], object]) -> Iterator[Deferred]:
-    """Within: SIGINT, SIGTERM and SIGHUP call ``notify`` (once) instead of raising; the second one raises."""
+def stops_deferred(notify: Callable[[], object] | None = None) -> Iterator[Deferred]:
+    """Within: SIGINT, SIGTERM and SIGHUP are noted (and ``notify`` called) instead of raised; the second
+    one raises."""
     import threading
 
     deferred = Deferred(notify)
