@@ -10,7 +10,7 @@ Linux), else the temp folder; the newest ``KEEP_REPORTS`` are kept.
 
 from __future__ import annotations
 
-import linecache
+import dis
 import os
 import sys
 import tempfile
@@ -28,22 +28,24 @@ REPORT_PREFIX = "crash-"
 MAX_SAID = 300
 """Characters of the exception's own message in the line (the whole of it is in the file)."""
 PACKAGE_DIR = Path(__file__).resolve().parents[1]
+RAISE = dis.opmap["RAISE_VARARGS"]
 
 
 def is_refusal(err: BaseException) -> bool:
     """``err`` was raised on purpose by this package's own ``raise`` statement (a check refusing input),
-    not by a library or by Python on the way (``int('²')``, a numpy shape mismatch)."""
+    not by a library or by Python on the way (``int('²')``, a numpy shape mismatch): the innermost
+    frame is ours and stopped at a RAISE instruction."""
     tb = err.__traceback__
     if tb is None:
         return False
     while tb.tb_next is not None:
         tb = tb.tb_next
-    filename = tb.tb_frame.f_code.co_filename
+    code = tb.tb_frame.f_code
     try:
-        ours = Path(filename).resolve().is_relative_to(PACKAGE_DIR)
+        ours = Path(code.co_filename).resolve().is_relative_to(PACKAGE_DIR)
     except (OSError, ValueError):
         return False
-    return ours and linecache.getline(filename, tb.tb_lineno).lstrip().startswith("raise")
+    return ours and 0 <= tb.tb_lasti < len(code.co_code) and code.co_code[tb.tb_lasti] == RAISE
 
 
 def crash_folders() -> list[Path]:
