@@ -16,6 +16,8 @@ import socket
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..files.atomic import TEMP_MARK, temp_prefix
+
 LOCK_SUFFIX = ".lock"
 MAX_LOCK_BYTES = 512
 """A lock file is a line of a few dozen bytes; anything larger is not ours to trust."""
@@ -102,7 +104,8 @@ def _create(lock: Path) -> bool:
     or exclusively where the file system has no hard links; False when it exists already."""
     import tempfile
 
-    fd, tmp = tempfile.mkstemp(prefix=f".{lock.name}.", suffix=".new", dir=lock.parent)
+    # Named as every temp file of this program: one a kill -9 leaves here is cleared by a later write.
+    fd, tmp = tempfile.mkstemp(prefix=temp_prefix(lock.name), suffix=TEMP_MARK, dir=lock.parent)
     try:
         with os.fdopen(fd, "w", encoding="ascii") as out:
             out.write(me().line())
