@@ -104,3 +104,11 @@ def test_the_bug_line_is_one_line_whatever_the_message(reports, capsys, monkeypa
     assert main(["list"]) == crash.BUG_EXIT
     err = capsys.readouterr().err
     assert len(err.splitlines()) == 1 and len(err) < crash.MAX_SAID * 10 + 500
+
+
+def test_running_out_of_memory_is_one_line_not_a_bug_report(reports, capsys, monkeypatch):
+    monkeypatch.setattr(listing, "write_stdout", failing(MemoryError()))
+    assert main(["list"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("maze-visualizer: error: out of memory") and len(err.splitlines()) == 1
+    assert not reports.exists()
