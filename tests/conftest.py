@@ -10,6 +10,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # The window remembers its look in a settings file: the tests keep theirs away from the real home.
 os.environ.setdefault("MAZE_VISUALIZER_CONFIG", tempfile.mkdtemp(prefix="maze-visualizer-config-"))
+# An internal error keeps its traceback in a file: the tests keep theirs away from the real cache.
+os.environ.setdefault("MAZE_VISUALIZER_CRASHES", tempfile.mkdtemp(prefix="maze-visualizer-crashes-"))
 # The test files import helpers.py from here; importlib mode leaves sys.path alone.
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 

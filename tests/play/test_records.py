@@ -359,3 +359,95 @@ def test_unknown_settings_are_dropped_and_known_ones_kept(tmp_path):
     path.write_text(json.dumps({"format": "maze-visualizer-records", "version": 1, "records": [],
                                 "settings": {"sound": "loud", "ghost": "scary"}}))
     assert Records.load(path).settings == {}
+
+
+# --- keys the table can always show, and a file that never outgrows its read limit ----------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+key_pieces = st.text(st.sampled_from("ab|09²١\x1b[m \u202e"), max_size=12)
+
+
+@given(st.lists(key_pieces, min_size=1, max_size=8).map("|".join))
+def test_every_key_the_loader_takes_the_table_shows(key):
+    """One bad key (a level "2²" passes isdigit, then int() fails) must be refused as the file is
+    read, never fail the table later."""
+    try:
+        entries, _ = parse(document(records=[row(key=key)]))
+    except ValueError as err:
+        assert str(err) == "a record has a bad key"
+        return
+    assert len(Records(records_module.records_path(), entries).table()) == 1
+
+
+@pytest.mark.parametrize("level", ["2²", "١", "x", ""])
+def test_a_level_that_is_not_ascii_digits_sets_the_file_aside(tmp_path, level):
+    path = tmp_path / "records.json"
+    path.write_bytes(document(records=[row(key=KEY[:-1] + level)]))
+    records = Records.load(path)
+    assert "bad key" in records.problem and records.table() == []
+
+
+def test_play_records_prints_escape_codes_escaped(tmp_path, monkeypatch, capsys):
+    from visualizer.cli import main
+
+    monkeypatch.setenv("MAZE_VISUALIZER_DATA", str(tmp_path))
+    nasty = "backtracker|square (\x1b]0;owned\x07\x1b[2J \u202emask 00000000)|8x5|3\x1b[31m|{}|1"
+    (tmp_path / "records.json").write_bytes(document(records=[row(key=nasty)]))
+    assert main(["play", "--records"]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\x07" not in out and "\u202e" not in out
+    assert "\\x1b[31m" in out and "\\u202emask" in out
+
+
+def long_keys(count: int, length: int) -> list[str]:
+    return [f"backtracker|square ({'m' * length} {n:08x})|8x5|{n}|{{}}|1" for n in range(count)]
+
+
+def test_records_of_long_mask_names_never_outgrow_the_read_limit(tmp_path):
+    """With long mask names the file used to pass 1 MB at about 3,950 records, after which none was
+    shown or saved: now the oldest go, with a note, and the file always reads back."""
+    path = tmp_path / "records.json"
+    records = Records(path)
+    for key in long_keys(MAX_RECORDS, 240):
+        records.entries[key] = Record(1.5, 10, 1)
+    records.reached = {f"backtracker|square ({'r' * 1900} {n:08x})": 3 for n in range(300)}
+    note = records.save()
+    assert path.stat().st_size <= records_module.MAX_RECORDS_BYTES
+    assert note.startswith("The records file was full: the ") and "oldest record" in note
+    back = Records.load(path)
+    assert not back.problem and back.entries == records.entries and back.reached == records.reached
+    assert list(back.entries)[-1] == long_keys(MAX_RECORDS, 240)[-1]  # the newest stay
+    assert records.save() == ""  # once it fits, nothing more goes
+
+
+@settings(max_examples=40, deadline=None)
+@given(counts=st.lists(st.integers(0, 300), min_size=1, max_size=30), reached=st.integers(0, 20),
+       limit=st.integers(300, 4000))
+def test_a_saved_records_file_always_fits_and_keeps_the_newest(tmp_path_factory, counts, reached, limit):
+    path = tmp_path_factory.mktemp("records") / "records.json"
+    records = Records(path, settings={"sound": True})
+    keys = [f"a|square ({'n' * length})|8x5|{n}|{{}}|1" for n, length in enumerate(counts)]
+    for key in keys:
+        records.entries[key] = Record(2.0, 3, 1)
+    records.reached = {f"a|g{n}{'x' * 50}": 2 for n in range(reached)}
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(records_module, "MAX_RECORDS_BYTES", limit)
+        records.save()
+        assert path.stat().st_size <= limit
+        back = Records.load(path)
+    assert not back.problem
+    assert list(back.entries) == keys[len(keys) - len(back.entries):]  # the newest, in order
+    assert back.settings == {"sound": True}
+
+
+def test_a_key_too_long_to_read_back_is_never_written(tmp_path):
+    records = Records(tmp_path / "records.json")
+    long_name = Mask(("...", "..."), "m" * 5000)
+    spec = MazeSpec("backtracker", "square", 3, 2, 1, mask=long_name)
+    assert len(recipe_key(spec, 1)) < records_module.MAX_KEY  # the mask's name is cut in the key
+    records.add_win(spec, 1, 3.0, 4)
+    records.add_win(SPEC.with_(params={}), 1, 3.0, 4)
+    records.save()
+    assert len(Records.load(tmp_path / "records.json").entries) == 2

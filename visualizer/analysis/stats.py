@@ -16,13 +16,13 @@ import io
 import json
 import math
 import os
-import signal
 import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..algorithms import get_algorithm
+from ..files.stopping import worker_signals
 from ..run.spec import MazeSpec
 from .columns import aligned
 
@@ -254,11 +254,6 @@ def measure_here(chunks: Iterable[Chunk], total: int) -> list[Sample]:
     return samples
 
 
-def ignore_interrupts() -> None:
-    """Worker set-up: Ctrl-C is the parent's to handle (it stops the pool); no traceback per worker."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def measure_numbered(job: tuple[int, Chunk]) -> tuple[int, list[Sample]]:
     """A worker's job with its place in the plan, so that results arriving in any order can be put back."""
     index, chunk = job
@@ -270,7 +265,7 @@ def start_pool(workers: int) -> Any:
     (``terminate``, which leaving its ``with`` block does), so Ctrl-C does not wait for the queued work."""
     import multiprocessing
 
-    return multiprocessing.Pool(workers, initializer=ignore_interrupts)
+    return multiprocessing.Pool(workers, initializer=worker_signals)
 
 
 def measure_in_pool(chunks: list[Chunk], total: int, workers: int) -> list[Sample]:

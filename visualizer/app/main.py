@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 
 from ..files.assets import asset
+from ..files.stopping import stops_deferred
 from ..run.spec import MazeSpec
 from . import look, text
 from .bookmarks import Bookmarks
@@ -67,19 +68,26 @@ def run_app(spec: MazeSpec, speed: float | None = None, scene: str | None = None
     scenes that run generators take one). ``theme``, ``walls`` and ``layout`` override the remembered look;
     ``quiz`` starts the watch scene's quiz, asking every that many steps (0: at decision points)."""
     look.start(theme, walls, layout)
-    screen = open_window()
-    shell = Shell(spec, speed=speed, screen=screen, quiz=quiz)
-    if scene is not None:
-        pace = {} if speed is None else {"speed": speed}
-        shell.open_scene(scene, spec=spec, **pace, **context)
-    clock = pygame.time.Clock()
-    marks = Bookmarks(shell)
-    try:
-        while shell.running:
-            dt = clock.tick(0 if shell.scene.unthrottled else FPS) / 1000
-            rects = shell.frame([event for event in pygame.event.get() if not marks.handle(event)], dt)
-            if rects:
-                pygame.display.update(rects)
-    finally:
-        pygame.quit()
+    # Ctrl+C, SIGTERM and SIGHUP are noted from here on and close the window at the next frame as its
+    # close button does (the game saved, a recording finished); the command then ends with the signal's
+    # status. A second one does not wait.
+    with stops_deferred() as stop:
+        try:
+            shell = Shell(spec, speed=speed, screen=open_window(), quiz=quiz)
+            if scene is not None:
+                pace = {} if speed is None else {"speed": speed}
+                shell.open_scene(scene, spec=spec, **pace, **context)
+            clock = pygame.time.Clock()
+            marks = Bookmarks(shell)
+            while shell.running:
+                if stop.signum is not None:
+                    shell.quit()
+                    break
+                dt = clock.tick(0 if shell.scene.unthrottled else FPS) / 1000
+                rects = shell.frame([event for event in pygame.event.get() if not marks.handle(event)], dt)
+                if rects:
+                    pygame.display.update(rects)
+        finally:
+            pygame.quit()
+    stop.raise_if_stopped()
     return 0

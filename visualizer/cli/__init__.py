@@ -10,9 +10,11 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
+from ..files.stopping import exit_status, stops_raise
 from ..plugins.entry_points import merge_entry_points
 from . import bench, compare, generate, lab, lesson, listing, play, stats, window, worksheet
-from .errors import ERROR_EXIT, INTERRUPT_EXIT, IO_EXIT, PIPE_EXIT, PROG, OutputError, UsageError, describe, report
+from .crash import is_refusal, report_bug
+from .errors import ERROR_EXIT, IO_EXIT, PIPE_EXIT, PROG, OutputError, UsageError, describe, report
 from .options import Command, Parser
 from .output import silence_stdout, write_stdout
 from .own_files import load_own_files
@@ -46,6 +48,12 @@ def dispatch(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; every way it can end is an exit status (``errors``), a signal included (128 + N)."""
+    with stops_raise():
+        return run_command(argv)
+
+
+def run_command(argv: Sequence[str] | None) -> int:
     try:
         try:
             args = parse(argv)
@@ -63,10 +71,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         report(err)
         return IO_EXIT
     except (UsageError, ValueError) as err:
+        if isinstance(err, ValueError) and not is_refusal(err):  # numpy's, int()'s: a bug, not a mistake
+            return report_bug(err)
         report(err)
         return ERROR_EXIT
     except OSError as err:
         report(describe(err))
         return IO_EXIT
-    except KeyboardInterrupt:
-        return INTERRUPT_EXIT
+    except KeyboardInterrupt as stopped:  # Ctrl+C, SIGTERM, SIGHUP (files.stopping): quietly, 128 + N
+        return exit_status(stopped)
+    except MemoryError:
+        report("out of memory: try a smaller size")
+        return IO_EXIT
+    except Exception as err:  # noqa: BLE001 (anything else is a bug: said so, its traceback kept in a file)
+        return report_bug(err)

@@ -4,7 +4,9 @@ that reports them.
 Every user mistake ends as one line on stderr and exit status 2 (``ERROR_EXIT``), never a traceback.
 A failure to write standard output (a full disk) is one line and status 1 (``IO_EXIT``); a reader that
 goes away (``generate | head``) ends the command quietly with status 141 (``PIPE_EXIT``, 128 + SIGPIPE),
-as the shell reports for other tools. Messages never span lines: control characters are escaped.
+as the shell reports for other tools; a signal ends it with 128 + N (``files.stopping``). Anything else
+is a bug, not the user's mistake: one line that says so and names the file its traceback went to,
+status 70 (``crash``). Messages never span lines: control characters are escaped.
 """
 
 from __future__ import annotations

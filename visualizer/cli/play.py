@@ -12,7 +12,7 @@ from ..algorithms import DEFAULT_ALGORITHM, get_algorithm
 from ..analysis.columns import aligned
 from ..grids import DEFAULT_GRID, GRIDS
 from ..run.spec import MazeSpec, random_seed
-from .errors import UsageError, report
+from .errors import UsageError, escaped_line, report
 from .options import Command, add_grid_option, add_mask_option, algorithm_help, parse_seed
 from .output import write_stdout
 from .own_files import STOPPED_EXIT, checked_build, is_own, say
@@ -151,7 +151,7 @@ def print_records() -> int:
     records = Records.load()
     if records.problem:
         report(records.problem)
-    rows = records.table()
+    rows = [tuple(escaped_line(cell) for cell in row) for row in records.table()]  # no escape code reaches the terminal
     if not rows:
         write_stdout("No records yet: win a level of maze-visualizer play to set one.\n")
         return 0

@@ -12,6 +12,11 @@ from pathlib import Path
 
 TEMP_PREFIX = "."
 TEMP_SUFFIX = ".tmp"
+TEMP_MARK = ".maze-visualizer.tmp"
+"""How this program's temp files end: ``.<name>.<pid>.<8 random>.maze-visualizer.tmp``. The mark and
+the writer's pid tell a leftover of ours, whatever file it was for, from anyone else's temp file."""
+TEMP_NAME_BYTES = 200
+"""A long target name is cut to this many bytes in its temp file's name (a file name holds 255)."""
 STALE_AFTER = 60.0
 """Seconds after which a leftover temp file of an earlier, crashed save is removed on the next save."""
 
@@ -31,13 +36,48 @@ def current_umask() -> int:
 
 
 def _temp_name_pattern(name: str) -> re.Pattern[str]:
+    """The temp files of ``name`` that earlier versions wrote (no mark: only this target's are touched)."""
     # tempfile.mkstemp puts 8 characters from [a-z0-9_] between prefix and suffix.
     return re.compile(re.escape(f"{TEMP_PREFIX}{name}.") + r"[a-z0-9_]{8}" + re.escape(TEMP_SUFFIX))
 
 
+OUR_TEMP = re.compile(re.escape(TEMP_PREFIX) + r".*\.(?P<pid>[0-9]+)\.[a-z0-9_]{8}" + re.escape(TEMP_MARK),
+                      re.DOTALL)
+"""Any temp file this program writes, for any target."""
+
+
+def temp_prefix(name: str) -> str:
+    """The start of a temp file's name for the target ``name`` (``mkstemp`` adds the random part)."""
+    short = name.encode("utf-8", "surrogateescape")[:TEMP_NAME_BYTES].decode("utf-8", "ignore")
+    return f"{TEMP_PREFIX}{short}.{os.getpid()}."
+
+
+def writer_gone(pid: int) -> bool:
+    """No process ``pid`` (the temp file's writer crashed or was killed); this process is never gone."""
+    if pid == os.getpid():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except (OSError, OverflowError):  # another user's (EPERM) or a number no pid can be
+        return False
+    return False
+
+
+def is_stale(name: str, target_name: str) -> bool:
+    """``name`` is a temp file a crashed save left: ours (by the mark, its writer gone) or, in the old
+    naming, one of ``target_name``'s."""
+    ours = OUR_TEMP.fullmatch(name)
+    if ours is not None:
+        return writer_gone(int(ours.group("pid")))
+    return _temp_name_pattern(target_name).fullmatch(name) is not None
+
+
 def remove_stale_temps(target: Path, older_than: float = STALE_AFTER) -> None:
-    """Delete temp files that an earlier save of ``target`` left behind when it crashed."""
-    pattern = _temp_name_pattern(target.name)
+    """Delete, in ``target``'s folder, the temp files of this program's naming that a save killed
+    mid-way (``kill -9``, a power cut) left there more than ``older_than`` seconds ago: only regular
+    files of this user whose writer is gone, so a save running now in another window keeps its file."""
     folder = target.parent
     now = time.time()
     try:
@@ -45,12 +85,13 @@ def remove_stale_temps(target: Path, older_than: float = STALE_AFTER) -> None:
     except OSError:
         return
     for name in names:
-        if not pattern.fullmatch(name):
+        if not name.endswith(TEMP_SUFFIX) or not is_stale(name, target.name):
             continue
         leftover = folder / name
         try:
             info = os.lstat(leftover)
-            if stat.S_ISREG(info.st_mode) and now - info.st_mtime > older_than:
+            mine = not hasattr(os, "getuid") or info.st_uid == os.getuid()
+            if stat.S_ISREG(info.st_mode) and mine and now - info.st_mtime > older_than:
                 os.unlink(leftover)
         except OSError:
             pass
@@ -105,7 +146,8 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str, *, regular_onl
     descriptor. ``regular_only`` (the program's own data files: saves, records) refuses both
     instead: nothing reads a FIFO there, the write would wait for ever. A new file gets the mode
     the umask allows (``0o666 & ~umask``); a replaced file keeps its mode. Temp files of earlier
-    saves that crashed are removed.
+    saves that crashed, of any file in the folder, are removed
+    (``remove_stale_temps``).
     """
     payload = data.encode("utf-8") if isinstance(data, str) else data
     descriptor = open_descriptor(path)
@@ -131,7 +173,7 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str, *, regular_onl
     mode = stat.S_IMODE(existing.st_mode) if existing is not None else 0o666 & ~current_umask()
     folder = target.parent
     remove_stale_temps(target)
-    fd, tmp = tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{target.name}.", suffix=TEMP_SUFFIX, dir=folder)
+    fd, tmp = tempfile.mkstemp(prefix=temp_prefix(target.name), suffix=TEMP_MARK, dir=folder)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)

@@ -27,9 +27,13 @@ FORMAT = "maze-visualizer-records"
 VERSION = 1
 MAX_RECORDS_BYTES = 1024 * 1024
 MAX_RECORDS = 5000
+"""Kept at most (the oldest go first): a year of daily play is well under it."""
 DAILY_MARK = " daily "
 """Between a daily maze's seed and its date in a record's key."""
-"""Kept at most (the oldest go first): a year of daily play is well under it."""
+MAX_KEY = 2000
+"""Longest key the loader takes (characters); a longer one is never written (it would make the file unreadable)."""
+MAX_MASK_NAME = 200
+"""Characters of a mask's name kept in a key (its fingerprint still tells two masks apart)."""
 
 
 def records_path(folder: Path | None = None) -> Path:
@@ -60,7 +64,7 @@ def grid_part(spec: MazeSpec) -> str:
         return spec.grid
     mask = spec.mask
     shape = zlib.crc32("\n".join(mask.rows).encode("ascii") + (b"p" if mask.by_plane else b"c"))
-    name = mask.name.replace("|", "/")
+    name = mask.name.replace("|", "/")[:MAX_MASK_NAME]
     return f"{spec.grid} ({name} {shape:08x})"
 
 
@@ -142,22 +146,45 @@ class Records:
         else:
             record = Record(min(previous.best_time, round(seconds, 2)), min(previous.fewest_moves, moves),
                             previous.wins + 1)
+        if len(key) > MAX_KEY:  # not loadable: the file would be set aside with every other record
+            return Outcome(previous, record)
         self.entries.pop(key, None)
         self.entries[key] = record  # newest last: the oldest go first when there are too many
         while len(self.entries) > MAX_RECORDS:
             del self.entries[next(iter(self.entries))]
         return Outcome(previous, record)
 
-    def save(self) -> None:
+    def save(self) -> str:
         """Write atomically (OSError is the caller's to report); never over a file that could not be
-        moved aside."""
+        moved aside. The file stays under the size the loader reads (``MAX_RECORDS_BYTES``): when it
+        would not, the oldest records go first, then the oldest levels reached, and the note returned
+        says how many ("" when none went)."""
         if self.frozen:
-            return
+            return ""
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        doc = {"format": FORMAT, "version": VERSION, "settings": self.settings, "reached": self.reached,
-               "records": [{"key": key, "time": r.best_time, "moves": r.fewest_moves, "wins": r.wins}
-                           for key, r in self.entries.items()]}
-        write_atomic(self.path, json.dumps(doc, separators=(",", ":")), regular_only=True)
+        rows = [{"key": key, "time": r.best_time, "moves": r.fewest_moves, "wins": r.wins}
+                for key, r in self.entries.items()]
+        doc: dict[str, Any] = {"format": FORMAT, "version": VERSION, "settings": self.settings, "reached": {},
+                               "records": []}
+        frame = len(compact(doc))
+        row_sizes = [len(compact(row)) + 1 for row in rows]  # each with its comma (ASCII: chars are bytes)
+        reached_sizes = [len(compact({key: level})) - 1 for key, level in self.reached.items()]
+        note = self.drop_oldest(*fit(frame, row_sizes, reached_sizes, MAX_RECORDS_BYTES))
+        doc["reached"], doc["records"] = self.reached, rows[len(rows) - len(self.entries):]
+        text = compact(doc)
+        write_atomic(self.path, text, regular_only=True)
+        return note
+
+    def drop_oldest(self, records: int, reached: int) -> str:
+        """Forget the ``records`` oldest records and the ``reached`` oldest levels reached; the note."""
+        for key in list(self.entries)[:records]:
+            del self.entries[key]
+        for key in list(self.reached)[:reached]:
+            del self.reached[key]
+        dropped = [f"{records:,} oldest record{'s' if records != 1 else ''}" if records else "",
+                   f"{reached:,} oldest level{'s' if reached != 1 else ''} reached" if reached else ""]
+        words = " and ".join(part for part in dropped if part)
+        return f"The records file was full: the {words} were dropped" if words else ""
 
     def reached_level(self, spec: MazeSpec) -> int:
         """The furthest level of this game recipe reached so far (1 when none)."""
@@ -166,7 +193,7 @@ class Records:
     def reach(self, spec: MazeSpec, level: int) -> bool:
         """A level of this recipe's series was started: True when it is further than before."""
         key = game_key(spec)
-        if level <= self.reached.get(key, 1):
+        if level <= self.reached.get(key, 1) or len(key) > MAX_KEY:
             return False
         self.reached.pop(key, None)
         self.reached[key] = min(level, FINAL_LEVEL)
@@ -178,7 +205,7 @@ class Records:
         """Rows for ``play --records``: level, maze, seed, best time, fewest moves, wins."""
         rows: list[tuple[str, ...]] = []
         for key, record in sorted(self.entries.items(), key=lambda kv: _sort_key(kv[0])):
-            algorithm, grid, size, seed, _params, level = key.split("|")
+            algorithm, grid, size, seed, _params, level = key_fields(key)
             if DAILY_MARK in seed:  # "daily 2026-12-02", and the seed alone
                 seed, day = seed.split(DAILY_MARK, 1)
                 level = f"daily {day}"
@@ -187,9 +214,39 @@ class Records:
         return rows
 
 
+def compact(value: Any) -> str:
+    """JSON without spaces, every character ASCII (so its length is its size in bytes)."""
+    return json.dumps(value, separators=(",", ":"))
+
+
+def fit(frame: int, row_sizes: list[int], reached_sizes: list[int], limit: int = MAX_RECORDS_BYTES) -> tuple[int, int]:
+    """How many of the oldest records, then of the oldest levels reached, to leave out so that the file
+    (``frame`` bytes around them, each entry's size counted with its comma) is at most ``limit`` bytes."""
+    total = frame + sum(row_sizes) + sum(reached_sizes)
+    drop = [0, 0]
+    for which, sizes in enumerate((row_sizes, reached_sizes)):
+        while total > limit and drop[which] < len(sizes):
+            total -= sizes[drop[which]]
+            drop[which] += 1
+    return drop[0], drop[1]
+
+
+def key_fields(key: object) -> tuple[str, str, str, str, str, str]:
+    """A record's key as (algorithm, grid, size, seed, parameters, level): the loader's check and the
+    table's reading are this one function, so a key the loader takes is one the table can show.
+    ValueError when it is not a key this program writes."""
+    if not isinstance(key, str) or len(key) > MAX_KEY or key.count("|") < 5:
+        raise ValueError("a record has a bad key")
+    algorithm, grid, size, seed, rest = key.split("|", 4)
+    params, level = rest.rsplit("|", 1)
+    if not (level.isascii() and level.isdecimal()):  # not isdigit(): "2²" passes that, and int() fails
+        raise ValueError("a record has a bad key")
+    return algorithm, grid, size, seed, params, level
+
+
 def _sort_key(key: str) -> tuple[str, str, int]:
-    parts = key.split("|")
-    return parts[0], parts[1], int(parts[-1])
+    algorithm, grid, _size, _seed, _params, level = key_fields(key)
+    return algorithm, grid, int(level)
 
 
 def parse(raw: bytes) -> tuple[dict[str, Record], dict[str, Any]]:
@@ -220,7 +277,7 @@ def parse_all(raw: bytes) -> tuple[dict[str, Record], dict[str, Any], dict[str, 
 def _reached(raw: Any) -> dict[str, int]:
     """The furthest level reached per game recipe: short text keys, whole levels 1 - FINAL_LEVEL."""
     fine = (isinstance(raw, dict) and len(raw) <= MAX_RECORDS
-            and all(isinstance(k, str) and len(k) <= 2000 for k in raw)
+            and all(isinstance(k, str) and len(k) <= MAX_KEY for k in raw)
             and all(type(v) is int and 1 <= v <= FINAL_LEVEL for v in raw.values()))
     if not fine:
         raise ValueError("the levels reached are damaged")
@@ -231,8 +288,8 @@ def _record(row: Any) -> tuple[str, Record]:
     if not isinstance(row, dict):
         raise ValueError("a record is not an object")
     key, seconds, moves, wins = row.get("key"), row.get("time"), row.get("moves"), row.get("wins", 1)
-    if not isinstance(key, str) or len(key) > 2000 or key.count("|") != 5 or not key.rsplit("|", 1)[1].isdecimal():
-        raise ValueError("a record has a bad key")
+    key_fields(key)
+    assert isinstance(key, str)
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not math.isfinite(seconds) \
             or not 0 <= seconds < 10**7:
         raise ValueError("a record has a bad time")

@@ -362,9 +362,14 @@ def save_lesson(lesson: Lesson, folder: Path, stem: str = "bookmarks") -> Path:
     for number in range(1, 10_000):
         path = folder / (f"{stem}{LESSON_SUFFIX}" if number == 1 else f"{stem}-{number}{LESSON_SUFFIX}")
         try:
-            with path.open("x", encoding="utf-8") as out:
-                out.write(text)
-            return path
+            out = path.open("x", encoding="utf-8")
         except FileExistsError:
             continue
+        try:
+            with out:
+                out.write(text)
+        except BaseException:  # a full disk, Ctrl+C: no half-written lesson is left under the name
+            path.unlink(missing_ok=True)
+            raise
+        return path
     raise OSError(f"no free file name for {stem}{LESSON_SUFFIX} in {folder}")

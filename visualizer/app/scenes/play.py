@@ -27,6 +27,7 @@ from ...play.levels import FINAL_LEVEL, level_for_width
 from ...play.race import NAMES, Race
 from ...play.records import Outcome, Records, format_seconds, records_path
 from ...play.save import continue_or_explain, save_path
+from ...play.save_lock import Claim, claim, release
 from ...play.screens import Saved, format_time
 from ...run.overlay import Mark, Overlay
 from ...run.spec import MazeSpec
@@ -107,6 +108,8 @@ class PlayScene(Scene):
         self.overlay: Overlay | None = None
         self.keeps_save = True
         """False for a maze played with P while another game is saved: that save is never replaced."""
+        self.claim: Claim | None = None
+        """This window's hold on the save (``save_lock``); not ours: another window plays it."""
         if game is not None:
             self.start(game)
 
@@ -133,8 +136,13 @@ class PlayScene(Scene):
             scene.keeps_save = not (scene.save_file.exists() or has_backup(scene.save_file))
             if not scene.keeps_save:
                 host.message("A saved game exists: this maze is played but not saved (play --continue resumes it)")
+            elif not scene.claim_save():
+                scene.keeps_save = False
             return scene
         scene = cls(host, None, stage=START, save_file=save_file, base=spec, ghost=ghost, first_person=first_person)
+        if not scene.claim_save():
+            scene.keeps_save = False
+            return scene  # the start screen, where C, N and B say why they leave the save alone
         if mode == "continue":
             scene.continue_game()
         elif not scene.saved.anything:
@@ -151,6 +159,22 @@ class PlayScene(Scene):
         host.message(f"Daily maze of {day}, seed {game.spec.seed}: the same maze for everyone today "
                      "(not saved: your saved game is kept)", 6.0)
         return scene
+
+    def claim_save(self) -> bool:
+        """Hold the save for this window; when another window plays it, say so (this one then plays
+        without saving, and leaves the save and its backup alone)."""
+        self.claim = claim(self.save_file)
+        if not self.claim.ours:
+            self.host.message(f"The saved game is in use: {self.claim.why}. This window plays without saving.", 8.0)
+        return self.claim.ours
+
+    @property
+    def save_in_use(self) -> bool:
+        """Another window holds the save: say so instead of touching it (True), else False."""
+        if self.claim is None or self.claim.ours:
+            return False
+        self.host.message(f"The saved game is in use: {self.claim.why}", 6.0)
+        return True
 
     @property
     def saved(self) -> Saved:
@@ -180,10 +204,17 @@ class PlayScene(Scene):
         from now on (a maze of one's own or the daily reaches no level)."""
         if self.own_maze or game.daily or self.race is not None or not self.records.reach(game.spec, level):
             return
+        self.save_records("records")
+
+    def save_records(self, what: str) -> None:
+        """Write the records file; a failure, or records dropped to keep it under its size, is said."""
         try:
-            self.records.save()
+            note = self.records.save()
         except OSError as err:
-            self.host.message(f"Could not save the records: {err.strerror or err}", 6.0)
+            self.host.message(f"Could not save the {what}: {err.strerror or err}", 6.0)
+            return
+        if note:
+            self.host.message(note, 6.0)
 
     def make_ghost(self) -> None:
         """The ghost for this level at the chosen pace (None when off)."""
@@ -285,7 +316,9 @@ class PlayScene(Scene):
 
     def start_chosen_level(self) -> None:
         """Enter on the chosen level: over a save, the question first (the save is never lost)."""
-        if self.saved.current is not None:
+        if self.claim is not None and not self.claim.ours:
+            self.new_game()  # played, not saved: the other window's save is left alone
+        elif self.saved.current is not None:
             self.stage = CONFIRM_NEW
         else:
             keep_unreplaced_backup(self.save_file)
@@ -294,7 +327,7 @@ class PlayScene(Scene):
     def continue_game(self) -> None:
         """C on the start screen (and ``play --continue``): resume the save, or explain why not; with
         no save but the backup of a game a new one replaced, take that back."""
-        if self.stage not in (START, CONFIRM_NEW):
+        if self.stage not in (START, CONFIRM_NEW) or self.save_in_use:
             return
         self.stage, self.chosen_level = START, 1
         if not self.save_file.exists() and has_backup(self.save_file):
@@ -307,6 +340,8 @@ class PlayScene(Scene):
 
     def take_back(self) -> None:
         """B on the start screen: continue the game a new one replaced (the two change places)."""
+        if self.save_in_use:
+            return
         self.stage, self.chosen_level = START, 1
         try:
             game, message = take_back(self.save_file)
@@ -320,7 +355,9 @@ class PlayScene(Scene):
         """N on the start screen: a new game at once when nothing is saved, else the question first."""
         if self.stage == START:
             self.chosen_level = 1
-            if self.saved.current is not None:
+            if self.claim is not None and not self.claim.ours:
+                self.new_game()  # played, not saved: the other window's save is left alone
+            elif self.saved.current is not None:
                 self.stage = CONFIRM_NEW
             else:
                 keep_unreplaced_backup(self.save_file)
@@ -328,7 +365,7 @@ class PlayScene(Scene):
 
     def confirm_new_game(self) -> None:
         """Y after N: the save becomes the backup of the game replaced, and a new game starts."""
-        if self.stage != CONFIRM_NEW:
+        if self.stage != CONFIRM_NEW or self.save_in_use:
             return
         try:
             message = set_save_aside(self.save_file)
@@ -368,6 +405,9 @@ class PlayScene(Scene):
         """Stop the key repeat (first: a held Esc must not reach the scene below) and save."""
         pygame.key.set_repeat(0)
         self.save()
+        if self.claim is not None and self.claim.ours:
+            release(self.save_file)
+            self.claim = None
 
     def save(self) -> None:
         """Save what Continue should bring back: the level under way, or after a win the next one
@@ -492,10 +532,7 @@ class PlayScene(Scene):
 
     def remember(self, setting: str, value: Any) -> None:
         self.records.settings[setting] = value
-        try:
-            self.records.save()
-        except OSError as err:
-            self.host.message(f"Could not save the setting: {err.strerror or err}", 6.0)
+        self.save_records("setting")
 
     def toggle_fog(self) -> None:
         if self.game is None:
@@ -594,10 +631,7 @@ class PlayScene(Scene):
         self.outcome = self.records.add_win(game.spec, game.level, game.elapsed, game.moves, game.daily)
         beaten = self.outcome.new_best_time or self.outcome.new_fewest_moves
         self.sounds.play("best" if beaten else "exit")
-        try:
-            self.records.save()
-        except OSError as err:
-            self.host.message(f"Could not save the records: {err.strerror or err}", 6.0)
+        self.save_records("records")
 
     def save_next_level(self) -> None:
         """A level is done: save the start of the next one, so Continue resumes there."""
