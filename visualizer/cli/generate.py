@@ -166,9 +166,10 @@ def run_from_file(args: argparse.Namespace) -> int:
     """``--from FILE``: the saved maze (edits and all) in the format asked for; animations replay
     a recipe, which an edited maze no longer follows, so they are refused."""
     from ..algorithms import DEFAULT_ALGORITHM
+    from ..grids import DEFAULT_GRID
     from .maze_file import load_maze, refuse_recipe_options
 
-    refuse_recipe_options(args, DEFAULT_ALGORITHM, "square")
+    refuse_recipe_options(args, DEFAULT_ALGORITHM, DEFAULT_GRID)
     fmt = format_for(args.format, args.output)
     if "fps" in fmt.options:
         raise UsageError(f"--from cannot make {fmt.name}: an animation replays the recipe, not the saved maze")
