@@ -353,3 +353,46 @@ def test_v_in_a_race_splits_the_screen_and_each_player_walks_their_own_half(scre
     assert race.players[0].position != entrance
     key(app, pygame.K_v)  # back to one board for both
     assert scene.split is None and scene.board_content() is not None
+
+
+def box_pixels(app) -> np.ndarray:
+    """The middle of the board, where the start screen's box is drawn."""
+    view = app.view_rect()
+    return pygame.surfarray.array3d(app.screen.subsurface(view.inflate(-view.width // 4, -view.height // 3)))
+
+
+def test_the_level_shown_follows_the_arrows_and_the_question_and_the_game_use_it(screen, data):
+    from visualizer.app.scenes.play import CONFIRM_NEW, PLAYING
+
+    first = start_screen(screen)
+    key(first, pygame.K_ESCAPE)  # a level-1 game saved
+    reached(data, 3)
+    app = start_screen(screen)
+    key(app, pygame.K_l)
+    at_three = box_pixels(app)
+    key(app, pygame.K_LEFT)
+    at_two = box_pixels(app)
+    assert (at_two != at_three).any()  # the box on screen shows the new level, not the first one
+    key(app, pygame.K_DOWN)
+    assert (box_pixels(app) != at_two).any()
+    key(app, pygame.K_UP)
+    assert (box_pixels(app) == at_two).all()  # back to level 2, drawn as level 2 was
+    key(app, pygame.K_RETURN)
+    assert app.scene.stage == CONFIRM_NEW
+    assert app.scene.screen_lines()[0] == "Start a new game at level 2?"
+    key(app, pygame.K_y)
+    assert app.scene.stage == PLAYING and app.scene.game.level == 2
+
+
+def test_level_one_chosen_is_named_in_the_question_and_n_asks_plainly(screen, data):
+    first = start_screen(screen)
+    key(first, pygame.K_ESCAPE)
+    reached(data, 2)
+    app = start_screen(screen)
+    key(app, pygame.K_l)
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_RETURN)
+    assert app.scene.screen_lines()[0] == "Start a new game at level 1?"
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_n)
+    assert app.scene.screen_lines()[0] == "Start a new game?"

@@ -93,6 +93,8 @@ class PlayScene(Scene):
         self.stage = stage
         self.chosen_level = 1
         """The level a new game starts at (level select), back to 1 when the choice is dropped."""
+        self.level_picked = False
+        """True while N's question is about a level chosen with level select (it names the level)."""
         self.bump_until = 0.0
         self.route_view = False
         """L after a win: the box put away, the route walked and the shortest one drawn instead."""
@@ -286,7 +288,7 @@ class PlayScene(Scene):
     def start_chosen_level(self) -> None:
         """Enter on the chosen level: over a save, the question first (the save is never lost)."""
         if self.saved.current is not None:
-            self.stage = CONFIRM_NEW
+            self.stage, self.level_picked = CONFIRM_NEW, True
         else:
             keep_unreplaced_backup(self.save_file)
             self.new_game()
@@ -319,7 +321,7 @@ class PlayScene(Scene):
     def new_game_key(self) -> None:
         """N on the start screen: a new game at once when nothing is saved, else the question first."""
         if self.stage == START:
-            self.chosen_level = 1
+            self.chosen_level, self.level_picked = 1, False
             if self.saved.current is not None:
                 self.stage = CONFIRM_NEW
             else:
@@ -732,7 +734,7 @@ class PlayScene(Scene):
         if self.split is not None and self.first_person:
             racers += self.split.pose_key(self.host.clock_time)
         return (self.stage, game.position if game else None, bumping, id(game), self.ghost_key(), eye,
-                self.route_view, play_extras.draw_key(game), racers)
+                self.route_view, play_extras.draw_key(game), racers, self.chosen_level)
 
     def eye_key(self) -> Hashable:
         """The first-person pose (changes every frame while the eye glides), or None top-down."""
@@ -812,7 +814,7 @@ class PlayScene(Scene):
             recipe = f"{self.base.algorithm} on a {self.base.grid} grid, {FINAL_LEVEL} levels"
             return screens.start_lines(self.saved, recipe, KEY_LABELS, self.reached)
         if self.stage == CONFIRM_NEW:
-            return screens.confirm_lines(self.saved, KEY_LABELS, self.chosen_level)
+            return screens.confirm_lines(self.saved, KEY_LABELS, self.chosen_level if self.level_picked else None)
         if self.stage == CHOOSE_LEVEL:
             return screens.choose_lines(self.chosen_level, self.reached, self.saved, KEY_LABELS)
         if game is None or self.stage == PLAYING:
