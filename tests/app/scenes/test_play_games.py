@@ -396,3 +396,20 @@ def test_level_one_chosen_is_named_in_the_question_and_n_asks_plainly(screen, da
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_n)
     assert app.scene.screen_lines()[0] == "Start a new game?"
+
+
+@pytest.mark.parametrize("mode, players", [("new", 2), ("daily", 1)])
+def test_a_race_or_the_daily_says_a_save_is_kept_only_when_there_is_one(screen, data, mode, players):
+    def opening_message() -> str:
+        app = Shell(MazeSpec(), screen=screen)
+        app.open_scene("play", spec=MazeSpec(), mode=mode, day="2026-12-02", players=players)
+        message = app.shown_message() or ""
+        key(app, pygame.K_ESCAPE)
+        return message
+
+    nothing_saved = opening_message()
+    assert "not saved" in nothing_saved and "saved game is kept" not in nothing_saved
+    assert not (data / "save.json").exists()
+    a_save = start_screen(screen)
+    key(a_save, pygame.K_ESCAPE)  # a game is saved
+    assert "your saved game is kept" in opening_message()

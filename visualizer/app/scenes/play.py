@@ -151,7 +151,7 @@ class PlayScene(Scene):
         scene = cls(host, game, save_file=save_file, base=spec, ghost=ghost, first_person=first_person)
         scene.keeps_save, scene.own_maze = False, False
         host.message(f"Daily maze of {day}, seed {game.spec.seed}: the same maze for everyone today "
-                     "(not saved: your saved game is kept)", 6.0)
+                     f"({scene.not_saved_note('not saved')})", 6.0)
         return scene
 
     @property
@@ -212,7 +212,14 @@ class PlayScene(Scene):
         if self.stage in (START, CONFIRM_NEW, CHOOSE_LEVEL):
             self.start_race(Race.new_level(1, self.base.with_(params={})))
             self.host.message(f"Race: {NAMES[0]} and {NAMES[1]}, first to the exit wins "
-                              "(a race is not saved: your saved game is kept)", 6.0)
+                              f"({self.not_saved_note('a race is not saved')})", 6.0)
+
+    def not_saved_note(self, lead: str) -> str:
+        """``lead``, then what stays as it is on disk: only a game that is there is said to be kept."""
+        saved = self.saved
+        if saved.current is not None:
+            return f"{lead}: your saved game is kept"
+        return f"{lead}: the game you replaced is kept" if saved.replaced is not None else lead
 
     def start_race(self, race: Race) -> None:
         """A race's level (in first person, split screen), never saved."""
