@@ -37,7 +37,7 @@ from ..first_person_mode import FirstPersonMode
 from ..keys import PLAY_KEYS, Binding, KeyPress
 from ..play_markers import draw_ghost, draw_goal, draw_player
 from ..race_view import SplitEyes
-from ..route_view import draw_box, draw_routes
+from ..route_view import BoxLayout, draw_box, draw_routes
 from ..scene import BoardContent, Host, Scene
 from ..sounds import SoundBoard
 
@@ -107,6 +107,8 @@ class PlayScene(Scene):
         self.split: SplitEyes | None = None
         """A race in first person: both players' eyes, side by side."""
         self.overlay: Overlay | None = None
+        self.box: BoxLayout | None = None
+        """Where the box over the board was last drawn and each of its lines (None: no box)."""
         self.keeps_save = True
         """False for a maze played with P while another game is saved: that save is never replaced."""
         if game is not None:
@@ -837,4 +839,4 @@ class PlayScene(Scene):
         return screens.final_lines(game, wins, self.in_series)
 
     def draw_screen(self, surface: pygame.Surface, view: pygame.Rect) -> None:
-        draw_box(surface, view, [] if self.route_view else self.screen_lines())
+        self.box = draw_box(surface, view, [] if self.route_view else self.screen_lines())
