@@ -15,20 +15,14 @@ from ..play.levels import FINAL_LEVEL
 from ..play.minotaur import way_to
 from ..play.race import NAMES, Race
 from ..play.screens import format_time
+from ..render.palette import CRUMB, DOOR_COLOURS, MINOTAUR, SECOND_PLAYER, SECOND_TRAIL
 from .play_markers import draw_player
 
-COLOURS: dict[str, tuple[int, int, int]] = {"red": (225, 60, 60), "blue": (70, 135, 245), "green": (60, 200, 95)}
-"""Door and key colours on screen (bright and apart: they must read from the back of a room)."""
+COLOURS = DOOR_COLOURS
+"""Door and key colours on screen (the legend's too)."""
 OUTLINE = (25, 25, 25)
-MINOTAUR = (60, 40, 30)
-"""Near-black brown with a red ring and pale horns: unlike the orange player and the pale ghost."""
 MINOTAUR_RING = (215, 40, 40)
 HORN = (245, 235, 205)
-SECOND_PLAYER = (40, 120, 230)
-SECOND_TRAIL = (120, 175, 245)
-"""Player 2 in a race: blue, unlike player 1's vermillion disc and the theme's trail."""
-CRUMB = (236, 178, 92)
-"""A breadcrumb: a warm wheat square, unlike the trail, the player, the keys and the exit."""
 
 
 def race_panel(race: Race) -> list[tuple[str, str]]:
@@ -40,6 +34,23 @@ def race_panel(race: Race) -> list[tuple[str, str]]:
     lines += [(name, f"{player.moves:,} moves" + ("  (won!)" if race.winner == i else ""))
               for i, (name, player) in enumerate(zip(NAMES, race.players))]
     return lines + [("Shortest", f"{game.shortest:,} moves")]
+
+
+def legend_keys(game: Game, race: Race | None) -> list[str]:
+    """The legend entries of what the rules put on this board: player 2 in a race, doors and their
+    keys, breadcrumbs dropped, the minotaur."""
+    keys = ["player 2", "player 2 trail"] if race is not None else []
+    if game.layout.doors:
+        keys.append("door")
+    if any(colour not in game.keys_held for colour, _ in game.layout.keys):
+        keys.append("key")
+    if game.crumbs:
+        keys.append("crumb")
+    return keys + (["minotaur"] if game.minotaur is not None else [])
+
+
+RACE_WORDS = {"player": "player 1 (arrows)", "trail": "player 1's trail"}
+"""A race's legend names both players: "you" would be either of them."""
 
 
 def draw_second_player(surface: pygame.Surface, board: Any, origin: tuple[int, int], race: Race, size: float) -> None:

@@ -413,3 +413,43 @@ def test_a_race_or_the_daily_says_a_save_is_kept_only_when_there_is_one(screen, 
     a_save = start_screen(screen)
     key(a_save, pygame.K_ESCAPE)  # a game is saved
     assert "your saved game is kept" in opening_message()
+
+
+def legend_words(app) -> list[str]:
+    from visualizer.app.panel import meaning
+
+    return [meaning(entry, label) for entry, label in app.panel_content().legend]
+
+
+def panel_has(app, colour) -> bool:
+    return count(pygame.surfarray.array3d(app.screen.subsurface(app.panel_rect())), colour) > 20
+
+
+def test_a_race_legend_names_player_1_and_player_2_and_shows_player_2s_colour(screen, data):
+    from visualizer.app.play_extras import SECOND_PLAYER
+
+    app = Shell(MazeSpec(seed=11), screen=screen)
+    app.open_scene("play", spec=MazeSpec(seed=11), mode="new", players=2)
+    app.frame([], 0)
+    words = legend_words(app)
+    assert "player 1 (arrows)" in words and "player 2 (W A S D)" in words
+    assert "you" not in words and "your trail" not in words
+    assert panel_has(app, SECOND_PLAYER)
+
+
+def test_doors_keys_breadcrumbs_and_the_minotaur_are_in_the_legend_while_on_the_board(screen, data):
+    from visualizer.app.play_extras import CRUMB, MINOTAUR
+    from visualizer.play.game import Game
+
+    app = Shell(MazeSpec(), screen=screen)
+    app.open_scene("play", spec=MazeSpec(), mode="new")
+    app.frame([], 0)
+    plain = " | ".join(legend_words(app))
+    assert "door" not in plain and "minotaur" not in plain and "breadcrumb" not in plain
+    assert "you" in legend_words(app)
+    app.scene.start(Game.new_level(9, MazeSpec("backtracker", "square", 1, 1, 7)))  # doors and the minotaur
+    key(app, pygame.K_k)  # a breadcrumb dropped
+    words = " | ".join(legend_words(app))
+    for thing in ("door", "key", "breadcrumb", "minotaur"):
+        assert thing in words, (thing, words)
+    assert panel_has(app, CRUMB) and panel_has(app, MINOTAUR)

@@ -715,6 +715,8 @@ class PlayScene(Scene):
 
     def legend_keys(self) -> list[str]:
         keys = ["player", "goal", "trail", "floor"] + (["ghost"] if self.ghost is not None else [])
+        if self.game is not None:
+            keys += play_extras.legend_keys(self.game, self.race)
         if self.game is not None and self.game.maze.rooms:
             keys.append("room")
         if self.overlay is not None and (self.overlay.mark == Mark.PATH).any():
@@ -722,6 +724,10 @@ class PlayScene(Scene):
         if self.game is not None and self.game.fog:
             keys.append("fog")
         return keys + ["wall"]
+
+    def legend_label(self, key: str) -> str | None:
+        """In a race, "player 1" and "player 2" rather than "you"."""
+        return play_extras.RACE_WORDS.get(key) if self.race is not None else None
 
     @classmethod
     def help_rows(cls) -> list[Binding]:
