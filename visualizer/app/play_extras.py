@@ -49,20 +49,31 @@ def legend_keys(game: Game, race: Race | None) -> list[str]:
     return keys + (["minotaur"] if game.minotaur is not None else [])
 
 
+SHARED_SHIFT = 0.2
+SHARED_SIZE = 0.7
+"""Two racers on one cell: each disc this much smaller, shifted this share of a cell off the centre
+(player 1 up-left, player 2 down-right), so the two discs touch but do not overlap."""
+
+
+def sharing_cell(race: Race | None) -> bool:
+    """True when both racers stand on one cell (their discs are drawn side by side)."""
+    return race is not None and race.players[0].position == race.players[1].position
+
+
 RACE_WORDS = {"player": "player 1 (arrows)", "trail": "player 1's trail"}
 """A race's legend names both players: "you" would be either of them."""
 
 
 def draw_second_player(surface: pygame.Surface, board: Any, origin: tuple[int, int], race: Race, size: float) -> None:
-    """Player 2: their trail as a blue line through the cells walked, and a blue disc (set off a
-    little when both stand on one cell, so neither hides the other)."""
+    """Player 2: their trail as a blue line through the cells walked, and a blue disc (smaller and
+    down to the right when both stand on one cell, player 1's up to the left: neither hides the other)."""
     second, first = race.players[1], race.players[0]
     points = [(origin[0] + x, origin[1] + y) for x, y in map(board.cell_centre, second.trail)]
     if len(points) > 1:
         pygame.draw.lines(surface, SECOND_TRAIL, False, points, max(2, int(size * 0.14)))
     x, y = points[-1]
     if second.position == first.position:
-        x, y = x + size * 0.2, y + size * 0.2
+        x, y, size = x + size * SHARED_SHIFT, y + size * SHARED_SHIFT, size * SHARED_SIZE
     draw_player(surface, (x, y), size, False, SECOND_PLAYER)
 
 

@@ -453,3 +453,17 @@ def test_doors_keys_breadcrumbs_and_the_minotaur_are_in_the_legend_while_on_the_
     for thing in ("door", "key", "breadcrumb", "minotaur"):
         assert thing in words, (thing, words)
     assert panel_has(app, CRUMB) and panel_has(app, MINOTAUR)
+
+
+def test_both_racers_discs_show_whole_while_they_share_the_entrance(screen, data):
+    from visualizer.app.play_extras import SECOND_PLAYER
+    from visualizer.render.palette import PLAYER
+
+    app = Shell(MazeSpec(seed=11), screen=screen)
+    app.open_scene("play", spec=MazeSpec(seed=11), mode="new", players=2)
+    app.frame([], 0)
+    race = app.scene.race
+    assert race.players[0].position == race.players[1].position
+    pixels = board_pixels(app)
+    first, second = count(pixels, PLAYER), count(pixels, SECOND_PLAYER)
+    assert first > 20 and second >= 0.9 * first, (first, second)  # player 2's disc is not hidden

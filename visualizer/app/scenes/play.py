@@ -802,6 +802,9 @@ class PlayScene(Scene):
             gx, gy = board.cell_centre(game.goal)
             draw_goal(surface, (origin[0] + gx, origin[1] + gy), size)
         px, py = board.cell_centre(game.position)
+        if play_extras.sharing_cell(self.race):
+            px, py = px - size * play_extras.SHARED_SHIFT, py - size * play_extras.SHARED_SHIFT
+            size *= play_extras.SHARED_SIZE
         bumping = self.host.clock_time < self.bump_until
         if bumping:
             px += self.bump_direction[0] * size * 0.18
