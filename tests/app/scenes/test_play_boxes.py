@@ -109,13 +109,14 @@ def sized_screen(request):
 
 
 def assert_fits(layout, lines: list[str], view: pygame.Rect) -> None:
-    """The box inside the view, each line measured with its font inside the box, no word lost."""
+    """The box inside the view, each line measured with its font inside the box's padding, no word lost."""
     box = layout.box
     assert view.contains(box), (box, view)
     for row in layout.rows:
         width, height = text.font(row.size, row.bold).size(row.words)
         left = box.centerx - width // 2
-        assert box.left + 2 <= left and left + width <= box.right - 2, (row.words, width, box)
+        pad = layout.margin  # inside the border, with the box's padding either side
+        assert box.left + pad <= left and left + width <= box.right - pad, (row.words, width, box)
         assert box.top < row.top and row.top + height <= box.bottom, (row.words, row.top, box)
     assert " ".join(row.words for row in layout.rows).split() == " ".join(lines).split()
 
@@ -152,5 +153,8 @@ def test_any_lines_in_any_view_stay_inside_the_box(lines, width, height):
     layout = lay_out_box(lines, view, text.base_size(height))
     box = layout.box
     assert view.contains(box)
+    smallest = min(row.size for row in layout.rows) <= text.SMALLEST
     for row in layout.rows:
-        assert text.font(row.size, row.bold).size(row.words)[0] <= box.width - 4, row.words
+        width, height = text.font(row.size, row.bold).size(row.words)
+        assert width <= box.width - 4, row.words
+        assert smallest or row.top + height <= box.bottom, (row.words, row.size)  # smaller type, not cut off
