@@ -15,19 +15,14 @@ from ..play.levels import FINAL_LEVEL
 from ..play.minotaur import way_to
 from ..play.race import NAMES, Race
 from ..play.screens import format_time
-from ..render.palette import CRUMB
+from ..render.palette import CRUMB, DOOR_COLOURS, MINOTAUR, SECOND_PLAYER, SECOND_TRAIL
 from .play_markers import draw_player
 
-COLOURS: dict[str, tuple[int, int, int]] = {"red": (225, 60, 60), "blue": (70, 135, 245), "green": (60, 200, 95)}
-"""Door and key colours on screen (bright and apart: they must read from the back of a room)."""
+COLOURS = DOOR_COLOURS
+"""Door and key colours on screen (the legend's too)."""
 OUTLINE = (25, 25, 25)
-MINOTAUR = (60, 40, 30)
-"""Near-black brown with a red ring and pale horns: unlike the orange player and the pale ghost."""
 MINOTAUR_RING = (215, 40, 40)
 HORN = (245, 235, 205)
-SECOND_PLAYER = (40, 120, 230)
-SECOND_TRAIL = (120, 175, 245)
-"""Player 2 in a race: blue, unlike player 1's vermillion disc and the theme's trail."""
 
 
 def race_panel(race: Race) -> list[tuple[str, str]]:
@@ -41,16 +36,44 @@ def race_panel(race: Race) -> list[tuple[str, str]]:
     return lines + [("Shortest", f"{game.shortest:,} moves")]
 
 
+def legend_keys(game: Game, race: Race | None) -> list[str]:
+    """The legend entries of what the rules put on this board: player 2 in a race, doors and their
+    keys, breadcrumbs dropped, the minotaur."""
+    keys = ["player 2", "player 2 trail"] if race is not None else []
+    if game.layout.doors:
+        keys.append("door")
+    if any(colour not in game.keys_held for colour, _ in game.layout.keys):
+        keys.append("key")
+    if game.crumbs:
+        keys.append("crumb")
+    return keys + (["minotaur"] if game.minotaur is not None else [])
+
+
+SHARED_SHIFT = 0.2
+SHARED_SIZE = 0.7
+"""Two racers on one cell: each disc this much smaller, shifted this share of a cell off the centre
+(player 1 up-left, player 2 down-right), so the two discs touch but do not overlap."""
+
+
+def sharing_cell(race: Race | None) -> bool:
+    """True when both racers stand on one cell (their discs are drawn side by side)."""
+    return race is not None and race.players[0].position == race.players[1].position
+
+
+RACE_WORDS = {"player": "player 1 (arrows)", "trail": "player 1's trail"}
+"""A race's legend names both players: "you" would be either of them."""
+
+
 def draw_second_player(surface: pygame.Surface, board: Any, origin: tuple[int, int], race: Race, size: float) -> None:
-    """Player 2: their trail as a blue line through the cells walked, and a blue disc (set off a
-    little when both stand on one cell, so neither hides the other)."""
+    """Player 2: their trail as a blue line through the cells walked, and a blue disc (smaller and
+    down to the right when both stand on one cell, player 1's up to the left: neither hides the other)."""
     second, first = race.players[1], race.players[0]
     points = [(origin[0] + x, origin[1] + y) for x, y in map(board.cell_centre, second.trail)]
     if len(points) > 1:
         pygame.draw.lines(surface, SECOND_TRAIL, False, points, max(2, int(size * 0.14)))
     x, y = points[-1]
     if second.position == first.position:
-        x, y = x + size * 0.2, y + size * 0.2
+        x, y, size = x + size * SHARED_SHIFT, y + size * SHARED_SHIFT, size * SHARED_SIZE
     draw_player(surface, (x, y), size, False, SECOND_PLAYER)
 
 

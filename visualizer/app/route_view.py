@@ -9,6 +9,7 @@ each outlined in black so it stands out from the light floor and the dark walls 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import pygame
 
@@ -66,21 +67,77 @@ def draw_legend(surface: pygame.Surface, view: pygame.Rect, rows: list[tuple[Col
         y += line.get_height() + size // 2
 
 
-def draw_box(surface: pygame.Surface, view: pygame.Rect, lines: list[str]) -> None:
-    """A box in the middle of the board: a bold title, then lines (the last two dimmed: the keys)."""
-    if not lines:
-        return
-    size = text.base_size(surface.get_height())
-    rendered = [text.rendered(lines[0], round(size * 1.4), TEXT, True)]
-    rendered += [text.rendered(line, size, TEXT if i < len(lines) - 2 else TEXT_DIM)
-                 for i, line in enumerate(lines[1:])]
-    width = max(r.get_width() for r in rendered) + 2 * size
-    height = sum(r.get_height() for r in rendered) + size * (len(rendered) + 1)
-    box = pygame.Rect(0, 0, min(width, view.width), height)
+@dataclass(frozen=True)
+class BoxRow:
+    """One line of a box as drawn: its words, type size, weight, dimming and top."""
+
+    words: str
+    size: int
+    bold: bool
+    dim: bool
+    top: int
+
+
+@dataclass(frozen=True)
+class BoxLayout:
+    """Where a box goes and each of its lines, every one inside the box (and the box inside the view)."""
+
+    box: pygame.Rect
+    rows: tuple[BoxRow, ...]
+    margin: int
+
+
+ITEM_GAP = "   "
+"""What separates the items of a keys line ("R: again   Esc: leave"): a wrapped line breaks there first."""
+
+
+def box_rows(lines: list[str], size: int, width: int) -> list[tuple[str, int, bool, bool, bool]]:
+    """Each line wrapped to ``width`` pixels (the title bold and larger, a keys line between its
+    items): (words, size, bold, dim, first piece of its line)."""
+    rows = []
+    for i, line in enumerate(lines):
+        bold, dim = i == 0, 0 < i == len(lines) - 1
+        line_size = round(size * 1.4) if bold else size
+        pieces = (text.wrap(line, line_size, width, bold) if bold
+                  else text.wrap_items(line.split(ITEM_GAP), line_size, width, ITEM_GAP))
+        rows += [(piece, line_size, bold, dim, k == 0) for k, piece in enumerate(pieces)]
+    return rows
+
+
+def lay_out_box(lines: list[str], view: pygame.Rect, largest: int) -> BoxLayout:
+    """The largest type (from ``largest`` down) at which every line, wrapped, fits ``view``: a line
+    too long wraps (a keys line between its items) and the type steps down rather than lose an end."""
+    size = largest
+    while True:
+        margin = max(4, size)
+        rows = box_rows(lines, size, max(1, view.width - 2 * margin - 4))
+        heights = [text.font(row[1], row[2]).get_height() for row in rows]
+        gaps = [margin if first else margin // 4 for *_, first in rows[1:]]
+        height = sum(heights) + sum(gaps) + 2 * margin
+        if height <= view.height or size <= text.SMALLEST:
+            break
+        size = max(text.SMALLEST, size - max(1, size // 10))
+    widest = max(text.font(row[1], row[2]).size(row[0])[0] for row in rows)
+    box = pygame.Rect(0, 0, min(widest + 2 * margin + 4, view.width), min(height, view.height))
     box.center = view.center
-    pygame.draw.rect(surface, PANEL, box, border_radius=size // 2)
-    pygame.draw.rect(surface, ACCENT, box, 2, border_radius=size // 2)
-    y = box.top + size
-    for line in rendered:
-        surface.blit(line, line.get_rect(midtop=(box.centerx, y)))
-        y += line.get_height() + size
+    tops, y = [], box.top + margin
+    for height_, gap in zip(heights, [*gaps, 0]):
+        tops.append(y)
+        y += height_ + gap
+    return BoxLayout(box, tuple(BoxRow(words, row_size, bold, dim, top)
+                                for (words, row_size, bold, dim, _), top in zip(rows, tops)), margin)
+
+
+def draw_box(surface: pygame.Surface, view: pygame.Rect, lines: list[str]) -> BoxLayout | None:
+    """A box in the middle of the board: a bold title, then lines (the last one dimmed),
+    each wrapped or in smaller type so that all of it shows; returns where everything went."""
+    if not lines:
+        return None
+    layout = lay_out_box(lines, view, text.base_size(surface.get_height()))
+    box, radius = layout.box, layout.margin // 2
+    pygame.draw.rect(surface, PANEL, box, border_radius=radius)
+    pygame.draw.rect(surface, ACCENT, box, 2, border_radius=radius)
+    for row in layout.rows:
+        line = text.rendered(row.words, row.size, TEXT_DIM if row.dim else TEXT, row.bold)
+        surface.blit(line, line.get_rect(midtop=(box.centerx, row.top)))
+    return layout

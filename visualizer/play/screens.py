@@ -92,9 +92,10 @@ def start_lines(saved: Saved, recipe: str, keys: Mapping[str, str], reached: int
     return lines
 
 
-def confirm_lines(saved: Saved, keys: Mapping[str, str], level: int = 1) -> list[str]:
-    """N (or a level chosen) over a save: what would be lost, in words, and the safe choice first."""
-    question = "Start a new game?" if level == 1 else f"Start a new game at level {level}?"
+def confirm_lines(saved: Saved, keys: Mapping[str, str], level: int | None = None) -> list[str]:
+    """N (or a level chosen, named even when it is 1) over a save: what would be lost, in words, and
+    the safe choice first."""
+    question = "Start a new game?" if level is None else f"Start a new game at level {level}?"
     note = (f"(it is kept as a backup: {keys['b_key']} takes it back)" if saved.replaced is None
             else "(it is kept as a backup, the older backup under a dated name)")
     return [question, f"It replaces your saved game: {saved.current}",

@@ -124,6 +124,16 @@ PALETTE = np.vstack([np.array([STYLE_COLOURS[Style(i)] for i in range(Style.REGI
 RANKS = np.array([STYLE_RANKS[Style(i)] for i in range(Style.REGION)] + [REGION_RANK] * len(REGION_COLOURS)
                  + [REGION_RANK] * HEAT_LEVELS + [STYLE_RANKS[Style.FLOOR]] * TERRAIN_LEVELS, dtype=np.int16)
 
+DOOR_COLOURS: dict[str, Colour] = {"red": (225, 60, 60), "blue": (70, 135, 245), "green": (60, 200, 95)}
+"""Play's door and key colours (bright and apart: they must read from the back of a room)."""
+MINOTAUR: Colour = (60, 40, 30)
+"""Near-black brown (with a red ring and pale horns): unlike the orange player and the pale ghost."""
+SECOND_PLAYER: Colour = (40, 120, 230)
+SECOND_TRAIL: Colour = (120, 175, 245)
+"""Player 2 in a race: blue, unlike player 1's vermillion disc and the theme's trail."""
+CRUMB: Colour = (236, 178, 92)
+"""A breadcrumb in play: warm wheat, unlike the trail, the player, the keys and the exit (board,
+first person and minimap alike)."""
 LEGEND: dict[str, tuple[Colour, str]] = {
     "floor": (STYLE_COLOURS[Style.FLOOR], "in the maze"),
     "room": (STYLE_COLOURS[Style.ROOM], "room"),
@@ -150,10 +160,18 @@ LEGEND: dict[str, tuple[Colour, str]] = {
     "distance": (HEAT_ANCHORS[2], "distance map: light near, dark far"),
     "weight": (tuple(int(v) for v in terrain_colours(STYLE_COLOURS[Style.FLOOR])[-1]),  # type: ignore[dict-item]
                "dearer ground: darker cells cost more to enter"),
+    "door": (DOOR_COLOURS["red"], "door: the key of its colour opens it"),
+    "key": (DOOR_COLOURS["blue"], "key: walk onto it to pick it up"),
+    "crumb": (CRUMB, "breadcrumb (K drops one, K again picks it up)"),
+    "minotaur": (MINOTAUR, "the minotaur: keep away, it catches you"),
+    "player 2": (SECOND_PLAYER, "player 2 (W A S D)"),
+    "player 2 trail": (SECOND_TRAIL, "player 2's trail"),
 }
 LEGEND_MIXED: dict[str, tuple[Colour, Colour]] = {
     "region": (REGION_COLOURS[0], REGION_COLOURS[3]),
     "set": (REGION_COLOURS[2], REGION_COLOURS[5]),
+    "door": (DOOR_COLOURS["red"], DOOR_COLOURS["blue"]),
+    "key": (DOOR_COLOURS["blue"], DOOR_COLOURS["green"]),
 }
 """Entries that stand for many colours (each set or region its own): their swatch shows two."""
 PLAYER: Colour = (213, 94, 0)
@@ -162,7 +180,4 @@ GHOST: Colour = (200, 190, 240)
 GHOST_RING: Colour = (90, 70, 160)
 PLAYER_RING: Colour = (255, 255, 255)
 GOAL: Colour = CONNECTOR
-CRUMB: Colour = (236, 178, 92)
-"""A breadcrumb in play: warm wheat, unlike the trail, the player, the keys and the exit (board,
-first person and minimap alike)."""
 BUMP: Colour = (230, 159, 0)

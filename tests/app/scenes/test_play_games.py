@@ -353,3 +353,117 @@ def test_v_in_a_race_splits_the_screen_and_each_player_walks_their_own_half(scre
     assert race.players[0].position != entrance
     key(app, pygame.K_v)  # back to one board for both
     assert scene.split is None and scene.board_content() is not None
+
+
+def box_pixels(app) -> np.ndarray:
+    """The middle of the board, where the start screen's box is drawn."""
+    view = app.view_rect()
+    return pygame.surfarray.array3d(app.screen.subsurface(view.inflate(-view.width // 4, -view.height // 3)))
+
+
+def test_the_level_shown_follows_the_arrows_and_the_question_and_the_game_use_it(screen, data):
+    from visualizer.app.scenes.play import CONFIRM_NEW, PLAYING
+
+    first = start_screen(screen)
+    key(first, pygame.K_ESCAPE)  # a level-1 game saved
+    reached(data, 3)
+    app = start_screen(screen)
+    key(app, pygame.K_l)
+    at_three = box_pixels(app)
+    key(app, pygame.K_LEFT)
+    at_two = box_pixels(app)
+    assert (at_two != at_three).any()  # the box on screen shows the new level, not the first one
+    key(app, pygame.K_DOWN)
+    assert (box_pixels(app) != at_two).any()
+    key(app, pygame.K_UP)
+    assert (box_pixels(app) == at_two).all()  # back to level 2, drawn as level 2 was
+    key(app, pygame.K_RETURN)
+    assert app.scene.stage == CONFIRM_NEW
+    assert app.scene.screen_lines()[0] == "Start a new game at level 2?"
+    key(app, pygame.K_y)
+    assert app.scene.stage == PLAYING and app.scene.game.level == 2
+
+
+def test_level_one_chosen_is_named_in_the_question_and_n_asks_plainly(screen, data):
+    first = start_screen(screen)
+    key(first, pygame.K_ESCAPE)
+    reached(data, 2)
+    app = start_screen(screen)
+    key(app, pygame.K_l)
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_RETURN)
+    assert app.scene.screen_lines()[0] == "Start a new game at level 1?"
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_n)
+    assert app.scene.screen_lines()[0] == "Start a new game?"
+
+
+@pytest.mark.parametrize("mode, players", [("new", 2), ("daily", 1)])
+def test_a_race_or_the_daily_says_a_save_is_kept_only_when_there_is_one(screen, data, mode, players):
+    def opening_message() -> str:
+        app = Shell(MazeSpec(), screen=screen)
+        app.open_scene("play", spec=MazeSpec(), mode=mode, day="2026-12-02", players=players)
+        message = app.shown_message() or ""
+        key(app, pygame.K_ESCAPE)
+        return message
+
+    nothing_saved = opening_message()
+    assert "not saved" in nothing_saved and "saved game is kept" not in nothing_saved
+    assert not (data / "save.json").exists()
+    a_save = start_screen(screen)
+    key(a_save, pygame.K_ESCAPE)  # a game is saved
+    assert "your saved game is kept" in opening_message()
+
+
+def legend_words(app) -> list[str]:
+    from visualizer.app.panel import meaning
+
+    return [meaning(entry, label) for entry, label in app.panel_content().legend]
+
+
+def panel_has(app, colour) -> bool:
+    return count(pygame.surfarray.array3d(app.screen.subsurface(app.panel_rect())), colour) > 20
+
+
+def test_a_race_legend_names_player_1_and_player_2_and_shows_player_2s_colour(screen, data):
+    from visualizer.app.play_extras import SECOND_PLAYER
+
+    app = Shell(MazeSpec(seed=11), screen=screen)
+    app.open_scene("play", spec=MazeSpec(seed=11), mode="new", players=2)
+    app.frame([], 0)
+    words = legend_words(app)
+    assert "player 1 (arrows)" in words and "player 2 (W A S D)" in words
+    assert "you" not in words and "your trail" not in words
+    assert panel_has(app, SECOND_PLAYER)
+
+
+def test_doors_keys_breadcrumbs_and_the_minotaur_are_in_the_legend_while_on_the_board(screen, data):
+    from visualizer.app.play_extras import CRUMB, MINOTAUR
+    from visualizer.play.game import Game
+
+    app = Shell(MazeSpec(), screen=screen)
+    app.open_scene("play", spec=MazeSpec(), mode="new")
+    app.frame([], 0)
+    plain = " | ".join(legend_words(app))
+    assert "door" not in plain and "minotaur" not in plain and "breadcrumb" not in plain
+    assert "you" in legend_words(app)
+    app.scene.start(Game.new_level(9, MazeSpec("backtracker", "square", 1, 1, 7)))  # doors and the minotaur
+    key(app, pygame.K_k)  # a breadcrumb dropped
+    words = " | ".join(legend_words(app))
+    for thing in ("door", "key", "breadcrumb", "minotaur"):
+        assert thing in words, (thing, words)
+    assert panel_has(app, CRUMB) and panel_has(app, MINOTAUR)
+
+
+def test_both_racers_discs_show_whole_while_they_share_the_entrance(screen, data):
+    from visualizer.app.play_extras import SECOND_PLAYER
+    from visualizer.render.palette import PLAYER
+
+    app = Shell(MazeSpec(seed=11), screen=screen)
+    app.open_scene("play", spec=MazeSpec(seed=11), mode="new", players=2)
+    app.frame([], 0)
+    race = app.scene.race
+    assert race.players[0].position == race.players[1].position
+    pixels = board_pixels(app)
+    first, second = count(pixels, PLAYER), count(pixels, SECOND_PLAYER)
+    assert first > 20 and second >= 0.9 * first, (first, second)  # player 2's disc is not hidden

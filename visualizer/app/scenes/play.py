@@ -38,7 +38,7 @@ from ..first_person_mode import FirstPersonMode
 from ..keys import PLAY_KEYS, Binding, KeyPress
 from ..play_markers import draw_ghost, draw_goal, draw_player
 from ..race_view import SplitEyes
-from ..route_view import draw_box, draw_routes
+from ..route_view import BoxLayout, draw_box, draw_routes
 from ..scene import BoardContent, Host, Scene
 from ..sounds import SoundBoard
 
@@ -94,6 +94,8 @@ class PlayScene(Scene):
         self.stage = stage
         self.chosen_level = 1
         """The level a new game starts at (level select), back to 1 when the choice is dropped."""
+        self.level_picked = False
+        """True while N's question is about a level chosen with level select (it names the level)."""
         self.bump_until = 0.0
         self.route_view = False
         """L after a win: the box put away, the route walked and the shortest one drawn instead."""
@@ -106,6 +108,8 @@ class PlayScene(Scene):
         self.split: SplitEyes | None = None
         """A race in first person: both players' eyes, side by side."""
         self.overlay: Overlay | None = None
+        self.box: BoxLayout | None = None
+        """Where the box over the board was last drawn and each of its lines (None: no box)."""
         self.keeps_save = True
         """False for a maze played with P while another game is saved: that save is never replaced."""
         self.claim: Claim | None = None
@@ -157,7 +161,7 @@ class PlayScene(Scene):
         scene = cls(host, game, save_file=save_file, base=spec, ghost=ghost, first_person=first_person)
         scene.keeps_save, scene.own_maze = False, False
         host.message(f"Daily maze of {day}, seed {game.spec.seed}: the same maze for everyone today "
-                     "(not saved: your saved game is kept)", 6.0)
+                     f"({scene.not_saved_note('not saved')})", 6.0)
         return scene
 
     def claim_save(self) -> bool:
@@ -241,7 +245,14 @@ class PlayScene(Scene):
         if self.stage in (START, CONFIRM_NEW, CHOOSE_LEVEL):
             self.start_race(Race.new_level(1, self.base.with_(params={})))
             self.host.message(f"Race: {NAMES[0]} and {NAMES[1]}, first to the exit wins "
-                              "(a race is not saved: your saved game is kept)", 6.0)
+                              f"({self.not_saved_note('a race is not saved')})", 6.0)
+
+    def not_saved_note(self, lead: str) -> str:
+        """``lead``, then what stays as it is on disk: only a game that is there is said to be kept."""
+        saved = self.saved
+        if saved.current is not None:
+            return f"{lead}: your saved game is kept"
+        return f"{lead}: the game you replaced is kept" if saved.replaced is not None else lead
 
     def start_race(self, race: Race) -> None:
         """A race's level (in first person, split screen), never saved."""
@@ -319,7 +330,7 @@ class PlayScene(Scene):
         if self.claim is not None and not self.claim.ours:
             self.new_game()  # played, not saved: the other window's save is left alone
         elif self.saved.current is not None:
-            self.stage = CONFIRM_NEW
+            self.stage, self.level_picked = CONFIRM_NEW, True
         else:
             keep_unreplaced_backup(self.save_file)
             self.new_game()
@@ -354,7 +365,7 @@ class PlayScene(Scene):
     def new_game_key(self) -> None:
         """N on the start screen: a new game at once when nothing is saved, else the question first."""
         if self.stage == START:
-            self.chosen_level = 1
+            self.chosen_level, self.level_picked = 1, False
             if self.claim is not None and not self.claim.ours:
                 self.new_game()  # played, not saved: the other window's save is left alone
             elif self.saved.current is not None:
@@ -738,6 +749,8 @@ class PlayScene(Scene):
 
     def legend_keys(self) -> list[str]:
         keys = ["player", "goal", "trail", "floor"] + (["ghost"] if self.ghost is not None else [])
+        if self.game is not None:
+            keys += play_extras.legend_keys(self.game, self.race)
         if self.game is not None and self.game.maze.rooms:
             keys.append("room")
         if self.overlay is not None and (self.overlay.mark == Mark.PATH).any():
@@ -745,6 +758,10 @@ class PlayScene(Scene):
         if self.game is not None and self.game.fog:
             keys.append("fog")
         return keys + ["wall"]
+
+    def legend_label(self, key: str) -> str | None:
+        """In a race, "player 1" and "player 2" rather than "you"."""
+        return play_extras.RACE_WORDS.get(key) if self.race is not None else None
 
     @classmethod
     def help_rows(cls) -> list[Binding]:
@@ -766,7 +783,7 @@ class PlayScene(Scene):
         if self.split is not None and self.first_person:
             racers += self.split.pose_key(self.host.clock_time)
         return (self.stage, game.position if game else None, bumping, id(game), self.ghost_key(), eye,
-                self.route_view, play_extras.draw_key(game), racers)
+                self.route_view, play_extras.draw_key(game), racers, self.chosen_level)
 
     def eye_key(self) -> Hashable:
         """The first-person pose (changes every frame while the eye glides), or None top-down."""
@@ -819,6 +836,9 @@ class PlayScene(Scene):
             gx, gy = board.cell_centre(game.goal)
             draw_goal(surface, (origin[0] + gx, origin[1] + gy), size)
         px, py = board.cell_centre(game.position)
+        if play_extras.sharing_cell(self.race):
+            px, py = px - size * play_extras.SHARED_SHIFT, py - size * play_extras.SHARED_SHIFT
+            size *= play_extras.SHARED_SIZE
         bumping = self.host.clock_time < self.bump_until
         if bumping:
             px += self.bump_direction[0] * size * 0.18
@@ -846,7 +866,7 @@ class PlayScene(Scene):
             recipe = f"{self.base.algorithm} on a {self.base.grid} grid, {FINAL_LEVEL} levels"
             return screens.start_lines(self.saved, recipe, KEY_LABELS, self.reached)
         if self.stage == CONFIRM_NEW:
-            return screens.confirm_lines(self.saved, KEY_LABELS, self.chosen_level)
+            return screens.confirm_lines(self.saved, KEY_LABELS, self.chosen_level if self.level_picked else None)
         if self.stage == CHOOSE_LEVEL:
             return screens.choose_lines(self.chosen_level, self.reached, self.saved, KEY_LABELS)
         if game is None or self.stage == PLAYING:
@@ -862,4 +882,4 @@ class PlayScene(Scene):
         return screens.final_lines(game, wins, self.in_series)
 
     def draw_screen(self, surface: pygame.Surface, view: pygame.Rect) -> None:
-        draw_box(surface, view, [] if self.route_view else self.screen_lines())
+        self.box = draw_box(surface, view, [] if self.route_view else self.screen_lines())
