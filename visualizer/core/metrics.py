@@ -29,12 +29,27 @@ class DungeonFigures:
     loops: int
     """Independent cycles of the floor with each room counted as one place (the cycles inside a room
     are not loops to walk): passages - places + connected parts."""
+    dead_ends: int = 0
+    """Floor cells with exactly one passage: the corridors that lead nowhere."""
+    room_span: int = 0
+    """The longest shortest path between two rooms, in steps from the nearer cells of each (0 with
+    fewer than two rooms): how far apart the map's farthest rooms are to walk."""
 
     def rows(self) -> list[tuple[str, str]]:
         sizes = self.room_sizes
         rooms = f"{len(sizes):,}, {sizes[-1]:,} to {sizes[0]:,} cells" if sizes else "none"
+        span = f"{self.room_span:,} steps at most" if len(sizes) > 1 else "no two rooms"
         return [("Floor", f"{self.floor:.1f} % of the map"), ("Rooms", rooms),
-                ("Corridors", f"{self.corridors:.1f} % of the floor"), ("Loops", f"{self.loops:,}")]
+                ("Corridors", f"{self.corridors:.1f} % of the floor"), ("Loops", f"{self.loops:,}"),
+                ("Room to room", span)]
+
+    def numbers(self) -> dict[str, float]:
+        """The scalar figures by name (for ``stats``: averaged over samples)."""
+        sizes = self.room_sizes
+        return {"floor_pct": self.floor, "rooms": len(sizes),
+                "room_cells": sum(sizes) / len(sizes) if sizes else 0.0,
+                "largest_room": sizes[0] if sizes else 0, "corridor_pct": self.corridors,
+                "dead_end_cells": self.dead_ends, "loops": self.loops, "room_span": self.room_span}
 
 
 @dataclass
@@ -98,19 +113,53 @@ def measure(maze: Maze) -> Metrics:
         turning=100 * float(corridors - straight.sum()) / max(1, corridors),
         junctions=int((open_mask & (degree >= 3)).sum()),
         dead_end_directions=histogram,
-        dungeon=dungeon_figures(maze, open_mask) if open_cells < grid.size else None,
+        dungeon=dungeon_figures(maze, open_mask, int(dead.sum())) if open_cells < grid.size else None,
     )
 
 
-def dungeon_figures(maze: Maze, open_mask: np.ndarray) -> DungeonFigures:
-    """Floor share, room sizes, corridor share and loops of a maze that leaves rock."""
+def dungeon_figures(maze: Maze, open_mask: np.ndarray, dead_ends: int = 0) -> DungeonFigures:
+    """Floor share, room sizes, corridor share, loops and the span between rooms of a maze that
+    leaves rock (``dead_ends``: its floor cells with one passage, counted by the caller)."""
     floor = int(open_mask.sum())
     sizes = tuple(sorted((len(cells) for cells in maze.rooms.values()), reverse=True))
     in_rooms = int((maze.state == CellState.ROOM).sum())
     return DungeonFigures(
         floor=100 * floor / max(1, maze.grid.size), room_sizes=sizes,
         corridors=100 * (floor - in_rooms) / max(1, floor),
-        loops=room_passages_left_out(maze) - (floor - in_rooms + len(sizes)) + parts(maze, open_mask))
+        loops=room_passages_left_out(maze) - (floor - in_rooms + len(sizes)) + parts(maze, open_mask),
+        dead_ends=dead_ends, room_span=room_span(maze))
+
+
+def room_span(maze: Maze) -> int:
+    """The longest of the shortest walks between two rooms: a breadth-first search from every cell
+    of each room at once, read at the first cell of each later room it reaches (rooms cut off from
+    each other do not count)."""
+    rooms = list(maze.rooms.values())
+    if len(rooms) < 2:
+        return 0
+    indptr, indices = (part.tolist() for part in maze.adjacency())
+    room_of = [-1] * maze.grid.size
+    for number, cells in enumerate(rooms):
+        for cell in cells:
+            room_of[cell] = number
+    longest = 0
+    for number, cells in enumerate(rooms[:-1]):
+        dist = [-1] * maze.grid.size
+        for cell in cells:
+            dist[cell] = 0
+        order, unmet = list(cells), set(range(number + 1, len(rooms)))
+        for cell in order:
+            room = room_of[cell]
+            if room in unmet:
+                unmet.discard(room)
+                longest = max(longest, dist[cell])
+                if not unmet:
+                    break
+            for nb in indices[indptr[cell]:indptr[cell + 1]]:
+                if dist[nb] < 0:
+                    dist[nb] = dist[cell] + 1
+                    order.append(nb)
+    return longest
 
 
 def room_passages_left_out(maze: Maze) -> int:
