@@ -212,3 +212,30 @@ def test_the_span_between_rooms_is_the_corridor_between_two_rooms_apart():
 
 def test_a_perfect_maze_has_no_dungeon_figures():
     assert measure(MazeSpec("backtracker", "square", 9, 7, 1).build()).dungeon is None
+
+
+@settings(max_examples=20, deadline=None)
+@given(algorithm=st.sampled_from(["bsp", "rooms_corridors", "dungeon"]), seed=st.integers(0, 10**6),
+       w=st.integers(2, 40), h=st.integers(2, 30))
+def test_scipy_and_python_find_the_same_span_and_the_sweep_never_more(algorithm, seed, w, h):
+    from visualizer.core import metrics
+
+    maze = MazeSpec(algorithm, "square", w, h, seed).build()
+    rooms = [cells for cells in maze.rooms.values() if cells]
+    if len(rooms) < 2:
+        return
+    exact = metrics.python_room_span(maze, rooms)
+    assert metrics.scipy_room_span(maze, rooms) == exact
+    assert 0 < metrics.swept_room_span(maze, rooms) <= exact
+
+
+def test_a_map_of_very_many_rooms_says_its_span_is_a_lower_bound(monkeypatch):
+    from visualizer.core import metrics
+
+    maze = MazeSpec("bsp", "square", 40, 30, 2).build()
+    exact = measure(maze).dungeon
+    assert exact.span_exact and dict(exact.rows())["Room to room"] == f"{exact.room_span:,} steps"
+    monkeypatch.setattr(metrics, "EXACT_SPAN_WORK", 0)
+    swept = measure(maze).dungeon
+    assert not swept.span_exact and swept.room_span <= exact.room_span
+    assert dict(swept.rows())["Room to room"] == f"at least {swept.room_span:,} steps"

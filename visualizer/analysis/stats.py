@@ -406,7 +406,7 @@ def format_table(plan: Plan, summaries: Sequence[Summary]) -> str:
 
 
 DUNGEON_TITLE = "dungeon figures, over the mazes that leave rock (room cells: mean room size; room to room: " \
-    "the longest shortest walk between two rooms, in steps):"
+    "the longest shortest walk between two rooms, in steps; a lower bound on maps of very many rooms):"
 
 
 def dungeon_table(plan: Plan, summaries: Sequence[Summary]) -> list[str]:
