@@ -187,7 +187,8 @@ def parse_dungeon_table(out):
     for line in lines[2:]:
         cells = re.split(r" {2,}", line.strip())
         assert len(cells) == 2 + len(DUNGEON_COLUMNS), line
-        pairs = [tuple(map(float, re.fullmatch(r"(-?\d+\.\d\d) ± (\d+\.\d\d)", c).groups())) for c in cells[2:]]
+        pairs = [tuple(map(float, re.fullmatch(r"(-?\d+\.\d\d) ± (\d+\.\d\d)", c).groups())) if "±" in c
+                 else (float(c), 0.0) for c in cells[2:]]
         table[cells[0]] = (cells[1], pairs)
     return table
 
