@@ -26,6 +26,8 @@ from visualizer.run.spec import MazeSpec
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 PLOT_HINT = "--plot needs matplotlib: pip install 'maze-visualizer[analysis]'"
 INT_FIELDS = {"width", "height", "seed", "open_cells", "solution_cells", "junctions"}
+DUNGEON_COLUMNS = ["floor_pct", "rooms", "room_cells", "largest_room", "corridor_pct", "dead_end_cells", "loops",
+                   "room_span"]
 TEXT_FIELDS = {"algorithm", "grid"}
 TABLE_COLUMNS = ["dead_ends_pct", "longest_path_pct", "solution_pct", "straight_pct", "turning_pct", "junctions"]
 FIXTURES_REUSED = settings(max_examples=15, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -51,6 +53,8 @@ def typed(row):
     for key, text in row.items():
         if key in TEXT_FIELDS:
             out[key] = text
+        elif text == "":
+            out[key] = None  # a maze's dungeon figures beside dungeons
         elif key == "params":
             out[key] = json.loads(text)
         elif key in INT_FIELDS or key.startswith("dead_ends_open_"):
@@ -69,12 +73,26 @@ def expected_row(name, grid, width, height, seed, texts):
            "solution_cells": m.solution, "solution_pct": 100 * m.solution / m.open_cells,
            "straight_pct": m.straight, "turning_pct": m.turning, "junctions": m.junctions}
     row.update({f"dead_ends_open_{d}": count for d, count in m.dead_end_directions.items()})
+    if m.dungeon is not None:
+        row.update(zip(DUNGEON_COLUMNS, [m.dungeon.floor, len(m.dungeon.room_sizes),
+                                         statistics.fmean(m.dungeon.room_sizes) if m.dungeon.room_sizes else 0,
+                                         max(m.dungeon.room_sizes, default=0), m.dungeon.corridors,
+                                         m.dungeon.dead_ends, m.dungeon.loops, m.dungeon.room_span]))
     return row
 
 
+def same_columns(rows):
+    """The raw rows all have the dungeon columns when one has: empty for a maze that leaves no rock."""
+    if any("floor_pct" in row for row in rows):
+        for row in rows:
+            row.update({column: row.get(column) for column in DUNGEON_COLUMNS})
+    return rows
+
+
 def parse_table(out):
-    """(title, {algorithm: (grid, [(mean, sd)] * 6, {direction: share})}, other lines)."""
-    lines = out.splitlines()
+    """(title, {algorithm: (grid, [(mean, sd)] * 6, {direction: share})}, other lines); the dungeon
+    table, after a blank line, is dungeon_table's."""
+    lines = out.split("\n\n")[0].splitlines()
     title, heading, body = lines[0], lines[1], lines[2:]
     assert heading.split()[:2] == ["algorithm", "grid"]
     rows, notes = {}, []
@@ -111,7 +129,8 @@ def test_each_csv_row_is_the_maze_its_seed_builds(tmp_path, capsys, grid, names,
     status, _, _ = run(capsys, *argv)
     assert status == 0
     header, rows = read_csv(tmp_path / "rows.csv")
-    expected = [expected_row(n, grid, width, height, seed + i, texts) for n in names for i in range(samples)]
+    expected = same_columns([expected_row(n, grid, width, height, seed + i, texts)
+                             for n in names for i in range(samples)])
     assert rows == expected
     assert header == list(expected[0])
 
@@ -155,6 +174,52 @@ def test_the_table_shows_the_mean_and_sample_sd_of_the_csv(tmp_path, capsys, gri
         assert list(shares) == list(counts)
         for d, share in shares.items():
             assert share == pytest.approx(100 * counts[d] / total if total else 0, abs=0.5 + 1e-9), d
+
+
+def parse_dungeon_table(out):
+    """{algorithm: ("mazes/samples", [(mean, sd)] * 8)} from the table after the blank line."""
+    parts = out.split("\n\n")
+    if len(parts) == 1:
+        return {}
+    lines = parts[1].splitlines()
+    assert lines[0].startswith("dungeon figures") and lines[1].split()[:2] == ["algorithm", "mazes"]
+    table = {}
+    for line in lines[2:]:
+        cells = re.split(r" {2,}", line.strip())
+        assert len(cells) == 2 + len(DUNGEON_COLUMNS), line
+        pairs = [tuple(map(float, re.fullmatch(r"(-?\d+\.\d\d) ± (\d+\.\d\d)", c).groups())) if "±" in c
+                 else (float(c), 0.0) for c in cells[2:]]
+        table[cells[0]] = (cells[1], pairs)
+    return table
+
+
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), samples=st.integers(2, 4))
+def test_the_dungeon_table_shows_the_mean_and_sd_of_the_dungeon_columns(tmp_path, capsys, seed, samples):
+    names = ["bsp", "caves", "rooms_corridors", "backtracker"]
+    status, out, _ = run(capsys, "-s", "16x12", "-n", str(samples), "--seed", str(seed), "--csv",
+                         str(tmp_path / "rows.csv"), *(arg for n in names for arg in ("-a", n)))
+    assert status == 0
+    _, table, notes = parse_table(out)
+    assert list(table) == names and notes == []
+    dungeons = parse_dungeon_table(out)
+    _, rows = read_csv(tmp_path / "rows.csv")
+    assert all(row["floor_pct"] is None for row in rows if row["algorithm"] == "backtracker")
+    shown = [n for n in names if any(r["floor_pct"] is not None for r in rows if r["algorithm"] == n)]
+    assert list(dungeons) == shown and "backtracker" not in dungeons
+    for name, (count, pairs) in dungeons.items():
+        mine = [row for row in rows if row["algorithm"] == name and row["floor_pct"] is not None]
+        assert count == f"{len(mine)}/{samples}"
+        for column, (mean, sd) in zip(DUNGEON_COLUMNS, pairs):
+            values = [row[column] for row in mine]
+            assert mean == pytest.approx(statistics.fmean(values), abs=0.005 + 1e-9), column
+            if len(values) > 1:
+                assert sd == pytest.approx(statistics.stdev(values), abs=0.005 + 1e-9), column
+
+
+def test_mazes_alone_print_no_dungeon_table(capsys):
+    status, out, _ = run(capsys, "-a", "prim", "-a", "kruskal", "-s", "6x6", "-n", "2")
+    assert status == 0 and "\n\n" not in out and "dungeon" not in out
 
 
 def test_one_maze_shows_means_without_an_sd(capsys):

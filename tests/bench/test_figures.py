@@ -27,3 +27,40 @@ def test_the_bench_prints_time_and_size_of_both_formats():
     for fmt in WRITERS:
         assert figures[fmt]["seconds"] > 0 and figures[fmt]["mb"] > 0
         assert f"{fmt} " in text and f"{figures[fmt]['mb']:.2f} MB" in text
+
+
+def test_the_solver_rows_count_every_event_of_every_solver_shown_and_quiet():
+    from visualizer.bench.figures import solver_figures
+    from visualizer.run.spec import MazeSpec
+    from visualizer.solvers import SOLVERS
+
+    lines: list[str] = []
+    rows = solver_figures(side=12, out=lines.append)
+    maze = MazeSpec("backtracker", "square", 12, 12, 1).build()
+    assert [row["solver"] for row in rows] == list(SOLVERS)
+    for row in rows:
+        solver = SOLVERS[row["solver"]]
+        assert row["events"] == sum(1 for _ in solver.run(maze, show=True))
+        assert row["quiet_events"] == sum(1 for _ in solver.run(maze, show=False)) <= row["events"]
+        assert any(line.split()[:2] == [row["solver"], f"{row['events']:,}"] for line in lines)
+
+
+def test_heavy_generators_are_skipped_above_the_limit_unless_named(monkeypatch):
+    from visualizer.bench import figures
+
+    monkeypatch.setattr(figures, "SLOW_LIMIT", 5)
+    lines: list[str] = []
+    measured = figures.run_bench([6], grids=["square"], out=lines.append)
+    ran = {row["algorithm"] for row in measured["rows"]}
+    assert set(figures.HEAVY) <= {name for name, _, _ in measured["skipped"]}
+    assert not set(figures.HEAVY) & ran and {"bsp", "rooms_corridors", "backtracker"} <= ran
+    assert sum("ask for it with -a caves" in line for line in lines) == 1
+    named = figures.run_bench([6], ["caves"], grids=["square"], out=lines.append)
+    assert [row["algorithm"] for row in named["rows"]] == ["caves"] and not named["skipped"]
+
+
+def test_the_help_names_the_side_the_solvers_are_measured_at():
+    from visualizer.bench.figures import SOLVER_SIDE
+    from visualizer.cli import bench
+
+    assert bench.SOLVER_SIDE == SOLVER_SIDE

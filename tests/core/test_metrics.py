@@ -139,8 +139,41 @@ def loops_by_hand(maze) -> int:
     return loops
 
 
+def dead_ends_by_hand(maze) -> int:
+    """Floor cells with exactly one open passage, asked of every neighbour."""
+    grid = maze.grid
+    return sum(maze.state[c] in (1, 2) and sum(maze.is_open(c, d) for d, _ in grid.neighbours(c)) == 1
+               for c in range(grid.size))
+
+
+def room_span_by_hand(maze) -> int:
+    """A breadth-first search from every room cell on its own; for each pair of rooms the nearest
+    two cells; the farthest such pair."""
+    grid = maze.grid
+
+    def steps_from(start):
+        dist, queue = {start: 0}, [start]
+        for cell in queue:
+            for d, nb in grid.neighbours(cell):
+                if maze.is_open(cell, d) and nb not in dist:
+                    dist[nb] = dist[cell] + 1
+                    queue.append(nb)
+        return dist
+
+    rooms = list(maze.rooms.values())
+    nearest = {}
+    for a, cells in enumerate(rooms):
+        for cell in cells:
+            dist = steps_from(cell)
+            for b, others in enumerate(rooms):
+                reached = [dist[o] for o in others if o in dist]
+                if b != a and reached:
+                    nearest[a, b] = min(nearest.get((a, b), 10**9), min(reached))
+    return max(nearest.values(), default=0)
+
+
 @settings(max_examples=25, deadline=None)
-@given(algorithm=st.sampled_from(["bsp", "caves", "drunkard", "rooms_corridors", "dungeon"]),
+@given(algorithm=st.sampled_from(["bsp", "caves", "drunkard", "rooms_corridors", "dungeon", "wfc"]),
        seed=st.integers(0, 10**6), w=st.integers(2, 30), h=st.integers(2, 20))
 def test_dungeon_figures_against_counts_by_hand(algorithm, seed, w, h):
     maze = MazeSpec(algorithm, "square", w, h, seed).build()
@@ -156,8 +189,53 @@ def test_dungeon_figures_against_counts_by_hand(algorithm, seed, w, h):
     assert abs(figures.corridors - 100 * (len(floor) - in_rooms) / len(floor)) < 1e-9
     assert sorted(figures.room_sizes) == sorted(len(cells) for cells in maze.rooms.values())
     assert figures.loops == loops_by_hand(maze)
-    assert [label for label, _ in metrics.rows()][-4:] == ["Floor", "Rooms", "Corridors", "Loops"]
+    assert figures.dead_ends == dead_ends_by_hand(maze)
+    assert figures.room_span == room_span_by_hand(maze)
+    assert [label for label, _ in metrics.rows()][-5:] == ["Floor", "Rooms", "Corridors", "Loops", "Room to room"]
+
+
+def test_the_span_between_rooms_is_the_corridor_between_two_rooms_apart():
+    """Two one-cell rooms joined by a corridor of three cells: four steps apart; one room: no span."""
+    from visualizer.core.metrics import room_span
+
+    grid = MazeSpec("backtracker", "square", 5, 1, 1).make_grid()
+    maze = Maze(grid)
+    maze.apply((Kind.CARVE, 0, -1, -1))
+    for cell in range(4):
+        east = next(d for d, nb in grid.neighbours(cell) if nb == cell + 1)
+        maze.apply((Kind.CARVE, cell, cell + 1, east))
+    maze.rooms = {1: [0], 2: [4]}
+    assert room_span(maze) == 4
+    maze.rooms = {1: [0]}
+    assert room_span(maze) == 0
 
 
 def test_a_perfect_maze_has_no_dungeon_figures():
     assert measure(MazeSpec("backtracker", "square", 9, 7, 1).build()).dungeon is None
+
+
+@settings(max_examples=20, deadline=None)
+@given(algorithm=st.sampled_from(["bsp", "rooms_corridors", "dungeon"]), seed=st.integers(0, 10**6),
+       w=st.integers(2, 40), h=st.integers(2, 30))
+def test_scipy_and_python_find_the_same_span_and_the_sweep_never_more(algorithm, seed, w, h):
+    from visualizer.core import metrics
+
+    maze = MazeSpec(algorithm, "square", w, h, seed).build()
+    rooms = [cells for cells in maze.rooms.values() if cells]
+    if len(rooms) < 2:
+        return
+    exact = metrics.python_room_span(maze, rooms)
+    assert metrics.scipy_room_span(maze, rooms) == exact
+    assert 0 < metrics.swept_room_span(maze, rooms) <= exact
+
+
+def test_a_map_of_very_many_rooms_says_its_span_is_a_lower_bound(monkeypatch):
+    from visualizer.core import metrics
+
+    maze = MazeSpec("bsp", "square", 40, 30, 2).build()
+    exact = measure(maze).dungeon
+    assert exact.span_exact and dict(exact.rows())["Room to room"] == f"{exact.room_span:,} steps"
+    monkeypatch.setattr(metrics, "EXACT_SPAN_WORK", 0)
+    swept = measure(maze).dungeon
+    assert not swept.span_exact and swept.room_span <= exact.room_span
+    assert dict(swept.rows())["Room to room"] == f"at least {swept.room_span:,} steps"

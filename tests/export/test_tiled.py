@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 import pytiled_parser
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
@@ -202,3 +202,31 @@ def test_tiled_takes_a_theme_and_refuses_picture_options(tmp_path, capsys):
     assert "--solution" in capsys.readouterr().err and not (tmp_path / "b.tmj").exists()
     assert main(["generate", "-f", "tiled"]) == 2
     assert "--output" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("algorithm", ["bsp", "rooms_corridors"])
+def test_the_new_room_making_dungeons_put_every_room_as_an_object(tmp_path, algorithm):
+    maze, parsed = export(MazeSpec(algorithm, "square", 40, 30, 8), tmp_path)
+    assert len(maze.rooms) >= 2
+    check_against_the_model(maze, parsed)
+    check_rooms(maze, parsed)
+    rooms = layers(parsed)["rooms"].tiled_objects  # type: ignore[attr-defined]
+    assert sorted(obj.properties["room"] for obj in rooms) == sorted(maze.rooms)
+    assert (tile_layer(parsed, "doors") == DOOR).any()  # the corridors open through the rooms' walls
+
+
+@settings(max_examples=20, deadline=None)
+@given(algorithm=st.sampled_from(["bsp", "caves", "drunkard", "rooms_corridors", "wfc"]),
+       w=st.integers(2, 24), h=st.integers(2, 18), seed=st.integers(0, 10**6))
+def test_every_dungeon_map_reads_back_as_its_maze_rooms_included(algorithm, w, h, seed):
+    """Caves, drunkard's walks and WFC make no rooms: their maps have no rooms layer."""
+    spec = MazeSpec(algorithm, "square", w, h, seed)
+    maze = spec.build()
+    with tempfile.TemporaryDirectory() as folder:
+        options = ExportOptions(name="m")
+        for ending, content in beside_files(FORMATS["tiled"], maze, spec, options).items():
+            (Path(folder) / f"m{ending}").write_bytes(content)
+        (Path(folder) / "m.tmj").write_text(tiled.write(maze, spec, options))
+        parsed = pytiled_parser.parse_map(Path(folder) / "m.tmj")
+    check_against_the_model(maze, parsed)
+    check_rooms(maze, parsed)

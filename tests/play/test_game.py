@@ -175,3 +175,24 @@ def test_the_clock_waits_for_the_first_move_key_and_a_bump_starts_it():
     game.restart_level()
     game.tick(2.0)
     assert game.elapsed == 0  # a fresh try waits again
+
+
+# --- every dungeon is a level to play --------------------------------------------------------------
+
+NEW_DUNGEONS = ["bsp", "caves", "drunkard", "rooms_corridors", "wfc"]
+
+
+@pytest.mark.parametrize("algorithm", NEW_DUNGEONS)
+@pytest.mark.parametrize("level", [1, 4, 6, 10])
+def test_every_dungeon_level_is_won_by_walking_from_the_start_to_the_exit(algorithm, level):
+    """Levels 1 (plain), 4 (doors and keys), 6 (the minotaur) and 10 (the last), with fog: the exit
+    is reachable from the start, through the doors with their keys, one move at a time."""
+    for seed in (1, 7, 20):
+        game = Game.new_level(level, MazeSpec(algorithm, "square", 8, 5, seed), fog=True)
+        maze = game.maze
+        assert maze.open_mask()[game.position] and maze.open_mask()[game.goal]
+        way = game.route()
+        assert way and way[0] == game.position and way[-1] == game.goal
+        for cell in way[1:]:
+            assert game.move(maze.grid.direction_between(game.position, cell)), (algorithm, level, game.notice)
+        assert game.won and game.moves == len(way) - 1 >= game.shortest

@@ -46,6 +46,19 @@ ROW_FIELDS: tuple[str, ...] = (
 )
 """The columns of a raw row before the dead-end direction counts (which depend on the grid)."""
 
+DUNGEON_METRICS: tuple[tuple[str, str], ...] = (
+    ("floor_pct", "floor %"),
+    ("rooms", "rooms"),
+    ("room_cells", "room cells"),
+    ("largest_room", "largest room"),
+    ("corridor_pct", "corridors %"),
+    ("dead_end_cells", "dead ends"),
+    ("loops", "loops"),
+    ("room_span", "room to room"),
+)
+"""(raw column, heading) of a dungeon's figures (``DungeonFigures.numbers``): a second table for the
+algorithms whose mazes leave rock, and columns after the directions in the raw rows."""
+
 DIRECTION_PREFIX = "dead_ends_open_"
 """Raw column of the dead ends opening toward one direction: ``dead_ends_open_N`` and so on."""
 
@@ -122,11 +135,15 @@ class Sample:
     turning_pct: float
     junctions: int
     dead_end_directions: dict[str, int]
+    dungeon: dict[str, float] | None = None
+    """The dungeon figures by DUNGEON_METRICS column, when the maze leaves rock."""
 
     def row(self) -> dict[str, Any]:
-        """Flat name -> value, the direction counts as ``dead_ends_open_<DIR>`` columns."""
+        """Flat name -> value, the direction counts as ``dead_ends_open_<DIR>`` columns, then the
+        dungeon figures when there are some."""
         out = {name: getattr(self, name) for name in ROW_FIELDS}
         out.update({DIRECTION_PREFIX + d: count for d, count in self.dead_end_directions.items()})
+        out.update(self.dungeon or {})
         return out
 
 
@@ -142,6 +159,17 @@ class Summary:
     """None for a single maze: the sample sd needs two."""
     shares: dict[str, float]
     """Percent of all dead ends (of every maze together) opening toward each direction."""
+    dungeon: DungeonSummary | None = None
+    """The dungeon figures' mean and sd, over the mazes that left rock (None when none did)."""
+
+
+@dataclass(frozen=True)
+class DungeonSummary:
+    """Mean and sd of each dungeon figure over the ``count`` mazes of an algorithm that left rock."""
+
+    count: int
+    means: dict[str, float]
+    sds: dict[str, float] | None
 
 
 # --- the plan ------------------------------------------------------------------------------------
@@ -204,6 +232,7 @@ def measure_sample(algorithm: str, grid: str, width: int, height: int, params: d
         solution_cells=m.solution, solution_pct=100 * m.solution / max(1, m.open_cells),
         straight_pct=m.straight, turning_pct=m.turning, junctions=m.junctions,
         dead_end_directions=dict(m.dead_end_directions),
+        dungeon=None if m.dungeon is None else m.dungeon.numbers(),
     )
 
 
@@ -302,20 +331,32 @@ def pooled_shares(samples: Sequence[Sample]) -> dict[str, float]:
     return {d: 100 * count / whole if whole else 0.0 for d, count in totals.items()}
 
 
-def summarize_algorithm(samples: Sequence[Sample]) -> Summary:
-    """Mean and sample sd (ddof=1, as numpy, pandas and R's sd() report it) of each table figure."""
+def mean_and_sd(rows: Sequence[dict[str, float]], keys: Iterable[str]) -> tuple[dict[str, float],
+                                                                               dict[str, float] | None]:
+    """Mean and sample sd (ddof=1, as numpy, pandas and R's sd() report it) of each key; no sds for one row."""
     import numpy as np
 
     means: dict[str, float] = {}
     sds: dict[str, float] = {}
-    for key, _ in TABLE_METRICS:
-        values = np.array([getattr(s, key) for s in samples], dtype=np.float64)
+    for key in keys:
+        values = np.array([row[key] for row in rows], dtype=np.float64)
         means[key] = float(values.mean())
         if len(values) > 1:
             sds[key] = float(values.std(ddof=1))
+    return means, sds if len(rows) > 1 else None
+
+
+def summarize_algorithm(samples: Sequence[Sample]) -> Summary:
+    """Mean and sd of each table figure, the pooled dead-end directions, and the dungeon figures of
+    the mazes that have them."""
+    means, sds = mean_and_sd([{key: getattr(s, key) for key, _ in TABLE_METRICS} for s in samples],
+                             (key for key, _ in TABLE_METRICS))
+    dungeons = [s.dungeon for s in samples if s.dungeon is not None]
+    dungeon = None
+    if dungeons:
+        dungeon = DungeonSummary(len(dungeons), *mean_and_sd(dungeons, (key for key, _ in DUNGEON_METRICS)))
     first = samples[0]
-    return Summary(first.algorithm, first.grid, len(samples), means, sds if len(samples) > 1 else None,
-                   pooled_shares(samples))
+    return Summary(first.algorithm, first.grid, len(samples), means, sds, pooled_shares(samples), dungeon)
 
 
 def summarize(samples: Sequence[Sample], plan: Plan) -> list[Summary]:
@@ -328,7 +369,7 @@ def summarize(samples: Sequence[Sample], plan: Plan) -> list[Summary]:
 # --- the table -----------------------------------------------------------------------------------
 
 
-def mean_sd_text(summary: Summary, key: str) -> str:
+def mean_sd_text(summary: Summary | DungeonSummary, key: str) -> str:
     mean = f"{summary.means[key]:.2f}"
     return mean if summary.sds is None else f"{mean} ± {summary.sds[key]:.2f}"
 
@@ -356,7 +397,22 @@ def format_table(plan: Plan, summaries: Sequence[Summary]) -> str:
     for s in summaries:
         rows.append([s.algorithm, s.grid, *(mean_sd_text(s, key) for key, _ in TABLE_METRICS), shares_text(s.shares)])
     numeric = set(range(2, 2 + len(TABLE_METRICS)))
-    return "\n".join([title_line(plan), *aligned(rows, numeric), *plan.skipped])
+    return "\n".join([title_line(plan), *aligned(rows, numeric), *plan.skipped, *dungeon_table(plan, summaries)])
+
+
+DUNGEON_TITLE = "dungeon figures, over the mazes that leave rock (room cells: mean room size; room to room: " \
+    "the longest shortest walk between two rooms, in steps; a lower bound on maps of very many rooms):"
+
+
+def dungeon_table(plan: Plan, summaries: Sequence[Summary]) -> list[str]:
+    """After a blank line, a row per algorithm whose mazes leave rock (none: no lines at all)."""
+    dungeons = [(s, s.dungeon) for s in summaries if s.dungeon is not None]
+    if not dungeons:
+        return []
+    rows = [["algorithm", "mazes", *(label for _, label in DUNGEON_METRICS)]]
+    for s, d in dungeons:
+        rows.append([s.algorithm, f"{d.count}/{s.count}", *(mean_sd_text(d, key) for key, _ in DUNGEON_METRICS)])
+    return ["", DUNGEON_TITLE, *aligned(rows, set(range(1, 2 + len(DUNGEON_METRICS))))]
 
 
 # --- files ---------------------------------------------------------------------------------------
@@ -367,13 +423,24 @@ def direction_fields(samples: Sequence[Sample]) -> list[str]:
     return [DIRECTION_PREFIX + d for d in names]
 
 
+def dungeon_fields(samples: Sequence[Sample]) -> list[str]:
+    """The dungeon columns, when any maze left rock (the others' cells stay empty)."""
+    return [key for key, _ in DUNGEON_METRICS] if any(s.dungeon is not None for s in samples) else []
+
+
+def raw_rows(samples: Sequence[Sample]) -> list[dict[str, Any]]:
+    """Every sample's row with the same columns: a maze that leaves no rock beside dungeons has
+    empty (None) dungeon figures."""
+    empty = dict.fromkeys(dungeon_fields(samples))
+    return [{**sample.row(), **({} if sample.dungeon else empty)} for sample in samples]
+
+
 def csv_text(samples: Sequence[Sample]) -> str:
     """One header row, then a row per maze; params as compact JSON so that they read back exactly."""
     out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=[*ROW_FIELDS, *direction_fields(samples)])
+    writer = csv.DictWriter(out, fieldnames=[*ROW_FIELDS, *direction_fields(samples), *dungeon_fields(samples)])
     writer.writeheader()
-    for sample in samples:
-        row = sample.row()
+    for row in raw_rows(samples):
         row["params"] = json.dumps(row["params"], sort_keys=True, separators=(",", ":"))
         writer.writerow(row)
     return out.getvalue()
@@ -384,7 +451,7 @@ def json_text(samples: Sequence[Sample], plan: Plan) -> str:
     head = {"version": 1, "command": "stats", "grid": plan.grid, "width": plan.width, "height": plan.height,
             "samples": plan.samples, "first_seed": plan.first_seed, "skipped": plan.skipped}
     fields = [f"{json.dumps(key)}: {json.dumps(value)}" for key, value in head.items()]
-    rows = ",\n".join("  " + json.dumps(sample.row()) for sample in samples)
+    rows = ",\n".join("  " + json.dumps(row) for row in raw_rows(samples))
     return "{" + ", ".join(fields) + ', "rows": [\n' + rows + "\n]}\n"
 
 

@@ -124,7 +124,7 @@ def run_bench(sizes: Iterable[int] = DEFAULT_SIZES, algorithms: Iterable[str] | 
             for kind in grids:
                 if not ALGORITHMS[name].supports(kind):
                     continue
-                if ALGORITHMS[name].slow and side > SLOW_LIMIT and name not in named:
+                if (ALGORITHMS[name].slow or name in HEAVY) and side > SLOW_LIMIT and name not in named:
                     figures["skipped"].append((name, kind, side))
                     continue
                 seconds, (maze, count) = timed(partial(generate_and_fold, name, kind, side))
@@ -142,11 +142,53 @@ def run_bench(sizes: Iterable[int] = DEFAULT_SIZES, algorithms: Iterable[str] | 
         out(f"{'plain DFS':<20}{SquareGrid.kind:<8}{f'{side}x{side}':>11}{base_seconds:>10.3f}"
             f"{'(no events)':>24}")
     for name, kind, side in figures["skipped"]:
-        out(f"{name:<20}{kind:<8}{f'{side}x{side}':>11}  skipped: a random walk this size takes minutes "
-            f"(ask for it with -a {name})")
+        why = HEAVY.get(name, "a random walk this size takes minutes")
+        out(f"{name:<20}{kind:<8}{f'{side}x{side}':>11}  skipped: {why} (ask for it with -a {name})")
     _print_quiet_targets(figures, out)
     _print_targets(figures, out)
     return figures
+
+
+HEAVY = {
+    "cellular_automaton": "generations over every cell, 20 s or more this size",
+    "caves": "generations over every cell, a minute or more this size",
+    "wfc": "entropy over every cell, a minute or more this size",
+}
+"""Generators that are not random walks but still take tens of seconds above SLOW_LIMIT: skipped there
+unless named with ``-a``, so the default run stays as long as it was before they came (why: the note)."""
+
+SOLVER_SIDE = 200
+"""The side of the perfect square maze ``bench --solvers`` solves (every solver reaches the exit)."""
+
+
+def solver_figures(side: int = SOLVER_SIDE, solvers: Iterable[str] | None = None,
+                   out: Callable[[str], None] = print) -> list[dict]:
+    """One row per solver on the same backtracker maze: its events, seconds and events per second
+    shown (``show=True``, as the window runs it) and quiet (``show=False``, headless)."""
+    from ..run.spec import MazeSpec
+    from ..solvers import SOLVERS
+
+    maze = MazeSpec("backtracker", SquareGrid.kind, side, side, 1).build()
+    out("")
+    out(f"solvers on a {side} x {side} square backtracker maze (seed 1), entrance to exit, every event counted:")
+    out(f"  {'solver':<18}{'events':>11}{'seconds':>9}{'events/s':>12}{'quiet ev':>11}{'quiet s':>9}"
+        f"{'quiet x':>9}")
+    rows = []
+    for name in solvers or SOLVERS:
+        solver = SOLVERS[name]
+        seconds, count = timed(partial(count_events, solver.run(maze, show=True)))
+        quiet, quiet_count = timed(partial(count_events, solver.run(maze, show=False)))
+        speedup = seconds / quiet if quiet else float("nan")
+        rows.append(dict(solver=name, side=side, events=count, seconds=seconds, quiet_events=quiet_count,
+                         quiet_seconds=quiet, quiet_speedup=speedup))
+        out(f"  {name:<18}{count:>11,}{seconds:>9.3f}{count / max(seconds, 1e-9):>12,.0f}{quiet_count:>11,}"
+            f"{quiet:>9.3f}{speedup:>8.2f}x")
+    return rows
+
+
+def count_events(stream: Iterable[object]) -> int:
+    """Run a stream to its end, counting what it yields."""
+    return sum(1 for _ in stream)
 
 
 QUIET_TARGETS = {"wilson": 2.0, "aldous_broder": 2.0, "kruskal": 2.0, "blobby_division": 2.0, "dungeon": 2.0,

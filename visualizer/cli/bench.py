@@ -16,6 +16,9 @@ if TYPE_CHECKING:
 
 NAME = "bench"
 
+SOLVER_SIDE = 200
+"""As ``visualizer.bench.figures.SOLVER_SIDE`` (not imported here: ``--help`` stays quick)."""
+
 
 def register(sub: Subcommands) -> None:
     parser = sub.add_parser(NAME, help="print speed and memory figures")
@@ -29,6 +32,9 @@ def register(sub: Subcommands) -> None:
                              "against the JSON export of the same maze, at the --export-sizes; takes minutes)")
     parser.add_argument("--export-sizes", default="1000", metavar="N,N,...",
                         help="square sides for --exports (default: 1000)")
+    parser.add_argument("--solvers", action="store_true",
+                        help="also measure every solver (events/s shown and quiet) on one perfect "
+                             f"{SOLVER_SIDE} x {SOLVER_SIDE} maze; takes about ten seconds")
     parser.add_argument("--mazelib-timeout", type=number_in("seconds", 0, math.inf), default=120.0,
                         metavar="SECONDS",
                         help="longest wait for one mazelib run when mazelib is installed (default: 120)")
@@ -54,6 +60,10 @@ def run(args: argparse.Namespace) -> int:
         get_algorithm(name)
     figures = run_bench(sizes, args.algorithm)
     compare_with_mazelib(figures, timeout=args.mazelib_timeout)
+    if args.solvers:
+        from ..bench.figures import solver_figures
+
+        solver_figures()
     if not args.no_window:
         from ..bench.window import run_window_bench
         run_window_bench()

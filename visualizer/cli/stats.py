@@ -22,7 +22,9 @@ def register(sub: Subcommands) -> None:
     parser = sub.add_parser(NAME, help="maze metrics averaged over many seeds, to compare algorithms",
                             description="Generate SAMPLES mazes per algorithm and print the mean and spread of "
                             "dead ends, longest path, solution length, straight vs turning corridors, junctions, "
-                            "and the directions dead ends open toward (the bias fingerprint).")
+                            "and the directions dead ends open toward (the bias fingerprint); for dungeons also "
+                            "floor, rooms and their sizes, corridors, dead ends, loops and the longest walk between "
+                            "two rooms.")
     add_sampling_options(parser, "algorithm to measure (repeatable; 'all' for every one; "
                          f"default: {DEFAULT_ALGORITHM})", size="30x20", samples=20)
     parser.add_argument("--param", "-p", action="append", default=[], metavar="NAME=VALUE",

@@ -393,3 +393,29 @@ def test_in_a_race_the_pane_names_and_their_badges_are_both_whole(size, monkeypa
             assert not box.colliderect(name_rect) and not box.colliderect(layout.board)
     finally:
         pygame.quit()
+
+
+# --- dungeons side by side -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("names", [["bsp", "caves", "rooms_corridors", "wfc"], ["drunkard", "dungeon", "bsp"]])
+def test_dungeons_run_side_by_side_each_the_map_generate_makes(window, names):
+    args = parse(["compare", *(arg for n in names for arg in ("-a", n)), "-s", "30x20", "--seed", "5"])
+    specs = compare_specs(args)
+    shell = Shell(specs[0], screen=window)
+    shell.open_scene("compare", spec=specs[0], specs=specs, speed=INSTANT, race=False)
+    run_until_done(shell)
+    shell.draw()
+    scene = shell.scene
+    for pane in scene.panes:
+        built = MazeSpec(pane.spec.algorithm, "square", 30, 20, 5).build()
+        assert np.array_equal(pane.run.maze.state, built.state), pane.spec.algorithm
+        assert np.array_equal(pane.run.maze.passages, built.passages), pane.spec.algorithm
+    for layout in scene.pane_layouts(window, shell.view_rect()):
+        colours = {tuple(window.get_at((x, y)))[:3] for x in range(layout.board.left, layout.board.right, 3)
+                   for y in range(layout.board.top, layout.board.bottom, 3)}
+        assert DARK.floor in colours  # each pane shows its map
+    rows = dict(scene.panel_lines())
+    floors = [pane.metrics(0, False).dungeon.floor for pane in scene.panes]
+    assert f"{max(floors):.1f}" in rows["Floor"] and f"{min(floors):.1f}" in rows["Floor"]
+    assert {"Rooms", "Loops", "Room to room"} <= set(rows)

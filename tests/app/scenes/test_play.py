@@ -346,3 +346,30 @@ def test_up_on_a_disc_takes_the_outward_cell_on_the_side_of_the_last_left_or_rig
     assert game.last_moves == {"across": "left"}
     game.move_named("up")
     assert game.last_moves == {"across": "left", "vertical": "up"}
+
+
+@pytest.mark.parametrize("algorithm", ["bsp", "caves", "drunkard", "rooms_corridors", "wfc"])
+def test_each_dungeon_plays_from_the_maze_view_with_fog_and_in_first_person_and_is_won(screen, data, algorithm):
+    """P on a finished dungeon: F fog, V first person and back (each drawn), then the arrow keys
+    along the shortest way win it."""
+    app = App(MazeSpec(algorithm, "square", 16, 10, 3), screen=screen)
+    app.frame([], 0)
+    key(app, pygame.K_p)
+    assert app.scene.stage == PLAYING
+    key(app, pygame.K_f)
+    key(app, pygame.K_v)
+    assert app.scene.first_person
+    app.frame([], 1 / 60)
+    key(app, pygame.K_v)
+    assert not app.scene.first_person
+    walk_shortest_path(app)
+    assert app.scene.stage == WON and app.scene.game.won
+
+
+@pytest.mark.parametrize("grid", ["hex", "triangle", "polar"])
+@pytest.mark.parametrize("algorithm", ["caves", "drunkard"])
+def test_the_play_keys_reach_every_floor_cell_of_a_dungeon_on_any_grid(grid, algorithm, monkeypatch):
+    monkeypatch.setattr(Game, "finished", property(lambda self: False))
+    spec = MazeSpec(algorithm, grid, *((6, 12) if grid == "polar" else (12, 8)), 4)
+    maze = spec.build()
+    assert cells_the_keys_reach(Game(spec=spec, maze=maze)) == set(maze.open_cells().tolist())

@@ -48,6 +48,9 @@ from ..race_timing import Timing
 from ..scene import Host, Scene
 
 MAX_PANES = 4
+DUNGEON_SUMMARY = (("Floor", "floor_pct", "{:.1f}\u00a0%"), ("Rooms", "rooms", "{:.0f}"), ("Loops", "loops", "{:.0f}"),
+                   ("Room to room", "room_span", "{:.0f}\u00a0steps"))
+"""(label, ``DungeonFigures.numbers`` key, format) of the dungeon figures the summary compares."""
 COMPARED_ALGORITHMS = ("backtracker", "prim", "kruskal", "wilson")
 """What C in the watch scene compares the current algorithm with."""
 FRAME_BUDGET = 0.012
@@ -556,6 +559,24 @@ class CompareScene(Scene):
             else:
                 rows.append((label, f"most\u00a0{high_fig[1]}\u00a0({self.panes.index(high_pane) + 1}), "
                                     f"fewest\u00a0{low_fig[1]}\u00a0({self.panes.index(low_pane) + 1})"))
+        return rows + self.dungeon_lines(now)
+
+    def dungeon_lines(self, now: float) -> list[tuple[str, str]]:
+        """Once every pane is done, for the panes whose maps leave rock: the most and the fewest of
+        each dungeon figure, by pane number (none when no pane is a dungeon)."""
+        figures = [(number, m.dungeon) for number, pane in enumerate(self.panes, 1)
+                   if (m := pane.metrics(now, self.busy)).dungeon is not None]
+        rows = []
+        for label, key, shown in DUNGEON_SUMMARY:
+            values = [(float(dungeon.numbers()[key]), number) for number, dungeon in figures]
+            if not values:
+                break
+            (low, low_n), (high, high_n) = min(values), max(values)
+            if low == high:
+                rows.append((label, f"all\u00a0{shown.format(low)}"))
+            else:
+                rows.append((label, f"most\u00a0{shown.format(high)}\u00a0({high_n}), "
+                                    f"fewest\u00a0{shown.format(low)}\u00a0({low_n})"))
         return rows
 
     def legend_keys(self) -> list[str]:
