@@ -119,3 +119,13 @@ def test_questions_hold_on_a_masked_grid_too(algorithm, seed, grid, data):
     run = Run(spec)
     quiz_through(run, picker(data), solving=False)
     assert run.maze.same_as(spec.build())
+
+
+def test_growing_binary_tree_asks_which_left_out_cell_is_rescued():
+    run = Run(MazeSpec("growing_binary_tree", "hex", 5, 4, 9))
+    teacher, quiz = Teacher(run), Quiz()
+    kinds = set()
+    while (question := quiz.next_question(teacher)) is not None:
+        kinds.add(question.kind)
+        quiz.answer(teacher, question.expected)
+    assert kinds == {"how many children", "rescued"} and quiz.right == quiz.asked

@@ -63,3 +63,27 @@ def happened(question: Question, events: Sequence[Event], following: Event | Non
 
 
 MAKER = QuestionMaker(ask, happened)
+
+
+def ask_parallel(seen: Seen) -> Question | None:
+    """The parallel backtracker: the walk whose turn it is carves into any neighbour not of its own
+    set (colour), an unvisited cell or another seed's; none left, and it backs up."""
+    event = seen.peek(0)
+    owner = getattr(seen.narrator, "owner", None)
+    if event is None or owner is None or not (int(event[0]) == _CARVE and event[2] >= 0
+                                               or int(event[0]) == _BACKTRACK):
+        return None
+    cell = event[1]
+    mine = owner[cell]
+    candidates = frozenset(nb for _, nb in seen.grid.neighbours(cell) if owner[nb] != mine)
+    here = seen.name(cell)
+    if candidates:
+        why = (f"the neighbours of {here} not of its colour are {seen.names(candidates)}: an unvisited cell "
+               "joins the set, another seed's merges the two sets; which one is chance")
+    else:
+        why = f"every neighbour of {here} is of its own colour: nowhere to carve, so this walk backs up"
+    return Question(KIND, f"A walk of the parallel backtracker stands at {here}: which cells could it carve "
+                    "into next?", CELLS, candidates, why, focus=(cell,), decision=len(candidates) > 1)
+
+
+PARALLEL = QuestionMaker(ask_parallel, happened)

@@ -6,7 +6,7 @@ returns None at a step it has no answerable question for.
 
 from __future__ import annotations
 
-from . import carving, dead_ends, division, kruskal, prim, queue, random_walks, rows, wall_follower
+from . import carving, children, dead_ends, division, kruskal, prim, queue, random_walks, rows, wall_follower
 from .question import QuestionMaker
 
 MAKERS: dict[str, QuestionMaker] = {
@@ -31,5 +31,8 @@ MAKERS: dict[str, QuestionMaker] = {
     "wall_right": wall_follower.MAKER,
     "wall_left": wall_follower.MAKER,
     "dead_end_filling": dead_ends.MAKER,
+    "houston": random_walks.HOUSTON,
+    "parallel_backtracker": carving.PARALLEL,
+    "growing_binary_tree": children.MAKER,
 }
 """Question makers by algorithm or solver name."""
