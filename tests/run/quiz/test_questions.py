@@ -19,6 +19,9 @@ from visualizer.solvers import SOLVERS
 GENERATORS = [(name, grid) for name in MAKERS if name in ALGORITHMS for grid in ALGORITHMS[name].grid_names]
 ROOMY = {"dungeon": (11, 9)}
 """Sizes for algorithms that need room before they ask (a small dungeon is rooms alone)."""
+WEIGHED = {"dijkstra", "astar"}
+"""Solvers that pay for weighted cells: their questions are checked on a weighted maze too."""
+FILLERS = {"dead_end_filling", "cul_de_sac"}
 SOLVING = [(name, grid) for name in MAKERS if name in SOLVERS for grid in GRIDS]
 
 
@@ -73,14 +76,18 @@ def test_every_generator_question_is_answered_by_the_next_step(algorithm, grid, 
 
 @pytest.mark.parametrize(("solver", "grid"), SOLVING)
 @settings(max_examples=8)
-@given(seed=st.integers(0, 10_000), braid=st.sampled_from([0, 50]), data=st.data())
-def test_every_solver_question_is_answered_by_the_next_step(solver, grid, seed, braid, data):
-    spec = MazeSpec("backtracker", grid, 5, 4, seed, {"braid": braid} if braid else {})
+@given(seed=st.integers(0, 10_000), braid=st.sampled_from([0, 50]), weights=st.sampled_from([0, 5]),
+       data=st.data())
+def test_every_solver_question_is_answered_by_the_next_step(solver, grid, seed, braid, weights, data):
+    params = {"braid": braid} if braid else {}
+    if weights and solver in WEIGHED:
+        params["weights"] = weights
+    spec = MazeSpec("backtracker", grid, 5, 4, seed, params)
     run = Run(spec)
     run.finish_generation()
     run.solve(solver)
     asked = quiz_through(run, picker(data), solving=True)
-    assert asked > 0 or solver == "dead_end_filling"  # (a braided maze may have no dead end to fill)
+    assert asked > 0 or braid and solver in FILLERS  # (a braided maze may have nothing to fill)
     assert run.maze.same_as(spec.build())
 
 

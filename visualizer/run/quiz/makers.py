@@ -6,7 +6,7 @@ returns None at a step it has no answerable question for.
 
 from __future__ import annotations
 
-from . import carving, children, dead_ends, division, kruskal, prim, queue, random_walks, rows, wall_follower
+from . import carving, children, dead_ends, division, kruskal, prim, queue, random_walks, rows, walkers, wall_follower
 from .question import QuestionMaker
 
 MAKERS: dict[str, QuestionMaker] = {
@@ -34,5 +34,11 @@ MAKERS: dict[str, QuestionMaker] = {
     "houston": random_walks.HOUSTON,
     "parallel_backtracker": carving.PARALLEL,
     "growing_binary_tree": children.MAKER,
+    "tremaux": walkers.TREMAUX,
+    "pledge": wall_follower.PLEDGE,
+    "random_mouse": walkers.MOUSE,
+    "bidirectional": queue.BIDIRECTIONAL,
+    "cul_de_sac": dead_ends.CUL_DE_SAC,
+    "dijkstra": queue.DIJKSTRA,
 }
 """Question makers by algorithm or solver name."""
