@@ -6,7 +6,20 @@ returns None at a step it has no answerable question for.
 
 from __future__ import annotations
 
-from . import carving, children, dead_ends, division, kruskal, prim, queue, random_walks, rows, walkers, wall_follower
+from . import (
+    automata,
+    carving,
+    children,
+    dead_ends,
+    division,
+    kruskal,
+    prim,
+    queue,
+    random_walks,
+    rows,
+    walkers,
+    wall_follower,
+)
 from .question import QuestionMaker
 
 MAKERS: dict[str, QuestionMaker] = {
@@ -40,5 +53,7 @@ MAKERS: dict[str, QuestionMaker] = {
     "bidirectional": queue.BIDIRECTIONAL,
     "cul_de_sac": dead_ends.CUL_DE_SAC,
     "dijkstra": queue.DIJKSTRA,
+    "caves": automata.CAVES,
+    "cellular_automaton": automata.AUTOMATON,
 }
 """Question makers by algorithm or solver name."""
