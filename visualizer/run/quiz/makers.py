@@ -10,6 +10,7 @@ from . import (
     automata,
     carving,
     children,
+    cuts,
     dead_ends,
     division,
     kruskal,
@@ -55,5 +56,7 @@ MAKERS: dict[str, QuestionMaker] = {
     "dijkstra": queue.DIJKSTRA,
     "caves": automata.CAVES,
     "cellular_automaton": automata.AUTOMATON,
+    "bsp": cuts.MAKER,
+    "drunkard": random_walks.DRUNKARD,
 }
 """Question makers by algorithm or solver name."""

@@ -113,3 +113,22 @@ def houston_happened(question: Question, events: Sequence[Event], following: Eve
 
 
 HOUSTON = QuestionMaker(ask_houston, houston_happened)
+
+
+def ask_drunkard(seen: Seen) -> Question | None:
+    """The drunkard's walkers: where one staggers is chance; rock it steps on is dug out, floor is
+    just walked over."""
+    event = seen.peek(0)
+    if event is None or seen.narrator.phase != "walk" or event[2] < 0 or int(event[0]) not in (_CARVE, _CURRENT):
+        return None
+    into = event[2] if int(event[0]) == _CARVE else event[1]
+    there = seen.name(into)
+    if seen.unvisited(into):
+        answer, why = CARVES, f"{there} is rock, so the walker digs it out: it becomes floor, open to the floor by it"
+    else:
+        answer, why = WALKS_OVER, f"{there} is floor already, so the walker only walks over it: nothing is dug"
+    return Question("dig or walk over", f"A walker staggers at random into {there}: what does it do?", CHOICE,
+                    frozenset({answer}), why, ("digs it out", "just walks over it"), focus=(into,), decision=True)
+
+
+DRUNKARD = QuestionMaker(ask_drunkard, carved_or_not)
