@@ -17,6 +17,7 @@ from . import (
     prim,
     queue,
     random_walks,
+    rooms,
     rows,
     walkers,
     wall_follower,
@@ -58,5 +59,6 @@ MAKERS: dict[str, QuestionMaker] = {
     "cellular_automaton": automata.AUTOMATON,
     "bsp": cuts.MAKER,
     "drunkard": random_walks.DRUNKARD,
+    "rooms_corridors": rooms.MAKER,
 }
 """Question makers by algorithm or solver name."""
