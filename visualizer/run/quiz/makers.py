@@ -7,6 +7,7 @@ returns None at a step it has no answerable question for.
 from __future__ import annotations
 
 from . import (
+    arrows,
     automata,
     carving,
     children,
@@ -60,5 +61,6 @@ MAKERS: dict[str, QuestionMaker] = {
     "bsp": cuts.MAKER,
     "drunkard": random_walks.DRUNKARD,
     "rooms_corridors": rooms.MAKER,
+    "origin_shift": arrows.MAKER,
 }
 """Question makers by algorithm or solver name."""
