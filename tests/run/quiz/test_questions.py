@@ -136,3 +136,23 @@ def test_growing_binary_tree_asks_which_left_out_cell_is_rescued():
         kinds.add(question.kind)
         quiz.answer(teacher, question.expected)
     assert kinds == {"how many children", "rescued"} and quiz.right == quiz.asked
+
+
+@settings(max_examples=6)
+@given(seed=st.integers(0, 10_000), data=st.data())
+def test_the_fractal_walk_carves_only_inside_its_tile(seed, data):
+    """The tile's walk is fenced in: a neighbour outside the tile, unvisited as it is, is no candidate."""
+    spec = MazeSpec("fractal", "square", 16, 12, seed, {"tile": 4})
+    run = Run(spec)
+    assert quiz_through(run, picker(data), solving=False) > 0
+    assert run.maze.same_as(spec.build())
+
+
+@settings(max_examples=4)
+@given(seed=st.integers(0, 10_000), data=st.data())
+def test_a_unicursal_run_is_stepped_through_asking_nothing(seed, data):
+    """Its maze is made unseen at half size; the lanes drawn then follow from it, nothing chosen."""
+    spec = MazeSpec("backtracker", "square", 8, 6, seed, {"unicursal": 1})
+    run = Run(spec)
+    assert quiz_through(run, picker(data), solving=False) == 0
+    assert run.finished and run.maze.same_as(spec.build())

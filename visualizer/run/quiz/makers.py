@@ -62,5 +62,6 @@ MAKERS: dict[str, QuestionMaker] = {
     "drunkard": random_walks.DRUNKARD,
     "rooms_corridors": rooms.MAKER,
     "origin_shift": arrows.MAKER,
+    "fractal": carving.FRACTAL,
 }
 """Question makers by algorithm or solver name."""
