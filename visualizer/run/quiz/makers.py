@@ -20,6 +20,7 @@ from . import (
     random_walks,
     rooms,
     rows,
+    undo,
     walkers,
     wall_follower,
 )
@@ -63,5 +64,6 @@ MAKERS: dict[str, QuestionMaker] = {
     "rooms_corridors": rooms.MAKER,
     "origin_shift": arrows.MAKER,
     "fractal": carving.FRACTAL,
+    "wfc": undo.MAKER,
 }
 """Question makers by algorithm or solver name."""
