@@ -17,7 +17,8 @@ from visualizer.run.teaching import Teacher
 from visualizer.solvers import SOLVERS
 
 GENERATORS = [(name, grid) for name in MAKERS if name in ALGORITHMS for grid in ALGORITHMS[name].grid_names]
-ROOMY = {"dungeon": (11, 9), "bsp": (30, 20), "rooms_corridors": (20, 14)}
+ROOMY = {"dungeon": (11, 9), "bsp": (30, 20), "rooms_corridors": (20, 14),
+         "cellular_automaton": (12, 10)}
 """Sizes for algorithms that need room before they ask (a small dungeon is rooms alone)."""
 WEIGHED = {"dijkstra", "astar"}
 """Solvers that pay for weighted cells: their questions are checked on a weighted maze too."""
