@@ -167,3 +167,16 @@ def test_wave_function_collapse_asks_which_choice_a_contradiction_undoes():
         run = Run(MazeSpec("wfc", "square", 5, 4, seed))
         asked += quiz_through(run, lambda question: question.expected, solving=False)
     assert asked > 0
+
+
+@pytest.mark.parametrize("seed", [1, 4, 9])
+def test_tremaux_asks_to_turn_back_where_a_new_passage_led_to_a_known_cell(seed):
+    """A braided maze's loops lead Trémaux into cells it has seen: its marks say to turn back."""
+    spec = MazeSpec("backtracker", "square", 8, 6, seed, {"braid": 100})
+    run = Run(spec)
+    run.finish_generation()
+    run.solve("tremaux")
+    turned = []
+    quiz_through(run, lambda question: turned.append("turns straight back" in question.why) or question.expected,
+                 solving=True)
+    assert any(turned)
