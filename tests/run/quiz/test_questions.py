@@ -180,3 +180,20 @@ def test_tremaux_asks_to_turn_back_where_a_new_passage_led_to_a_known_cell(seed)
     quiz_through(run, lambda question: turned.append("turns straight back" in question.why) or question.expected,
                  solving=True)
     assert any(turned)
+
+
+@settings(max_examples=8)
+@given(seed=st.integers(0, 10_000), braid=st.sampled_from([0, 50]))
+def test_the_mouse_is_never_offered_the_way_back_unless_in_a_dead_end(seed, braid):
+    """After its first step the mouse has come from somewhere: that way is not one it could take,
+    unless it is the only way."""
+    run = Run(MazeSpec("backtracker", "square", 6, 5, seed, {"braid": braid}))
+    run.finish_generation()
+    run.solve("random_mouse")
+    teacher, quiz = Teacher(run), Quiz()
+    first = True
+    while (question := quiz.next_question(teacher)) is not None:
+        ways = len(run.maze.open_neighbours(question.focus[0]))
+        assert first or len(question.expected) == max(1, ways - 1), question.why
+        first = False
+        quiz.skip(teacher)
