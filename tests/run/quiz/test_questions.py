@@ -17,8 +17,14 @@ from visualizer.run.teaching import Teacher
 from visualizer.solvers import SOLVERS
 
 GENERATORS = [(name, grid) for name in MAKERS if name in ALGORITHMS for grid in ALGORITHMS[name].grid_names]
-ROOMY = {"dungeon": (11, 9)}
+ROOMY = {"dungeon": (11, 9), "bsp": (30, 20), "rooms_corridors": (20, 14),
+         "cellular_automaton": (12, 10)}
 """Sizes for algorithms that need room before they ask (a small dungeon is rooms alone)."""
+WEIGHED = {"dijkstra", "astar"}
+"""Solvers that pay for weighted cells: their questions are checked on a weighted maze too."""
+FILLERS = {"dead_end_filling", "cul_de_sac"}
+NOW_AND_THEN = {"wfc"}
+"""Generators that ask only at moments a run may never meet (wave function collapse: a contradiction)."""
 SOLVING = [(name, grid) for name in MAKERS if name in SOLVERS for grid in GRIDS]
 
 
@@ -67,20 +73,24 @@ def picker(data):
 def test_every_generator_question_is_answered_by_the_next_step(algorithm, grid, seed, data):
     spec = MazeSpec(algorithm, grid, *ROOMY.get(algorithm, (5, 4)), seed)
     run = Run(spec)
-    assert quiz_through(run, picker(data), solving=False) > 0
+    assert quiz_through(run, picker(data), solving=False) > 0 or algorithm in NOW_AND_THEN
     assert run.maze.same_as(spec.build()), "answering changed the maze"
 
 
 @pytest.mark.parametrize(("solver", "grid"), SOLVING)
 @settings(max_examples=8)
-@given(seed=st.integers(0, 10_000), braid=st.sampled_from([0, 50]), data=st.data())
-def test_every_solver_question_is_answered_by_the_next_step(solver, grid, seed, braid, data):
-    spec = MazeSpec("backtracker", grid, 5, 4, seed, {"braid": braid} if braid else {})
+@given(seed=st.integers(0, 10_000), braid=st.sampled_from([0, 50]), weights=st.sampled_from([0, 5]),
+       data=st.data())
+def test_every_solver_question_is_answered_by_the_next_step(solver, grid, seed, braid, weights, data):
+    params = {"braid": braid} if braid else {}
+    if weights and solver in WEIGHED:
+        params["weights"] = weights
+    spec = MazeSpec("backtracker", grid, 5, 4, seed, params)
     run = Run(spec)
     run.finish_generation()
     run.solve(solver)
     asked = quiz_through(run, picker(data), solving=True)
-    assert asked > 0 or solver == "dead_end_filling"  # (a braided maze may have no dead end to fill)
+    assert asked > 0 or braid and solver in FILLERS  # (a braided maze may have nothing to fill)
     assert run.maze.same_as(spec.build())
 
 
@@ -119,3 +129,71 @@ def test_questions_hold_on_a_masked_grid_too(algorithm, seed, grid, data):
     run = Run(spec)
     quiz_through(run, picker(data), solving=False)
     assert run.maze.same_as(spec.build())
+
+
+def test_growing_binary_tree_asks_which_left_out_cell_is_rescued():
+    run = Run(MazeSpec("growing_binary_tree", "hex", 5, 4, 9))
+    teacher, quiz = Teacher(run), Quiz()
+    kinds = set()
+    while (question := quiz.next_question(teacher)) is not None:
+        kinds.add(question.kind)
+        quiz.answer(teacher, question.expected)
+    assert kinds == {"how many children", "rescued"} and quiz.right == quiz.asked
+
+
+@settings(max_examples=6)
+@given(seed=st.integers(0, 10_000), data=st.data())
+def test_the_fractal_walk_carves_only_inside_its_tile(seed, data):
+    """The tile's walk is fenced in: a neighbour outside the tile, unvisited as it is, is no candidate."""
+    spec = MazeSpec("fractal", "square", 16, 12, seed, {"tile": 4})
+    run = Run(spec)
+    assert quiz_through(run, picker(data), solving=False) > 0
+    assert run.maze.same_as(spec.build())
+
+
+@settings(max_examples=4)
+@given(seed=st.integers(0, 10_000), data=st.data())
+def test_a_unicursal_run_is_stepped_through_asking_nothing(seed, data):
+    """Its maze is made unseen at half size; the lanes drawn then follow from it, nothing chosen."""
+    spec = MazeSpec("backtracker", "square", 8, 6, seed, {"unicursal": 1})
+    run = Run(spec)
+    assert quiz_through(run, picker(data), solving=False) == 0
+    assert run.finished and run.maze.same_as(spec.build())
+
+
+def test_wave_function_collapse_asks_which_choice_a_contradiction_undoes():
+    asked = 0
+    for seed in range(12):
+        run = Run(MazeSpec("wfc", "square", 5, 4, seed))
+        asked += quiz_through(run, lambda question: question.expected, solving=False)
+    assert asked > 0
+
+
+@pytest.mark.parametrize("seed", [1, 4, 9])
+def test_tremaux_asks_to_turn_back_where_a_new_passage_led_to_a_known_cell(seed):
+    """A braided maze's loops lead Trémaux into cells it has seen: its marks say to turn back."""
+    spec = MazeSpec("backtracker", "square", 8, 6, seed, {"braid": 100})
+    run = Run(spec)
+    run.finish_generation()
+    run.solve("tremaux")
+    turned = []
+    quiz_through(run, lambda question: turned.append("turns straight back" in question.why) or question.expected,
+                 solving=True)
+    assert any(turned)
+
+
+@settings(max_examples=8)
+@given(seed=st.integers(0, 10_000), braid=st.sampled_from([0, 50]))
+def test_the_mouse_is_never_offered_the_way_back_unless_in_a_dead_end(seed, braid):
+    """After its first step the mouse has come from somewhere: that way is not one it could take,
+    unless it is the only way."""
+    run = Run(MazeSpec("backtracker", "square", 6, 5, seed, {"braid": braid}))
+    run.finish_generation()
+    run.solve("random_mouse")
+    teacher, quiz = Teacher(run), Quiz()
+    first = True
+    while (question := quiz.next_question(teacher)) is not None:
+        ways = len(run.maze.open_neighbours(question.focus[0]))
+        assert first or len(question.expected) == max(1, ways - 1), question.why
+        first = False
+        quiz.skip(teacher)

@@ -4,8 +4,9 @@ that it is one of them is the rule."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+from ...algorithms.fractal import TILE, sizes
 from ...core.events import Event, Kind
 from .question import CELL, CELLS, Question, QuestionMaker, Seen
 
@@ -22,10 +23,15 @@ def ask(seen: Seen) -> Question | None:
         return None
     if seen.previous is not None and int(seen.previous[0]) == _PHASE:
         return _ask_hunt(seen, event)  # the carve after a hunt joins the cell it found
+    return _ask_walk(seen, event, lambda cell: True)
+
+
+def _ask_walk(seen: Seen, event: Event, inside: Callable[[int], bool]) -> Question | None:
+    """Which of the walk's unvisited neighbours (those ``inside`` the part it carves) it could carve into."""
     kind, cell, other = int(event[0]), event[1], event[2]
     if not (kind == _CARVE and other >= 0 or kind in (_BACKTRACK, _GIVE_UP)) or seen.unvisited(cell):
         return None
-    candidates = frozenset(nb for _, nb in seen.grid.neighbours(cell) if seen.unvisited(nb))
+    candidates = frozenset(nb for _, nb in seen.grid.neighbours(cell) if seen.unvisited(nb) and inside(nb))
     here = seen.name(cell)
     if candidates:
         count = len(candidates)
@@ -63,3 +69,43 @@ def happened(question: Question, events: Sequence[Event], following: Event | Non
 
 
 MAKER = QuestionMaker(ask, happened)
+
+
+def ask_parallel(seen: Seen) -> Question | None:
+    """The parallel backtracker: the walk whose turn it is carves into any neighbour not of its own
+    set (colour), an unvisited cell or another seed's; none left, and it backs up."""
+    event = seen.peek(0)
+    owner = getattr(seen.narrator, "owner", None)
+    if event is None or owner is None or not (int(event[0]) == _CARVE and event[2] >= 0
+                                               or int(event[0]) == _BACKTRACK):
+        return None
+    cell = event[1]
+    mine = owner[cell]
+    candidates = frozenset(nb for _, nb in seen.grid.neighbours(cell) if owner[nb] != mine)
+    here = seen.name(cell)
+    if candidates:
+        why = (f"the neighbours of {here} not of its colour are {seen.names(candidates)}: an unvisited cell "
+               "joins the set, another seed's merges the two sets; which one is chance")
+    else:
+        why = f"every neighbour of {here} is of its own colour: nowhere to carve, so this walk backs up"
+    return Question(KIND, f"A walk of the parallel backtracker stands at {here}: which cells could it carve "
+                    "into next?", CELLS, candidates, why, focus=(cell,), decision=len(candidates) > 1)
+
+
+PARALLEL = QuestionMaker(ask_parallel, happened)
+
+
+def ask_fractal(seen: Seen) -> Question | None:
+    """The fractal maze's tile is carved depth-first inside its box: the walk's question, its
+    candidates kept to the tile (the copies and their doors are laid down as the rule says, or by a
+    shuffle: nothing to ask)."""
+    event = seen.peek(0)
+    narrator = seen.narrator
+    if event is None or narrator.phase != TILE:
+        return None
+    width, height = sizes(seen.grid.width, seen.grid.height, int(narrator.params.get("tile", 2)))[0]
+    w = seen.grid.width
+    return _ask_walk(seen, event, lambda cell: cell % w < width and cell // w < height)
+
+
+FRACTAL = QuestionMaker(ask_fractal, happened)

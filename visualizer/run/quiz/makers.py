@@ -6,7 +6,24 @@ returns None at a step it has no answerable question for.
 
 from __future__ import annotations
 
-from . import carving, dead_ends, division, kruskal, prim, queue, random_walks, rows, wall_follower
+from . import (
+    arrows,
+    automata,
+    carving,
+    children,
+    cuts,
+    dead_ends,
+    division,
+    kruskal,
+    prim,
+    queue,
+    random_walks,
+    rooms,
+    rows,
+    undo,
+    walkers,
+    wall_follower,
+)
 from .question import QuestionMaker
 
 MAKERS: dict[str, QuestionMaker] = {
@@ -31,5 +48,22 @@ MAKERS: dict[str, QuestionMaker] = {
     "wall_right": wall_follower.MAKER,
     "wall_left": wall_follower.MAKER,
     "dead_end_filling": dead_ends.MAKER,
+    "houston": random_walks.HOUSTON,
+    "parallel_backtracker": carving.PARALLEL,
+    "growing_binary_tree": children.MAKER,
+    "tremaux": walkers.TREMAUX,
+    "pledge": wall_follower.PLEDGE,
+    "random_mouse": walkers.MOUSE,
+    "bidirectional": queue.BIDIRECTIONAL,
+    "cul_de_sac": dead_ends.CUL_DE_SAC,
+    "dijkstra": queue.DIJKSTRA,
+    "caves": automata.CAVES,
+    "cellular_automaton": automata.AUTOMATON,
+    "bsp": cuts.MAKER,
+    "drunkard": random_walks.DRUNKARD,
+    "rooms_corridors": rooms.MAKER,
+    "origin_shift": arrows.MAKER,
+    "fractal": carving.FRACTAL,
+    "wfc": undo.MAKER,
 }
 """Question makers by algorithm or solver name."""

@@ -78,3 +78,53 @@ def taken(question: Question, events: Sequence[Event], following: Event | None) 
 BFS = QuestionMaker(ask_bfs, taken)
 ASTAR = QuestionMaker(ask_astar, taken)
 DFS = QuestionMaker(ask_dfs, taken)
+
+
+_OPEN = int(Kind.OPEN)
+WAVES = ("A (from the start)", "B (from the goal)")
+
+
+def ask_bidirectional(seen: Seen) -> Question | None:
+    """Each wave spreads a whole ring before the other's turn: its next cell is an open neighbour,
+    reached by neither wave, of one of its cells on the ring it is spreading from (the nearest of its
+    cells that still has a way out; the wave's turn is what the step is about)."""
+    event = seen.peek(0)
+    depths: list[dict[int, int]] = getattr(seen.narrator, "depth", [{}, {}])
+    if event is None or int(event[0]) not in (_SEARCH, _OPEN) or event[2] < 0:
+        return None
+    side = 0 if int(event[0]) == _SEARCH else 1
+    mine, theirs = depths[side], depths[1 - side]
+    rim = [c for c in mine if any(nb not in mine for nb in seen.maze.open_neighbours(c))]
+    if not rim:
+        return None
+    ring = min(mine[c] for c in rim)
+    reach = frozenset(nb for c in rim if mine[c] == ring for nb in seen.maze.open_neighbours(c)
+                      if nb not in mine and nb not in theirs)
+    if not reach:
+        return None
+    why = (f"wave {WAVES[side]} spreads its ring {ring + 1} from its ring {ring} ({plural(ring, 'step')} out): "
+           f"the cells next to that ring that neither wave has reached are {seen.names(reach)}")
+    return Question("wave reaches", f"Wave {WAVES[side]} spreads on: which cell could it reach next?", CELL, reach, why,
+                    decision=len(reach) > 1)
+
+
+def ask_dijkstra(seen: Seen) -> Question | None:
+    """Dijkstra settles the queued cell with the lowest cost (any of them when several tie)."""
+    event = seen.peek(0)
+    queued: dict[int, int] = dict(getattr(seen.narrator, "queued", {}))
+    if event is None or int(event[0]) != _SEARCH or event[2] < 0 or not queued:
+        return None
+    lowest = min(queued.values())
+    best = frozenset(c for c, g in queued.items() if g == lowest)
+    why = (f"Dijkstra settles the queued cell with the lowest cost from the start (no cheaper way to it can "
+           f"turn up): cost {lowest} for {seen.names(best)}")
+    return Question(KIND, "Which queued cell does Dijkstra settle next?", CELL, best, why, focus=tuple(queued),
+                    decision=len(queued) > 1, hides=("Cheapest",))
+
+
+def reached(question: Question, events: Sequence[Event], following: Event | None) -> bool:
+    return int(events[0][0]) in (_SEARCH, _OPEN) and events[0][1] in question.expected
+
+
+BIDIRECTIONAL = QuestionMaker(ask_bidirectional, reached)
+DIJKSTRA = QuestionMaker(ask_dijkstra, taken)

@@ -1,10 +1,12 @@
 """Random walks (Aldous-Broder, Wilson's): where the walker steps is chance, what the step does
 follows from the picture: a step into an unvisited cell carves; Wilson's walk grows, erases the
-loop it just closed, or, on reaching the maze, is carved in whole."""
+loop it just closed, or, on reaching the maze, is carved in whole. Houston's runs the one, then
+the other."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from ...core.events import Event, Kind
 from .question import CELLS, CHOICE, MOST_TO_CLICK, Question, QuestionMaker, Seen
@@ -93,3 +95,40 @@ def wilson_happened(question: Question, events: Sequence[Event], following: Even
 
 ALDOUS_BRODER = QuestionMaker(ask_aldous_broder, carved_or_not)
 WILSON = QuestionMaker(ask_wilson, wilson_happened)
+
+
+def ask_houston(seen: Seen) -> Question | None:
+    """Houston's: Aldous-Broder's question while the random walk carves, Wilson's in the walks."""
+    inner = getattr(seen.narrator, "inner", None)
+    if inner is None:
+        return None
+    inside = replace(seen, narrator=inner)
+    return ask_wilson(inside) if inner is getattr(seen.narrator, "walks", None) else ask_aldous_broder(inside)
+
+
+def houston_happened(question: Question, events: Sequence[Event], following: Event | None) -> bool:
+    if question.kind == "carve or walk over":
+        return carved_or_not(question, events, following)
+    return wilson_happened(question, events, following)
+
+
+HOUSTON = QuestionMaker(ask_houston, houston_happened)
+
+
+def ask_drunkard(seen: Seen) -> Question | None:
+    """The drunkard's walkers: where one staggers is chance; rock it steps on is dug out, floor is
+    just walked over."""
+    event = seen.peek(0)
+    if event is None or seen.narrator.phase != "walk" or event[2] < 0 or int(event[0]) not in (_CARVE, _CURRENT):
+        return None
+    into = event[2] if int(event[0]) == _CARVE else event[1]
+    there = seen.name(into)
+    if seen.unvisited(into):
+        answer, why = CARVES, f"{there} is rock, so the walker digs it out: it becomes floor, open to the floor by it"
+    else:
+        answer, why = WALKS_OVER, f"{there} is floor already, so the walker only walks over it: nothing is dug"
+    return Question("dig or walk over", f"A walker staggers at random into {there}: what does it do?", CHOICE,
+                    frozenset({answer}), why, ("digs it out", "just walks over it"), focus=(into,), decision=True)
+
+
+DRUNKARD = QuestionMaker(ask_drunkard, carved_or_not)
