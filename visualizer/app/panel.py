@@ -62,7 +62,8 @@ def draw_panel(surface: pygame.Surface, panel: pygame.Rect, size: int, content: 
         surface.blit(title, (x, y))
         y += title.get_height()
     y += size // 2
-    bottom = draw_footer(surface, panel, x, width, size, content.hint, content.message) - size // 2
+    keep = y + teaching_needed(teaching, width, size) + size // 2 if teaching is not None else panel.top
+    bottom = draw_footer(surface, panel, x, width, size, content.hint, content.message, keep) - size // 2
     if teaching is not None:
         return draw_teaching_and_legend(surface, panel, content, teaching, (x, y, width, size), bottom)
     y = draw_rows(surface, content.lines, x, y, width, size, bottom)
@@ -103,15 +104,22 @@ def draw_teaching_and_legend(surface: pygame.Surface, panel: pygame.Rect, conten
 
 def teaching_fits(view: TeachingView, width: int, size: int, room: int) -> bool:
     """True when the status, the lit pseudocode line and the newest sentence at full size fit ``room``."""
+    return teaching_needed(view, width, size) <= room
+
+
+def teaching_needed(view: TeachingView, width: int, size: int) -> int:
+    """Pixels :func:`draw_teaching` needs for the status, the phases, the least of the pseudocode
+    and the newest sentence at body size: the message above the key hint must leave them this."""
     small = max(11, size - 3)
     needed = int(small * 1.3) * len(text.wrap(view.status, small, width)) + size // 3
     if view.phases:
         needed += int(small * 1.3) * len(text.wrap("Phases: " + phases_text(view), small, width))
-    if view.code and view.lit >= 0:
-        needed += code_line_height(size) * len(code_rows(view.code, width, size, only=view.lit)) + size
+    if view.code:
+        lit_rows = len(code_rows(view.code, width, size, only=view.lit)) if view.lit >= 0 else 1
+        needed += code_line_height(size) * max(lit_rows, min(3, len(view.code))) + size
     if view.sentences:
         needed += int(size * 1.3) * len(text.wrap(view.sentences[-1], size, width))
-    return needed <= room
+    return needed
 
 
 def scale_height(size: int) -> int:
@@ -270,8 +278,11 @@ def draw_rows(surface: pygame.Surface, rows: list[tuple[str, str]], x: int, y: i
 
 
 def draw_footer(surface: pygame.Surface, panel: pygame.Rect, x: int, width: int, size: int, hint_text: str,
-                message: str | None) -> int:
-    """The message (wrapped) and the key hint at the bottom of the panel; returns their top."""
+                message: str | None, keep: int | None = None) -> int:
+    """The message (wrapped) and the key hint at the bottom of the panel; returns their top.
+    The message box stays below ``keep`` (where the newest sentence at full size ends) while it
+    can: a long message steps its type down rather than shrink the words above it (a quiz
+    verdict must not make the next question tiny)."""
     small = max(11, size - 3)
     hint = text.wrap_items(hint_text.split("   "), small, width)
     y = panel.bottom - int(small * 1.5) * len(hint) - size // 2
@@ -280,15 +291,18 @@ def draw_footer(surface: pygame.Surface, panel: pygame.Rect, x: int, width: int,
         surface.blit(text.rendered(part, small, ui().text_dim), (x, y))
         y += int(small * 1.5)
     if message is not None:
-        lines = text.wrap(message, size, width - size)
-        line = int(size * 1.35)
+        room = top - size // 2 - size // 2 - (panel.top if keep is None else keep)
+        message_size, lines = text.fitted(message, size, width - size, room, 1.35)
+        if len(lines) * int(message_size * 1.35) > room:  # no room even small: the message whole first
+            message_size, lines = size, text.wrap(message, size, width - size)
+        line = int(message_size * 1.35)
         height = line * len(lines) + size // 2
         box = pygame.Rect(x - size // 2, top - height - size // 2, width + size, height)
         pygame.draw.rect(surface, ui().window, box, border_radius=size // 3)
         pygame.draw.rect(surface, ui().accent, box, 2, border_radius=size // 3)
         ty = box.top + size // 4
         for part in lines:
-            surface.blit(text.rendered(part, size, ui().text), (x, ty))
+            surface.blit(text.rendered(part, message_size, ui().text), (x, ty))
             ty += line
         top = box.top
     return top

@@ -73,11 +73,16 @@ def draw_code_column(surface: pygame.Surface, column: pygame.Rect, size: int, vi
 
 def draw_sentence_column(surface: pygame.Surface, column: pygame.Rect, size: int, large: int, view: TeachingView,
                          content: PanelContent) -> bool:
-    """The newest sentence as large as it fits, then its detail and the working data while room lasts."""
-    bottom = draw_footer(surface, column, column.left, column.width, size, content.hint, content.message) - size // 2
-    room = bottom - column.top
+    """The newest sentence as large as it fits, then its detail and the working data while room lasts.
+    The message under it gives way first: the sentence keeps at least body size."""
     newest = view.sentences[-1] if view.sentences else (view.about or "")
+    keep = column.top + sentence_height(size, text.wrap(newest, size, column.width)) + size // 2
+    bottom = draw_footer(surface, column, column.left, column.width, size, content.hint, content.message,
+                         keep) - size // 2
+    room = bottom - column.top
     type_size, lines = fitted_sentence(newest, large, column.width, room)
+    if type_size < size and sentence_height(size, text.wrap(newest, size, column.width)) <= room:
+        type_size, lines = size, text.wrap(newest, size, column.width)  # never below body size when it fits
     whole = sentence_height(type_size, lines) <= room
     y = draw_lines_spaced(surface, lines, column.left, column.top, type_size, bottom)
     small = max(SMALLEST, size - 3)
