@@ -298,3 +298,44 @@ def test_removed_cells_read_as_removed_on_hover_and_in_the_legend(screen):
     legend = [meaning for _, meaning in shell.panel_content().legend]
     assert "not yet visited" not in legend and "removed (not part of the maze)" in legend
     assert dict(shell.base.hover_lines(cells[0] - shell.base.run.grid.width))["Is"] == "passage"
+
+
+@pytest.mark.parametrize(("window", "steps"), [((1024, 768), -2), ((1024, 768), 0), ((1024, 768), 1),
+                                               ((1920, 1080), 2), ((800, 600), 0)])
+def test_after_an_edit_the_legend_lists_everything_the_board_shows(window, steps, monkeypatch):
+    """Solved, then a wall opened that makes a loop, the pointer on a cell and the edit's message
+    showing: the legend still names the path, the walls and the red loop, every entry whole."""
+    from visualizer.app import text
+    from visualizer.app.main import open_window
+    from visualizer.app.panel import meaning
+    screen = open_window(window)
+    try:
+        for _ in range(abs(steps)):
+            text.step_scale(1 if steps > 0 else -1)
+        shell = make_shell(screen, (10, 8))
+        press(shell, pygame.K_s)
+        for _ in range(3):
+            shell.frame([], 1 / 60)
+        maze = shell.base.run.maze
+        cell, d, other = next((c, d, nb) for c, d, nb in closed_walls(maze)
+                              if maze.open_mask()[c] and maze.open_mask()[nb])
+        mouse(shell, between(shell, cell, other))
+        shell.hover = cell  # the pointer rests on a cell
+        said = []
+        plain = text.rendered
+        monkeypatch.setattr(text, "rendered", lambda words, size, colour, bold=False:
+                            said.append(words) or plain(words, size, colour, bold))
+        shell._last_key = None
+        shell.frame([], 1 / 60)
+        content = shell.panel_content()
+        assert content.message and content.hover is not None
+        keys = [key for key, _ in content.legend]
+        assert {"path", "wall", "loop"} <= set(keys), keys
+        drawn = " ".join(said)
+        for key, label in content.legend:
+            assert meaning(key, label).split()[-1] in drawn, f"the legend lost {key!r}"
+        assert "Legend" in said
+    finally:
+        text._scale[0] = 1.0
+        text.font.cache_clear()
+        pygame.quit()

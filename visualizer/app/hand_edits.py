@@ -269,6 +269,13 @@ class HandEdits:
         unvisited = int((self.run.maze.state == CellState.UNVISITED).sum())
         return REMOVED if unvisited == len(removed) else f"{usual}, or {REMOVED}"
 
+    def legend_keys(self) -> list[str]:
+        """The legend entries for what ``annotations`` draws: the red loop, the boxed cells."""
+        if not self.edited:
+            return []
+        found = self.check()
+        return (["loop"] if found.loop else []) + (["cut off"] if found.cut_off_cells else [])
+
     def annotations(self) -> tuple[Annotation, ...]:
         """One loop drawn round, each cut-off cell boxed (the first of them, when very many)."""
         if not self.edited:

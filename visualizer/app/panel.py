@@ -63,13 +63,19 @@ def draw_panel(surface: pygame.Surface, panel: pygame.Rect, size: int, content: 
         y += title.get_height()
     y += size // 2
     keep = y + teaching_needed(teaching, width, size) + size // 2 if teaching is not None else panel.top
+    if teaching is None and content.extra is None:
+        keep = figures_keep(panel, content, y, width, size)
     bottom = draw_footer(surface, panel, x, width, size, content.hint, content.message, keep) - size // 2
     if teaching is not None:
         return draw_teaching_and_legend(surface, panel, content, teaching, (x, y, width, size), bottom)
     y = draw_rows(surface, content.lines, x, y, width, size, bottom)
-    if content.hover is not None:
+    hover = content.hover
+    legend_size = size
+    if content.extra is None:
+        legend_size, hover = legend_room(content, y, width, size, bottom)
+    if hover is not None:
         y += size // 3
-        y = draw_rows(surface, content.hover, x, y, width, size, bottom, ui().text_dim)
+        y = draw_rows(surface, hover, x, y, width, size, bottom, ui().text_dim)
     y += size // 2
     if content.extra is not None:
         heading, rows = content.extra
@@ -82,8 +88,55 @@ def draw_panel(surface: pygame.Surface, panel: pygame.Rect, size: int, content: 
     if content.scale is not None and y + scale_height(size) < bottom:
         y = draw_scale(surface, content.scale, x, y + scale_height(size), width, size)
         y += scale_height(size)
-    draw_legend(surface, content.legend, x, y, width, size, bottom)
+    draw_legend(surface, content.legend, x, y, width, legend_size, bottom)
     return None
+
+
+def figures_keep(panel: pygame.Rect, content: PanelContent, y: int, width: int, size: int) -> int:
+    """Where the message must stay below so the figures and the whole legend fit above it: the
+    legend small if the message then still fits at the smallest type, else the legend smallest;
+    when neither can be, the message keeps its size (the legend then loses entries)."""
+    figures = y + rows_height(content.lines, width, size) + size // 2
+    figures += scale_height(size) if content.scale is not None else 0
+    for legend_size in type_steps(max(11, size - 3)):
+        keep = figures + legend_height(content.legend, width, legend_size) + legend_size // 2 + size // 2
+        room = footer_top(panel, width, size, content.hint) - size - keep
+        if content.message is None or message_lines(content.message, width, size, room)[2]:
+            return keep
+    return panel.top
+
+
+def legend_room(content: PanelContent, y: int, width: int, size: int, bottom: int) -> tuple[int, Rows | None]:
+    """The legend's text size and the hover lines that leave it whole below ``y``: the legend
+    lists every colour on the board, so it steps its type down first, then the hover lines go."""
+    scale = scale_height(size) if content.scale is not None else 0
+    hover = content.hover
+    for rows in ([hover, None] if hover is not None else [None]):
+        top = y + (size // 3 + rows_height(rows, width, size) if rows is not None else 0) + size // 2 + scale
+        for legend_size in type_steps(size):
+            if top + legend_height(content.legend, width, legend_size) + legend_size // 2 <= bottom:
+                return legend_size, rows
+    return size, hover
+
+
+def type_steps(size: int) -> list[int]:
+    """Text sizes from ``size`` down to the smallest, a tenth at a time (as ``text.fitted`` steps)."""
+    steps = [size]
+    while steps[-1] > text.SMALLEST:
+        steps.append(max(text.SMALLEST, steps[-1] - max(1, steps[-1] // 10)))
+    return steps
+
+
+def rows_height(rows: Rows, width: int, size: int) -> int:
+    """Pixels :func:`draw_rows` takes for ``rows``."""
+    if not rows:
+        return 0
+    label_w = min(max(text.font(size).size(label)[0] for label, _ in rows) + size, width // 2)
+    lines = 0
+    for _, value in rows:
+        parts = text.wrap(value, size, width - label_w)
+        lines += len(parts) + 1 if text.breaks_words(value, parts) else len(parts)
+    return lines * int(size * 1.4)
 
 
 def draw_teaching_and_legend(surface: pygame.Surface, panel: pygame.Rect, content: PanelContent,
@@ -285,16 +338,12 @@ def draw_footer(surface: pygame.Surface, panel: pygame.Rect, x: int, width: int,
     verdict must not make the next question tiny)."""
     small = max(11, size - 3)
     hint = text.wrap_items(hint_text.split("   "), small, width)
-    y = panel.bottom - int(small * 1.5) * len(hint) - size // 2
-    top = y
+    y = top = footer_top(panel, width, size, hint_text)
     for part in hint:
         surface.blit(text.rendered(part, small, ui().text_dim), (x, y))
         y += int(small * 1.5)
     if message is not None:
-        room = top - size // 2 - size // 2 - (panel.top if keep is None else keep)
-        message_size, lines = text.fitted(message, size, width - size, room, 1.35)
-        if len(lines) * int(message_size * 1.35) > room:  # no room even small: the message whole first
-            message_size, lines = size, text.wrap(message, size, width - size)
+        message_size, lines, _ = message_lines(message, width, size, top - size - (panel.top if keep is None else keep))
         line = int(message_size * 1.35)
         height = line * len(lines) + size // 2
         box = pygame.Rect(x - size // 2, top - height - size // 2, width + size, height)
@@ -306,6 +355,21 @@ def draw_footer(surface: pygame.Surface, panel: pygame.Rect, x: int, width: int,
             ty += line
         top = box.top
     return top
+
+
+def footer_top(panel: pygame.Rect, width: int, size: int, hint_text: str) -> int:
+    """Where the key hint at the foot of the panel starts."""
+    small = max(11, size - 3)
+    return panel.bottom - int(small * 1.5) * len(text.wrap_items(hint_text.split("   "), small, width)) - size // 2
+
+
+def message_lines(message: str, width: int, size: int, room: int) -> tuple[int, list[str], bool]:
+    """The message's type and lines in ``room`` pixels (its type steps down to fit), and whether
+    it fits; one that cannot fit even small keeps its size."""
+    message_size, lines = text.fitted(message, size, width - size, room, 1.35)
+    if len(lines) * int(message_size * 1.35) <= room:
+        return message_size, lines, True
+    return size, text.wrap(message, size, width - size), False
 
 
 def legend_height(legend: Legend, width: int, size: int) -> int:

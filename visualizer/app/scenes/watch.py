@@ -791,7 +791,7 @@ class WatchScene(Scene):
     def legend_keys(self) -> list[str]:
         """What each colour on the board means, for exactly the colours there now (on large mazes
         refreshed now and then while the run moves: see ``MazeFigures.legend``)."""
-        keys = self.figures.legend(self.run, self.unthrottled)
+        keys = self.figures.legend(self.run, self.unthrottled) + self.edits.legend_keys()
         return keys + ["longest"] if self.show_longest else keys
 
     def metrics(self) -> Metrics:
