@@ -172,6 +172,8 @@ def teaching_needed(view: TeachingView, width: int, size: int) -> int:
         needed += code_line_height(size) * max(lit_rows, min(3, len(view.code))) + size
     if view.sentences:
         needed += int(size * 1.3) * len(text.wrap(view.sentences[-1], size, width))
+    if view.about and view.lit < 0:  # before the first step: the algorithm's description too
+        needed += size // 3 + int(small * 1.3) * len(text.wrap(view.about, small, width))
     return needed
 
 
@@ -222,6 +224,9 @@ def draw_teaching(surface: pygame.Surface, view: TeachingView, x: int, y: int, w
     if sentence_height + int(small * 1.3) * len(detail) > room:
         detail = []  # the newest sentence whole comes before the rest of its step
     words_height = sentence_height + int(small * 1.3) * len(detail)
+    if view.about and view.lit < 0:  # before the first step the pseudocode leaves the description room
+        words_height += size // 3 + rows_height(list(view.data), width, small) if view.data else 0
+        words_height += size // 3 + int(small * 1.3) * len(text.wrap(view.about, small, width))
     if view.code:
         code_bottom = max(y + code_least - size // 2, bottom - words_height - size // 2)
         y = draw_code(surface, view.code, view.lit, x, y, width, size, code_bottom) + size // 2
@@ -234,8 +239,10 @@ def draw_teaching(surface: pygame.Surface, view: TeachingView, x: int, y: int, w
         parts = text.wrap(earlier, small, width - text.font(small).size(" ...")[0])
         shown = parts[0] + (" ..." if len(parts) > 1 else "")
         y = draw_lines(surface, [shown], x, y, small, ui().text_dim, bottom)
-    if view.about and view.lit < 0:
-        draw_lines(surface, text.wrap(view.about, small, width), x, y + size // 3, small, ui().text_dim, bottom)
+    if view.about and view.lit < 0:  # the description whole or not at all: never cut mid-sentence
+        about = text.wrap(view.about, small, width)
+        if y + size // 3 + int(small * 1.3) * len(about) <= bottom:
+            draw_lines(surface, about, x, y + size // 3, small, ui().text_dim, bottom)
     return whole
 
 
