@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from ..render import contrast
 from ..render.palette import LEGEND, LEGEND_MIXED
 from ..render.themes import current, ui
 from ..run.teaching import TeachingView
@@ -407,13 +408,27 @@ def draw_legend(surface: pygame.Surface, legend: Legend, x: int, y: int, width: 
 
 def draw_swatch(surface: pygame.Surface, key: str, colour: tuple[int, int, int], box: pygame.Rect) -> None:
     """A legend entry's colour; one that stands for many (sets, regions) shows two, split
-    corner to corner, as the board shows neighbouring sets in different colours."""
+    corner to corner, as the board shows neighbouring sets in different colours. A colour close
+    to the panel's (black walls on the high-contrast theme's black panel) is drawn as a band
+    across a contrasting square, as the board draws a wall across the floor: filled with its
+    colour it would read as an empty box."""
     pygame.draw.rect(surface, colour, box)
     mixed = LEGEND_MIXED.get(key)
     if mixed is not None:
         pygame.draw.polygon(surface, mixed[0], (box.topleft, box.topright, box.bottomleft))
         pygame.draw.polygon(surface, mixed[1], (box.topright, box.bottomright, box.bottomleft))
-    pygame.draw.rect(surface, ui().text_dim, box, 1)
+    if contrast.ratio(colour, ui().panel) >= SWATCH_CONTRAST:
+        pygame.draw.rect(surface, ui().text_dim, box, 1)
+        return
+    mat = max((current().floor, ui().text), key=lambda c: contrast.ratio(c, colour))
+    band = max(2, box.height * 2 // 5)
+    pygame.draw.rect(surface, mat, box)  # the colour as the board shows a wall: across light floor
+    pygame.draw.rect(surface, colour, (box.left, box.centery - band // 2, box.width, band))
+    pygame.draw.rect(surface, mat, box, 1)
+
+
+SWATCH_CONTRAST = 1.5
+"""Below this contrast with the panel a swatch's own colour would not show its edge."""
 
 
 def draw_chart(surface: pygame.Surface, chart: tuple[str, dict[str, int]], x: int, y: int, width: int, size: int,
