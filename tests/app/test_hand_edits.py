@@ -262,3 +262,80 @@ def test_p_plays_the_edited_maze_and_refuses_one_whose_exit_is_cut_off(screen):
     mouse(shell, between(shell, cell, other))
     press(shell, pygame.K_p)
     assert shell.scene.name == "play" and shell.scene.game.maze.is_open(cell, d)
+
+
+def cut_a_row_out(shell, row=3):
+    """S solves, then Ctrl+drag takes a whole row out of the maze: the exit is cut off from the entrance."""
+    press(shell, pygame.K_s)
+    for _ in range(3):
+        shell.frame([], 1 / 60)
+    grid = shell.base.run.grid
+    cells = [grid.cell(x, row) for x in range(grid.width)]
+    mouse(shell, *(centre(shell, c) for c in cells), mods=pygame.KMOD_CTRL)
+    for _ in range(3):
+        shell.frame([], 1 / 60)
+    return cells
+
+
+def test_a_goal_cut_off_by_an_edit_is_said_to_be_cut_off_not_a_solver_going_round(screen):
+    shell = make_shell(screen)
+    cut_a_row_out(shell)
+    assert "no way through now (the goal is cut off)" in shell.toast[0]
+    press(shell, pygame.K_s)  # clears the solution
+    press(shell, pygame.K_s)  # solves again: the solver's own report
+    for _ in range(5):
+        shell.frame([], 1 / 60)
+    said = shell.toast[0]
+    assert "cannot be reached from the start (cut off)" in said, said
+    assert "round in circles" not in said
+
+
+def test_removed_cells_read_as_removed_on_hover_and_in_the_legend(screen):
+    shell = make_shell(screen)
+    cells = cut_a_row_out(shell)
+    rows = dict(shell.base.hover_lines(cells[2]))
+    assert rows["Is"] == "removed (not part of the maze)"
+    legend = [meaning for _, meaning in shell.panel_content().legend]
+    assert "not yet visited" not in legend and "removed (not part of the maze)" in legend
+    assert dict(shell.base.hover_lines(cells[0] - shell.base.run.grid.width))["Is"] == "passage"
+
+
+@pytest.mark.parametrize(("window", "steps"), [((1024, 768), -2), ((1024, 768), 0), ((1024, 768), 1),
+                                               ((1920, 1080), 2), ((800, 600), 0)])
+def test_after_an_edit_the_legend_lists_everything_the_board_shows(window, steps, monkeypatch):
+    """Solved, then a wall opened that makes a loop, the pointer on a cell and the edit's message
+    showing: the legend still names the path, the walls and the red loop, every entry whole."""
+    from visualizer.app import text
+    from visualizer.app.main import open_window
+    from visualizer.app.panel import meaning
+    screen = open_window(window)
+    try:
+        for _ in range(abs(steps)):
+            text.step_scale(1 if steps > 0 else -1)
+        shell = make_shell(screen, (10, 8))
+        press(shell, pygame.K_s)
+        for _ in range(3):
+            shell.frame([], 1 / 60)
+        maze = shell.base.run.maze
+        cell, d, other = next((c, d, nb) for c, d, nb in closed_walls(maze)
+                              if maze.open_mask()[c] and maze.open_mask()[nb])
+        mouse(shell, between(shell, cell, other))
+        shell.hover = cell  # the pointer rests on a cell
+        said = []
+        plain = text.rendered
+        monkeypatch.setattr(text, "rendered", lambda words, size, colour, bold=False:
+                            said.append(words) or plain(words, size, colour, bold))
+        shell._last_key = None
+        shell.frame([], 1 / 60)
+        content = shell.panel_content()
+        assert content.message and content.hover is not None
+        keys = [key for key, _ in content.legend]
+        assert {"path", "wall", "loop"} <= set(keys), keys
+        drawn = " ".join(said)
+        for key, label in content.legend:
+            assert meaning(key, label).split()[-1] in drawn, f"the legend lost {key!r}"
+        assert "Legend" in said
+    finally:
+        text._scale[0] = 1.0
+        text.font.cache_clear()
+        pygame.quit()

@@ -112,3 +112,40 @@ def test_a_long_sentence_steps_its_type_down_until_it_fits(sentence):
     assert len(lines) * int(size * 1.3) <= 200 or size == 11
     if sentence == "Short.":
         assert size == 40 and lines == ["Short."]
+
+
+@pytest.mark.parametrize("arrangement", list(Arrangement))
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("value", [1.0, 1.5])
+@pytest.mark.parametrize("quiz", [None, 1])
+def test_the_algorithms_description_is_whole_or_not_shown(arrangement, size, value, quiz, scale, monkeypatch):
+    """Kruskal's description ended at "(16 x 16" under the pseudocode: before the first step it is
+    drawn whole, wrapped, or not at all; at 100 % it is shown in every arrangement (with the quiz's
+    first question too, beside the pseudocode)."""
+    scale(value)
+    pygame.display.init()
+    pygame.font.init()
+    text.font.cache_clear()
+    said = []
+    plain = text.rendered
+    plain.cache_clear()
+    monkeypatch.setattr(text, "rendered", lambda words, size, colour, bold=False:
+                        said.append(words) or plain(words, size, colour, bold))
+    shell = Shell(MazeSpec("kruskal", "square", 8, 6, 3), speed=60.0, screen=Ledger(size), quiz=quiz)
+    shell.arrangement = arrangement
+    shell.frame([], 0.0)
+    shell.base.paused, shell.toast = True, None
+    said.clear()
+    shell._last_key = None
+    shell.frame([], 1 / 60)
+    about = shell.scene.teaching().about.split()
+    starts = [i for i, words in enumerate(said) if words and about[:len(words.split())] == words.split()]
+    for i in starts:
+        joined: list[str] = []
+        for words in said[i:]:
+            joined += words.split()
+            if len(joined) >= len(about) or joined != about[:len(joined)]:
+                break
+        assert joined == about, f"the description is cut: {' '.join(joined)!r}"
+    if value == 1.0 and (quiz is None or arrangement is Arrangement.SIDE):
+        assert starts, "the description is not shown"

@@ -160,3 +160,17 @@ def test_a_legend_in_its_usual_words_uses_the_algorithms_own_words(name):
     strange = [f"{key}: {LEGEND[key][1]!r} (no {CONCEPTS[key]!r} in its words)" for key in sorted(shown)
                if key in CONCEPTS and key not in narrator.legend and CONCEPTS[key] not in words]
     assert not strange, strange
+
+
+@pytest.mark.parametrize("name", list(ALGORITHMS))
+def test_each_legend_meaning_names_one_colour(name):
+    """The cellular automaton listed "wall tile (alive)" twice, in two colours: two colours on the
+    board must mean two different things in the legend (the usual words or the algorithm's own)."""
+    info = ALGORITHMS[name]
+    spec = MazeSpec(name, info.grid_names[0], 9, 7, 2)
+    narrator = info.narrator(spec.make_grid(), info.resolve(spec.params))
+    meanings: dict[str, str] = {}
+    for key in LEGEND:
+        meaning = narrator.legend.get(key, LEGEND[key][1])
+        assert meaning not in meanings, f"{key!r} and {meanings[meaning]!r} both read {meaning!r}"
+        meanings[meaning] = key

@@ -219,7 +219,7 @@ class CellularAutomatonNarrator(Narrator):
         open="  open the wall tile (or shortest tunnel) that joins two",
     )
     follows = frozenset(int(k) for k in (CARVE, WALL, PRUNE))
-    legend = {"floor": "floor tile", "pruned": "wall tile (alive)", "unvisited": "wall tile (alive)",
+    legend = {"floor": "floor tile", "pruned": "wall tile born in a generation", "unvisited": "wall tile from the soup",
               "current": "first tile changed this step"}
     phases = (GENERATIONS, CONNECT)
 

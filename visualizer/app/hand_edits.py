@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..core.maze import CellState
 from ..core.narration import Annotation, Shape, Tone, plural
 from ..export.formats import FORMATS, ExportOptions
 from ..run.editing import Check, Edit, Editor, End, check
@@ -26,6 +27,8 @@ from .memo import Memo
 if TYPE_CHECKING:
     from .scene import Host
 
+REMOVED = "removed (not part of the maze)"
+"""What a cell an edit took out of the maze is, on hover and in the legend."""
 RESOLVE_BUDGET = 0.05
 """Seconds an edit may spend solving again at once; a larger maze finishes over the next frames."""
 
@@ -48,6 +51,7 @@ class HandEdits:
         self._check: Memo[Check] = Memo()
         self._neighbours: Memo[np.ndarray] = Memo()
         """The grid's neighbour table, kept for the checks after every edit."""
+        self._removed: Memo[frozenset[int]] = Memo()
         self._was: int | None = None
         """The path's length before the last edit (None: none was shown)."""
 
@@ -198,7 +202,7 @@ class HandEdits:
             return ""
         name = SOLVERS[solver].title
         if not run.solution:
-            return f" · {name}: no way through now"
+            return f" · {name}: no way through now" + ("" if goal_reachable(run) else " (the goal is cut off)")
         change = "" if was is None else f" (was {was:,})"
         return f" · {name}: path of {len(run.solution):,} cells{change}"
 
@@ -237,6 +241,41 @@ class HandEdits:
         verdict = "yes" if found.perfect else "no: " + ", ".join(parts)
         return [("Perfect", verdict), ("Edits", f"{len(self.editor.done):,} (Ctrl+Z undoes, Ctrl+Y redoes)")]
 
+    def removed_cells(self) -> frozenset[int]:
+        """The cells the edits took out of the maze that are out still (they look unvisited, but
+        on a finished maze they are not waiting for anything: they are not part of it)."""
+        editor, run = self.editor, self.run
+        if not self.edited:
+            return frozenset()
+        return self._removed.get((id(run), run.maze_version, len(editor.done)), self._find_removed)
+
+    def _find_removed(self) -> frozenset[int]:
+        out: set[int] = set()
+        for edit in self.editor.done:
+            for change in edit.cells:
+                if change.after[1] == int(CellState.UNVISITED) and change.before[1] != change.after[1]:
+                    out.add(change.cell)
+                elif change.after[1] != int(CellState.UNVISITED):
+                    out.discard(change.cell)
+        state = self.run.maze.state
+        return frozenset(c for c in out if state[c] == CellState.UNVISITED)
+
+    def legend_label(self, key: str, usual: str) -> str:
+        """The legend's words for unvisited cells once edits removed some: removed, when every
+        unvisited cell is one of them, else the usual words with the removed ones added."""
+        removed = self.removed_cells()
+        if key != "unvisited" or not removed:
+            return usual
+        unvisited = int((self.run.maze.state == CellState.UNVISITED).sum())
+        return REMOVED if unvisited == len(removed) else f"{usual}, or {REMOVED}"
+
+    def legend_keys(self) -> list[str]:
+        """The legend entries for what ``annotations`` draws: the red loop, the boxed cells."""
+        if not self.edited:
+            return []
+        found = self.check()
+        return (["loop"] if found.loop else []) + (["cut off"] if found.cut_off_cells else [])
+
     def annotations(self) -> tuple[Annotation, ...]:
         """One loop drawn round, each cut-off cell boxed (the first of them, when very many)."""
         if not self.edited:
@@ -244,3 +283,10 @@ class HandEdits:
         found = self.check()
         notes = [Annotation(Shape.PATH, found.loop, Tone.REJECTED)] if found.loop else []
         return tuple(notes + [Annotation(Shape.BOX, (cell,), Tone.ERASED) for cell in found.cut_off_cells])
+
+
+def goal_reachable(run: Run) -> bool:
+    """Whether any way leads from the solve's start to its goal (the model's passages, not the
+    solver's luck): a solver that found none either was cut off or went round in circles."""
+    start, goal = run.solver_ends
+    return bool(run.maze.reachable_from(start)[goal])

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from ..render import contrast
 from ..render.palette import LEGEND, LEGEND_MIXED
 from ..render.themes import current, ui
 from ..run.teaching import TeachingView
@@ -62,13 +63,20 @@ def draw_panel(surface: pygame.Surface, panel: pygame.Rect, size: int, content: 
         surface.blit(title, (x, y))
         y += title.get_height()
     y += size // 2
-    bottom = draw_footer(surface, panel, x, width, size, content.hint, content.message) - size // 2
+    keep = y + teaching_needed(teaching, width, size) + size // 2 if teaching is not None else panel.top
+    if teaching is None and content.extra is None:
+        keep = figures_keep(panel, content, y, width, size)
+    bottom = draw_footer(surface, panel, x, width, size, content.hint, content.message, keep) - size // 2
     if teaching is not None:
         return draw_teaching_and_legend(surface, panel, content, teaching, (x, y, width, size), bottom)
     y = draw_rows(surface, content.lines, x, y, width, size, bottom)
-    if content.hover is not None:
+    hover = content.hover
+    legend_size = size
+    if content.extra is None:
+        legend_size, hover = legend_room(content, y, width, size, bottom)
+    if hover is not None:
         y += size // 3
-        y = draw_rows(surface, content.hover, x, y, width, size, bottom, ui().text_dim)
+        y = draw_rows(surface, hover, x, y, width, size, bottom, ui().text_dim)
     y += size // 2
     if content.extra is not None:
         heading, rows = content.extra
@@ -81,8 +89,55 @@ def draw_panel(surface: pygame.Surface, panel: pygame.Rect, size: int, content: 
     if content.scale is not None and y + scale_height(size) < bottom:
         y = draw_scale(surface, content.scale, x, y + scale_height(size), width, size)
         y += scale_height(size)
-    draw_legend(surface, content.legend, x, y, width, size, bottom)
+    draw_legend(surface, content.legend, x, y, width, legend_size, bottom)
     return None
+
+
+def figures_keep(panel: pygame.Rect, content: PanelContent, y: int, width: int, size: int) -> int:
+    """Where the message must stay below so the figures and the whole legend fit above it: the
+    legend small if the message then still fits at the smallest type, else the legend smallest;
+    when neither can be, the message keeps its size (the legend then loses entries)."""
+    figures = y + rows_height(content.lines, width, size) + size // 2
+    figures += scale_height(size) if content.scale is not None else 0
+    for legend_size in type_steps(max(11, size - 3)):
+        keep = figures + legend_height(content.legend, width, legend_size) + legend_size // 2 + size // 2
+        room = footer_top(panel, width, size, content.hint) - size - keep
+        if content.message is None or message_lines(content.message, width, size, room)[2]:
+            return keep
+    return panel.top
+
+
+def legend_room(content: PanelContent, y: int, width: int, size: int, bottom: int) -> tuple[int, Rows | None]:
+    """The legend's text size and the hover lines that leave it whole below ``y``: the legend
+    lists every colour on the board, so it steps its type down first, then the hover lines go."""
+    scale = scale_height(size) if content.scale is not None else 0
+    hover = content.hover
+    for rows in ([hover, None] if hover is not None else [None]):
+        top = y + (size // 3 + rows_height(rows, width, size) if rows is not None else 0) + size // 2 + scale
+        for legend_size in type_steps(size):
+            if top + legend_height(content.legend, width, legend_size) + legend_size // 2 <= bottom:
+                return legend_size, rows
+    return size, hover
+
+
+def type_steps(size: int) -> list[int]:
+    """Text sizes from ``size`` down to the smallest, a tenth at a time (as ``text.fitted`` steps)."""
+    steps = [size]
+    while steps[-1] > text.SMALLEST:
+        steps.append(max(text.SMALLEST, steps[-1] - max(1, steps[-1] // 10)))
+    return steps
+
+
+def rows_height(rows: Rows, width: int, size: int) -> int:
+    """Pixels :func:`draw_rows` takes for ``rows``."""
+    if not rows:
+        return 0
+    label_w = min(max(text.font(size).size(label)[0] for label, _ in rows) + size, width // 2)
+    lines = 0
+    for _, value in rows:
+        parts = text.wrap(value, size, width - label_w)
+        lines += len(parts) + 1 if text.breaks_words(value, parts) else len(parts)
+    return lines * int(size * 1.4)
 
 
 def draw_teaching_and_legend(surface: pygame.Surface, panel: pygame.Rect, content: PanelContent,
@@ -103,15 +158,24 @@ def draw_teaching_and_legend(surface: pygame.Surface, panel: pygame.Rect, conten
 
 def teaching_fits(view: TeachingView, width: int, size: int, room: int) -> bool:
     """True when the status, the lit pseudocode line and the newest sentence at full size fit ``room``."""
+    return teaching_needed(view, width, size) <= room
+
+
+def teaching_needed(view: TeachingView, width: int, size: int) -> int:
+    """Pixels :func:`draw_teaching` needs for the status, the phases, the least of the pseudocode
+    and the newest sentence at body size: the message above the key hint must leave them this."""
     small = max(11, size - 3)
     needed = int(small * 1.3) * len(text.wrap(view.status, small, width)) + size // 3
     if view.phases:
         needed += int(small * 1.3) * len(text.wrap("Phases: " + phases_text(view), small, width))
-    if view.code and view.lit >= 0:
-        needed += code_line_height(size) * len(code_rows(view.code, width, size, only=view.lit)) + size
+    if view.code:
+        lit_rows = len(code_rows(view.code, width, size, only=view.lit)) if view.lit >= 0 else 1
+        needed += code_line_height(size) * max(lit_rows, min(3, len(view.code))) + size
     if view.sentences:
         needed += int(size * 1.3) * len(text.wrap(view.sentences[-1], size, width))
-    return needed <= room
+    if view.about and view.lit < 0:  # before the first step: the algorithm's description too
+        needed += size // 3 + int(small * 1.3) * len(text.wrap(view.about, small, width))
+    return needed
 
 
 def scale_height(size: int) -> int:
@@ -161,6 +225,9 @@ def draw_teaching(surface: pygame.Surface, view: TeachingView, x: int, y: int, w
     if sentence_height + int(small * 1.3) * len(detail) > room:
         detail = []  # the newest sentence whole comes before the rest of its step
     words_height = sentence_height + int(small * 1.3) * len(detail)
+    if view.about and view.lit < 0:  # before the first step the pseudocode leaves the description room
+        words_height += size // 3 + rows_height(list(view.data), width, small) if view.data else 0
+        words_height += size // 3 + int(small * 1.3) * len(text.wrap(view.about, small, width))
     if view.code:
         code_bottom = max(y + code_least - size // 2, bottom - words_height - size // 2)
         y = draw_code(surface, view.code, view.lit, x, y, width, size, code_bottom) + size // 2
@@ -173,8 +240,10 @@ def draw_teaching(surface: pygame.Surface, view: TeachingView, x: int, y: int, w
         parts = text.wrap(earlier, small, width - text.font(small).size(" ...")[0])
         shown = parts[0] + (" ..." if len(parts) > 1 else "")
         y = draw_lines(surface, [shown], x, y, small, ui().text_dim, bottom)
-    if view.about and view.lit < 0:
-        draw_lines(surface, text.wrap(view.about, small, width), x, y + size // 3, small, ui().text_dim, bottom)
+    if view.about and view.lit < 0:  # the description whole or not at all: never cut mid-sentence
+        about = text.wrap(view.about, small, width)
+        if y + size // 3 + int(small * 1.3) * len(about) <= bottom:
+            draw_lines(surface, about, x, y + size // 3, small, ui().text_dim, bottom)
     return whole
 
 
@@ -270,28 +339,45 @@ def draw_rows(surface: pygame.Surface, rows: list[tuple[str, str]], x: int, y: i
 
 
 def draw_footer(surface: pygame.Surface, panel: pygame.Rect, x: int, width: int, size: int, hint_text: str,
-                message: str | None) -> int:
-    """The message (wrapped) and the key hint at the bottom of the panel; returns their top."""
+                message: str | None, keep: int | None = None) -> int:
+    """The message (wrapped) and the key hint at the bottom of the panel; returns their top.
+    The message box stays below ``keep`` (where the newest sentence at full size ends) while it
+    can: a long message steps its type down rather than shrink the words above it (a quiz
+    verdict must not make the next question tiny)."""
     small = max(11, size - 3)
     hint = text.wrap_items(hint_text.split("   "), small, width)
-    y = panel.bottom - int(small * 1.5) * len(hint) - size // 2
-    top = y
+    y = top = footer_top(panel, width, size, hint_text)
     for part in hint:
         surface.blit(text.rendered(part, small, ui().text_dim), (x, y))
         y += int(small * 1.5)
     if message is not None:
-        lines = text.wrap(message, size, width - size)
-        line = int(size * 1.35)
+        message_size, lines, _ = message_lines(message, width, size, top - size - (panel.top if keep is None else keep))
+        line = int(message_size * 1.35)
         height = line * len(lines) + size // 2
         box = pygame.Rect(x - size // 2, top - height - size // 2, width + size, height)
         pygame.draw.rect(surface, ui().window, box, border_radius=size // 3)
         pygame.draw.rect(surface, ui().accent, box, 2, border_radius=size // 3)
         ty = box.top + size // 4
         for part in lines:
-            surface.blit(text.rendered(part, size, ui().text), (x, ty))
+            surface.blit(text.rendered(part, message_size, ui().text), (x, ty))
             ty += line
         top = box.top
     return top
+
+
+def footer_top(panel: pygame.Rect, width: int, size: int, hint_text: str) -> int:
+    """Where the key hint at the foot of the panel starts."""
+    small = max(11, size - 3)
+    return panel.bottom - int(small * 1.5) * len(text.wrap_items(hint_text.split("   "), small, width)) - size // 2
+
+
+def message_lines(message: str, width: int, size: int, room: int) -> tuple[int, list[str], bool]:
+    """The message's type and lines in ``room`` pixels (its type steps down to fit), and whether
+    it fits; one that cannot fit even small keeps its size."""
+    message_size, lines = text.fitted(message, size, width - size, room, 1.35)
+    if len(lines) * int(message_size * 1.35) <= room:
+        return message_size, lines, True
+    return size, text.wrap(message, size, width - size), False
 
 
 def legend_height(legend: Legend, width: int, size: int) -> int:
@@ -322,13 +408,27 @@ def draw_legend(surface: pygame.Surface, legend: Legend, x: int, y: int, width: 
 
 def draw_swatch(surface: pygame.Surface, key: str, colour: tuple[int, int, int], box: pygame.Rect) -> None:
     """A legend entry's colour; one that stands for many (sets, regions) shows two, split
-    corner to corner, as the board shows neighbouring sets in different colours."""
+    corner to corner, as the board shows neighbouring sets in different colours. A colour close
+    to the panel's (black walls on the high-contrast theme's black panel) is drawn as a band
+    across a contrasting square, as the board draws a wall across the floor: filled with its
+    colour it would read as an empty box."""
     pygame.draw.rect(surface, colour, box)
     mixed = LEGEND_MIXED.get(key)
     if mixed is not None:
         pygame.draw.polygon(surface, mixed[0], (box.topleft, box.topright, box.bottomleft))
         pygame.draw.polygon(surface, mixed[1], (box.topright, box.bottomright, box.bottomleft))
-    pygame.draw.rect(surface, ui().text_dim, box, 1)
+    if contrast.ratio(colour, ui().panel) >= SWATCH_CONTRAST:
+        pygame.draw.rect(surface, ui().text_dim, box, 1)
+        return
+    mat = max((current().floor, ui().text), key=lambda c: contrast.ratio(c, colour))
+    band = max(2, box.height * 2 // 5)
+    pygame.draw.rect(surface, mat, box)  # the colour as the board shows a wall: across light floor
+    pygame.draw.rect(surface, colour, (box.left, box.centery - band // 2, box.width, band))
+    pygame.draw.rect(surface, mat, box, 1)
+
+
+SWATCH_CONTRAST = 1.5
+"""Below this contrast with the panel a swatch's own colour would not show its edge."""
 
 
 def draw_chart(surface: pygame.Surface, chart: tuple[str, dict[str, int]], x: int, y: int, width: int, size: int,

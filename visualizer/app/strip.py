@@ -14,7 +14,18 @@ import pygame
 from ..render.themes import ui
 from ..run.teaching import TeachingView
 from . import text
-from .panel import PanelContent, draw_code, draw_footer, draw_legend, draw_lines, draw_rows, draw_scale, legend_height
+from .panel import (
+    PanelContent,
+    code_line_height,
+    code_rows,
+    draw_code,
+    draw_footer,
+    draw_legend,
+    draw_lines,
+    draw_rows,
+    draw_scale,
+    legend_height,
+)
 
 SENTENCE_LINE = 1.3
 """Line height of the large sentence, in text sizes."""
@@ -65,19 +76,39 @@ def draw_code_column(surface: pygame.Surface, column: pygame.Rect, size: int, vi
     y = draw_lines(surface, text.wrap(status, small, column.width)[:2], column.left, y, small, ui().text_dim,
                    column.bottom)
     if view.code:
-        draw_code(surface, view.code, view.lit, column.left, y + size // 3, column.width, size, column.bottom)
+        y = draw_code(surface, view.code, view.lit, column.left, y + size // 3, column.width, size,
+                      column.bottom - about_room(view, column.width, size, column.bottom - y - size // 3))
+        if about_room(view, column.width, size, column.bottom - y):
+            draw_lines(surface, text.wrap(view.about, small, column.width), column.left, y + size // 3, small,
+                       ui().text_dim, column.bottom)
     elif view.about:
         draw_lines(surface, text.wrap(view.about, small, column.width), column.left, y + size // 3, small,
                    ui().text_dim, column.bottom)
 
 
+def about_room(view: TeachingView, width: int, size: int, room: int) -> int:
+    """Pixels the description takes under the pseudocode before the first step, when the sentence
+    column shows something else (a quiz question) and both fit whole in ``room``; else 0."""
+    if not (view.about and view.lit < 0 and view.sentences):
+        return 0
+    small = max(SMALLEST, size - 3)
+    about = size // 3 + int(small * 1.3) * len(text.wrap(view.about, small, width))
+    code = len(code_rows(view.code, width, size)) * code_line_height(size) + 2 * (max(11, size - 2) // 3)
+    return about if code + about <= room else 0
+
+
 def draw_sentence_column(surface: pygame.Surface, column: pygame.Rect, size: int, large: int, view: TeachingView,
                          content: PanelContent) -> bool:
-    """The newest sentence as large as it fits, then its detail and the working data while room lasts."""
-    bottom = draw_footer(surface, column, column.left, column.width, size, content.hint, content.message) - size // 2
-    room = bottom - column.top
+    """The newest sentence as large as it fits, then its detail and the working data while room lasts.
+    The message under it gives way first: the sentence keeps at least body size."""
     newest = view.sentences[-1] if view.sentences else (view.about or "")
+    keep = column.top + sentence_height(size, text.wrap(newest, size, column.width)) + size // 2
+    bottom = draw_footer(surface, column, column.left, column.width, size, content.hint, content.message,
+                         keep) - size // 2
+    room = bottom - column.top
     type_size, lines = fitted_sentence(newest, large, column.width, room)
+    if type_size < size and sentence_height(size, text.wrap(newest, size, column.width)) <= room:
+        type_size, lines = size, text.wrap(newest, size, column.width)  # never below body size when it fits
     whole = sentence_height(type_size, lines) <= room
     y = draw_lines_spaced(surface, lines, column.left, column.top, type_size, bottom)
     small = max(SMALLEST, size - 3)
@@ -124,6 +155,8 @@ def caption_text(content: PanelContent) -> str:
     teaching = content.teaching
     if teaching is not None and teaching.sentences:
         return teaching.sentences[-1]
+    if teaching is not None and teaching.about:  # before the first step: what the algorithm does
+        return teaching.about
     return "   ".join(f"{label} {value}".strip() for label, value in content.lines[:6])
 
 

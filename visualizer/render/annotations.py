@@ -11,8 +11,9 @@ import pygame
 
 from ..core.narration import Annotation, Shape, Tone
 from .board import Board
+from .palette import ERASED, REJECTED
 
-TONE_COLOURS = {Tone.ACTIVE: (255, 214, 10), Tone.REJECTED: (240, 60, 60), Tone.ERASED: (250, 120, 200)}
+TONE_COLOURS = {Tone.ACTIVE: (255, 214, 10), Tone.REJECTED: REJECTED, Tone.ERASED: ERASED}
 OUTLINE = (15, 15, 15)
 
 

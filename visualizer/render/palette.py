@@ -20,6 +20,10 @@ MAT: Colour = (104, 112, 128)
 (3:1) where the window's own dark background would swallow it."""
 WALL: Colour = (10, 10, 14)
 CONNECTOR: Colour = (240, 228, 66)  # Okabe-Ito yellow
+REJECTED: Colour = (240, 60, 60)
+"""Drawn over the board for what is refused or wrong: a kept wall's cross, a loop an edit made."""
+ERASED: Colour = (250, 120, 200)
+"""Drawn over the board round what is taken away: erased walks, cells an edit cut off."""
 PANEL: Colour = (28, 31, 40)
 TEXT: Colour = (235, 235, 228)
 TEXT_DIM: Colour = (160, 166, 180)
@@ -157,6 +161,8 @@ LEGEND: dict[str, tuple[Colour, str]] = {
     "goal": (CONNECTOR, "the exit"),
     "fog": (STYLE_COLOURS[Style.FOG], "not seen yet (fog)"),
     "longest": ((0, 170, 255), "longest path (both ends ringed)"),
+    "loop": (REJECTED, "a loop the edits made (drawn in red)"),
+    "cut off": (ERASED, "cut off from the entrance (boxed)"),
     "distance": (HEAT_ANCHORS[2], "distance map: light near, dark far"),
     "weight": (tuple(int(v) for v in terrain_colours(STYLE_COLOURS[Style.FLOOR])[-1]),  # type: ignore[dict-item]
                "dearer ground: darker cells cost more to enter"),

@@ -468,5 +468,7 @@ def test_a_legend_entry_for_many_colours_shows_two_and_others_one(screen):
         lower = screen.get_at((box.right - 6, box.bottom - 6))[:3]
         if key in LEGEND_MIXED:
             assert (upper, lower) == tuple(LEGEND_MIXED[key]) and upper != lower
+        elif key == "wall":  # as dark as the panel: a band across a light square, as on the board
+            assert screen.get_at(box.center)[:3] == tuple(LEGEND[key][0])
         else:
             assert upper == lower == tuple(LEGEND[key][0])

@@ -145,3 +145,58 @@ def test_when_the_maze_is_done_the_score_is_said_and_s_goes_on_with_the_solver(s
     solved = watch.run.solver_events
     click(shell, next(iter(question.expected)))
     assert shell.toast[0].startswith("Right: ") and watch.run.solver_events > solved
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+@pytest.mark.parametrize("layout", ["side", "presenting"])
+@pytest.mark.parametrize("steps", [0, 2])
+def test_after_a_verdict_the_next_question_keeps_the_sentence_size_and_both_are_whole(size, layout, steps,
+                                                                                      monkeypatch):
+    """On a projector with larger text (Ctrl+= twice) a wrong answer's verdict and the next question
+    are both whole, and the question is not shrunk below body text to make room for the verdict."""
+    from visualizer.app import text
+    from visualizer.app.layout import Arrangement
+    screen = open_window(size)
+    try:
+        for _ in range(steps):
+            text.step_scale(1)
+        said = []
+        plain = text.rendered
+        monkeypatch.setattr(text, "rendered", lambda words, size, colour, bold=False:
+                            said.append((words, size)) or plain(words, size, colour, bold))
+        shell = Shell(MazeSpec("kruskal", "square", 12, 8, 3), speed=60.0, screen=screen, quiz=1)
+        shell.arrangement = Arrangement(layout)
+        shell.layout_dirty = True
+        shell.frame([], 0.0)
+        press(shell, pygame.K_2, char="2")
+        verdict = shell.toast[0]
+        said.clear()
+        shell._last_key, shell.layout_dirty = None, True
+        shell.frame([], 1 / 60)
+        question = newest_sentence(shell)
+        assert question.startswith("Question: ")
+        question_lines = drawn_lines(said, question)
+        assert question_lines, "the question is not whole"
+        assert min(px for _, px in question_lines) >= shell.text_size(), "the question shrank below body text"
+        assert drawn_lines(said, verdict), "the verdict is not whole"
+        assert shell._sentence_whole
+    finally:
+        text._scale[0] = 1.0
+        text.font.cache_clear()
+        pygame.quit()
+
+
+def drawn_lines(said, sentence):
+    """The lines, one after another, that together say ``sentence`` (empty when it is not drawn whole)."""
+    for start, (words, _) in enumerate(said):
+        if not words or not sentence.startswith(words):
+            continue
+        lines = []
+        for line in said[start:]:
+            lines.append(line)
+            joined = " ".join(w for w, _ in lines).split()
+            if joined == sentence.split():
+                return lines
+            if joined != sentence.split()[:len(joined)]:
+                break
+    return []

@@ -30,7 +30,7 @@ from ...run.spec import MazeSpec, random_seed
 from ...run.teaching import Teacher, TeachingView, known_for
 from ...solvers import SOLVERS
 from ..breakpoints import Breakpoint
-from ..hand_edits import HandEdits
+from ..hand_edits import REMOVED, HandEdits, goal_reachable
 from ..keys import NONE, WATCH_KEYS, KeyPress, digit_of, number_choice
 from ..maze_figures import CHEAP_DISTANCE_CELLS, MazeFigures, estimate_events
 from ..memo import Memo
@@ -47,6 +47,7 @@ from ..pacing import (
     resized_or_say,
     speed_label,
 )
+from ..panel import meaning
 from ..quiz_view import draw_quiz, next_cadence, quiz_view, save_summary
 from ..run_words import cell_lines, describe_last, events_text, state_word
 from ..scene import BoardContent, ColourScale, Host, Scene, TimelineView
@@ -652,6 +653,8 @@ class WatchScene(Scene):
         name = SOLVERS[run.solver].title if run.solver else "The solver"
         if run.solution:
             self.host.message(f"{name}: path of {path_words(run)}, {run.overlay.searched:,} cells visited")
+        elif not goal_reachable(run):
+            self.host.message(f"{name}: the goal cannot be reached from the start (cut off)", 6.0)
         else:
             self.host.message(f"{name} found no way out (it went round in circles)", 6.0)
 
@@ -723,7 +726,10 @@ class WatchScene(Scene):
         return f"Step {self.teacher.narration.steps:,} · {events} · {state} · {speed_label(self.speed)}"
 
     def legend_label(self, key: str) -> str | None:
-        return self.teacher.legend_label(key)
+        label = self.teacher.legend_label(key)
+        if key == "unvisited" and self.edits.removed_cells():
+            return self.edits.legend_label(key, meaning(key, label))
+        return label
 
     def panel_lines(self) -> list[tuple[str, str]]:
         run, spec = self.run, self.spec
@@ -768,6 +774,8 @@ class WatchScene(Scene):
     def hover_lines(self, cell: int) -> list[tuple[str, str]]:
         """Where the pointer is: the cell, what it is, its region or set, its distance once solved."""
         lines = cell_lines(self.run, cell)
+        if cell in self.edits.removed_cells():
+            lines = [(label, REMOVED if label == "Is" else value) for label, value in lines]
         distance = self.distance_to(cell)
         if distance is not None:
             where = f"{distance:,} steps from {self.start_name()}"
@@ -783,7 +791,7 @@ class WatchScene(Scene):
     def legend_keys(self) -> list[str]:
         """What each colour on the board means, for exactly the colours there now (on large mazes
         refreshed now and then while the run moves: see ``MazeFigures.legend``)."""
-        keys = self.figures.legend(self.run, self.unthrottled)
+        keys = self.figures.legend(self.run, self.unthrottled) + self.edits.legend_keys()
         return keys + ["longest"] if self.show_longest else keys
 
     def metrics(self) -> Metrics:
