@@ -5,7 +5,9 @@ with input), so the test can aim the mouse at a cell and check what happened.
 """
 
 import json
+import math
 import os
+import pathlib
 import shutil
 import subprocess
 import sys
@@ -314,3 +316,47 @@ def test_clicking_a_wall_of_a_finished_maze_solves_it_again_in_a_real_window(sma
         window.close()
     err = window.app.stderr.read().decode()
     assert "Traceback" not in err, err[-800:]
+
+
+def test_the_exit_arrow_points_at_an_exit_off_screen_in_a_real_window(small_display, tmp_path):
+    """The daily maze (level 6's size) followed at 1024 x 768: the exit is off screen, and an arrow
+    at the board's edge points from the player towards it, moving as the player moves."""
+    window = Window(small_display, tmp_path, "play", "--daily", "2026-12-02")
+    try:
+        state = window.after(lambda: window.key("Right"), lambda s: s.get("stage") == "playing", timeout=15)
+        for _ in range(3):
+            arrow = state["exit_arrow"]
+            assert arrow is not None, "no arrow towards an exit off screen"
+            (px, py), (ex, ey) = state["cells"][state["player"]], state["cells"][state["exit"]]
+            turn = (arrow["angle"] - math.atan2(ey - py, ex - px) + math.pi) % (2 * math.pi) - math.pi
+            assert abs(turn) < 0.05, (arrow, (px, py), (ex, ey))
+            view = pygame.Rect(state["view"])
+            assert view.inflate(2, 2).collidepoint(arrow["tip"]) and not view.collidepoint(ex, ey)
+            state = window.after(lambda: window.key("Down"), lambda s: bool(s.get("exit_arrow")))
+        window.key("Escape")
+        window.key("q")
+        assert window.app.wait(20) == 0
+    finally:
+        window.close()
+
+
+def test_a_lesson_keeps_theme_and_layout_keys_between_slides_in_a_real_window(small_display, tmp_path):
+    """``lesson depth-first`` at 1024 x 768: F7 changes the theme and F10 the layout at once, F5
+    goes to the next slide, which opens in the theme and layout chosen; all remembered."""
+    window = Window(small_display, tmp_path, "lesson", "depth-first")
+    try:
+        state = window.after(lambda: window.key("shift"), lambda s: "Slide 1 of 3" in (s.get("message") or ""),
+                             timeout=15)
+        theme = state["theme"]
+        state = window.after(lambda: window.key("F7"), lambda s: s["theme"] != theme)
+        theme = state["theme"]
+        state = window.after(lambda: window.key("F10"), lambda s: s["layout"] == "presenting")
+        assert state["panel"][2] == state["window"][0]  # a full-width strip under the board
+        state = window.after(lambda: window.key("F5"), lambda s: "Slide 2 of 3" in (s.get("message") or ""))
+        assert (state["theme"], state["layout"]) == (theme, "presenting")
+        window.key("q")
+        assert window.app.wait(20) == 0
+    finally:
+        window.close()
+    settings = json.loads(next(pathlib.Path(os.environ["MAZE_VISUALIZER_CONFIG"]).glob("settings.json")).read_text())
+    assert (settings["theme"], settings["layout"]) == (theme, "presenting")

@@ -45,6 +45,7 @@ class Presenter:
             self.show(target)
         else:
             self.shell.message("Last slide" if step > 0 else "First slide")
+        self.shell.state_due = True  # the shell saw no input of its own
         return True
 
     def heading(self, index: int) -> str:

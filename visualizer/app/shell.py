@@ -82,6 +82,9 @@ class Shell:
         self._paint_cost = 0.0
         self._draw_cost = 0.0
         self._state_file = StateFile()
+        self.state_due = False
+        """Set by what changes the window outside its own input (a lesson's slide key): the next frame
+        rewrites the automation state."""
         self._layouts = 0
         """Boards laid out so far (a frame that lays one out is not a typical frame)."""
         self._sentence_whole = True
@@ -430,7 +433,8 @@ class Shell:
             cost = time.perf_counter() - start
             self._draw_cost = cost if self._draw_cost == 0 else 0.8 * self._draw_cost + 0.2 * cost
         rects = self.record_frame(rects)
-        if self._state_file and any(event.type in INPUT_EVENTS for event in events):
+        if self._state_file and (self.state_due or any(event.type in INPUT_EVENTS for event in events)):
+            self.state_due = False
             self.write_state()
         return rects
 

@@ -228,9 +228,16 @@ class PlayScene(Scene):
         self.ghost = Ghost(tuple(shortest_path(game.maze)), pace) if game is not None and pace and not racing else None
 
     def automation_state(self, view: pygame.Rect) -> dict[str, Any]:
-        """The stage and level, for tests driving a real window."""
+        """The stage and level, and the exit arrow when one is drawn (its tip in window pixels and
+        the angle it points along), for tests driving a real window."""
         race = {"players": 2, "winner": self.race.winner} if self.race is not None else {"players": 1}
-        return {"stage": self.stage, "level": self.game.level if self.game is not None else None, **race}
+        arrow = self.exit_arrow
+        pointer = None if arrow is None else {"tip": [round(view.left + arrow.tip[0]), round(view.top + arrow.tip[1])],
+                                              "angle": arrow.angle}
+        game = self.game
+        where = {} if game is None else {"player": game.position, "exit": game.maze.exit[0]}
+        return {"stage": self.stage, "level": game.level if game is not None else None,
+                "exit_arrow": pointer, **where, **race}
 
     def new_game(self) -> None:
         """A new game at the chosen level (1 unless level select chose another): level k has the
