@@ -53,6 +53,13 @@ class Draws:
         self.count, self.per_number = count, 2
         return ((words[0::2] >> 5) * 67108864 + (words[1::2] >> 6)) * (1.0 / 9007199254740992.0)
 
+    def quarters(self, count: int) -> np.ndarray:
+        """The next ``count`` values of ``int(rng.random() * 4)`` (int8): the top two bits of the
+        first word of each number, as the float's top bits are that word's."""
+        words = self.words(2 * count)
+        self.count, self.per_number = count, 2
+        return (words[0::2] >> np.uint64(30)).astype(np.int8)
+
     def below(self, n: int, count: int) -> list[int]:
         """The next ``count`` values of ``int(rng.random() * n)``."""
         return (self.floats(count) * n).astype(np.int64).tolist()
