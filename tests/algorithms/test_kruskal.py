@@ -19,3 +19,29 @@ def test_kruskal_quiet_union_find_joins_what_the_shown_sets_join(kind):
         spec = MazeSpec("kruskal", kind, 9, 7, seed, mask=mask if kind != "polar" else None)
         shown, quiet = streams(spec)
         assert [e for e in shown if e[0] == Kind.CARVE] == quiet
+
+
+PEAK_SCRIPT = """
+import sys
+from visualizer.run.spec import MazeSpec
+MazeSpec("kruskal", "square", 1000, 1000, 1).build()
+status = dict(line.split(":", 1) for line in open("/proc/self/status").read().splitlines() if ":" in line)
+print(int(status["VmHWM"].split()[0]) / 1024)
+"""
+
+
+def test_a_million_cell_kruskal_maze_peaks_under_200_mb():
+    """Peak RSS of a child building it (it was 259 MB: the shuffle's and the spanning tree's
+    working arrays all at once, and every carve as Python ints); 2000 x 2000 is the bench's row."""
+    import os
+    import subprocess
+    import sys
+
+    import pytest
+
+    if not os.path.exists("/proc/self/status"):
+        pytest.skip("needs /proc (VmHWM) to read the peak")
+    done = subprocess.run([sys.executable, "-c", PEAK_SCRIPT], capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "PYTHONPATH": os.getcwd()})
+    assert done.returncode == 0, done.stderr
+    assert float(done.stdout.strip()) < 200

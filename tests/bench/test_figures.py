@@ -64,3 +64,30 @@ def test_the_help_names_the_side_the_solvers_are_measured_at():
     from visualizer.cli import bench
 
     assert bench.SOLVER_SIDE == SOLVER_SIDE
+
+
+def test_a_grid_that_cannot_take_a_size_is_skipped_with_a_note_not_an_exit(monkeypatch):
+    from visualizer.bench import figures as bench
+
+    monkeypatch.setattr(bench, "_print_targets", lambda *args, **kwargs: None)
+    lines: list[str] = []
+    figures = bench.run_bench(sizes=[1000], algorithms=["backtracker"], grids=["polar"], out=lines.append,
+                              heavy=False)
+    assert figures["rows"] == [] and [row[:2] for row in figures["refused"]] == [("polar", 1000)]
+    note = next(line for line in lines if "skipped" in line)
+    assert "polar" in note and "cells" in note
+    assert any(bench.HEAVY_NOTE in line for line in lines)  # the quiet targets' row says why it is empty
+
+
+def test_the_generator_rows_print_every_ratio_against_its_target(monkeypatch):
+    from visualizer.bench import generators
+
+    monkeypatch.setattr(generators, "kruskal_child",
+                        lambda side: {"seconds": side * side * 2e-6, "peak_mb": 123.0})
+    lines: list[str] = []
+    figures = generators.generator_figures(out=lines.append, big=60, small=20, huge=80)
+    text = "\n".join(lines)
+    assert figures["walk_steps"][60] > figures["walk_steps"][20] > 20 * 20
+    for target in ("<= 3x", "<= 5x", "<= 1.3x", "<= 400 MB"):
+        assert target in text, target
+    assert "123 MB" in text and "steps" in text

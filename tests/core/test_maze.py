@@ -319,8 +319,8 @@ def test_a_fresh_maze_has_relabelled_no_cell():
 
 
 def test_an_unknown_event_kind_is_refused_by_name():
-    with pytest.raises(ValueError, match="unknown maze-changing event kind 8"):
-        Maze(GRID).apply((8, 0, -1, 0))  # between the maze-changing kinds and the display-only ones (10 on)
+    with pytest.raises(ValueError, match="unknown maze-changing event kind 9"):
+        Maze(GRID).apply((9, 0, -1, 0))  # between the maze-changing kinds and the display-only ones (10 on)
 
 
 @pytest.mark.parametrize("kind", ["square", "hex", "triangle", "polar"])
@@ -369,3 +369,17 @@ def test_a_cells_degree_counts_its_passages_and_the_opening_to_the_outside(kind)
     single = Maze(MazeSpec("backtracker", "square", 1, 1, 1).make_grid())
     assert single.degree(0) == 2  # one cell: both the entrance and the exit
     assert np.isin(maze.degree(entrance), (2, 3, 4, 5))
+
+
+def test_a_packed_run_of_walls_closes_what_its_walls_close_one_by_one():
+
+
+    grid = make_grid("hex", 6, 5)
+    rows = [(c, nb, d) for c in range(0, grid.size, 3) for d, nb in grid.neighbours(c)]
+    one_by_one, packed_run = Maze(grid), Maze(grid)
+    for maze in (one_by_one, packed_run):
+        maze.apply((Kind.OPEN_FIELD, -1, -1, -1))
+    for row in rows:
+        one_by_one.apply((Kind.WALL, *row))
+    packed_run.apply((Kind.WALLS, -1, -1, np.array(rows[::-1] + rows[:3], dtype=np.int64)))
+    assert (one_by_one.passages == packed_run.passages).all()

@@ -9,12 +9,12 @@ from __future__ import annotations
 import random
 from array import array
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Generator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..core.events import RUN_LENGTH, EventStream, Kind, packed
+from ..core.events import RUN_LENGTH, Event, EventStream, Kind, packed
 from ..core.narration import Annotation, Code, Narrator, Shape, Told, plural
-from ..grids import Grid
+from ..grids import Grid, SquareGrid
 from .base import Algorithm
 from .bulk_random import Draws
 
@@ -37,7 +37,9 @@ def aldous_broder(grid: Grid, rng: random.Random, *, show: bool = True) -> Event
     """
     if show or type(rng) is not random.Random:
         return _walk(grid, rng, show)
-    return _walk_quiet(grid, rng)
+    if type(grid) is SquareGrid and min(grid.width, grid.height) >= BULK_SIDE:
+        return _walk_square(grid, rng)  # type: ignore[return-value]  # its length is for the bench
+    return _walk_quiet(grid, rng)  # type: ignore[return-value]
 
 
 def _walk(grid: Grid, rng: random.Random, show: bool) -> EventStream:
@@ -66,23 +68,26 @@ def _walk(grid: Grid, rng: random.Random, show: bool) -> EventStream:
         cell = nb
 
 
-def _walk_quiet(grid: Grid, rng: random.Random) -> EventStream:
+def _walk_quiet(grid: Grid, rng: random.Random) -> Generator[Event, None, int]:
     """The shown walk's carves at a fraction of the cost: millions of steps change nothing, so each
     step is two lookups. Positions are kept as ``cell * directions`` (a step needs no multiply) and
-    a step off the edge stays put (a visited cell: nothing happens, as when the shown walk draws again)."""
+    a step off the edge stays put (a visited cell: nothing happens, as when the shown walk draws again).
+    Returns the walk's length in draws, steps off the edge included (``bench`` prints it)."""
     directions = grid.directions
     cell = int(rng.random() * grid.size)
     yield (CARVE, cell, -1, -1)
     remaining = grid.size - 1
     if not remaining:
-        return
+        return 0
     step = _step_table(grid)
     seen = bytearray(len(step))
     here = cell * directions
     seen[here] = 1
     draws = Draws(rng)
     rows: list[int] = []
+    drawn = 0
     while remaining:
+        drawn += DRAWS_AT_ONCE
         turns = iter(draws.below(directions, DRAWS_AT_ONCE))
         for d in turns:
             there = step[here + d]
@@ -96,7 +101,79 @@ def _walk_quiet(grid: Grid, rng: random.Random) -> EventStream:
         if len(rows) >= 3 * RUN_LENGTH or not remaining:  # a batch of draws at a time: a run of carves
             yield packed(CARVES, rows)
             rows = []
-    draws.give_back(sum(1 for _ in turns))
+    unused = sum(1 for _ in turns)
+    draws.give_back(unused)
+    return drawn - unused
+
+
+BULK_SIDE = 48
+"""Square grids at least this wide and high walk in bulk (``_walk_square``); on narrower ones the
+walk meets the far side too often for it to pay."""
+
+
+def _walk_square(grid: Grid, rng: random.Random) -> Generator[Event, None, int]:
+    """The quiet walk on a whole square grid, a batch of steps at once: there a walk's column
+    and row move apart (a draw moves one of them by one, or leaves it where the edge stops it),
+    so each is a sum of steps held between two walls (``held_walk``), and the new cells are the
+    first visits among the batch's positions. The same draws, the same carves."""
+    width, size = grid.width, grid.size
+    cell = int(rng.random() * size)
+    yield (CARVE, cell, -1, -1)
+    remaining = size - 1
+    if not remaining:
+        return 0
+    across = np.array([dx for dx, _ in grid.STEPS[0]], dtype=np.int8)
+    down = np.array([dy for _, dy in grid.STEPS[0]], dtype=np.int8)
+    seen = np.zeros(size, dtype=bool)
+    seen[cell] = True
+    batch = min(1 << 20, max(DRAWS_AT_ONCE, 4 * min(grid.width, grid.height) ** 2))
+    draws, drawn = Draws(rng), 0
+    while True:
+        turns = draws.quarters(batch)  # a square cell's four directions
+        xs = held_walk(cell % width, across[turns], width - 1)
+        ys = held_walk(cell // width, down[turns], grid.height - 1)
+        cells = ys * width + xs  # C ints: 2000 x 2000 fits
+        fresh = np.flatnonzero(~seen[cells])
+        _, first = np.unique(cells[fresh], return_index=True)
+        times = np.sort(fresh[first])[:remaining]
+        if len(times):
+            before = np.where(times > 0, cells[np.maximum(times - 1, 0)], cell)
+            seen[cells[times]] = True
+            remaining -= len(times)
+            rows = np.column_stack((before, cells[times], turns[times])).astype(np.int64)
+            yield (CARVES, -1, -1, rows)  # type: ignore[misc]
+        if not remaining:
+            used = int(times[-1]) + 1
+            draws.give_back(batch - used)
+            return drawn + used
+        drawn += batch
+        cell = int(cells[-1])
+
+
+def held_walk(start: int, steps: np.ndarray, top: int) -> np.ndarray:
+    """The positions after each step of a walk from ``start`` that stays put rather than leave
+    ``0 .. top``. Held at one wall only, the position is the free sum less its lowest dip below
+    that wall so far (a running minimum); that holds until the walk reaches the other wall, from
+    where the same is done against that one."""
+    out = np.empty(len(steps), dtype=np.int32)
+    done, here, low = 0, start, True
+    while done < len(steps):
+        free = np.cumsum(steps[done:], dtype=np.int32)
+        free += here
+        if low:
+            held = free - np.minimum(np.minimum.accumulate(free), 0)
+            past = np.flatnonzero(held > top)
+        else:
+            held = free - np.maximum(np.maximum.accumulate(free) - top, 0)
+            past = np.flatnonzero(held < 0)
+        end = int(past[0]) if len(past) else len(held)
+        out[done:done + end] = held[:end]
+        if not len(past):
+            break
+        out[done + end] = here = top if low else 0  # the step that would pass the other wall is held
+        done += end + 1
+        low = not low
+    return out
 
 
 def _step_table(grid: Grid) -> array:

@@ -8,147 +8,298 @@ cells. Walls follow organic curves, and it works on any grid, hexagons included.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Mapping
+from heapq import heappop, heappush
+from math import inf as INF
+from typing import TYPE_CHECKING, Any
 
-from ..core.events import Event, EventStream, Kind
+from ..core.events import EventStream, Kind
 from ..core.narration import Code, Narrator, Told, plural
 from ..grids import Grid
 from .base import Algorithm
 
-OPEN_FIELD, WALL, SET, CURRENT, CHAMBER = Kind.OPEN_FIELD, Kind.WALL, Kind.SET, Kind.CURRENT, Kind.CHAMBER
+if TYPE_CHECKING:
+    import numpy as np
+else:
+    from ..core.lazy_numpy import np  # imported on first use: --help stays fast
+
+OPEN_FIELD, WALL, WALLS, SET, CURRENT, CHAMBER = (Kind.OPEN_FIELD, Kind.WALL, Kind.WALLS, Kind.SET, Kind.CURRENT,
+                                                  Kind.CHAMBER)
 
 
 def blobby_division(grid: Grid, rng: random.Random, *, show: bool = True) -> EventStream:
     """Split each region in two by random growth from two seeds, then wall the seam but one gap.
 
-    Shown, each split names its chamber, every cell as it joins a half and the door. Unshown
-    (``show=False``) only the walls are said, and a leaner split makes them from the same random
-    numbers. Each is a generator of its own, so an event passes through one frame.
+    Each cell of the growing halves waits a random time (``Exp(1)``) before it claims its free
+    neighbours, so a half reaches a cell along the path of least total wait: a shortest-path
+    race that numpy runs for every region of one depth at once (``_divide_quiet``). Picking a
+    random frontier cell each step, as this generator did before, grows halves with exactly
+    these odds (the next of several exponential waits to end is a uniformly random one), so the
+    mazes are as likely as before; from a given seed they differ. Every random choice is a
+    function of the split's depth and a cell (``_keys``), so the shown split, which goes region by
+    region, makes the very same walls. Shown, each split names its chamber, every cell as it
+    joins a half (in the order it joins) and the door; unshown only the walls are said.
     """
+    key = rng.getrandbits(64)
     divide = _divide_shown if show else _divide_quiet
-    return divide(grid, rng)
+    return divide(grid, key)
 
 
-def _divide_shown(grid: Grid, rng: random.Random) -> EventStream:
-    """Every split as the window shows it, with a label per half (the SET events' values)."""
+SEED_KEYS, WAITS, DOOR_KEYS = 0, 1, 2
+"""The three random numbers of a split, per cell (or per wall): which cells are the seeds (the
+two smallest keys), how long each cell waits, which wall of the seam is the door (the smallest)."""
+_MASK = (1 << 64) - 1
+
+
+def _salt(key: int, depth: int, stream: int) -> int:
+    """One 64-bit number per (run, depth of the split, kind of draw)."""
+    return _mix_int((key + 0x9E3779B97F4A7C15 * (1 + 3 * depth + stream)) & _MASK)
+
+
+def _mix_int(x: int) -> int:
+    """splitmix64's finaliser on a Python int (the salt; cells are mixed by ``_keys``)."""
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+    return x ^ (x >> 31)
+
+
+def _keys(salt: int, index: np.ndarray) -> np.ndarray:
+    """A random 64-bit key per index (splitmix64 of index and salt): the same key for the same
+    index whether it is drawn with the rest of its depth or alone."""
+    x = (index.astype(np.uint64) + np.uint64(1)) * np.uint64(0x9E3779B97F4A7C15) ^ np.uint64(salt)
+    x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return x ^ (x >> np.uint64(31))
+
+
+def _waits(salt: int, cells: np.ndarray) -> np.ndarray:
+    """Each cell's wait before it claims its neighbours: exponential, mean 1."""
+    uniform = ((_keys(salt, cells) >> np.uint64(11)).astype(np.float64) + 0.5) * (1.0 / 9007199254740992.0)
+    return -np.log(uniform)
+
+
+def _divide_shown(grid: Grid, key: int) -> EventStream:
+    """Region by region, as the window shows it, with a label per half (the SET events' values);
+    each half's cells are said in the order they join it (earliest claim first)."""
     neighbours = grid.neighbours
-    rnd = rng.random
+    directions = grid.directions
     label = [0] * grid.size
     next_label = 1
     yield (OPEN_FIELD, -1, -1, -1)
-    regions = [list(range(grid.size))]
+    regions: list[tuple[list[int], int]] = [(list(range(grid.size)), 0)]
     while regions:
-        region = regions.pop()
+        region, depth = regions.pop()
         if len(region) < 2:
             continue
         yield (CHAMBER, region[0], -1, len(region))
         old = label[region[0]]
-        i = int(rnd() * len(region))
-        j = int(rnd() * (len(region) - 1))
-        j += j >= i
-        seeds = (region[i], region[j])
+        cells = np.array(region, dtype=np.int64)
+        seeds = cells[np.argsort(_keys(_salt(key, depth, SEED_KEYS), cells), kind="stable")[:2]].tolist()
+        wait = dict(zip(region, _waits(_salt(key, depth, WAITS), cells).tolist()))
         halves: tuple[list[int], list[int]] = ([], [])
-        frontier = []
-        for side, seed in enumerate(seeds):
-            label[seed] = next_label + side
-            halves[side].append(seed)
-            frontier.append(seed)
-            yield (SET, seed, -1, next_label + side)
-        while frontier:
-            k = int(rnd() * len(frontier))
-            frontier[k], frontier[-1] = frontier[-1], frontier[k]
-            cell = frontier.pop()
-            mine = label[cell]
+        best = {seeds[0]: 0.0, seeds[1]: 0.0}
+        owner = {seeds[0]: 0, seeds[1]: 1}
+        heap = [(0.0, 0, seeds[0]), (0.0, 1, seeds[1])]
+        while heap:
+            time, side, cell = heappop(heap)
+            if label[cell] != old or time > best[cell]:
+                continue  # settled already, or reached sooner since
+            label[cell] = next_label + side
+            halves[side].append(cell)
+            yield (SET, cell, -1, next_label + side)
+            claim = time + wait[cell]
             for _, nb in neighbours(cell):
-                if label[nb] == old:
-                    label[nb] = mine
-                    halves[mine - next_label].append(nb)
-                    frontier.append(nb)
-                    yield (SET, nb, -1, mine)
-        seam = [(c, nb, d) for c in halves[0] for d, nb in neighbours(c) if label[nb] == next_label + 1]
-        gap = int(rnd() * len(seam))
+                if label[nb] == old and claim < best.get(nb, INF):
+                    best[nb] = claim
+                    owner[nb] = side
+                    heappush(heap, (claim, side, nb))
+        seam = [(c, nb, d) for c in halves[0] for d, nb in sorted(neighbours(c)) if label[nb] == next_label + 1]
+        walls = np.array([c * directions + d for c, _, d in seam], dtype=np.int64)
+        gap = int(np.argmin(_keys(_salt(key, depth, DOOR_KEYS), walls)))
         yield (CURRENT, seam[gap][0], -1, -1)  # the doorway the new wall keeps
         for k, (c, nb, d) in enumerate(seam):
             if k != gap:
                 yield (WALL, c, nb, d)
         next_label += 2
-        regions.extend(halves)
+        regions.extend((half, depth + 1) for half in halves)
 
 
-def _divide_quiet(grid: Grid, rng: random.Random) -> EventStream:
-    """The shown splits' walls, in the same order from the same random numbers.
+def _divide_quiet(grid: Grid, key: int) -> EventStream:
+    """The shown splits' walls, every region of one depth split at once, said at the end in the
+    shown order (``_shown_order``) as one packed run.
 
-    The grid's own neighbour filter does the work the shown split does neighbour by neighbour:
-    ``taken``, a byte per cell that is 0 only for the cells of the region being split that no half
-    holds yet, picks the cells a half may grow into (``_grow``); set to 0 for half B alone, it
-    picks the walls of the seam (``_seam``), and half B, the region split next, is 0 already.
-    """
-    rnd = rng.random
+    ``live`` is the neighbour table with every neighbour outside the cell's region cut (``size``,
+    a cell that is never better off: its claim is -inf); a depth's race (``_race``) follows it, then
+    the seams (``_seams``), the cut between the halves and the regions of the next depth, the
+    halves of two cells or more."""
     yield (OPEN_FIELD, -1, -1, -1)
-    taken = bytearray(b"\x01") * grid.size
-    regions = [list(range(grid.size))]
-    free: list[int] | None = None
-    """The region whose cells are 0 in ``taken`` already: the half B a split left (taken next)."""
-    while regions:
-        region = regions.pop()
-        if region is not free:
-            for cell in region:
-                taken[cell] = 0
-        if len(region) < 2:
-            for cell in region:
-                taken[cell] = 1
+    size = grid.size
+    if size < 2:
+        return
+    live = grid.neighbour_array()
+    live[live < 0] = size
+    region = np.zeros(size + 1, dtype=np.int64)
+    """The region of each cell at this depth (-1: a single cell, finished)."""
+    region[size] = -1
+    claim = np.full(size + 1, np.inf)
+    claim[size] = -np.inf
+    owner = np.zeros(size + 1, dtype=np.int8)
+    owner[size] = 2
+    wait = np.zeros(size)
+    cells = np.arange(size, dtype=np.int64)
+    count, depth = 1, 0
+    latest = np.zeros(size + 1, dtype=np.int64)
+    walls: list[tuple[np.ndarray, ...]] = []
+    children: list[np.ndarray] = []
+    while len(cells):
+        seed_a, seed_b = _seeds(_keys(_salt(key, depth, SEED_KEYS), cells), cells, region[cells], count)
+        wait[cells] = _waits(_salt(key, depth, WAITS), cells)
+        claim[cells] = np.inf
+        claim[seed_a] = claim[seed_b] = 0.0
+        owner[seed_a], owner[seed_b] = 0, 1
+        _race(live, claim, owner, wait, np.concatenate((seed_a, seed_b)), latest)
+        source, target, way = _seams(live, cells, owner)
+        walls.append(_walls_but_doors(source, target, way, region, claim, _salt(key, depth, DOOR_KEYS), count,
+                                      live.shape[1]))
+        _cut(live, source, target, way)
+        cells, count, pairs = _next_regions(cells, region, owner, count)
+        children.append(pairs)
+        depth += 1
+    rows = _shown_order(walls, children)
+    if len(rows):
+        yield (WALLS, -1, -1, rows)  # type: ignore[misc]
+
+
+def _shown_order(walls: list[tuple[np.ndarray, ...]], children: list[np.ndarray]) -> np.ndarray:
+    """Every depth's walls as ``(cell, other, direction)`` rows in the order the shown split says
+    them: region by region as it takes them up (a region, then all of its half B, then all of its
+    half A: the preorder of the tree of splits), each seam in half A's order of claims (a cell
+    claims its neighbours at one time: the lower cell first, as the shown split's heap takes
+    them), then by direction."""
+    places = _preorder(children)
+    order = [np.lexsort((way, cell, claimed, places[depth][regions]))
+             for depth, (regions, claimed, cell, _, way) in enumerate(walls)]
+    keys = np.concatenate([places[d][w[0]][o] for d, (w, o) in enumerate(zip(walls, order))])
+    rows = np.concatenate([np.column_stack((w[2][o], w[3][o], w[4][o])) for w, o in zip(walls, order)])
+    return rows[np.argsort(keys, kind="stable")]
+
+
+def _preorder(children: list[np.ndarray]) -> list[np.ndarray]:
+    """Each depth's regions' places in the shown order. ``children[depth]`` has a row per region:
+    its half A's and half B's region at the next depth, -1 for a single cell (a leaf)."""
+    nodes = [np.zeros(0, dtype=np.int64)] * len(children)
+    below = np.zeros(0, dtype=np.int64)
+    for depth in range(len(children) - 1, -1, -1):  # how many regions each subtree holds
+        pairs = children[depth]
+        sizes = np.where(pairs >= 0, below[np.maximum(pairs, 0)] if len(below) else 1, 1)
+        nodes[depth] = below = 1 + sizes.sum(axis=1)
+    places = [np.zeros(1, dtype=np.int64)]
+    for depth, pairs in enumerate(children[:-1]):
+        here = places[-1]
+        after = np.zeros(len(nodes[depth + 1]), dtype=np.int64)
+        half_a, half_b = pairs[:, 0], pairs[:, 1]
+        b_size = np.where(half_b >= 0, nodes[depth + 1][np.maximum(half_b, 0)], 1)
+        after[half_b[half_b >= 0]] = (here + 1)[half_b >= 0]
+        after[half_a[half_a >= 0]] = (here + 1 + b_size)[half_a >= 0]
+        places.append(after)
+    return places
+
+
+def _seeds(keys: np.ndarray, cells: np.ndarray, regions: np.ndarray, count: int) -> tuple[np.ndarray, np.ndarray]:
+    """Each region's two cells of smallest key (the shown split sorts its region's keys)."""
+    found = []
+    taken = np.zeros(len(cells), dtype=bool)
+    for _ in range(2):
+        least = np.full(count, np.iinfo(np.uint64).max, dtype=np.uint64)
+        free = ~taken
+        np.minimum.at(least, regions[free], keys[free])
+        hit = free & (keys == least[regions])
+        taken |= hit
+        found.append(cells[hit][np.argsort(regions[hit], kind="stable")])
+    return found[0], found[1]
+
+
+def _race(live: np.ndarray, claim: np.ndarray, owner: np.ndarray, wait: np.ndarray, frontier: np.ndarray,
+          latest: np.ndarray) -> None:
+    """Claim times (shortest total wait from either seed) and owners, in bulk: ``claim`` holds 0
+    at the seeds and infinity elsewhere in the regions when it starts.
+
+    Delta-stepping: the cells whose claim improved wait in ``pending`` until the claims below a
+    rising bar are passed on, so most cells pass theirs on once (passing every improvement on at
+    once, Bellman-Ford, passed each cell's on a dozen times). A cell improved twice waits twice
+    in ``pending``, and is passed on once (``_once``, ``latest`` its scratch)."""
+    directions = live.shape[1]
+    pending, bar = frontier, STEP
+    while len(pending):
+        ready = claim[pending] < bar
+        if not ready.any():
+            bar = float(claim[pending].min()) + STEP
             continue
-        halves = _grow(grid, rnd, region, taken)
-        walls = _seam(grid, halves, taken)
-        del walls[int(rnd() * len(walls))]  # the door
-        yield from walls
-        regions.extend(halves)
-        free = halves[1]
+        frontier, pending = _once(pending[ready], latest), pending[~ready]
+        reach = np.repeat(claim[frontier] + wait[frontier], directions)
+        target = live[frontier].ravel()
+        better = np.flatnonzero(reach < claim[target])
+        target, reach = target[better], reach[better]
+        np.minimum.at(claim, target, reach)
+        won = np.flatnonzero(reach == claim[target])
+        target = target[won]
+        owner[target] = owner[frontier[better[won] // directions]]
+        pending = np.concatenate((pending, target))
 
 
-def _grow(grid: Grid, rnd: Callable[[], float], region: list[int], taken: bytearray) -> tuple[list[int], list[int]]:
-    """Split ``region`` into two halves grown from two random seeds, as the shown split does; each
-    half lists its cells in the order they joined it.
-
-    ``taken`` is 0 for the region's cells and only for them when it starts (non-zero after); a
-    region cell stays 0 until a half takes it, then 1 for half A and 2 for half B (the byte says
-    which half a cell grows)."""
-    free_neighbours = grid.free_neighbours
-    i = int(rnd() * len(region))
-    j = int(rnd() * (len(region) - 1))
-    j += j >= i
-    seed_a, seed_b = region[i], region[j]
-    taken[seed_a], taken[seed_b] = 1, 2
-    half_a, half_b = [seed_a], [seed_b]
-    join_a, join_b = half_a.append, half_b.append
-    frontier = [seed_a, seed_b]
-    push, pop = frontier.append, frontier.pop
-    while frontier:
-        k = int(rnd() * len(frontier))
-        cell = frontier[k]  # take it out, the last cell filling its place (as the shown split swaps)
-        frontier[k] = frontier[-1]
-        pop()
-        fresh = free_neighbours(cell, taken)
-        if fresh:
-            mine = taken[cell]
-            join = join_a if mine == 1 else join_b
-            for _, nb in fresh:
-                taken[nb] = mine
-                join(nb)
-                push(nb)
-    return half_a, half_b
+STEP = 2.0
+"""How far the bar of ``_race`` rises a round, in mean waits."""
 
 
-def _seam(grid: Grid, halves: tuple[list[int], list[int]], taken: bytearray) -> list[Event]:
-    """A WALL event for each wall between half A and half B, in A's order then direction order,
-    the shown split's order. ``taken`` is non-zero for every cell before; after, half B's cells
-    are 0 (half B is the region split next) and every other cell non-zero."""
-    free_neighbours = grid.free_neighbours
-    half_a, half_b = halves
-    for cell in half_b:
-        taken[cell] = 0
-    return [(WALL, cell, nb, d) for cell in half_a for d, nb in free_neighbours(cell, taken)]
+def _once(cells: np.ndarray, latest: np.ndarray) -> np.ndarray:
+    """``cells`` without repeats (each cell at its last place); ``latest`` is scratch, one entry a cell."""
+    places = np.arange(len(cells))
+    latest[cells] = places
+    return cells[latest[cells] == places]
+
+
+def _seams(live: np.ndarray, cells: np.ndarray, owner: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every wall between the halves of the depth's regions, as (cell of half A, cell of half B,
+    direction from A) columns."""
+    half_a = cells[owner[cells] == 0]
+    rows = live[half_a]
+    row, way = np.nonzero(owner[rows] == 1)
+    return half_a[row], rows[row, way], way
+
+
+def _walls_but_doors(source: np.ndarray, target: np.ndarray, way: np.ndarray, region: np.ndarray,
+                     claim: np.ndarray, salt: int, count: int, directions: int) -> tuple[np.ndarray, ...]:
+    """Every wall of the seams but their doors (the wall of smallest key), as columns: region,
+    claim of the cell in half A, that cell, the cell in half B, the direction."""
+    keys = _keys(salt, source * directions + way)
+    least = np.full(count, np.iinfo(np.uint64).max, dtype=np.uint64)
+    regions = region[source]
+    np.minimum.at(least, regions, keys)
+    wall = np.flatnonzero(keys != least[regions])
+    return regions[wall], claim[source[wall]], source[wall], target[wall], way[wall]
+
+
+def _cut(live: np.ndarray, source: np.ndarray, target: np.ndarray, way: np.ndarray) -> None:
+    """Cut the seams out of ``live`` both ways (doors too: the halves grow apart from now on)."""
+    size = len(live)
+    back = np.argmax(live[target] == source[:, None], axis=1)
+    live[source, way] = size
+    live[target, back] = size
+
+
+def _next_regions(cells: np.ndarray, region: np.ndarray, owner: np.ndarray,
+                  count: int) -> tuple[np.ndarray, int, np.ndarray]:
+    """The halves of two cells or more, numbered afresh; the cells of the others leave (-1).
+    Also each region's two halves' new numbers (-1 for a single cell)."""
+    half = 2 * region[cells] + owner[cells]
+    sizes = np.bincount(half, minlength=2 * count)
+    big = sizes >= 2
+    number = np.cumsum(big) - 1
+    keep = big[half]
+    region[cells[~keep]] = -1
+    cells = cells[keep]
+    region[cells] = number[half[keep]]
+    return cells, int(big.sum()), np.where(big, number, -1).reshape(count, 2)
 
 
 class BlobbyDivisionNarrator(Narrator):

@@ -53,6 +53,13 @@ class Draws:
         self.count, self.per_number = count, 2
         return ((words[0::2] >> 5) * 67108864 + (words[1::2] >> 6)) * (1.0 / 9007199254740992.0)
 
+    def quarters(self, count: int) -> np.ndarray:
+        """The next ``count`` values of ``int(rng.random() * 4)`` (int8): the top two bits of the
+        first word of each number, as the float's top bits are that word's."""
+        words = self.words(2 * count)
+        self.count, self.per_number = count, 2
+        return (words[0::2] >> np.uint64(30)).astype(np.int8)
+
     def below(self, n: int, count: int) -> list[int]:
         """The next ``count`` values of ``int(rng.random() * n)``."""
         return (self.floats(count) * n).astype(np.int64).tolist()
@@ -99,7 +106,7 @@ def _bulk_shuffle_matches() -> bool:
 
 def _bulk_shuffle(rng: random.Random, n: int) -> np.ndarray:
     """Fisher-Yates as ``random.shuffle`` runs it, without a Python loop over the swaps."""
-    return _permutation_from_targets(_swap_targets(rng, n), n)
+    return _permutation_from_targets(_swap_targets(rng, n), n)  # no name keeps the targets: freed early
 
 
 def _swap_targets(rng: random.Random, n: int) -> np.ndarray:
@@ -109,7 +116,7 @@ def _swap_targets(rng: random.Random, n: int) -> np.ndarray:
     Which words a batch of steps accepts depends on how many were accepted before each (the
     bound falls by one a step): found as a fixed point, whose agreeing prefix grows each round."""
     draws = Draws(rng)
-    targets = np.empty(max(n - 1, 0), dtype=np.int64)
+    targets = np.empty(max(n - 1, 0), dtype=np.int32 if n < 2**31 else np.int64)
     done = 0
     bound = n
     while bound >= 2:
@@ -157,24 +164,30 @@ def _permutation_from_targets(targets: np.ndarray, n: int) -> np.ndarray:
         return np.arange(n, dtype=np.intp)
     small = np.int32 if n < 2**31 else np.int64
     js = targets[::-1].astype(small)  # steps i = 1 .. n-1 in order
-    steps = np.arange(1, n, dtype=small)
-    order = np.argsort(js, kind="stable")  # by target, steps in order within one
-    step_of, target_of = steps[order], js[order]
+    del targets  # the caller's reference is its last (``_bulk_shuffle``): 2 million walls are 16 MB each
+    order = np.argsort(js, kind="stable").astype(small)  # by target, steps in order within one
+    step_of = order + 1
+    target_of = js[order]
+    del order
     same = target_of[1:] == target_of[:-1]
     later = np.full(n - 1, -1, dtype=small)
     """For each step (in sorted order): the next step aimed at the same position, or -1."""
     later[:-1][same] = step_of[1:][same]
     later_by_step = np.empty(n, dtype=small)
     later_by_step[step_of] = later
-    heads = np.flatnonzero(np.concatenate(([True], ~same)))
-    first = np.full(n, -1, dtype=small)
-    first[target_of[heads]] = step_of[heads]
+    heads = np.flatnonzero(np.concatenate(([True], ~same))).astype(small)
+    del same
+    feeds = np.full(n, -1, dtype=small)
+    feeds[target_of[heads]] = step_of[heads]
     second = np.full(n, -1, dtype=small)
     second[target_of[heads]] = later[heads]
+    del later, heads, step_of, target_of
     cells = np.arange(n, dtype=small)
-    feeds = np.where(first == cells, second, first)  # the first step after i that aims at i
+    feeds = np.where(feeds == cells, second, feeds)  # the first step after i that aims at i
+    del second
     source = chain_ends(np.where(feeds >= 0, feeds, cells))
-    result = np.empty(n, dtype=np.intp)
+    del feeds, cells
+    result = np.empty(n, dtype=small)  # C ints index as well as intp, in half the memory
     result[0] = source[0]
     feeding = later_by_step[1:]
     result[1:] = np.where(feeding >= 0, source[np.maximum(feeding, 0)], js)

@@ -25,6 +25,8 @@ else:
     from ..core.lazy_numpy import np  # imported on first use: --help stays fast
 
 CARVE, SET, REJECT = Kind.CARVE, Kind.SET, Kind.REJECT
+CARVES_AT_ONCE = 1 << 16
+"""Carves of the bulk spanning tree turned into Python ints at a time."""
 BULK_JOIN_FROM = 2048
 """Grids of this many cells or more find their quiet spanning tree in bulk (numpy's set-up costs
 more than a loop on the lab's tiny boards)."""
@@ -45,10 +47,14 @@ def _walls_in_random_order(grid: Grid, rng: random.Random) -> tuple[np.ndarray, 
     shuffled by ``rng`` (``bulk_random.shuffled_positions``: the same draws as ``rng.shuffle``).
     The columns are made after the shuffle, so the loops read them in memory order (a shuffled
     list of tuples is read all over the memory)."""
-    table = grid.neighbour_array()
-    cells, directions = np.nonzero(table > np.arange(grid.size)[:, None])
-    pick = shuffled_positions(rng, len(cells))
-    return cells[pick], table[cells, directions][pick], directions[pick]
+    dtype = np.int32 if grid.size < 2**31 else np.int64
+    count = int(np.count_nonzero(grid.neighbour_array(dtype) > np.arange(grid.size, dtype=dtype)[:, None]))
+    pick = shuffled_positions(rng, count)  # with no table alive: the shuffle's peak is the run's peak
+    table = grid.neighbour_array(dtype)
+    walls = np.flatnonzero((table > np.arange(grid.size, dtype=dtype)[:, None]).ravel())[pick]
+    del pick
+    cells = (walls // grid.directions).astype(table.dtype)  # C ints: 2000 x 2000 is 8 million walls
+    return cells, table.ravel()[walls], (walls % grid.directions).astype(np.int8)
 
 
 def _join_shown(grid: Grid, rng: random.Random) -> EventStream:
@@ -91,7 +97,9 @@ def _join_quiet(grid: Grid, rng: random.Random) -> EventStream:
         yield from _union_find_carves(grid.size, zip(a.tolist(), b.tolist(), d.tolist()))
         return
     kept = np.flatnonzero(spanning_forest(a, b, grid.size))
-    yield from zip(repeat(CARVE), a[kept].tolist(), b[kept].tolist(), d[kept].tolist())
+    for start in range(0, len(kept), CARVES_AT_ONCE):  # a chunk at a time: 4 million carves as Python
+        part = kept[start:start + CARVES_AT_ONCE]          # ints at once would be 400 MB
+        yield from zip(repeat(CARVE), a[part].tolist(), b[part].tolist(), d[part].tolist())
 
 
 def _union_find_carves(size: int, edges: Iterator[tuple[int, int, int]]) -> EventStream:

@@ -169,7 +169,7 @@ def _verdict(ok: bool) -> str:
     return "met" if ok else "MISSED"
 
 
-def run_window_bench(out: Callable[[str], None] = print) -> dict:
+def run_window_bench(out: Callable[[str], None] = print, heavy: bool = True) -> dict:
     import pygame
 
     _open()
@@ -204,6 +204,10 @@ def run_window_bench(out: Callable[[str], None] = print) -> dict:
     figures["idle_cpu"] = share
     out(f"  idle window, finished maze, 60 fps loop: {share:.1%} of a core (target < 5%: {_verdict(share < 0.05)})")
     pygame.quit()
+    if not heavy:
+        out("  1000x1000 in the window (first frame, slowest frame, peak memory): not measured: a heavy row "
+            "(bench --heavy)")
+        return figures
     big = big_window()
     figures["big_window"] = big
     if "error" in big:

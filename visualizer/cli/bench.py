@@ -22,8 +22,12 @@ SOLVER_SIDE = 200
 
 def register(sub: Subcommands) -> None:
     parser = sub.add_parser(NAME, help="print speed and memory figures")
-    parser.add_argument("--sizes", default="100,500,1000", metavar="N,N,...",
-                        help="square sides to measure (default: 100,500,1000)")
+    parser.add_argument("--sizes", default=None, metavar="N,N,...",
+                        help="square sides to measure (default: 100,200; with --heavy 100,500,1000); a grid "
+                             "that cannot take a size is skipped with a note")
+    parser.add_argument("--heavy", action="store_true",
+                        help="also the heavy rows (quiet targets at 500, timeline, grid shapes, files, mazelib, "
+                             "1000x1000 in the window; the default run takes under 3 minutes, this one over 10)")
     parser.add_argument("--algorithm", "-a", action="append", default=None, metavar="NAME",
                         help="only this algorithm (repeatable)")
     parser.add_argument("--no-window", action="store_true", help="skip the window benchmarks")
@@ -52,21 +56,27 @@ def parse_sizes(text: str) -> list[int]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..bench.figures import compare_with_mazelib, run_bench
+    from ..bench.figures import DEFAULT_SIZES, HEAVY_NOTE, HEAVY_SIZES, compare_with_mazelib, run_bench
+    from ..bench.generators import generator_figures
 
-    sizes = parse_sizes(args.sizes)
+    default = HEAVY_SIZES if args.heavy else DEFAULT_SIZES
+    sizes = parse_sizes(args.sizes or ",".join(map(str, default)))
     export_sizes = parse_sizes(args.export_sizes)
     for name in args.algorithm or []:
         get_algorithm(name)
-    figures = run_bench(sizes, args.algorithm)
-    compare_with_mazelib(figures, timeout=args.mazelib_timeout)
+    figures = run_bench(sizes, args.algorithm, heavy=args.heavy)
+    generator_figures()
+    if args.heavy:
+        compare_with_mazelib(figures, timeout=args.mazelib_timeout)
+    else:
+        print(f"\nagainst mazelib at 500 x 500: {HEAVY_NOTE}")
     if args.solvers:
         from ..bench.figures import solver_figures
 
         solver_figures()
     if not args.no_window:
         from ..bench.window import run_window_bench
-        run_window_bench()
+        run_window_bench(heavy=args.heavy)
     if args.exports:
         from ..bench.exports import export_rows, table
 

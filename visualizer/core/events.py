@@ -49,6 +49,9 @@ class Kind(IntEnum):
     PRUNES = 7
     """Quiet streams only: a run of PRUNE events in one, rows as for CARVES (in any order: folding
     a run of prunes gives the same maze whatever the order of its rows)."""
+    WALLS = 8
+    """Quiet streams only: a run of WALL events in one, rows as for CARVES (in any order: closing
+    passages commutes); a division can hand over a whole depth's seams at once."""
 
     # --- display only ------------------------------------------------------------
     CURRENT = 10
@@ -115,7 +118,7 @@ def packed(kind: Kind, rows: list[int]) -> Event:
     return (kind, -1, -1, np.frombuffer(array("q", rows), dtype=np.int64).reshape(-1, 3))  # type: ignore[return-value]
 
 
-PACKED = {Kind.CARVES: Kind.CARVE, Kind.PRUNES: Kind.PRUNE}
+PACKED = {Kind.CARVES: Kind.CARVE, Kind.PRUNES: Kind.PRUNE, Kind.WALLS: Kind.WALL}
 """Each packed kind and the kind of the events it holds."""
 
 

@@ -17,10 +17,24 @@ else:
     from .lazy_numpy import np  # imported on first use: --help stays fast
 
 
+EDGES_AT_ONCE = 1 << 21
+"""Edges ``spanning_forest`` takes in one batch."""
+
+
 def spanning_forest(a: np.ndarray, b: np.ndarray, size: int) -> np.ndarray:
     """Which of the edges ``a[i] - b[i]`` (nodes ``0 .. size - 1``) Kruskal's loop would take,
-    taking them in list order: a mask over the list."""
-    return _boruvka(a, b, size)[0]
+    taking them in list order: a mask over the list.
+
+    The list is taken a batch at a time (Kruskal's choice, batch by batch: a batch's forest is
+    found between the parts the earlier batches joined), so 8 million edges never need their
+    working copies all at once."""
+    opened = np.zeros(len(a), dtype=bool)
+    part = np.arange(size, dtype=np.int32 if size < 2**31 else np.int64)
+    for start in range(0, len(a), EDGES_AT_ONCE):
+        batch = slice(start, start + EDGES_AT_ONCE)
+        opened[batch], joined = _boruvka(part[a[batch]], part[b[batch]], size)
+        part = joined[part]
+    return opened
 
 
 def components(a: np.ndarray, b: np.ndarray, size: int) -> np.ndarray:
@@ -41,17 +55,18 @@ def chain_ends(pointers: np.ndarray) -> np.ndarray:
 def _boruvka(a: np.ndarray, b: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
     """(the forest's edges as a mask over the list, the part of each node)."""
     count = len(a)
+    small = np.int32 if max(count, size) < 2**31 else np.int64  # C ints: half the memory
     opened = np.zeros(count, dtype=bool)
-    alive = np.arange(count)
-    ends_a, ends_b = np.asarray(a, dtype=np.int64).copy(), np.asarray(b, dtype=np.int64).copy()
-    """The parts at the two ends of each edge still alive."""
-    part = np.arange(size)
+    alive = np.arange(count, dtype=small)
+    ends_a, ends_b = np.asarray(a, dtype=small), np.asarray(b, dtype=small)
+    """The parts at the two ends of each edge still alive (never written: the first round copies)."""
+    part = np.arange(size, dtype=small)
     while True:
         between = ends_a != ends_b
         alive, ends_a, ends_b = alive[between], ends_a[between], ends_b[between]
         if not len(alive):
             return opened, part
-        lightest = np.full(size, count)
+        lightest = np.full(size, count, dtype=small)
         np.minimum.at(lightest, ends_a, alive)
         np.minimum.at(lightest, ends_b, alive)
         leaving = np.flatnonzero(lightest < count)
@@ -59,7 +74,7 @@ def _boruvka(a: np.ndarray, b: np.ndarray, size: int) -> tuple[np.ndarray, np.nd
         opened[chosen] = True
         one, other = part[a[chosen]], part[b[chosen]]
         target = np.where(one == leaving, other, one)
-        joined = np.arange(size)
+        joined = np.arange(size, dtype=small)
         joined[leaving] = target
         pairs = (joined[target] == leaving) & (leaving < target)  # two parts chose the same edge
         joined[leaving[pairs]] = leaving[pairs]

@@ -37,8 +37,9 @@ _UNVISITED = int(CellState.UNVISITED)
 _PASSAGE = int(CellState.PASSAGE)
 _ROOM = int(CellState.ROOM)
 _PRUNED = int(CellState.PRUNED)
-_CARVE, _CONNECT, _PRUNE, _WALL, _OPEN_FIELD, _ROOM_EVENT, _CARVES, _PRUNES = (
-    Kind.CARVE, Kind.CONNECT, Kind.PRUNE, Kind.WALL, Kind.OPEN_FIELD, Kind.ROOM, Kind.CARVES, Kind.PRUNES)
+_CARVE, _CONNECT, _PRUNE, _WALL, _OPEN_FIELD, _ROOM_EVENT, _CARVES, _PRUNES, _WALLS = (
+    Kind.CARVE, Kind.CONNECT, Kind.PRUNE, Kind.WALL, Kind.OPEN_FIELD, Kind.ROOM, Kind.CARVES, Kind.PRUNES,
+    Kind.WALLS)
 
 
 class Maze:
@@ -216,6 +217,8 @@ class Maze:
             self._apply_carves(v)  # type: ignore[arg-type]
         elif kind == _PRUNES:
             self._apply_prunes(v)  # type: ignore[arg-type]
+        elif kind == _WALLS:
+            self._apply_walls(v)  # type: ignore[arg-type]
         else:
             raise ValueError(f"unknown maze-changing event kind {kind}")
 
@@ -285,6 +288,14 @@ class Maze:
         self.passages[a] = 0
         self.state[a] = _PRUNED
         self._region[a] = -1
+
+    def _apply_walls(self, rows: np.ndarray) -> None:
+        """A run of walls at once: each passage closed on both sides (closing commutes, so the
+        rows may come in any order and name a wall twice)."""
+        a, b, d = (rows[:, k].astype(np.int64) for k in range(3))
+        bits = np.array([~(1 << k) & 0xFF for k in range(self.grid.directions)], dtype=np.uint8)
+        np.bitwise_and.at(self.passages, a, bits[d])
+        np.bitwise_and.at(self.passages, b, bits[np.asarray(self._opposite)[d]])
 
     def _merge_regions(self, keep: int, absorb: int) -> None:
         """Note the merge; ``region`` and ``relabelled`` work it out when they are read."""

@@ -1,0 +1,147 @@
+"""Blobby division in bulk: the shown and the quiet splits make the same maze, a perfect one, and
+the mazes come with the same odds as the cell-by-cell split this generator ran before (kept here)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from visualizer.algorithms import ALGORITHMS
+from visualizer.analysis.chi_square import chi_square_p
+from visualizer.core.events import Kind, expand
+from visualizer.core.maze import Maze
+from visualizer.grids import make_grid
+from visualizer.grids.masked import Mask
+
+BLOBBY = ALGORITHMS["blobby_division"]
+
+
+def built(grid, seed: int, show: bool) -> Maze:
+    return Maze(grid).fold(BLOBBY.run(grid, seed, show=show))
+
+
+def passages(maze: Maze) -> tuple[int, ...]:
+    return tuple(maze.passages.tolist())
+
+
+def is_perfect(maze: Maze) -> bool:
+    """Every cell reached from cell 0 along passages, with one passage fewer than cells."""
+    grid = maze.grid
+    opened = sum(bin(p).count("1") for p in maze.passages.tolist()) // 2
+    seen, todo = {0}, [0]
+    while todo:
+        cell = todo.pop()
+        for d, nb in grid.neighbours(cell):
+            if maze.passages[cell] >> d & 1 and nb not in seen:
+                seen.add(nb)
+                todo.append(nb)
+    return opened == grid.size - 1 and len(seen) == grid.size
+
+
+@settings(max_examples=40, deadline=None)
+@given(kind=st.sampled_from(["square", "hex", "triangle", "polar"]), width=st.integers(2, 14),
+       height=st.integers(2, 10), seed=st.integers(0, 2**32))
+def test_the_shown_and_the_quiet_split_make_the_same_perfect_maze(kind, width, height, seed):
+    try:
+        grid = make_grid(kind, width, height)
+    except ValueError:
+        return  # a size this shape refuses
+    shown, quiet = built(grid, seed, True), built(grid, seed, False)
+    assert passages(shown) == passages(quiet)
+    assert is_perfect(quiet)
+
+
+def test_a_masked_grid_too():
+    grid = make_grid("square", 12, 8, Mask(("....XXXX....",) * 4 + ("............",) * 4))
+    for seed in range(5):
+        assert passages(built(grid, seed, True)) == passages(built(grid, seed, False))
+        assert is_perfect(built(grid, seed, False))
+
+
+def test_the_quiet_stream_packs_each_depth_of_walls_and_says_the_same_walls():
+    grid = make_grid("hex", 20, 15)
+    quiet = list(BLOBBY.run(grid, 3, show=False))
+    assert any(event[0] == Kind.WALLS for event in quiet)
+    shown_walls = {e[1:] for e in BLOBBY.run(grid, 3, show=True) if e[0] == Kind.WALL}
+    assert {e[1:] for e in expand(quiet) if e[0] == Kind.WALL} == shown_walls
+
+
+def test_the_same_seed_makes_the_same_maze_and_another_seed_another():
+    grid = make_grid("square", 30, 20)
+    assert passages(built(grid, 5, False)) == passages(built(grid, 5, False))
+    assert passages(built(grid, 5, False)) != passages(built(grid, 6, False))
+
+
+def old_blobby(grid, rng: random.Random) -> tuple[int, ...]:
+    """The split this generator ran before the bulk one: a random frontier cell of either half
+    claims its free neighbours, one cell at a time; returns the maze's passages."""
+    neighbours = grid.neighbours
+    label = [0] * grid.size
+    walls = set()
+    next_label = 1
+    regions = [list(range(grid.size))]
+    while regions:
+        region = regions.pop()
+        if len(region) < 2:
+            continue
+        old = label[region[0]]
+        seeds = rng.sample(region, 2)
+        halves: tuple[list[int], list[int]] = ([], [])
+        frontier = []
+        for side, seed in enumerate(seeds):
+            label[seed] = next_label + side
+            halves[side].append(seed)
+            frontier.append(seed)
+        while frontier:
+            cell = frontier.pop(rng.randrange(len(frontier)))
+            for _, nb in neighbours(cell):
+                if label[nb] == old:
+                    label[nb] = label[cell]
+                    halves[label[cell] - next_label].append(nb)
+                    frontier.append(nb)
+        seam = [(c, d) for c in halves[0] for d, nb in neighbours(c) if label[nb] == next_label + 1]
+        seam.pop(rng.randrange(len(seam)))
+        walls.update(seam)
+        next_label += 2
+        regions.extend(halves)
+    maze = Maze(grid)
+    maze.apply((Kind.OPEN_FIELD, -1, -1, -1))
+    for c, d in walls:
+        maze.apply((Kind.WALL, c, grid.neighbour(c, d), d))
+    return passages(maze)
+
+
+def test_the_mazes_come_with_the_odds_of_the_cell_by_cell_split():
+    """A chi-square test of homogeneity on a 3 x 3 board: the bulk split's counts of each maze
+    against the old split's (a wrong wait, say uniform instead of exponential, fails it)."""
+    grid = make_grid("square", 3, 3)
+    samples = 1500
+    rng = random.Random(27)
+    old = Counter(old_blobby(grid, rng) for _ in range(samples))
+    new = Counter(passages(built(grid, seed, False)) for seed in range(samples))
+    mazes = sorted(set(old) | set(new))
+    statistic = 0.0
+    for maze in mazes:
+        both = old[maze] + new[maze]
+        for counts in (old, new):
+            expected = both / 2
+            statistic += (counts[maze] - expected) ** 2 / expected
+    assert chi_square_p(statistic, len(mazes) - 1) > 0.001, (statistic, len(mazes))
+
+
+def test_as_many_dead_ends_and_straight_cells_as_the_cell_by_cell_split():
+    """On 6 x 6 the means of two counts a player sees agree within 4 standard errors (exponential
+    waits; uniform waits, or every wait the same, are 5 to 12 standard errors off)."""
+    grid = make_grid("square", 6, 6)
+    samples = 2000
+    rng = random.Random(2027)
+    old = [old_blobby(grid, rng) for _ in range(samples)]
+    new = [passages(built(grid, seed, False)) for seed in range(samples)]
+    for shape in (lambda p: bin(p).count("1") == 1, lambda p: p in (5, 10)):  # a dead end, a straight
+        counts = [[sum(1 for p in maze if shape(p)) for maze in mazes] for mazes in (old, new)]
+        means = [sum(c) / samples for c in counts]
+        variance = sum(sum((x - m) ** 2 for x in c) / (samples - 1) for c, m in zip(counts, means))
+        assert abs(means[0] - means[1]) < 4 * (variance / samples) ** 0.5, means
