@@ -7,10 +7,14 @@ import re
 import zlib
 
 import pytest
+from helpers import at_least
+from hypothesis import given
+from hypothesis import strategies as st
 
 from visualizer.cli import main
-from visualizer.export import svg
+from visualizer.export import pdf, svg
 from visualizer.export.worksheet import sheet_specs
+from visualizer.grids import GRIDS, make_grid
 from visualizer.render.themes import DARK, LIGHT
 from visualizer.run.spec import MazeSpec
 
@@ -105,3 +109,32 @@ def test_a_worksheet_of_twelve_mazes_of_60x60_is_small_and_the_same_each_time(tm
         runs.append(out.read_bytes())
     assert runs[0] == runs[1]
     assert len(runs[0]) < 2_000_000 / 4
+
+
+# --- refused before the maze is made --------------------------------------------------------------
+
+@given(kind=st.sampled_from(list(GRIDS)), w=st.integers(1, 40), h=st.integers(1, 40))
+def test_the_page_check_reads_the_drawing_size_from_the_grid_alone(kind, w, h):
+    """The extent from the grid's sides is the drawing's; and every cell covers at least the share
+    of a unit square the instant count check assumes, so that check never refuses a printable maze."""
+    grid = make_grid(kind, *at_least(kind, w, h))
+    quick, full = svg.grid_extent(grid), svg.drawing_extent(svg.lattice_for(grid))
+    assert quick.width == pytest.approx(full.width, rel=1e-6) and quick.height == pytest.approx(full.height, rel=1e-6)
+    inner = (quick.width - 2 * quick.margin) * (quick.height - 2 * quick.margin)
+    assert inner >= grid.size * pdf.SMALLEST_CELL_AREA * quick.unit ** 2
+
+
+@pytest.mark.parametrize("argv", [["-s", "1000x1000"], ["-g", "hex", "-s", "2000x2000"], ["-s", "400x400"],
+                                  ["-s", "400x400", "--paper", "letter", "--solution"]])
+def test_a_maze_too_large_to_print_is_refused_before_it_is_made(argv, tmp_path, capsys, monkeypatch):
+    def no_work(self, *args):
+        raise AssertionError("the maze was made before the refusal")
+
+    monkeypatch.setattr(MazeSpec, "build", no_work)
+    assert main(["generate", *argv, "-o", str(tmp_path / "m.pdf")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "too large to print" in err and not (tmp_path / "m.pdf").exists()
+
+
+def test_a_maze_that_fits_the_page_is_not_refused(tmp_path):
+    assert main(["generate", "-s", "150x150", "-o", str(tmp_path / "m.pdf")]) == 0

@@ -144,17 +144,16 @@ def run(args: argparse.Namespace) -> int:
     refused = refused_options(fmt, given - ({"solve"} if args.narration is not None else set()))
     if refused:
         raise UsageError(f"{', '.join(refused)} cannot be used with {fmt.name} output")
-    refuse_recipe(fmt, spec)  # a grid the format cannot draw, before any work
+    try:
+        refuse_recipe(fmt, spec, options)  # a grid it cannot draw, a page too small...: before any work
+    except ValueError as refused_option:
+        raise UsageError(str(refused_option)) from None
     if args.output is not None:
         options = output_named(options, args.output)
         for ending, _ in fmt.beside:
             check_output_path(beside_path(args.output, ending))
     if fmt.needs_file and args.output is None:
         raise UsageError(f"{fmt.name} output needs --output FILE")
-    try:
-        fmt.check(options)
-    except ValueError as refused_option:
-        raise UsageError(str(refused_option)) from None
     maze = spec.build()
     write_export(fmt, maze, spec, options, args.output)
     if args.narration is not None:
@@ -180,7 +179,7 @@ def run_from_file(args: argparse.Namespace) -> int:
     if fmt.needs_file and args.output is None:
         raise UsageError(f"{fmt.name} output needs --output FILE")
     maze, spec = load_maze(args.from_file)
-    refuse_recipe(fmt, spec)
+    refuse_recipe(fmt, spec, options)
     if args.output is not None:
         options = output_named(options, args.output)
         for ending, _ in fmt.beside:

@@ -359,7 +359,7 @@ def make_animation(maze: Maze, spec: MazeSpec, options: ExportOptions) -> Animat
     return Animation(index_frames(spec, plan, options.solve, size, palette), size, palette, plan)
 
 
-def check_gif_options(options: ExportOptions) -> None:
+def check_gif_options(spec: MazeSpec, options: ExportOptions) -> None:
     """GIF's frame delay is whole hundredths from 2 (faster plays as 10) to 65,535 (16 bits)."""
     if options.fps > GIF_MAX_FPS:
         raise ValueError(f"--fps {options.fps:g} is too fast for gif (browsers play delays under 20 ms "
@@ -371,7 +371,7 @@ def check_gif_options(options: ExportOptions) -> None:
 
 def write_gif(maze: Maze, spec: MazeSpec, options: ExportOptions) -> bytes:
     """The run as a looping GIF (``generate -o run.gif``)."""
-    check_gif_options(options)
+    check_gif_options(spec, options)
     made = make_animation(maze, spec, options)
     images = palette_images(made.pixels, made.size, made.palette.rgb)
     return encode_gif(images, durations(made.plan, GIF_TICK_MS), made.palette.rgb)

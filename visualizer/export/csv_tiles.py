@@ -33,7 +33,7 @@ def check_tiles(spec: MazeSpec, name: str) -> None:
         raise ValueError(f"{name} output is a map of square tiles: it takes {kinds} grids, not {spec.grid}")
 
 
-def check(spec: MazeSpec) -> None:
+def check(spec: MazeSpec, options: ExportOptions | None = None) -> None:
     check_tiles(spec, NAME)
 
 

@@ -79,24 +79,17 @@ class Format:
     needs_file: bool = False
     """True for binary formats that cannot go to a terminal."""
     refuses: str | None = None
-    """The module's function ``(spec)`` that refuses, with a one-line ValueError, a recipe this format
-    cannot write (a grid that is no tile map): ``refuse_recipe`` calls it before the maze is built."""
+    """The module's function ``(spec, options)`` that refuses, with a one-line ValueError, what this
+    format cannot write (a grid that is no tile map, a maze too large for the page, a frame rate GIF
+    cannot say): ``refuse_recipe`` calls it before the maze is built, so a mistake costs no work."""
     beside: tuple[tuple[str, str], ...] = ()
     """Files written beside the main one: (name ending, in place of the main file's extension; the
     module's function ``(maze, spec, options) -> bytes`` that makes it), as ``beside_files`` writes them."""
     function: str = "write"
     """The module's function that writes this format (one module may write two: GIF and WebP)."""
-    checker: str | None = None
-    """The module's function ``(options)`` that refuses options the writer cannot honour (raises
-    ValueError), called before the maze is made so a mistake costs no work."""
 
     def writer(self) -> Callable[["Maze", "MazeSpec", ExportOptions], bytes | str]:
         return getattr(self._module(), self.function)
-
-    def check(self, options: ExportOptions) -> None:
-        """Refuse, before any work, options this format cannot write."""
-        if self.checker is not None:
-            getattr(self._module(), self.checker)(options)
 
     def _module(self):
         return importlib.import_module(self.module if "." in self.module else f"{__package__}.{self.module}")
@@ -111,10 +104,10 @@ FORMATS: dict[str, Format] = {f.name: f for f in (
     Format("json", (".json",), "json_io", None),
     Format("png", (".png",), "picture", "dark", PICTURE, needs_file=True),
     Format("gif", (".gif",), "animation", "dark", ANIMATION, needs_file=True, function="write_gif",
-           checker="check_gif_options"),
+           refuses="check_gif_options"),
     Format("webp", (".webp",), "animation", "dark", ANIMATION, needs_file=True, function="write_webp"),
     Format("svg", (".svg",), "svg", "light", frozenset({"theme", "solution"})),
-    Format("pdf", (".pdf",), "pdf", "light", PRINT, needs_file=True),
+    Format("pdf", (".pdf",), "pdf", "light", PRINT, needs_file=True, refuses="check"),
     Format("tiled", (".tmj",), "tiled", "dark", frozenset({"theme"}), needs_file=True, refuses="check",
            beside=(("-tiles.png", "tileset"),)),
     Format("csv", (".csv",), "csv_tiles", None, refuses="check"),
@@ -143,10 +136,11 @@ def _function(fmt: Format, name: str) -> Callable[..., Any]:
     return getattr(sys.modules[fmt.writer().__module__], name)
 
 
-def refuse_recipe(fmt: Format, spec: MazeSpec) -> None:
-    """Raise ValueError (one line) if ``fmt`` cannot write ``spec``'s maze: before any work."""
+def refuse_recipe(fmt: Format, spec: MazeSpec, options: ExportOptions | None = None) -> None:
+    """Raise ValueError (one line) if ``fmt`` cannot write ``spec``'s maze with ``options``: before
+    any work (a grid it cannot draw, a maze too large for its page, a frame rate it cannot say)."""
     if fmt.refuses is not None:
-        _function(fmt, fmt.refuses)(spec)
+        _function(fmt, fmt.refuses)(spec, options or ExportOptions())
 
 
 def beside_files(fmt: Format, maze: Maze, spec: MazeSpec, options: ExportOptions) -> dict[str, bytes]:

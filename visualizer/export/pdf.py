@@ -21,7 +21,7 @@ from ..render.palette import TEXT, Colour
 from ..render.themes import Theme, get_theme
 from ..run.spec import MazeSpec
 from .formats import ExportOptions
-from .svg import Drawing, Point, describe, maze_drawing
+from .svg import Drawing, Extent, Point, describe, grid_extent, maze_drawing
 
 DPI = 300
 PAPERS: dict[str, tuple[int, int]] = {"a4": (2480, 3508), "letter": (2550, 3300)}
@@ -129,13 +129,13 @@ def stroke(page: Page, lines: Sequence[Sequence[Point]], colour: Colour, width: 
         context.add_item(path)
 
 
-def fit_scale(drawing: Drawing, box: tuple[float, float, float, float]) -> float:
+def fit_scale(drawing: Drawing | Extent, box: tuple[float, float, float, float]) -> float:
     """Dots per drawing unit that fit ``drawing`` in ``box`` (x0, y0, x1, y1)."""
     x0, y0, x1, y1 = box
     return min((x1 - x0) / drawing.width, (y1 - y0) / drawing.height)
 
 
-def check_fits(drawing: Drawing, box: tuple[float, float, float, float], where: str) -> None:
+def check_fits(drawing: Drawing | Extent, box: tuple[float, float, float, float], where: str) -> None:
     """Refuse, in one line, a maze whose cells would print too small to follow."""
     cell = drawing.unit * fit_scale(drawing, box)
     if cell < MIN_CELL:
@@ -204,12 +204,34 @@ def pdf_bytes(doc: FPDF) -> bytes:
     return bytes(doc.output())
 
 
+def maze_box(paper: str) -> tuple[float, float, float, float]:
+    """Where the maze goes on its page: inside the margins, under the title line."""
+    width, height = paper_size(paper)
+    return (MARGIN, MARGIN + 2 * points(14), width - MARGIN, height - MARGIN)
+
+
+SMALLEST_CELL_AREA = 0.25
+"""A cell covers at least this many squares of its centre spacing (squares 1, hexagons 0.87,
+triangles 1.3, rings more): more cells than the page holds at that share cannot print."""
+
+
+def check(spec: MazeSpec, options: ExportOptions) -> None:
+    """Refuse, before the maze is made, one whose cells would print too small: first by the count
+    of cells (instant, whatever the size), then by the drawing's size from the grid's sides."""
+    paper = options.paper or "a4"
+    x0, y0, x1, y1 = maze_box(paper)
+    grid = spec.make_grid()
+    if grid.size * SMALLEST_CELL_AREA * MIN_CELL ** 2 > (x1 - x0) * (y1 - y0):
+        raise ValueError(f"the maze is too large to print on one {paper} page: {grid.size:,} cells would each "
+                         f"be under {mm(MIN_CELL):.1f} mm; choose a smaller size")
+    check_fits(grid_extent(grid), (x0, y0, x1, y1), f"on one {paper} page")
+
+
 def maze_pages(doc: FPDF, maze: Maze, spec: MazeSpec, theme: Theme, paper: str, solution: bool) -> list[Page]:
     """The page with the maze and a title line, and with ``solution`` a second page with the path.
     Both are checked before either is drawn."""
-    width, height = paper_size(paper)
     title_size = points(14)
-    box = (MARGIN, MARGIN + 2 * title_size, width - MARGIN, height - MARGIN)
+    box = maze_box(paper)
     drawings = []
     for with_path in (False, True) if solution else (False,):
         drawing = maze_drawing(maze, theme, with_path)

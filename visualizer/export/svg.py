@@ -67,8 +67,7 @@ class Lattice:
         """Corner number of each end of each cell's side."""
         self.unit = CELL_SPACING
         """Distance between neighbouring cell centres, in drawing units."""
-        far_x, far_y = self.points.max(axis=0) / 1e6 * self.scale
-        self.extent = float(far_x), float(far_y)
+        self.extent = plane_extent(segments, self.scale)
         """Width and height of the grid's picture, in drawing units, from (0, 0)."""
 
     def key_point(self, key: int) -> Point:
@@ -310,12 +309,48 @@ def gap_arrow(lattice: Lattice, gap: tuple[int, int], inward: bool, shift: Point
     return arrow(outer, inner, size) if inward else arrow(inner, outer, size)
 
 
+def plane_extent(segments: np.ndarray, scale: float) -> tuple[float, float]:
+    """Width and height of the grid's sides in drawing units (``scale`` per plane unit)."""
+    points = segments.reshape(-1, 2)
+    width, height = (points.max(axis=0) - points.min(axis=0)) * scale
+    return float(width), float(height)
+
+
+def grid_extent(grid: Grid) -> Extent:
+    """The drawing's extent from the grid's sides alone, without the lattice's corner table (a
+    fraction of its time and memory: a page refuses a large maze from it)."""
+    segments = grid.edge_segments()
+    scale = CELL_SPACING / centre_spacing(grid.unit_centres()[:1], segments[:1])
+    return _with_margin(plane_extent(segments, scale), CELL_SPACING)
+
+
+@dataclass(frozen=True)
+class Extent:
+    """A drawing's size and unit, known from the grid alone: a page can refuse a maze that will
+    not fit before the maze is made."""
+
+    width: float
+    height: float
+    unit: float
+    margin: float
+
+
+def drawing_extent(lattice: Lattice) -> Extent:
+    """The drawing's size with the margin round the grid (room for the entrance and exit arrows)."""
+    return _with_margin(lattice.extent, lattice.unit)
+
+
+def _with_margin(extent: tuple[float, float], unit: float) -> Extent:
+    margin = 1.3 * unit + unit * WALL_WIDTH
+    return Extent(extent[0] + 2 * margin, extent[1] + 2 * margin, unit, margin)
+
+
 def maze_drawing(maze: Maze, theme: Theme, solution: bool = False) -> Drawing:
     """The finished maze as strokes and fills: what the SVG writes and the PDF paints."""
     grid = maze.grid
     lattice = lattice_for(grid)
-    margin = 1.3 * lattice.unit + lattice.unit * WALL_WIDTH
-    width, height = lattice.extent
+    extent = drawing_extent(lattice)
+    margin = extent.margin
 
     def points(line: Sequence[int]) -> list[Point]:
         return [(x + margin, y + margin) for x, y in lattice.line(line)]
@@ -350,7 +385,7 @@ def maze_drawing(maze: Maze, theme: Theme, solution: bool = False) -> Drawing:
 
         path = [(x + margin, y + margin) for x, y in lattice.route(shortest_path(maze))]
     shift = (margin, margin)
-    return Drawing(width=width + 2 * margin, height=height + 2 * margin, unit=lattice.unit,
+    return Drawing(width=extent.width, height=extent.height, unit=lattice.unit,
                    background=theme.background, floor=theme.floor, wall=theme.wall, marker=colour(-3),
                    path_colour=colour(Style.PATH), outline=outline, walls=walls,
                    entrance=gap_arrow(lattice, maze.entrance, True, shift),

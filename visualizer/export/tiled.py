@@ -48,7 +48,7 @@ LAYERS = (("floor", (TILE_FLOOR, TILE_DOOR), TILE_FLOOR), ("walls", (TILE_WALL,)
 """The tile layers: name, the tile map's tiles it covers, the tile it draws there."""
 
 
-def check(spec: MazeSpec) -> None:
+def check(spec: MazeSpec, options: ExportOptions | None = None) -> None:
     check_tiles(spec, NAME)
 
 
