@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from typing import Any
 
 import pygame
@@ -81,5 +82,9 @@ def run_app(spec: MazeSpec, speed: float | None = None, scene: str | None = None
             if rects:
                 pygame.display.update(rects)
     finally:
+        if shell.running:  # the loop ended by an error: a recording must not keep the process alive
+            shell.recorder.close(shell.clock_time)
         pygame.quit()
+    for words in shell.farewell:
+        print(words, file=sys.stderr)
     return 0

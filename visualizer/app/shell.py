@@ -92,6 +92,8 @@ class Shell:
         """A key that closed a scene: its repeats are ignored until it is let go (a held Esc leaving
         play must not go on to quit the window below)."""
         self.recorder = Recorder()
+        self.farewell: list[str] = []
+        """What became of the recordings written as the window closed (printed once it is gone)."""
         self.message("Press H for help", 6.0)
 
     @staticmethod
@@ -139,7 +141,8 @@ class Shell:
     def quit(self) -> None:
         for scene in reversed(self.scenes):
             scene.leave()
-        self.recorder.close(self.clock_time)  # a recording being written is finished first
+        # a recording being written is finished first (or discarded when that takes over a second)
+        self.farewell += [outcome.message for outcome in self.recorder.close(self.clock_time)]
         self.running = False
 
     def message(self, text_: str, seconds: float = TOAST_SECONDS, yields: bool = False) -> None:

@@ -100,6 +100,7 @@ class Pane:
     def paint(self, size: tuple[int, int]) -> pygame.Surface:
         """The board surface, brought up to date (laid out again when the pane's size changed)."""
         overlay = self.run.overlay
+        size = (max(1, size[0]), max(1, size[1]))
         if self.board is None or self.surface is None or self.surface.get_size() != size \
                 or self.board.grid is not self.run.grid:
             self.board = Board(self.run.grid, *size)
@@ -134,8 +135,8 @@ def pane_layouts(view: pygame.Rect, count: int, line: int, title_lines: int = 1)
     else:
         columns, rows = 2, 2
     gap = max(6, line // 2)
-    width = (view.width - gap * (columns - 1)) // columns
-    height = (view.height - gap * (rows - 1)) // rows
+    width = max(1, (view.width - gap * (columns - 1)) // columns)  # a sliver of a window: panes of a pixel
+    height = max(1, (view.height - gap * (rows - 1)) // rows)
     out = []
     for i in range(count):
         left = view.left + (i % columns) * (width + gap)
@@ -336,10 +337,10 @@ class CompareScene(Scene):
         if not count:
             return
         start = time.perf_counter()
-        for pane in self.panes:
-            if not pane.done:
-                pane.run.step(count)
-        if self.speed == INSTANT:  # as many as fit the frame, the same for all
+        moving = [pane for pane in self.panes if not pane.done]
+        for pane in moving:  # at instant nobody can see a generator's annotations: quiet, as watch does
+            pane.run.step(count, quiet=self.speed == INSTANT)
+        if self.speed == INSTANT and moving:  # as many as fit the frame, the same for all
             took = time.perf_counter() - start
             self.chunk = self.chunk * 2 if took < FRAME_BUDGET / 2 else max(1, self.chunk // 2) if took > FRAME_BUDGET \
                 else self.chunk
