@@ -52,6 +52,8 @@ COMPARED_ALGORITHMS = ("backtracker", "prim", "kruskal", "wilson")
 """What C in the watch scene compares the current algorithm with."""
 FRAME_BUDGET = 0.012
 """Seconds of generator work per frame, shared by the panes."""
+FIRST_CHUNK = 256
+"""Events each pane takes in the first frame at instant, before their costs are known."""
 TIMING_BUDGET = 0.03
 """Seconds a frame spends timing the generators before a race."""
 RACE_SECONDS = 10.0
@@ -76,6 +78,8 @@ class Pane:
         self.finished_at: int | None = None
         """Finishing order (0 = first), once the maze is complete."""
         self._metrics: Memo[Metrics] = Memo()
+        self.event_cost = 0.0
+        """Seconds per event of the pane's last step at instant (0: not measured yet)."""
 
     @property
     def title(self) -> str:
@@ -173,8 +177,6 @@ class CompareScene(Scene):
         self.race = race
         self.paused = False
         self.credit = 0.0
-        self.chunk = 64
-        """Events a pane takes per frame at instant speed in lockstep (grows while frames have room)."""
         self.selected = 0
         """The pane that Tab changes (chosen with 1 to 4)."""
         self.solver = DEFAULT_SOLVER
@@ -328,22 +330,31 @@ class CompareScene(Scene):
 
     def advance_lockstep(self, dt: float) -> None:
         """The same number of events for every pane that is not done."""
-        if self.speed == INSTANT:
-            count = self.chunk
-        else:
-            self.credit += self.speed * min(dt, 0.25)
-            count = int(self.credit)
-            self.credit -= count
-        if not count:
-            return
-        start = time.perf_counter()
         moving = [pane for pane in self.panes if not pane.done]
-        for pane in moving:  # at instant nobody can see a generator's annotations: quiet, as watch does
-            pane.run.step(count, quiet=self.speed == INSTANT)
-        if self.speed == INSTANT and moving:  # as many as fit the frame, the same for all
-            took = time.perf_counter() - start
-            self.chunk = self.chunk * 2 if took < FRAME_BUDGET / 2 else max(1, self.chunk // 2) if took > FRAME_BUDGET \
-                else self.chunk
+        if self.speed == INSTANT:
+            self.advance_instant(moving)
+            return
+        self.credit += self.speed * min(dt, 0.25)
+        count = int(self.credit)
+        self.credit -= count
+        for pane in moving if count else ():
+            pane.run.step(count)
+
+    def advance_instant(self, moving: list[Pane]) -> None:
+        """As many events as the frame's work budget holds, the same for every pane: the panes' costs
+        per event, measured as they go, say how many (drawing then takes about 15 % of the time,
+        and a key is still answered within a frame). Quiet, as the watch scene is at instant: nobody
+        can see a generator's annotations at that speed."""
+        if not moving:
+            return
+        budget = self.host.work_budget(FRAME_BUDGET)
+        costs = sum(pane.event_cost for pane in moving)
+        count = max(1, int(budget / costs)) if costs > 0 else FIRST_CHUNK
+        for pane in moving:
+            start = time.perf_counter()
+            applied = pane.run.step(count, quiet=True)
+            if applied:
+                pane.event_cost = (time.perf_counter() - start) / applied
 
     def race_scale(self) -> float:
         """Race seconds per wall second: the slowest generator takes RACE_SECONDS at the default speed."""
