@@ -63,7 +63,8 @@ def compare_bench(width: int = 200, height: int = 150, out: Callable[[str], None
 
         open_window((1280, 800))
     specs = compare_specs(width, height)
-    quiet_seconds(specs)  # warm up (imports, caches)
+    quiet_seconds(specs)  # warm up both sides: imports (scipy for the figures), fonts, caches
+    compare_window_seconds(compare_specs(20, 15))
     quiet = min(quiet_seconds(specs) for _ in range(2))
     window, frames = compare_window_seconds(specs)
     ratio = window / max(quiet, 1e-9)

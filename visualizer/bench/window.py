@@ -200,6 +200,9 @@ def run_window_bench(out: Callable[[str], None] = print) -> dict:
     figures["steady_hex"] = (mean, worst)
     out(f"  1000 events/s on 100x100 hex: frame work mean {mean * 1000:.2f} ms, worst {worst * 1000:.2f} ms "
         f"-> holds 60 fps: {_verdict(mean < 1 / 60)} (a frame has 16.7 ms)")
+    from .compare import compare_bench
+
+    figures["compare_instant"] = compare_bench(out=out)
     share = idle_cpu_share()
     figures["idle_cpu"] = share
     out(f"  idle window, finished maze, 60 fps loop: {share:.1%} of a core (target < 5%: {_verdict(share < 0.05)})")

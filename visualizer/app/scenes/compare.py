@@ -53,7 +53,8 @@ COMPARED_ALGORITHMS = ("backtracker", "prim", "kruskal", "wilson")
 FRAME_BUDGET = 0.012
 """Seconds of generator work per frame, shared by the panes."""
 FIRST_CHUNK = 256
-"""Events each pane takes in the first frame at instant, before their costs are known."""
+"""Events each pane takes twice in the first frame at instant (untimed, then timed), before their
+costs per event are known."""
 TIMING_BUDGET = 0.03
 """Seconds a frame spends timing the generators before a race."""
 RACE_SECONDS = 10.0
@@ -347,6 +348,10 @@ class CompareScene(Scene):
         can see a generator's annotations at that speed."""
         if not moving:
             return
+        if not all(pane.event_cost for pane in moving):  # a generator's first events carry its set-up
+            for pane in moving:                            # (Kruskal shuffles every wall): not timed
+                pane.run.step(FIRST_CHUNK, quiet=True)
+            moving = [pane for pane in moving if not pane.done]
         budget = self.host.work_budget(FRAME_BUDGET)
         costs = sum(pane.event_cost for pane in moving)
         count = max(1, int(budget / costs)) if costs > 0 else FIRST_CHUNK
