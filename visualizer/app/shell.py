@@ -145,6 +145,15 @@ class Shell:
         self.farewell += [outcome.message for outcome in self.recorder.close(self.clock_time)]
         self.running = False
 
+    @property
+    def resting(self) -> bool:
+        """True when nothing changes by itself: no scene work, no held key, no recording. The frame
+        loop then waits for input (or a short timeout, for messages that expire) instead of
+        drawing 60 empty frames a second."""
+        scene = self.scene
+        return (self.running and not scene.busy and not scene.background and self._held is None
+                and not self.recorder.recording and not self.recorder.writing)
+
     def message(self, text_: str, seconds: float = TOAST_SECONDS, yields: bool = False) -> None:
         self.toast = (text_, self.clock_time + seconds)
         self._toast_yields = yields
