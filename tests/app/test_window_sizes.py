@@ -29,7 +29,7 @@ from visualizer.app.shell import Shell
 from visualizer.run.lesson import find_lesson
 from visualizer.run.spec import MazeSpec
 
-ACTIONS = int(os.environ.get("MAZE_VISUALIZER_FUZZ_ACTIONS", "450"))
+ACTIONS = int(os.environ.get("MAZE_VISUALIZER_FUZZ_ACTIONS", "700"))
 SLOWEST_FRAME = 3.0
 """Seconds: a frame slower than this is a window that stopped answering (the target is 0.5 s on an
 idle machine; this bound only catches hangs on a loaded test machine)."""
