@@ -66,9 +66,11 @@ def compare_bench(width: int = 200, height: int = 150, out: Callable[[str], None
     quiet_seconds(specs)  # warm up both sides: imports (scipy for the figures), fonts, caches
     compare_window_seconds(compare_specs(20, 15))
     quiet = min(quiet_seconds(specs) for _ in range(2))
+    first, _ = compare_window_seconds(specs)  # pays the process's first touch of this much memory
     window, frames = compare_window_seconds(specs)
-    ratio = window / max(quiet, 1e-9)
+    ratio, first_ratio = window / max(quiet, 1e-9), first / max(quiet, 1e-9)
     verdict = "met" if ratio <= TARGET else "MISSED"
     out(f"  compare, 4 panes of {width}x{height} at instant: quiet runs {quiet:.2f} s   window {window:.2f} s "
-        f"({frames} frames)   ratio {ratio:.2f}x (target <= {TARGET:g}x: {verdict})")
-    return {"quiet": quiet, "window": window, "frames": frames, "ratio": ratio}
+        f"({frames} frames; the first in the process {first:.2f} s, {first_ratio:.2f}x)   ratio {ratio:.2f}x "
+        f"(target <= {TARGET:g}x: {verdict})")
+    return {"quiet": quiet, "window": window, "first": first, "frames": frames, "ratio": ratio}
