@@ -387,7 +387,9 @@ class CompareScene(Scene):
     def note_finishes(self) -> None:
         """Give each pane that just completed its maze its place in the finishing order."""
         new = [pane for pane in self.panes if pane.run.finished and pane.finished_at is None]
-        if self.race and self.timings:  # a race's places are its measured times, whatever frame shows them
+        if self.race and self.timings and all(t.done for t in self.timings):
+            # a race's places are its measured times, whatever frame shows them (once all are timed:
+            # S solves, finishing every maze, even while the generators are still being timed)
             for pane in new:
                 pane.finished_at = self.race_place(pane)
             self.finish_count += len(new)
