@@ -76,19 +76,3 @@ def test_a_held_key_or_a_recording_keeps_the_window_awake(screen, tmp_path, monk
     assert not shell.resting
     shell.quit()
     assert not shell.running
-
-
-def test_a_bug_in_the_window_is_reported_as_a_bug_with_its_traceback_in_a_file(monkeypatch, capsys, data):
-    """Not "error: <numpy's words>" with exit 2 as if the user had typed something wrong."""
-    from visualizer.cli import main as cli_main
-
-    def broken(self, events, dt):
-        raise ValueError("output array does not match result of ndarray.take")
-
-    monkeypatch.setattr(Shell, "frame", broken)
-    status = cli_main(["--size", "8x6"])
-    err = capsys.readouterr().err.strip()
-    assert status == 1 and "internal error (a bug" in err and "ValueError" in err and "\n" not in err
-    report = err.rsplit("the details are in ", 1)[1]
-    text = open(report, encoding="utf-8").read()
-    assert "Traceback" in text and "output array does not match" in text

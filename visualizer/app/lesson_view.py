@@ -16,7 +16,7 @@ from ..run.lesson import Lesson, Slide
 from ..run.lesson_run import stop_position
 from . import look
 from .bookmarks import Bookmarks
-from .main import open_window, window_loop
+from .main import frame_loop, open_window
 from .scenes.watch import WatchScene
 from .shell import Shell
 
@@ -97,7 +97,7 @@ def present(lesson: Lesson, theme: str | None = None, walls: str | None = None, 
     print(f"{lesson.title}: {len(lesson.slides)} slides ({KEY_WORDS})")
     presenter.show(0)
     try:
-        window_loop(shell, [presenter, marks])
+        frame_loop(shell, [presenter, marks])
     finally:
         if shell.running:  # the loop ended by an error: a recording must not keep the process alive
             shell.recorder.close(shell.clock_time)

@@ -11,7 +11,6 @@ from typing import Any, Protocol
 import pygame
 
 from ..files.assets import asset
-from ..files.crash import internal_error
 from ..run.spec import MazeSpec
 from . import look, text
 from .bookmarks import Bookmarks
@@ -82,7 +81,7 @@ def run_app(spec: MazeSpec, speed: float | None = None, scene: str | None = None
         pace = {} if speed is None else {"speed": speed}
         shell.open_scene(scene, spec=spec, **pace, **context)
     try:
-        window_loop(shell, [Bookmarks(shell)])
+        frame_loop(shell, [Bookmarks(shell)])
     finally:
         if shell.running:  # the loop ended by an error: a recording must not keep the process alive
             shell.recorder.close(shell.clock_time)
@@ -90,17 +89,6 @@ def run_app(spec: MazeSpec, speed: float | None = None, scene: str | None = None
     for words in shell.farewell:
         print(words, file=sys.stderr)
     return 0
-
-
-def window_loop(shell: Shell, filters: Sequence[EventFilter]) -> None:
-    """``frame_loop`` for a real window: an error inside it is a bug, reported as one (its traceback
-    saved to a file the message names), never worded as the user's mistake."""
-    try:
-        frame_loop(shell, filters)
-    except (KeyboardInterrupt, SystemExit, MemoryError):
-        raise
-    except Exception as err:
-        raise internal_error(err) from err
 
 
 def rest(seconds: float) -> None:

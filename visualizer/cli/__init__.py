@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from ..files.crash import InternalError
 from ..plugins.entry_points import merge_entry_points
 from . import bench, compare, generate, lab, lesson, listing, play, stats, window, worksheet
 from .errors import ERROR_EXIT, INTERRUPT_EXIT, IO_EXIT, PIPE_EXIT, PROG, OutputError, UsageError, describe, report
@@ -61,9 +60,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return PIPE_EXIT
     except OutputError as err:
         silence_stdout()
-        report(err)
-        return IO_EXIT
-    except InternalError as err:  # a bug (the window's): named as one, its traceback in a file
         report(err)
         return IO_EXIT
     except (UsageError, ValueError) as err:
