@@ -7,6 +7,7 @@ run's own timeline), its number and caption are on screen, the teacher's note go
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 
 import pygame
@@ -15,7 +16,7 @@ from ..run.lesson import Lesson, Slide
 from ..run.lesson_run import stop_position
 from . import look
 from .bookmarks import Bookmarks
-from .main import FPS, open_window
+from .main import frame_loop, open_window
 from .scenes.watch import WatchScene
 from .shell import Shell
 
@@ -96,14 +97,12 @@ def present(lesson: Lesson, theme: str | None = None, walls: str | None = None, 
     marks = Bookmarks(shell)
     print(f"{lesson.title}: {len(lesson.slides)} slides ({KEY_WORDS})")
     presenter.show(0)
-    clock = pygame.time.Clock()
     try:
-        while shell.running:
-            dt = clock.tick(0 if shell.scene.unthrottled else FPS) / 1000
-            events = [event for event in pygame.event.get() if not presenter.handle(event) and not marks.handle(event)]
-            rects = shell.frame(events, dt)
-            if rects:
-                pygame.display.update(rects)
+        frame_loop(shell, [presenter, marks])
     finally:
+        if shell.running:  # the loop ended by an error: a recording must not keep the process alive
+            shell.recorder.close(shell.clock_time)
         pygame.quit()
+    for words in shell.farewell:
+        print(words, file=sys.stderr)
     return 0

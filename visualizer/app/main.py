@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import os
-from typing import Any
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 import pygame
 
@@ -20,6 +23,11 @@ SCREEN_MARGIN = (40, 90)
 """Room left for window borders, title bar and task bars on a small screen."""
 MIN_SIZE = (640, 480)
 FPS = 60
+REST_MS = 100
+"""While the window rests (nothing changes by itself) it wakes at least this often: input wakes it
+at once; messages that expire and clocks that tick are drawn at most this late."""
+REST_SLICE = 0.01
+"""Seconds between two looks at the event queue while resting (the longest a key waits)."""
 
 
 DISPLAY_SHARE = 0.9
@@ -72,22 +80,55 @@ def run_app(spec: MazeSpec, speed: float | None = None, scene: str | None = None
     # close button does (the game saved, a recording finished); the command then ends with the signal's
     # status. A second one does not wait.
     with stops_deferred() as stop:
+        shell = None
         try:
             shell = Shell(spec, speed=speed, screen=open_window(), quiz=quiz)
             if scene is not None:
                 pace = {} if speed is None else {"speed": speed}
                 shell.open_scene(scene, spec=spec, **pace, **context)
-            clock = pygame.time.Clock()
-            marks = Bookmarks(shell)
-            while shell.running:
-                if stop.signum is not None:
-                    shell.quit()
-                    break
-                dt = clock.tick(0 if shell.scene.unthrottled else FPS) / 1000
-                rects = shell.frame([event for event in pygame.event.get() if not marks.handle(event)], dt)
-                if rects:
-                    pygame.display.update(rects)
+            frame_loop(shell, [Bookmarks(shell)], until=lambda: stop.signum is not None)
+            if stop.signum is not None:
+                shell.quit()
         finally:
+            if shell is not None and shell.running:  # ended by an error: a recording must not keep us alive
+                shell.recorder.close(shell.clock_time)
             pygame.quit()
+        for words in shell.farewell:
+            print(words, file=sys.stderr)
     stop.raise_if_stopped()
     return 0
+
+
+def rest(seconds: float) -> None:
+    """Sleep until input arrives or ``seconds`` pass, looking every REST_SLICE (pygame's own
+    ``event.wait`` with a timeout polls the queue far more often: more CPU than 60 frames a second)."""
+    end = time.monotonic() + seconds
+    while not pygame.event.peek():
+        left = end - time.monotonic()
+        if left <= 0:
+            return
+        time.sleep(min(REST_SLICE, left))
+
+
+class EventFilter(Protocol):
+    def handle(self, event: pygame.event.Event) -> bool:
+        """True when the event was used up (it does not reach the shell)."""
+
+
+def frame_loop(shell: Shell, filters: Sequence[EventFilter] = (), until: Callable[[], bool] | None = None) -> None:
+    """Frames until the window closes (or ``until`` says so): 60 a second while something moves,
+    as many as it can get at instant; when a frame drew nothing and nothing changes by itself, it
+    sleeps until input arrives (at most REST_MS), so an idle window costs next to nothing."""
+    clock = pygame.time.Clock()
+    resting = False
+    while shell.running and not (until is not None and until()):
+        if resting:
+            rest(REST_MS / 1000)
+            dt = clock.tick() / 1000
+        else:
+            dt = clock.tick(0 if shell.scene.unthrottled else FPS) / 1000
+        events = pygame.event.get()
+        rects = shell.frame([event for event in events if not any(f.handle(event) for f in filters)], dt)
+        if rects:
+            pygame.display.update(rects)
+        resting = not rects and not events and shell.resting

@@ -8,6 +8,10 @@ GIF and writes it atomically; the shell polls for the result and shows where it 
 
 Each frame lasts until the next capture, so the GIF plays at the speed the run was watched, pauses
 included; a capture the worker has no room for is skipped (the frame before it lasts longer).
+
+Closing the window never waits long for a write: what is not written within QUIT_WAIT seconds is
+discarded (the workers are daemon threads, so nothing keeps the process alive), and a view too
+small to show anything (a window dragged down to a sliver) is simply not captured.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from __future__ import annotations
 import queue
 import sys
 import threading
+import time
 import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -40,6 +45,9 @@ CAPTURE_FPS = 15.0
 MAX_WIDTH = 800
 QUEUE_FRAMES = 8
 """Captures waiting for the worker; when it falls behind, a capture is skipped."""
+QUIT_WAIT = 1.0
+"""Seconds the closing window waits for recordings still being written; the rest are discarded."""
+DISCARDED = "the window closed before it was written"
 MIN_FRAME_MS = 2 * GIF_TICK_MS
 """Browsers play shorter GIF delays as 100 ms."""
 REC_RED = (230, 40, 40)
@@ -113,6 +121,10 @@ class Outcome:
         return f"Recording saved ({self.frames} frames): {self.path}"
 
 
+class Cancelled(Exception):
+    """The window closed before the recording was written: its frames are dropped."""
+
+
 class Recording:
     """One recording: captures go in from the window, a GIF comes out of its own thread."""
 
@@ -124,7 +136,8 @@ class Recording:
         self.outcome: Outcome | None = None
         self._inbox: queue.Queue[tuple[float, pygame.Surface | None]] = queue.Queue(QUEUE_FRAMES)
         self._palette_image = _palette_image(palette)
-        self._thread = threading.Thread(target=self._work, name=f"recording {stem}")
+        self._cancelled = threading.Event()
+        self._thread = threading.Thread(target=self._work, name=f"recording {stem}", daemon=True)
         self._thread.start()
 
     def offer(self, when: float, frame: pygame.Surface) -> bool:
@@ -136,8 +149,20 @@ class Recording:
         return True
 
     def finish(self, when: float) -> None:
-        """No more frames: the thread encodes and writes what it has (the last frame ends at ``when``)."""
-        self._inbox.put((when, None))
+        """No more frames: the thread encodes and writes what it has (the last frame ends at ``when``).
+        Never blocks for long: a worker that cannot take the word within QUIT_WAIT is cancelled."""
+        try:
+            self._inbox.put((when, None), timeout=QUIT_WAIT if self._thread.is_alive() else 0)
+        except queue.Full:
+            self.cancel()
+
+    def cancel(self) -> None:
+        """Drop the recording: the worker stops at its next frame and writes nothing."""
+        self._cancelled.set()
+        try:
+            self._inbox.put_nowait((0.0, None))  # wake a worker waiting for frames
+        except queue.Full:
+            pass
 
     def done(self) -> bool:
         return not self._thread.is_alive()
@@ -150,11 +175,13 @@ class Recording:
         try:
             while True:
                 when, frame = self._inbox.get()
-                if frame is None:
+                if frame is None or self._cancelled.is_set():
                     break
                 self.times.append(when)
                 self.frames.append(self._compressed(frame))
             self.outcome = self._write(when)
+        except Cancelled:
+            self.outcome = Outcome(None, len(self.frames), DISCARDED)
         except Exception as err:  # a worker must report its failure, never die silently
             self.outcome = Outcome(None, len(self.frames), str(err) or type(err).__name__)
 
@@ -166,6 +193,8 @@ class Recording:
         return zlib.compress(indexed.tobytes(), 1)
 
     def _write(self, end: float) -> Outcome:
+        if self._cancelled.is_set():
+            raise Cancelled
         if not self.frames:
             return Outcome(None, 0, "no frame was captured")
         try:
@@ -181,7 +210,10 @@ class Recording:
         return Outcome(path, len(self.frames))
 
     def _images(self) -> Iterator[Image.Image]:
-        return palette_images((zlib.decompress(f) for f in self.frames), self.size, self.palette)
+        for image in palette_images((zlib.decompress(f) for f in self.frames), self.size, self.palette):
+            if self._cancelled.is_set():
+                raise Cancelled
+            yield image
 
 
 XRGB_MASKS = (0xFF0000, 0xFF00, 0xFF)
@@ -287,7 +319,10 @@ class Recorder:
         if now - self._last_capture < self.interval:
             self._owed = True
             return
-        frame = fitted(surface.subsurface(rect.clip(surface.get_rect())), self.active.size)
+        shown = rect.clip(surface.get_rect())
+        if shown.width < 1 or shown.height < 1:  # the window is too small to show the board: nothing to keep
+            return
+        frame = fitted(surface.subsurface(shown), self.active.size)
         if not self.active.offer(now, frame):
             self.skipped += 1
         self._last_capture = now
@@ -299,11 +334,17 @@ class Recorder:
         self.writing = [r for r in self.writing if r not in finished]
         return [r.outcome for r in finished if r.outcome is not None]
 
-    def close(self, now: float) -> list[Outcome]:
-        """Stop recording and wait for every write (the window is closing: the file must be whole)."""
+    def close(self, now: float, wait: float = QUIT_WAIT) -> list[Outcome]:
+        """Stop recording and wait for the writes, at most ``wait`` seconds in all (the window is
+        closing); a write not done by then is cancelled and its recording discarded."""
         self.stop(now)
+        deadline = time.monotonic() + wait
         for recording in self.writing:
-            recording.wait()
+            recording.wait(max(0.0, deadline - time.monotonic()))
+        for recording in self.writing:
+            if not recording.done():
+                recording.cancel()
+                recording.wait(0.2)
         return self.poll()
 
     def draw_mark(self, surface: pygame.Surface, view: pygame.Rect, now: float, size: int,

@@ -152,6 +152,12 @@ class Scene:
         return False
 
     @property
+    def background(self) -> bool:
+        """True while the scene still has unseen work to do a little each frame (snapshots to fill,
+        narration to catch up): the window keeps its frame rate instead of resting."""
+        return False
+
+    @property
     def unthrottled(self) -> bool:
         """True while the scene wants every moment it can get (no 60 fps sleep between frames)."""
         return False

@@ -95,6 +95,8 @@ class Shell:
         """A key that closed a scene: its repeats are ignored until it is let go (a held Esc leaving
         play must not go on to quit the window below)."""
         self.recorder = Recorder()
+        self.farewell: list[str] = []
+        """What became of the recordings written as the window closed (printed once it is gone)."""
         self.message("Press H for help", 6.0)
 
     @staticmethod
@@ -142,8 +144,18 @@ class Shell:
     def quit(self) -> None:
         for scene in reversed(self.scenes):
             scene.leave()
-        self.recorder.close(self.clock_time)  # a recording being written is finished first
+        # a recording being written is finished first (or discarded when that takes over a second)
+        self.farewell += [outcome.message for outcome in self.recorder.close(self.clock_time)]
         self.running = False
+
+    @property
+    def resting(self) -> bool:
+        """True when nothing changes by itself: no scene work, no held key, no recording. The frame
+        loop then waits for input (or a short timeout, for messages that expire) instead of
+        drawing 60 empty frames a second."""
+        scene = self.scene
+        return (self.running and not scene.busy and not scene.background and self._held is None
+                and not self.recorder.recording and not self.recorder.writing)
 
     def message(self, text_: str, seconds: float = TOAST_SECONDS, yields: bool = False) -> None:
         self.toast = (text_, self.clock_time + seconds)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from itertools import islice
+from itertools import compress, islice
 from operator import itemgetter
 
 from ..core.events import Event, Kind
@@ -27,6 +27,8 @@ _CONNECT_BYTE = bytes((_CONNECT,))
 _consume: Callable[[Iterable[object]], None] = deque[object](maxlen=0).extend
 """Run an iterator to its end at C speed, keeping nothing."""
 _kind_of = itemgetter(0)
+_CHANGES_MAZE = bytes(1 if kind < 10 else 0 for kind in range(256))
+"""A ``bytes.translate`` table: 1 for the maze-changing kinds (below 10), 0 for display-only ones."""
 CHUNK = 256
 """Events pulled between two looks at the clock."""
 MANY_CELLS = 4096
@@ -205,8 +207,8 @@ class Run:
         if quiet:
             if any(k in kinds for k in _OUTLASTING_BYTES):
                 self._fold_each(events, quiet)
-            else:
-                _consume(map(maze_apply, events))
+            else:  # only the maze-changing events (a random walk's are mostly display-only ones)
+                _consume(map(maze_apply, compress(events, kinds.translate(_CHANGES_MAZE))))
         elif _CONNECT_BYTE in kinds:
             self._fold_each(events, quiet)
         else:

@@ -55,6 +55,9 @@ COMPARED_ALGORITHMS = ("backtracker", "prim", "kruskal", "wilson")
 """What C in the watch scene compares the current algorithm with."""
 FRAME_BUDGET = 0.012
 """Seconds of generator work per frame, shared by the panes."""
+FIRST_CHUNK = 256
+"""Events each pane takes twice in the first frame at instant (untimed, then timed), before their
+costs per event are known."""
 TIMING_BUDGET = 0.03
 """Seconds a frame spends timing the generators before a race."""
 RACE_SECONDS = 10.0
@@ -73,12 +76,16 @@ class Pane:
 
     def __init__(self, spec: MazeSpec) -> None:
         self.spec = spec
-        self.run = Run(spec)
+        self.run = Run(spec, record=False)
+        """No timeline: recording one costs the panes 0.4x a quiet build at instant, and stepping
+        back (the only seek here) replays from the start, quick at the sizes panes show."""
         self.board: Board | None = None
         self.surface: pygame.Surface | None = None
         self.finished_at: int | None = None
         """Finishing order (0 = first), once the maze is complete."""
         self._metrics: Memo[Metrics] = Memo()
+        self.event_cost = 0.0
+        """Seconds per event of the pane's last step at instant (0: not measured yet)."""
 
     @property
     def title(self) -> str:
@@ -103,6 +110,7 @@ class Pane:
     def paint(self, size: tuple[int, int]) -> pygame.Surface:
         """The board surface, brought up to date (laid out again when the pane's size changed)."""
         overlay = self.run.overlay
+        size = (max(1, size[0]), max(1, size[1]))
         if self.board is None or self.surface is None or self.surface.get_size() != size \
                 or self.board.grid is not self.run.grid:
             self.board = Board(self.run.grid, *size)
@@ -137,8 +145,8 @@ def pane_layouts(view: pygame.Rect, count: int, line: int, title_lines: int = 1)
     else:
         columns, rows = 2, 2
     gap = max(6, line // 2)
-    width = (view.width - gap * (columns - 1)) // columns
-    height = (view.height - gap * (rows - 1)) // rows
+    width = max(1, (view.width - gap * (columns - 1)) // columns)  # a sliver of a window: panes of a pixel
+    height = max(1, (view.height - gap * (rows - 1)) // rows)
     out = []
     for i in range(count):
         left = view.left + (i % columns) * (width + gap)
@@ -175,8 +183,6 @@ class CompareScene(Scene):
         self.race = race
         self.paused = False
         self.credit = 0.0
-        self.chunk = 64
-        """Events a pane takes per frame at instant speed in lockstep (grows while frames have room)."""
         self.selected = 0
         """The pane that Tab changes (chosen with 1 to 4)."""
         self.solver = DEFAULT_SOLVER
@@ -330,22 +336,35 @@ class CompareScene(Scene):
 
     def advance_lockstep(self, dt: float) -> None:
         """The same number of events for every pane that is not done."""
+        moving = [pane for pane in self.panes if not pane.done]
         if self.speed == INSTANT:
-            count = self.chunk
-        else:
-            self.credit += self.speed * min(dt, 0.25)
-            count = int(self.credit)
-            self.credit -= count
-        if not count:
+            self.advance_instant(moving)
             return
-        start = time.perf_counter()
-        for pane in self.panes:
-            if not pane.done:
-                pane.run.step(count)
-        if self.speed == INSTANT:  # as many as fit the frame, the same for all
-            took = time.perf_counter() - start
-            self.chunk = self.chunk * 2 if took < FRAME_BUDGET / 2 else max(1, self.chunk // 2) if took > FRAME_BUDGET \
-                else self.chunk
+        self.credit += self.speed * min(dt, 0.25)
+        count = int(self.credit)
+        self.credit -= count
+        for pane in moving if count else ():
+            pane.run.step(count)
+
+    def advance_instant(self, moving: list[Pane]) -> None:
+        """As many events as the frame's work budget holds, the same for every pane: the panes' costs
+        per event, measured as they go, say how many (drawing then takes about 15 % of the time,
+        and a key is still answered within a frame). Quiet, as the watch scene is at instant: nobody
+        can see a generator's annotations at that speed."""
+        if not moving:
+            return
+        if not all(pane.event_cost for pane in moving):  # a generator's first events carry its set-up
+            for pane in moving:                            # (Kruskal shuffles every wall): not timed
+                pane.run.step(FIRST_CHUNK, quiet=True)
+            moving = [pane for pane in moving if not pane.done]
+        budget = self.host.work_budget(FRAME_BUDGET)
+        costs = sum(pane.event_cost for pane in moving)
+        count = max(1, int(budget / costs)) if costs > 0 else FIRST_CHUNK
+        for pane in moving:
+            start = time.perf_counter()
+            applied = pane.run.step(count, quiet=True)
+            if applied:
+                pane.event_cost = (time.perf_counter() - start) / applied
 
     def race_scale(self) -> float:
         """Race seconds per wall second: the slowest generator takes RACE_SECONDS at the default speed."""
@@ -365,13 +384,15 @@ class CompareScene(Scene):
                 continue
             share = min(1.0, self.race_clock / t.seconds)
             target = t.events if share >= 1 else int(t.events * share)
-            if target > pane.run.position:
-                pane.run.step(target - pane.run.position, deadline=deadline, quiet=self.speed == INSTANT)
+            if target > pane.run.position or share >= 1:  # at its total, one more step finds the end
+                pane.run.step(max(1, target - pane.run.position), deadline=deadline, quiet=self.speed == INSTANT)
 
     def note_finishes(self) -> None:
         """Give each pane that just completed its maze its place in the finishing order."""
         new = [pane for pane in self.panes if pane.run.finished and pane.finished_at is None]
-        if self.race and self.timings:  # a race's places are its measured times, whatever frame shows them
+        if self.race and self.timings and all(t.done for t in self.timings):
+            # a race's places are its measured times, whatever frame shows them (once all are timed:
+            # S solves, finishing every maze, even while the generators are still being timed)
             for pane in new:
                 pane.finished_at = self.race_place(pane)
             self.finish_count += len(new)

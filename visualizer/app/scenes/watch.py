@@ -104,6 +104,8 @@ class WatchScene(Scene):
         """Hand edits of the finished maze (walls, cells, endpoints), undo and redo, the re-solve."""
         self.racing = False
         """True while End races the run to its finish at instant speed."""
+        self._caught_up = True
+        """False while the teaching panel is still catching up with the run."""
         self._snapshots_filled = False
         self.teacher = Teacher(self.run)
         self._teaching: Memo[TeachingView] = Memo()
@@ -561,6 +563,10 @@ class WatchScene(Scene):
         return (self.instant or self.racing) and self.busy
 
     @property
+    def background(self) -> bool:
+        return not self._snapshots_filled or (not self._caught_up and self.explaining)
+
+    @property
     def instant(self) -> bool:
         return self.speed == INSTANT
 
@@ -579,7 +585,8 @@ class WatchScene(Scene):
         elif not self._snapshots_filled:
             self._snapshots_filled = self.run.fill_snapshots(time.perf_counter() + IDLE_WORK)
         if self.explaining:  # idle, the panel may take a larger share of the frame to catch up
-            self.teacher.catch_up(time.perf_counter() + (TEACH_BUDGET if self.busy else IDLE_TEACH_BUDGET))
+            self._caught_up = self.teacher.catch_up(time.perf_counter()
+                                                    + (TEACH_BUDGET if self.busy else IDLE_TEACH_BUDGET))
         self.report_solution()
         self.refresh_distances()
         self.own.tick(self.run, self.solver, self.reload_own, self.host.message)
