@@ -138,3 +138,15 @@ def test_a_maze_too_large_to_print_is_refused_before_it_is_made(argv, tmp_path, 
 
 def test_a_maze_that_fits_the_page_is_not_refused(tmp_path):
     assert main(["generate", "-s", "150x150", "-o", str(tmp_path / "m.pdf")]) == 0
+
+
+@pytest.mark.parametrize("argv", [["-n", "48", "-s", "2000x2000"], ["-n", "48", "-s", "200x200"],
+                                  ["-n", "6", "-g", "hex", "-s", "300x300"]])
+def test_a_worksheet_too_fine_to_print_is_refused_before_any_maze_is_made(argv, tmp_path, capsys, monkeypatch):
+    def no_work(self, *args):
+        raise AssertionError("a maze was made before the refusal")
+
+    monkeypatch.setattr(MazeSpec, "build", no_work)
+    assert main(["worksheet", *argv, "-o", str(tmp_path / "w.pdf")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "too large to print" in err and not (tmp_path / "w.pdf").exists()

@@ -17,6 +17,7 @@ from fpdf import FPDF
 from fpdf.drawing import DeviceRGB, PaintedPath, PathPaintRule, StrokeCapStyle, StrokeJoinStyle
 
 from ..core.maze import Maze
+from ..grids import Grid
 from ..render.palette import TEXT, Colour
 from ..render.themes import Theme, get_theme
 from ..run.spec import MazeSpec
@@ -219,12 +220,24 @@ def check(spec: MazeSpec, options: ExportOptions) -> None:
     """Refuse, before the maze is made, one whose cells would print too small: first by the count
     of cells (instant, whatever the size), then by the drawing's size from the grid's sides."""
     paper = options.paper or "a4"
-    x0, y0, x1, y1 = maze_box(paper)
-    grid = spec.make_grid()
+    check_grid_fits(spec.make_grid(), maze_box(paper), f"on one {paper} page")
+
+
+def check_cell_count(grid: Grid, box: tuple[float, float, float, float], where: str) -> None:
+    """Refuse, instantly at any size, more cells than ``box`` can hold at the smallest printable size."""
+    x0, y0, x1, y1 = box
     if grid.size * SMALLEST_CELL_AREA * MIN_CELL ** 2 > (x1 - x0) * (y1 - y0):
-        raise ValueError(f"the maze is too large to print on one {paper} page: {grid.size:,} cells would each "
-                         f"be under {mm(MIN_CELL):.1f} mm; choose a smaller size")
-    check_fits(grid_extent(grid), (x0, y0, x1, y1), f"on one {paper} page")
+        raise ValueError(f"the maze is too large to print {where}: {grid.size:,} cells would each be under "
+                         f"{mm(MIN_CELL):.1f} mm; choose a smaller size")
+
+
+def check_grid_fits(grid: Grid, box: tuple[float, float, float, float], where: str) -> Extent:
+    """Refuse, from the grid alone, a maze whose cells would print too small in ``box``: by the count
+    of cells first (instant at any size), then by the drawing's size; returns that size."""
+    check_cell_count(grid, box, where)
+    extent = grid_extent(grid)
+    check_fits(extent, box, where)
+    return extent
 
 
 def maze_pages(doc: FPDF, maze: Maze, spec: MazeSpec, theme: Theme, paper: str, solution: bool) -> list[Page]:

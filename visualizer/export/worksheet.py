@@ -19,7 +19,8 @@ from ..run.spec import MazeSpec
 from .pdf import (
     MARGIN,
     Page,
-    check_fits,
+    check_cell_count,
+    check_grid_fits,
     document,
     ink,
     line,
@@ -31,7 +32,7 @@ from .pdf import (
     text,
     text_width,
 )
-from .svg import Drawing, changed_params, maze_drawing
+from .svg import Drawing, Extent, changed_params, grid_extent, maze_drawing
 
 MAX_COUNT = 48
 PER_PAGE = 6
@@ -70,7 +71,7 @@ def maze_box(slot: Box, label_size: int) -> Box:
     return x0, y0 + label_size * 1.4, x1, y1
 
 
-def best_grid(drawing: Drawing, box: Box, count: int, label_size: int) -> tuple[int, int]:
+def best_grid(drawing: Drawing | Extent, box: Box, count: int, label_size: int) -> tuple[int, int]:
     """Columns and rows for ``count`` mazes on a page that draw them largest (fewest columns on a tie)."""
     best: tuple[float, int, int] | None = None
     for columns in range(1, count + 1):
@@ -125,22 +126,26 @@ def sheet_pages(doc: FPDF, specs: Sequence[MazeSpec], paper: str, theme: Theme, 
                 title: str = "", command: str = "") -> list[Page]:
     """The pages of a worksheet drawn into ``doc``: the mazes, numbered from 1, then the answer key
     if ``answers``. Everything is checked before the first page is drawn."""
-    mazes = [spec.build() for spec in specs]
     width, height = paper_size(paper)
     body: Box = (MARGIN, MARGIN + points(13) * 3.2, width - MARGIN, height - MARGIN)
     number_size = points(16)
-    drawings = [maze_drawing(maze, theme) for maze in mazes]
-    columns, rows = best_grid(drawings[0], body, min(len(specs), PER_PAGE), number_size)
+    grid = specs[0].make_grid()  # every maze of a sheet has one grid: checked from it before any is made
+    check_cell_count(grid, body, f"on one {paper} page")
+    extent = grid_extent(grid)
+    columns, rows = best_grid(extent, body, min(len(specs), PER_PAGE), number_size)
     per_page = columns * rows
     puzzle_slots = slots(body, columns, rows)
-    check_fits(drawings[0], maze_box(puzzle_slots[0], number_size), f"{per_page} to a {paper} page")
+    check_grid_fits(grid, maze_box(puzzle_slots[0], number_size), f"{per_page} to a {paper} page")
     answer_size = points(12)
     answer_slots = slots(body, *ANSWER_GRID)
+    if answers:
+        check_grid_fits(grid, maze_box(answer_slots[0], answer_size),
+                        f"{len(answer_slots)} to a {paper} answer page (leave out the answers with --no-answers)")
+    mazes = [spec.build() for spec in specs]
+    drawings = [maze_drawing(maze, theme) for maze in mazes]
     answer_drawings: list[Drawing] = []
     if answers:
         answer_drawings = [maze_drawing(maze, theme, solution=True) for maze in mazes]
-        check_fits(answer_drawings[0], maze_box(answer_slots[0], answer_size),
-                   f"{len(answer_slots)} to a {paper} answer page (leave out the answers with --no-answers)")
     per_answer_page = len(answer_slots)
     total = math.ceil(len(specs) / per_page) + (math.ceil(len(specs) / per_answer_page) if answers else 0)
     colour = ink(theme)
