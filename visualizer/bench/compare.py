@@ -11,6 +11,7 @@ import os
 import time
 from collections.abc import Callable
 
+from ..grids import DEFAULT_GRID
 from ..run.spec import MazeSpec
 
 ALGORITHMS = ("backtracker", "prim", "kruskal", "wilson")
@@ -18,7 +19,7 @@ TARGET = 3.0
 
 
 def compare_specs(width: int = 200, height: int = 150, seed: int = 1) -> list[MazeSpec]:
-    return [MazeSpec(name, "square", width, height, seed) for name in ALGORITHMS]
+    return [MazeSpec(name, DEFAULT_GRID, width, height, seed) for name in ALGORITHMS]
 
 
 def quiet_seconds(specs: list[MazeSpec]) -> float:

@@ -26,9 +26,10 @@ BIG, SMALL, HUGE = 1000, 200, 2000
 
 KRUSKAL_SCRIPT = """
 import json, sys, time
+from visualizer.grids import SquareGrid
 from visualizer.run.spec import MazeSpec
 start = time.process_time()
-MazeSpec("kruskal", "square", int(sys.argv[1]), int(sys.argv[1]), 1).build()
+MazeSpec("kruskal", SquareGrid.kind, int(sys.argv[1]), int(sys.argv[1]), 1).build()
 seconds = time.process_time() - start
 status = dict(line.split(":", 1) for line in open("/proc/self/status").read().splitlines() if ":" in line)
 print(json.dumps({"seconds": seconds, "peak_mb": int(status["VmHWM"].split()[0]) / 1024}))
