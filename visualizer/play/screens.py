@@ -22,6 +22,13 @@ from .race import NAMES, Race
 from .records import Outcome, format_seconds
 from .save import stays_damaged
 
+START, PLAYING, WON, GAVE_UP, ALL_DONE = "start", "playing", "won", "gave up", "all done"
+"""The play scene's stages: which screen it shows (a box over the board, or none while playing)."""
+CONFIRM_NEW = "confirm new game"
+"""N on the start screen over a save: the question, until Y, or Enter / C / Esc keep the save."""
+CHOOSE_LEVEL = "choose level"
+"""L on the start screen: the arrows choose a level already reached, Enter starts it (asking first over a
+save), Esc goes back."""
 UNREADABLE = "a save that cannot be read (continuing sets it aside)"
 
 

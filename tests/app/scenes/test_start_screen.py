@@ -146,7 +146,7 @@ def test_a_maze_played_with_p_never_replaces_a_backup(screen, data):
     app = App(MazeSpec("backtracker", "square", 8, 5, 4), screen=screen)
     app.frame([], 0)
     key(app, pygame.K_p)
-    assert app.scene.name == "play" and not app.scene.keeps_save
+    assert app.scene.name == "play" and not app.scene.slot.keeps
     key(app, pygame.K_ESCAPE)
     assert not save.exists() and backup_path(save).exists()
 

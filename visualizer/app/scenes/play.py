@@ -18,41 +18,30 @@ import pygame
 
 from ...core.maze import Maze
 from ...grids import GRIDS
-from ...play import screens
-from ...play.backup import has_backup, keep_unreplaced_backup, save_keeping_backup, set_save_aside, take_back
 from ...play.daily import daily_game
 from ...play.game import Game
 from ...play.ghost import PACES, Ghost, next_level, race_result
-from ...play.levels import FINAL_LEVEL, level_for_width
+from ...play.levels import level_for_width
 from ...play.race import NAMES, Race
-from ...play.records import Outcome, Records, format_seconds, records_path
-from ...play.save import continue_or_explain, save_path
-from ...play.save_lock import Claim, claim, release
-from ...play.screens import Saved, format_time
+from ...play.records import Outcome, Records, records_path
+from ...play.save import save_path
+from ...play.screens import ALL_DONE, CHOOSE_LEVEL, CONFIRM_NEW, GAVE_UP, PLAYING, START, WON, Saved
+from ...play.slot import SaveSlot
 from ...run.overlay import Mark, Overlay
 from ...run.spec import MazeSpec
 from ...solvers import shortest_path
-from .. import play_extras
-from ..exit_arrow import ArrowPlace, cells_apart, draw_exit_arrow
+from .. import play_extras, play_view
+from ..exit_arrow import ArrowPlace
 from ..first_person_mode import FirstPersonMode
 from ..keys import PLAY_KEYS, Binding, KeyPress
-from ..play_markers import draw_ghost, draw_goal, draw_player
 from ..race_view import SplitEyes
 from ..route_view import BoxLayout, draw_box, draw_routes
 from ..scene import BoardContent, Host, Scene
 from ..sounds import SoundBoard
 
-START, PLAYING, WON, GAVE_UP, ALL_DONE = "start", "playing", "won", "gave up", "all done"
-CONFIRM_NEW = "confirm new game"
-"""N on the start screen over a save: the question, until Y, or Enter / C / Esc keep the save."""
-CHOOSE_LEVEL = "choose level"
-"""L on the start screen: the arrows choose a level already reached, Enter starts it (asking first over a
-save), Esc goes back."""
 LEVEL_STEPS = {"right": 1, "up": 1, "left": -1, "down": -1}
 """Arrow key names while choosing a level: one level on or back."""
 BUMP_SECONDS = 0.18
-KEY_LABELS = {binding.command: binding.label for binding in PLAY_KEYS.bindings}
-"""Each command's key as the help names it: the start screen says the same."""
 ARROWS = frozenset({"up", "down", "left", "right"})
 """In a race the arrow keys are player 1's; every other movement key of the grid is player 2's."""
 MOVE_ANGLES = {"up": -90, "down": 90, "left": 180, "right": 0, "up-left": -150, "up-right": -30,
@@ -70,8 +59,8 @@ class PlayScene(Scene):
     def __init__(self, host: Host, game: Game | None, stage: str = PLAYING, save_file: Path | None = None,
                  base: MazeSpec | None = None, ghost: str | None = None, first_person: bool = False) -> None:
         super().__init__(host)
-        self.save_file = save_file or save_path()
-        self.records = Records.load(records_path(self.save_file.parent))
+        self.slot = SaveSlot(save_file or save_path())
+        self.records = Records.load(records_path(self.slot.path.parent))
         if self.records.problem:
             host.message(self.records.problem, 6.0)
         self.sounds = SoundBoard(enabled=self.records.settings.get("sound", True))
@@ -110,10 +99,6 @@ class PlayScene(Scene):
         self.overlay: Overlay | None = None
         self.box: BoxLayout | None = None
         """Where the box over the board was last drawn and each of its lines (None: no box)."""
-        self.keeps_save = True
-        """False for a maze played with P while another game is saved: that save is never replaced."""
-        self.claim: Claim | None = None
-        """This window's hold on the save (``save_lock``); not ours: another window plays it."""
         if game is not None:
             self.start(game)
 
@@ -137,15 +122,14 @@ class PlayScene(Scene):
         if mode == "maze" and maze is not None:
             scene = cls(host, Game(spec=spec, maze=maze, level=level_for_width(spec.width)), save_file=save_file,
                         ghost=ghost, first_person=first_person)
-            scene.keeps_save = not (scene.save_file.exists() or has_backup(scene.save_file))
-            if not scene.keeps_save:
+            if scene.slot.anything_else:  # a maze played with P never replaces a saved game
+                scene.slot.keeps = False
                 host.message("A saved game exists: this maze is played but not saved (play --continue resumes it)")
-            elif not scene.claim_save():
-                scene.keeps_save = False
+            else:
+                scene.hold_save()
             return scene
         scene = cls(host, None, stage=START, save_file=save_file, base=spec, ghost=ghost, first_person=first_person)
-        if not scene.claim_save():
-            scene.keeps_save = False
+        if not scene.hold_save():
             return scene  # the start screen, where C, N and B say why they leave the save alone
         if mode == "continue":
             scene.continue_game()
@@ -159,31 +143,30 @@ class PlayScene(Scene):
         """The daily maze: played, never saved (a saved game stays as it is), its records its own."""
         game = daily_game(spec, date.fromisoformat(day))
         scene = cls(host, game, save_file=save_file, base=spec, ghost=ghost, first_person=first_person)
-        scene.keeps_save, scene.own_maze = False, False
+        scene.slot.keeps, scene.own_maze = False, False
         host.message(f"Daily maze of {day}, seed {game.spec.seed}: the same maze for everyone today "
                      f"({scene.not_saved_note('not saved')})", 6.0)
         return scene
 
-    def claim_save(self) -> bool:
-        """Hold the save for this window; when another window plays it, say so (this one then plays
-        without saving, and leaves the save and its backup alone)."""
-        self.claim = claim(self.save_file)
-        if not self.claim.ours:
-            self.host.message(f"The saved game is in use: {self.claim.why}. This window plays without saving.", 8.0)
-        return self.claim.ours
+    def hold_save(self) -> bool:
+        """Hold the save for this window; False (and said) when another window plays it."""
+        note = self.slot.hold()
+        if note:
+            self.host.message(note, 8.0)
+        return note is None
 
     @property
     def save_in_use(self) -> bool:
         """Another window holds the save: say so instead of touching it (True), else False."""
-        if self.claim is None or self.claim.ours:
-            return False
-        self.host.message(f"The saved game is in use: {self.claim.why}", 6.0)
-        return True
+        note = self.slot.in_use
+        if note:
+            self.host.message(note, 6.0)
+        return note is not None
 
     @property
     def saved(self) -> Saved:
         """The save and the replaced game's backup, as the start screen names them."""
-        return Saved.look(self.save_file)
+        return self.slot.saved
 
     def start(self, game: Game) -> None:
         self.game = game
@@ -263,7 +246,7 @@ class PlayScene(Scene):
 
     def start_race(self, race: Race) -> None:
         """A race's level (in first person, split screen), never saved."""
-        self.race, self.keeps_save, self.own_maze = race, False, False
+        self.race, self.slot.keeps, self.own_maze = race, False, False
         self.start(race.players[0])
         self.split_eyes()
 
@@ -334,12 +317,12 @@ class PlayScene(Scene):
 
     def start_chosen_level(self) -> None:
         """Enter on the chosen level: over a save, the question first (the save is never lost)."""
-        if self.claim is not None and not self.claim.ours:
+        if self.slot.held_elsewhere:
             self.new_game()  # played, not saved: the other window's save is left alone
         elif self.saved.current is not None:
             self.stage, self.level_picked = CONFIRM_NEW, True
         else:
-            keep_unreplaced_backup(self.save_file)
+            self.slot.starting_fresh()
             self.new_game()
 
     def continue_game(self) -> None:
@@ -348,10 +331,7 @@ class PlayScene(Scene):
         if self.stage not in (START, CONFIRM_NEW) or self.save_in_use:
             return
         self.stage, self.chosen_level = START, 1
-        if not self.save_file.exists() and has_backup(self.save_file):
-            self.take_back()
-            return
-        game, message = continue_or_explain(self.save_file)
+        game, message = self.slot.resume()
         self.host.message(message, 6.0)
         if game is not None:
             self.start(game)
@@ -361,10 +341,7 @@ class PlayScene(Scene):
         if self.save_in_use:
             return
         self.stage, self.chosen_level = START, 1
-        try:
-            game, message = take_back(self.save_file)
-        except OSError as err:
-            game, message = None, f"Could not take back the replaced game: {err.strerror or err}"
+        game, message = self.slot.take_back()
         self.host.message(message, 6.0)
         if game is not None:
             self.start(game)
@@ -373,30 +350,25 @@ class PlayScene(Scene):
         """N on the start screen: a new game at once when nothing is saved, else the question first."""
         if self.stage == START:
             self.chosen_level, self.level_picked = 1, False
-            if self.claim is not None and not self.claim.ours:
+            if self.slot.held_elsewhere:
                 self.new_game()  # played, not saved: the other window's save is left alone
             elif self.saved.current is not None:
                 self.stage = CONFIRM_NEW
             else:
-                keep_unreplaced_backup(self.save_file)
+                self.slot.starting_fresh()
                 self.new_game()
 
     def confirm_new_game(self) -> None:
         """Y after N: the save becomes the backup of the game replaced, and a new game starts."""
         if self.stage != CONFIRM_NEW or self.save_in_use:
             return
-        try:
-            message = set_save_aside(self.save_file)
-        except OSError as err:  # the save stays where it is: the new game is played, not saved
-            message = f"The saved game could not be moved aside ({err.strerror or err}): this game is not saved"
-            self.keeps_save = False
-        self.host.message(message, 6.0)
+        self.host.message(self.slot.set_aside(), 6.0)
         self.new_game()
 
     def b_key(self) -> None:
         """B: on the start screen, back to the replaced game; in first person, the minimap."""
         if self.stage in (START, CONFIRM_NEW):
-            if has_backup(self.save_file):
+            if self.slot.has_replaced:
                 self.take_back()
         else:
             self.toggle_minimap()
@@ -423,22 +395,17 @@ class PlayScene(Scene):
         """Stop the key repeat (first: a held Esc must not reach the scene below) and save."""
         pygame.key.set_repeat(0)
         self.save()
-        if self.claim is not None and self.claim.ours:
-            release(self.save_file)
-            self.claim = None
+        self.slot.let_go()
 
     def save(self) -> None:
         """Save what Continue should bring back: the level under way, or after a win the next one
         (saved when the level was won), or after giving up a fresh try at the same level."""
         if self.game is None or self.stage in (ALL_DONE, WON, START, CONFIRM_NEW, CHOOSE_LEVEL) \
-                or not self.keeps_save:
+                or not self.slot.keeps:
             return
         if self.stage == GAVE_UP:
             self.game.restart_level()
-        try:
-            save_keeping_backup(self.game, self.save_file)
-        except OSError as err:
-            self.host.message(f"Could not save the game: {err.strerror or err}", 6.0)
+        self.say(self.slot.write(self.game))
 
     # --- keys ---------------------------------------------------------------------
 
@@ -634,11 +601,7 @@ class PlayScene(Scene):
             return  # a maze of the final level's size from the maze view, or the daily, ends no game
         if game.is_final_level:
             self.stage = ALL_DONE
-            try:
-                if self.save_file.exists() and self.keeps_save:
-                    self.save_file.unlink()  # the game is complete: nothing left to continue
-            except OSError:
-                pass
+            self.slot.finish()
             return
         self.remember_reached(game, game.level + 1)
         self.save_next_level()
@@ -655,12 +618,13 @@ class PlayScene(Scene):
         """A level is done: save the start of the next one, so Continue resumes there."""
         game = self.game
         assert game is not None
-        if not self.keeps_save:
-            return
-        try:
-            save_keeping_backup(game.next_level(), self.save_file)
-        except OSError as err:
-            self.host.message(f"Could not save the game: {err.strerror or err}", 6.0)
+        if self.slot.keeps:
+            self.say(self.slot.write(game.next_level()))
+
+    def say(self, note: str | None) -> None:
+        """Show a sentence about the save when there is one."""
+        if note:
+            self.host.message(note, 6.0)
 
     def advance_level(self) -> None:
         game = self.game
@@ -721,50 +685,10 @@ class PlayScene(Scene):
         return self.game.position if self.game is not None and self.race is None else None
 
     def panel_lines(self) -> list[tuple[str, str]]:
-        game = self.game
-        if game is None:
-            return [("Mode", "play"), ("Grid", self.base.grid), ("Algorithm", self.base.algorithm)]
-        if self.race is not None:
-            return play_extras.race_panel(self.race)
-        spec = game.spec
-        return [
-            ("Mode", "play" + ("  (fog)" if game.fog else "")),
-            ("Level", self.level_words(game)),
-            ("Maze", f"{spec.algorithm}, {spec.shape_words(game.maze.grid)}"),
-            ("Seed", f"{spec.seed}" + (f" (daily, {game.daily})" if game.daily else "")),
-            ("Moves", f"{game.moves:,}"),
-            ("Time", format_time(game.elapsed) if game.clock_running else "starts on your first move"),
-            ("Shortest", f"{game.shortest:,} moves"),
-        ] + play_extras.panel_lines(game) + self.record_lines(game)
-
-    def level_words(self, game: Game) -> str:
-        if game.daily:
-            return f"daily maze of {game.daily}"
-        return "your maze" if self.own_maze else f"{game.level} of {FINAL_LEVEL}"
-
-    def record_lines(self, game: Game) -> list[tuple[str, str]]:
-        """This level's best so far and the ghost's pace, for the panel."""
-        lines = []
-        record = self.records.get(game.spec, game.level, game.daily)
-        if record is not None:
-            lines.append(("Best", f"{format_seconds(record.best_time)}, {record.fewest_moves:,} moves"))
-        if self.ghost is not None:
-            lines.append(("Ghost", f"{self.ghost_level}, arrives at {format_seconds(self.ghost.arrival)}"))
-        if not self.sounds.enabled:
-            lines.append(("Sound", "off (M)"))
-        return lines
+        return play_view.panel_lines(self)
 
     def legend_keys(self) -> list[str]:
-        keys = ["player", "goal", "trail", "floor"] + (["ghost"] if self.ghost is not None else [])
-        if self.game is not None:
-            keys += play_extras.legend_keys(self.game, self.race)
-        if self.game is not None and self.game.maze.rooms:
-            keys.append("room")
-        if self.overlay is not None and (self.overlay.mark == Mark.PATH).any():
-            keys.append("path")
-        if self.game is not None and self.game.fog:
-            keys.append("fog")
-        return keys + ["wall"]
+        return play_view.legend_keys(self)
 
     def legend_label(self, key: str) -> str | None:
         """In a race, "player 1" and "player 2" rather than "you"."""
@@ -783,44 +707,19 @@ class PlayScene(Scene):
         return self.game.spec if self.game is not None else self.base
 
     def draw_key(self) -> Hashable:
-        game = self.game
-        bumping = self.host.clock_time < self.bump_until
-        eye = self.eye_key()
-        racers: tuple[Hashable, ...] = tuple(p.position for p in self.race.players) if self.race is not None else ()
-        if self.split is not None and self.first_person:
-            racers += self.split.pose_key(self.host.clock_time)
-        return (self.stage, game.position if game else None, bumping, id(game), self.ghost_key(), eye,
-                self.route_view, play_extras.draw_key(game), racers, self.chosen_level)
+        return play_view.draw_key(self)
 
-    def eye_key(self) -> Hashable:
-        """The first-person pose (changes every frame while the eye glides), or None top-down."""
-        if not self.first_person or self.eye is None:
-            return None
-        x, y, angle = self.eye.camera.pose(self.host.clock_time)
-        return round(x, 3), round(y, 3), round(angle, 3), self.eye.minimap, len(self.game.trail) if self.game else 0
-
-    def ghost_key(self) -> Hashable:
-        """Where the ghost is drawn, to the pixel's worth (changes every frame while it walks)."""
-        if self.ghost is None or self.game is None:
-            return None
-        cell, toward, share = self.ghost.where(self.game.elapsed)
-        return cell, toward, round(share, 2)
+    def fogged(self, *cells: int) -> bool:
+        """True when fog still hides any of ``cells`` on the board."""
+        hidden = self.overlay.hidden if self.overlay is not None else None
+        return hidden is not None and any(hidden[c] for c in cells)
 
     def draw_on_board(self, surface: pygame.Surface, board, origin: tuple[int, int]) -> None:
         if self.route_view and self.game is not None:
             draw_routes(surface, board, origin, self.game.trail, shortest_path(self.game.maze))
-        self.draw_markers(surface, board, origin)
-        self.draw_exit_arrow(surface, board)
+        play_view.draw_markers(self, surface, board, origin)
+        self.exit_arrow = play_view.draw_arrow_to_exit(self, surface, board)
         self.draw_screen(surface, surface.get_clip())
-
-    def draw_exit_arrow(self, surface: pygame.Surface, board) -> None:
-        """While the exit is off screen, an arrow at the edge points to it (with its distance once seen)."""
-        game, self.exit_arrow = self.game, None
-        if game is None or self.stage != PLAYING:
-            return
-        player, goal = board.cell_centre(game.position), board.cell_centre(game.goal)
-        away = None if self.fogged(game.goal) else cells_apart(board, game.position, game.goal)
-        self.exit_arrow = draw_exit_arrow(surface, surface.get_clip(), player, goal, away)
 
     def draw_on_screen(self, surface: pygame.Surface, view: pygame.Rect) -> None:
         if self.first_person and self.split is not None:
@@ -829,64 +728,9 @@ class PlayScene(Scene):
             self.eye.draw(surface, view, self.host.clock_time, self.ghost)
         self.draw_screen(surface, view)
 
-    def draw_markers(self, surface: pygame.Surface, board, origin: tuple[int, int]) -> None:
-        """The ghost, the exit (in fog once seen) and the player on top of the board."""
-        game = self.game
-        if game is None:
-            return
-        size = max(3.0, board.cell_pixels)
-        self.draw_ghost(surface, board, origin, size)  # under the exit: a ghost that arrived must not hide it
-        play_extras.draw(surface, board, origin, game, size)
-        if self.race is not None:
-            play_extras.draw_second_player(surface, board, origin, self.race, size)
-        if not self.fogged(game.goal):
-            gx, gy = board.cell_centre(game.goal)
-            draw_goal(surface, (origin[0] + gx, origin[1] + gy), size)
-        px, py = board.cell_centre(game.position)
-        if play_extras.sharing_cell(self.race):
-            px, py = px - size * play_extras.SHARED_SHIFT, py - size * play_extras.SHARED_SHIFT
-            size *= play_extras.SHARED_SIZE
-        bumping = self.host.clock_time < self.bump_until
-        if bumping:
-            px += self.bump_direction[0] * size * 0.18
-            py += self.bump_direction[1] * size * 0.18
-        draw_player(surface, (origin[0] + px, origin[1] + py), size, bumping)
-
-    def fogged(self, *cells: int) -> bool:
-        """True when fog still hides any of ``cells`` on the board."""
-        hidden = self.overlay.hidden if self.overlay is not None else None
-        return hidden is not None and any(hidden[c] for c in cells)
-
-    def draw_ghost(self, surface: pygame.Surface, board, origin: tuple[int, int], size: float) -> None:
-        """The ghost gliding between cell centres; fog hides it (and the path it walks) until seen."""
-        if self.ghost is None or self.game is None:
-            return
-        cell, toward, share = self.ghost.where(self.game.elapsed)
-        if not self.fogged(cell, toward):
-            (ax, ay), (bx, by) = board.cell_centre(cell), board.cell_centre(toward)
-            draw_ghost(surface, (origin[0] + ax + (bx - ax) * share, origin[1] + ay + (by - ay) * share), size)
-
     def screen_lines(self) -> list[str]:
         """The start, level-complete and final panels' text (empty while playing)."""
-        game = self.game
-        if self.stage == START:
-            recipe = f"{self.base.algorithm} on a {self.base.grid} grid, {FINAL_LEVEL} levels"
-            return screens.start_lines(self.saved, recipe, KEY_LABELS, self.reached)
-        if self.stage == CONFIRM_NEW:
-            return screens.confirm_lines(self.saved, KEY_LABELS, self.chosen_level if self.level_picked else None)
-        if self.stage == CHOOSE_LEVEL:
-            return screens.choose_lines(self.chosen_level, self.reached, self.saved, KEY_LABELS)
-        if game is None or self.stage == PLAYING:
-            return []
-        if self.race is not None:
-            return screens.race_lines(self.race, KEY_LABELS)
-        wins = screens.win_lines(game, self.outcome, self.race_line, self.in_series)
-        wins.append("L: look at your route beside the shortest one")
-        if self.stage == WON:
-            return screens.won_lines(game, wins, self.own_maze)
-        if self.stage == GAVE_UP:
-            return screens.gave_up_lines(game)
-        return screens.final_lines(game, wins, self.in_series)
+        return play_view.screen_lines(self)
 
     def draw_screen(self, surface: pygame.Surface, view: pygame.Rect) -> None:
         self.box = draw_box(surface, view, [] if self.route_view else self.screen_lines())

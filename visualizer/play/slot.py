@@ -1,0 +1,115 @@
+"""The one save a play window writes: held against a second window, written as levels go, set
+aside when a new game replaces it, taken back, released on leaving.
+
+The play scene asks and shows the answers; every rule about the file is here, so no key pressed on
+the wrong screen can reach the disk except through these few doors. Each door returns the sentence
+to show (None when there is nothing to say).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .backup import has_backup, keep_unreplaced_backup, save_keeping_backup, set_save_aside, take_back
+from .game import Game
+from .save import continue_or_explain
+from .save_lock import Claim, claim, release
+from .screens import Saved
+
+
+@dataclass
+class SaveSlot:
+    """A window's save file and whether this window may write it."""
+
+    path: Path
+    keeps: bool = True
+    """False: this window plays without saving (a race, the daily, another window holds the save...)."""
+    claim: Claim | None = None
+    """This window's hold on the save (``save_lock``); not ours: another window plays it."""
+
+    def hold(self) -> str | None:
+        """Hold the save for this window; when another window plays it, this one plays without
+        saving (and leaves the save and its backup alone): the sentence saying so."""
+        self.claim = claim(self.path)
+        if self.claim.ours:
+            return None
+        self.keeps = False
+        return f"The saved game is in use: {self.claim.why}. This window plays without saving."
+
+    @property
+    def in_use(self) -> str | None:
+        """Why the save is not ours to touch (another window holds it), else None."""
+        if self.claim is None or self.claim.ours:
+            return None
+        return f"The saved game is in use: {self.claim.why}"
+
+    @property
+    def held_elsewhere(self) -> bool:
+        return self.claim is not None and not self.claim.ours
+
+    @property
+    def saved(self) -> Saved:
+        """The save and the replaced game's backup, as the start screen names them."""
+        return Saved.look(self.path)
+
+    @property
+    def has_replaced(self) -> bool:
+        """The backup of a game a new one replaced is there to take back."""
+        return has_backup(self.path)
+
+    @property
+    def anything_else(self) -> bool:
+        """A save or a replaced game's backup exists (a maze played with P must not replace either)."""
+        return self.path.exists() or self.has_replaced
+
+    def resume(self) -> tuple[Game | None, str]:
+        """Continue the save, or say why not; with no save but the backup of a game a new one
+        replaced, take that back."""
+        if not self.path.exists() and self.has_replaced:
+            return self.take_back()
+        return continue_or_explain(self.path)
+
+    def take_back(self) -> tuple[Game | None, str]:
+        """Continue the game a new one replaced (the two change places)."""
+        try:
+            return take_back(self.path)
+        except OSError as err:
+            return None, f"Could not take back the replaced game: {err.strerror or err}"
+
+    def set_aside(self) -> str:
+        """A new game replaces the save: the save becomes the replaced game's backup. When it cannot
+        be moved, it stays where it is and the new game is played without saving."""
+        try:
+            return set_save_aside(self.path)
+        except OSError as err:
+            self.keeps = False
+            return f"The saved game could not be moved aside ({err.strerror or err}): this game is not saved"
+
+    def starting_fresh(self) -> None:
+        """A new game with nothing saved: an old replaced game's backup stays one until replaced."""
+        keep_unreplaced_backup(self.path)
+
+    def write(self, game: Game) -> str | None:
+        """Save ``game`` (the backup of a replaced game kept), unless this window plays without saving."""
+        if not self.keeps:
+            return None
+        try:
+            save_keeping_backup(game, self.path)
+        except OSError as err:
+            return f"Could not save the game: {err.strerror or err}"
+        return None
+
+    def finish(self) -> None:
+        """The game is complete: nothing is left to continue."""
+        try:
+            if self.keeps and self.path.exists():
+                self.path.unlink()
+        except OSError:
+            pass
+
+    def let_go(self) -> None:
+        """Leaving: another window may play the save now."""
+        if self.claim is not None and self.claim.ours:
+            release(self.path)
+            self.claim = None
