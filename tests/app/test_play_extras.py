@@ -78,3 +78,17 @@ def test_being_caught_shows_it_and_clears_the_trail_on_the_board(screen, data):
             break
     assert app.toast is not None and app.toast[0] == CAUGHT
     assert game.position == path[0] and app.scene.overlay.mark[path[1]] != Mark.TRAIL
+
+
+def test_in_fog_the_minotaur_is_drawn_and_named_in_the_legend_only_within_sight(screen, data):
+    app = playing(screen)
+    scene, game = app.scene, app.scene.game
+    key(app, pygame.K_f)  # fog on
+    assert game.fog
+    path = shortest_path(game.maze)
+    game.minotaur.position = path[-1]  # at the exit: far out of sight
+    app.frame([], 0)
+    assert "minotaur" not in scene.legend_keys() and not has_colour(screen, MINOTAUR)
+    game.minotaur.position = path[1]  # next to the player
+    app.frame([], 0)
+    assert "minotaur" in scene.legend_keys() and has_colour(screen, MINOTAUR)

@@ -111,6 +111,10 @@ def test_a_worksheet_of_twelve_mazes_of_60x60_is_small_and_the_same_each_time(tm
     assert len(runs[0]) < 2_000_000 / 4
 
 
+PAGE_WORDS = re.compile(r"\b(on one|to an?) (A4|Letter) (answer )?page\b")
+"""How a refusal names the page: "on one A4 page", "6 to an A4 page", "12 to a Letter answer page"."""
+
+
 # --- refused before the maze is made --------------------------------------------------------------
 
 @given(kind=st.sampled_from(list(GRIDS)), w=st.integers(1, 40), h=st.integers(1, 40))
@@ -134,6 +138,7 @@ def test_a_maze_too_large_to_print_is_refused_before_it_is_made(argv, tmp_path, 
     assert main(["generate", *argv, "-o", str(tmp_path / "m.pdf")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "too large to print" in err and not (tmp_path / "m.pdf").exists()
+    assert PAGE_WORDS.search(err), err
 
 
 def test_a_maze_that_fits_the_page_is_not_refused(tmp_path):
@@ -141,7 +146,8 @@ def test_a_maze_that_fits_the_page_is_not_refused(tmp_path):
 
 
 @pytest.mark.parametrize("argv", [["-n", "48", "-s", "2000x2000"], ["-n", "48", "-s", "200x200"],
-                                  ["-n", "6", "-g", "hex", "-s", "300x300"]])
+                                  ["-n", "6", "-g", "hex", "-s", "300x300"],
+                                  ["-n", "12", "-s", "90x90", "--paper", "letter"]])
 def test_a_worksheet_too_fine_to_print_is_refused_before_any_maze_is_made(argv, tmp_path, capsys, monkeypatch):
     def no_work(self, *args):
         raise AssertionError("a maze was made before the refusal")
@@ -150,3 +156,4 @@ def test_a_worksheet_too_fine_to_print_is_refused_before_any_maze_is_made(argv, 
     assert main(["worksheet", *argv, "-o", str(tmp_path / "w.pdf")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "too large to print" in err and not (tmp_path / "w.pdf").exists()
+    assert PAGE_WORDS.search(err), err

@@ -46,7 +46,15 @@ def legend_keys(game: Game, race: Race | None) -> list[str]:
         keys.append("key")
     if game.crumbs:
         keys.append("crumb")
-    return keys + (["minotaur"] if game.minotaur is not None else [])
+    return keys + (["minotaur"] if minotaur_in_sight(game) else [])
+
+
+def minotaur_in_sight(game: Game) -> bool:
+    """The minotaur is on the board and drawn: everywhere without fog, within sight in fog (the
+    legend never names what the board does not show)."""
+    minotaur = game.minotaur
+    return minotaur is not None and (not game.fog or way_to(game.maze, game.position, minotaur.position, SIGHT)
+                                     is not None)
 
 
 SHARED_SHIFT = 0.2
@@ -132,10 +140,8 @@ def draw(surface: pygame.Surface, board: Any, origin: tuple[int, int], game: Gam
     for colour, cell in game.layout.keys:
         if colour not in game.keys_held and seen(cell):
             _key(surface, at(cell), COLOURS[colour], size)
-    minotaur = game.minotaur
-    if minotaur is not None and (not game.fog or way_to(game.maze, game.position, minotaur.position, SIGHT)
-                                 is not None):
-        _minotaur(surface, at(minotaur.position), size)
+    if game.minotaur is not None and minotaur_in_sight(game):
+        _minotaur(surface, at(game.minotaur.position), size)
 
 
 def _door(surface: pygame.Surface, a: tuple[float, float], b: tuple[float, float], colour: tuple[int, int, int],

@@ -9,6 +9,7 @@ own Helvetica, and the creation date is fixed, so the same maze always gives the
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -27,6 +28,8 @@ from .svg import Drawing, Extent, Point, describe, grid_extent, maze_drawing
 DPI = 300
 PAPERS: dict[str, tuple[int, int]] = {"a4": (2480, 3508), "letter": (2550, 3300)}
 """Page size in dots at DPI: A4 is 210 x 297 mm, Letter 8.5 x 11 inches."""
+PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
+"""Each paper as a sentence names it."""
 MARGIN = 177
 """15 mm at 300 dpi."""
 MIN_CELL = 6.0
@@ -57,6 +60,12 @@ def paper_size(paper: str) -> tuple[int, int]:
         return PAPERS[paper]
     except KeyError:
         raise ValueError(f"unknown paper {paper!r}; choose one of: {', '.join(PAPERS)}") from None
+
+
+def page_words(paper: str, page: str = "page") -> str:
+    """"an A4 page", "a Letter page": a paper's page as a message names it."""
+    name = PAPER_NAMES.get(paper, paper)
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name} {page}"
 
 
 def document(title: str, paper: str) -> FPDF:
@@ -140,8 +149,9 @@ def check_fits(drawing: Drawing | Extent, box: tuple[float, float, float, float]
     """Refuse, in one line, a maze whose cells would print too small to follow."""
     cell = drawing.unit * fit_scale(drawing, box)
     if cell < MIN_CELL:
-        raise ValueError(f"the maze is too large to print {where}: its cells would be {mm(cell):.2f} mm "
-                         f"(at least {mm(MIN_CELL):.1f} mm); choose a smaller size")
+        shown = math.floor(mm(cell) * 100) / 100  # rounded down: never shown as large as the minimum
+        raise ValueError(f"the maze is too large to print {where}: its cells would be {shown:.2f} mm "
+                         f"(at least {mm(MIN_CELL):.2f} mm); choose a smaller size")
 
 
 def paint(page: Page, drawing: Drawing, box: tuple[float, float, float, float]) -> tuple[float, float]:
@@ -220,7 +230,7 @@ def check(spec: MazeSpec, options: ExportOptions) -> None:
     """Refuse, before the maze is made, one whose cells would print too small: first by the count
     of cells (instant, whatever the size), then by the drawing's size from the grid's sides."""
     paper = options.paper or "a4"
-    check_grid_fits(spec.make_grid(), maze_box(paper), f"on one {paper} page")
+    check_grid_fits(spec.make_grid(), maze_box(paper), f"on one {PAPER_NAMES.get(paper, paper)} page")
 
 
 def check_cell_count(grid: Grid, box: tuple[float, float, float, float], where: str) -> None:
@@ -228,7 +238,7 @@ def check_cell_count(grid: Grid, box: tuple[float, float, float, float], where: 
     x0, y0, x1, y1 = box
     if grid.size * SMALLEST_CELL_AREA * MIN_CELL ** 2 > (x1 - x0) * (y1 - y0):
         raise ValueError(f"the maze is too large to print {where}: {grid.size:,} cells would each be under "
-                         f"{mm(MIN_CELL):.1f} mm; choose a smaller size")
+                         f"{mm(MIN_CELL):.2f} mm; choose a smaller size")
 
 
 def check_grid_fits(grid: Grid, box: tuple[float, float, float, float], where: str) -> Extent:
@@ -248,7 +258,7 @@ def maze_pages(doc: FPDF, maze: Maze, spec: MazeSpec, theme: Theme, paper: str, 
     drawings = []
     for with_path in (False, True) if solution else (False,):
         drawing = maze_drawing(maze, theme, with_path)
-        check_fits(drawing, box, f"on one {paper} page")
+        check_fits(drawing, box, f"on one {PAPER_NAMES.get(paper, paper)} page")
         drawings.append((with_path, drawing))
     pages = []
     for with_path, drawing in drawings:

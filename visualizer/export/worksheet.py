@@ -18,6 +18,7 @@ from ..render.themes import Theme, get_theme
 from ..run.spec import MazeSpec
 from .pdf import (
     MARGIN,
+    PAPER_NAMES,
     Page,
     check_cell_count,
     check_grid_fits,
@@ -25,6 +26,7 @@ from .pdf import (
     ink,
     line,
     new_page,
+    page_words,
     paint,
     paper_size,
     pdf_bytes,
@@ -130,17 +132,18 @@ def sheet_pages(doc: FPDF, specs: Sequence[MazeSpec], paper: str, theme: Theme, 
     body: Box = (MARGIN, MARGIN + points(13) * 3.2, width - MARGIN, height - MARGIN)
     number_size = points(16)
     grid = specs[0].make_grid()  # every maze of a sheet has one grid: checked from it before any is made
-    check_cell_count(grid, body, f"on one {paper} page")
+    check_cell_count(grid, body, f"on one {PAPER_NAMES.get(paper, paper)} page")
     extent = grid_extent(grid)
     columns, rows = best_grid(extent, body, min(len(specs), PER_PAGE), number_size)
     per_page = columns * rows
     puzzle_slots = slots(body, columns, rows)
-    check_grid_fits(grid, maze_box(puzzle_slots[0], number_size), f"{per_page} to a {paper} page")
+    check_grid_fits(grid, maze_box(puzzle_slots[0], number_size), f"{per_page} to {page_words(paper)}")
     answer_size = points(12)
     answer_slots = slots(body, *ANSWER_GRID)
     if answers:
         check_grid_fits(grid, maze_box(answer_slots[0], answer_size),
-                        f"{len(answer_slots)} to a {paper} answer page (leave out the answers with --no-answers)")
+                        f"{len(answer_slots)} to {page_words(paper, 'answer page')} "
+                        "(leave out the answers with --no-answers)")
     mazes = [spec.build() for spec in specs]
     drawings = [maze_drawing(maze, theme) for maze in mazes]
     answer_drawings: list[Drawing] = []
