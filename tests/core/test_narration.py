@@ -239,3 +239,24 @@ def test_a_missing_or_clashing_line_name_is_refused_in_words():
         _ = code.stop
     with pytest.raises(ValueError, match="clash"):
         Code(count="count the cells")
+
+
+@pytest.mark.parametrize("name", ["caves", "cellular_automaton", "kruskal", "prim_true"])
+def test_a_step_of_thousands_of_events_names_a_bounded_number_of_cells_per_event(name, monkeypatch):
+    """A cave generation is one step of thousands of events: each sentence names at most a few
+    cells (the rest counted), so telling the step costs the same per event as a step of two (it
+    named every cell of the step so far, for every event: a quiz question took seconds)."""
+    spec = MazeSpec(name, "square", 60, 40, 1)
+    narration = narration_for(spec)
+    events = list(spec.events())
+    named = 0
+    cell_name = narration.narrator.grid.cell_name
+
+    def counting(cell):
+        nonlocal named
+        named += 1
+        return cell_name(cell)
+
+    monkeypatch.setattr(narration.narrator.grid, "cell_name", counting)
+    narration.fold(events)
+    assert named <= 12 * len(events), (named, len(events))

@@ -81,7 +81,7 @@ class BraidNarrator(Narrator):
         if other is None:
             return super().tell(event)
         told = other.tell(event)
-        self.phase, self.continued = other.phase, other.continued
+        self.phase, self.step = other.phase, other.step
         return told
 
     @property

@@ -186,7 +186,9 @@ class KruskalNarrator(Narrator):
         if cell == value and self.merging[0] == 1:
             return Told(self.code.merge, f"{self.name(cell)} was a set of one, set {value}: it keeps its label, "
                                          f"now shown in set {value}'s colour")
-        moved = [c for c in self.so_far(cell) if not (c == value and self.merging[0] == 1)]
+        moved = self.so_far(cell)
+        if self.merging[0] == 1:  # a set of one kept its label: its cell was not moved (and the sets are tiny)
+            moved = [c for c in moved if c != value]
         return Told(self.code.merge,
                     f"Relabelled to set {value}, the larger set's label: {self.together(moved)} "
                     f"({len(moved):,} of {plural(self.merging[1], 'cell')} from the smaller set); "

@@ -128,6 +128,26 @@ class Told:
     sentence: str
 
 
+class StepCells:
+    """The distinct cells of the events that continued the step now being told, in order (the event
+    being told included), kept as the events come: a step of thousands of events (a cave
+    generation, a Kruskal merge) costs the same per event as a step of two."""
+
+    __slots__ = ("distinct", "_seen")
+
+    def __init__(self) -> None:
+        self.distinct: list[int] = []
+        self._seen: set[int] = set()
+
+    def add(self, cell: int) -> None:
+        if cell not in self._seen:
+            self._seen.add(cell)
+            self.distinct.append(cell)
+
+    def __contains__(self, cell: object) -> bool:
+        return cell in self._seen
+
+
 class Narrator:
     """Follows one algorithm's events and says each one in words.
 
@@ -148,10 +168,9 @@ class Narrator:
         self.grid = grid
         self.params = dict(params or {})
         self.phase = ""
-        self.continued: list[int] = []
-        """The cells of the events that continued the step now being told, in order, the event being
-        told included: a sentence about them names them all or says how many, so a count it states
-        adds up with the cells it names."""
+        self.step = StepCells()
+        """The cells of the events that continued the step now being told: a sentence about them
+        names them all or says how many, so a count it states adds up with the cells it names."""
         self._told: Event | None = None
 
     def name(self, cell: int) -> str:
@@ -176,9 +195,9 @@ class Narrator:
         """Follow ``event`` (update the working data) and say what it means."""
         kind, cell, other, value = event
         if self.begins_step(self._told, event):
-            self.continued = []
+            self.step = StepCells()
         else:
-            self.continued.append(cell)
+            self.step.add(cell)
         self._told = event
         method = getattr(self, "tell_" + Kind(kind).name.lower(), None)
         if method is None:
@@ -208,16 +227,17 @@ class Narrator:
 
     def so_far(self, cell: int) -> list[int]:
         """The distinct cells this step's continuing events touched so far (``cell``, the one being
-        told, last)."""
-        cells = list(dict.fromkeys(self.continued))
-        return cells if cell in cells else [*cells, cell]
+        told, last). The step's own list, not a copy: read it, never keep or change it."""
+        return self.step.distinct if cell in self.step else [*self.step.distinct, cell]
 
     def together(self, cells: Sequence[int], limit: int = DATA_ITEMS) -> str:
         """"(3, 4)", "(3, 4) and (3, 5)", "(1, 1), (3, 4) and (3, 5)"; more than ``limit`` cells are
         counted: "7 cells: (1, 1), (3, 4) ... 5 more"."""
+        count = len(cells)
+        if count > limit:  # only the cells named are named: a step of thousands stays cheap per event
+            shown = ", ".join(self.name(c) for c in cells[:limit - 2])
+            return f"{count:,} cells: {shown} ... {count - limit + 2:,} more"
         names = [self.name(c) for c in cells]
-        if len(names) > limit:
-            return f"{len(names):,} cells: " + ", ".join(names[:limit - 2]) + f" ... {len(names) - limit + 2:,} more"
         return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
