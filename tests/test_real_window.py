@@ -68,13 +68,22 @@ class Window:
                         MAZE_VISUALIZER_STATE_FILE=str(self.state_file), MAZE_VISUALIZER_DATA=str(tmp_path))
         self.app = subprocess.Popen([sys.executable, "-m", "visualizer", *args], env=self.env,
                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        appeared = wait_for(lambda: self.window_id() is not None)
+        appeared = wait_for(lambda: self.find_window() is not None)
         assert appeared, "the window never appeared: " + (self.app.kill() or self.app.communicate()[1].decode()[-800:])
 
-    def window_id(self):
+    def find_window(self):
         found = subprocess.run(["xdotool", "search", "--pid", str(self.app.pid)], env=self.env,
                                capture_output=True, text=True)
         return found.stdout.split()[0] if found.stdout.split() else None
+
+    def window_id(self):
+        """The app's window; on a loaded machine a search can miss it for a moment (while the
+        window is mapped again after a mode change), so it is searched for up to 10 s."""
+        end = time.monotonic() + 10.0
+        while (found := self.find_window()) is None and time.monotonic() < end:
+            time.sleep(0.2)
+        assert found is not None, "the window is gone"
+        return found
 
     def xdo(self, *args):
         subprocess.run(["xdotool", *args], env=self.env, check=True)

@@ -20,7 +20,7 @@ from visualizer.algorithms.dungeon import DungeonNarrator
 from visualizer.algorithms.unicursal import UnicursalNarrator
 from visualizer.core.events import Kind, changes_maze, expand
 from visualizer.core.maze import Maze
-from visualizer.core.narration import Code, Narration, Narrator
+from visualizer.core.narration import DATA_ITEMS, Code, Narration, Narrator
 from visualizer.run.spec import MazeSpec
 from visualizer.solvers import SOLVERS
 
@@ -258,5 +258,17 @@ def test_a_step_of_thousands_of_events_names_a_bounded_number_of_cells_per_event
         return cell_name(cell)
 
     monkeypatch.setattr(narration.narrator.grid, "cell_name", counting)
+    narrator = narration.narrator
+    so_far = narrator.so_far
+    copies = 0
+
+    def shared(cell):
+        nonlocal copies
+        cells = so_far(cell)
+        copies += cells is not narrator.step.distinct and len(cells) > 1
+        return cells
+
+    monkeypatch.setattr(narrator, "so_far", shared)
     narration.fold(events)
-    assert named <= 12 * len(events), (named, len(events))
+    assert named <= (DATA_ITEMS + 4) * len(events), (named, len(events))
+    assert copies == 0  # the step's cells are the step's own list, not a copy made again every event

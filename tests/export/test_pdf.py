@@ -157,3 +157,8 @@ def test_a_worksheet_too_fine_to_print_is_refused_before_any_maze_is_made(argv, 
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "too large to print" in err and not (tmp_path / "w.pdf").exists()
     assert PAGE_WORDS.search(err), err
+
+
+def test_every_paper_has_a_name_for_sentences():
+    assert set(pdf.PAPER_NAMES) == set(pdf.PAPERS)
+    assert pdf.page_words("a4") == "an A4 page" and pdf.page_words("letter", "answer page") == "a Letter answer page"

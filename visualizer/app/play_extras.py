@@ -10,9 +10,8 @@ from typing import Any
 
 import pygame
 
-from ..play.game import CAUGHT, SIGHT, Game
+from ..play.game import CAUGHT, Game
 from ..play.levels import FINAL_LEVEL
-from ..play.minotaur import way_to
 from ..play.race import NAMES, Race
 from ..play.screens import format_time
 from ..render.palette import CRUMB, DOOR_COLOURS, MINOTAUR, SECOND_PLAYER, SECOND_TRAIL
@@ -46,15 +45,7 @@ def legend_keys(game: Game, race: Race | None) -> list[str]:
         keys.append("key")
     if game.crumbs:
         keys.append("crumb")
-    return keys + (["minotaur"] if minotaur_in_sight(game) else [])
-
-
-def minotaur_in_sight(game: Game) -> bool:
-    """The minotaur is on the board and drawn: everywhere without fog, within sight in fog (the
-    legend never names what the board does not show)."""
-    minotaur = game.minotaur
-    return minotaur is not None and (not game.fog or way_to(game.maze, game.position, minotaur.position, SIGHT)
-                                     is not None)
+    return keys + (["minotaur"] if game.minotaur_in_sight else [])
 
 
 SHARED_SHIFT = 0.2
@@ -140,7 +131,7 @@ def draw(surface: pygame.Surface, board: Any, origin: tuple[int, int], game: Gam
     for colour, cell in game.layout.keys:
         if colour not in game.keys_held and seen(cell):
             _key(surface, at(cell), COLOURS[colour], size)
-    if game.minotaur is not None and minotaur_in_sight(game):
+    if game.minotaur is not None and game.minotaur_in_sight:
         _minotaur(surface, at(game.minotaur.position), size)
 
 

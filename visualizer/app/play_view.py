@@ -7,13 +7,16 @@ screen can change without touching how play works.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+import numpy as np
 import pygame
 
 from ..play import screens
 from ..play.game import Game
+from ..play.ghost import PACES
 from ..play.levels import FINAL_LEVEL
 from ..play.records import format_seconds
 from ..play.screens import CHOOSE_LEVEL, CONFIRM_NEW, GAVE_UP, PLAYING, START, WON, format_time
@@ -28,8 +31,32 @@ if TYPE_CHECKING:
 
 KEY_LABELS = {binding.command: binding.label for binding in PLAY_KEYS.bindings}
 """Each command's key as the help names it: the start screen says the same."""
-BUMP_SHIFT = 0.18
+JOLT_SHIFT = 0.18
 """How far the player's marker jolts toward a wall it walked into, in cell sizes."""
+JOLT_SECONDS = 0.18
+MOVE_ANGLES = {"up": -90, "down": 90, "left": 180, "right": 0, "up-left": -150, "up-right": -30,
+               "down-left": 150, "down-right": 30}
+"""Screen angle of each move name: the direction the marker jolts when a wall stops it."""
+
+
+class Jolt:
+    """The player's marker jolting toward a wall it walked into, for a moment, and flashing."""
+
+    def __init__(self) -> None:
+        self.until = 0.0
+        self.direction = (0.0, 0.0)
+
+    def start(self, move: str, now: float) -> None:
+        angle = math.radians(MOVE_ANGLES.get(move, 0))
+        self.direction = (math.cos(angle), math.sin(angle))
+        self.until = now + JOLT_SECONDS
+
+    def active(self, now: float) -> bool:
+        return now < self.until
+
+    def settling(self, now: float) -> bool:
+        """Still moving, or just stopped (one more frame draws the marker back in place)."""
+        return now < self.until + 0.05
 
 
 # --- the panel and the legend ------------------------------------------------------
@@ -55,6 +82,7 @@ def panel_lines(scene: PlayScene) -> list[tuple[str, str]]:
 
 
 def level_words(scene: PlayScene, game: Game) -> str:
+    """Which level this is: of the series, the daily maze, or a maze of one's own."""
     if game.daily:
         return f"daily maze of {game.daily}"
     return "your maze" if scene.own_maze else f"{game.level} of {FINAL_LEVEL}"
@@ -88,13 +116,53 @@ def legend_keys(scene: PlayScene) -> list[str]:
     return keys + ["wall"]
 
 
+def automation_state(scene: PlayScene, view: pygame.Rect) -> dict[str, Any]:
+    """The stage and level, and the exit arrow when one is drawn (its tip in window pixels and
+    the angle it points along), for tests driving a real window."""
+    race = {"players": 2, "winner": scene.race.winner} if scene.race is not None else {"players": 1}
+    arrow = scene.exit_arrow
+    pointer = None if arrow is None else {"tip": [round(view.left + arrow.tip[0]), round(view.top + arrow.tip[1])],
+                                          "angle": arrow.angle}
+    game = scene.game
+    where = {} if game is None else {"player": game.position, "exit": game.maze.exit[0]}
+    return {"stage": scene.stage, "level": game.level if game is not None else None,
+            "exit_arrow": pointer, **where, **race}
+
+
+def view_words(first_person: bool, racing: bool, started: bool) -> str:
+    """What V says: the view now, and in first person the keys that walk it."""
+    if racing:
+        return ("Split screen: each player walks inside the maze (Up / W on, Left / Right or A / D turn)"
+                if first_person else "Top-down view: both players on one board")
+    if not started:
+        return "The game will start in first person" if first_person else "The game will start top-down"
+    return "First-person view: Up walks on, Left / Right turn, B the map" if first_person else "Top-down view"
+
+
+def ghost_words(level: str, racing: bool) -> str:
+    """What G says: the ghost's pace (a race has two players already, so it waits for one-player games)."""
+    if racing:
+        return f"Ghost: {level} (it joins one-player games; a race has two players already)"
+    pace = PACES.get(level)
+    return f"Ghost: {level}" + (f", {pace:g} cells a second along the shortest path" if pace else "")
+
+
+def fog_mask(game: Game) -> np.ndarray | None:
+    """Which cells fog hides (True: not seen yet); None with fog off."""
+    if not game.fog:
+        return None
+    hidden = np.ones(game.maze.grid.size, dtype=bool)
+    hidden[list(game.seen)] = False
+    return hidden
+
+
 # --- when to draw again -------------------------------------------------------------
 
 
 def draw_key(scene: PlayScene) -> Hashable:
     """Everything the picture depends on besides the board: equal keys, the same picture."""
     game = scene.game
-    bumping = scene.host.clock_time < scene.bump_until
+    bumping = scene.jolt.active(scene.host.clock_time)
     racers: tuple[Hashable, ...] = tuple(p.position for p in scene.race.players) if scene.race is not None else ()
     if scene.split is not None and scene.first_person:
         racers += scene.split.pose_key(scene.host.clock_time)
@@ -150,10 +218,10 @@ def draw_markers(scene: PlayScene, surface: pygame.Surface, board, origin: tuple
     if play_extras.sharing_cell(scene.race):
         px, py = px - size * play_extras.SHARED_SHIFT, py - size * play_extras.SHARED_SHIFT
         size *= play_extras.SHARED_SIZE
-    bumping = scene.host.clock_time < scene.bump_until
+    bumping = scene.jolt.active(scene.host.clock_time)
     if bumping:
-        px += scene.bump_direction[0] * size * BUMP_SHIFT
-        py += scene.bump_direction[1] * size * BUMP_SHIFT
+        px += scene.jolt.direction[0] * size * JOLT_SHIFT
+        py += scene.jolt.direction[1] * size * JOLT_SHIFT
     draw_player(surface, (origin[0] + px, origin[1] + py), size, bumping)
 
 

@@ -225,7 +225,7 @@ class Narrator:
         return ", ".join(shown) + (f" ... {rest:,} more" if rest > 0 else "") if shown else "empty"
 
 
-    def so_far(self, cell: int) -> list[int]:
+    def so_far(self, cell: int) -> Sequence[int]:
         """The distinct cells this step's continuing events touched so far (``cell``, the one being
         told, last). The step's own list, not a copy: read it, never keep or change it."""
         return self.step.distinct if cell in self.step else [*self.step.distinct, cell]

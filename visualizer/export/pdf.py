@@ -29,7 +29,7 @@ DPI = 300
 PAPERS: dict[str, tuple[int, int]] = {"a4": (2480, 3508), "letter": (2550, 3300)}
 """Page size in dots at DPI: A4 is 210 x 297 mm, Letter 8.5 x 11 inches."""
 PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
-"""Each paper as a sentence names it."""
+"""Each paper of ``PAPERS`` as a sentence names it."""
 MARGIN = 177
 """15 mm at 300 dpi."""
 MIN_CELL = 6.0
@@ -62,9 +62,14 @@ def paper_size(paper: str) -> tuple[int, int]:
         raise ValueError(f"unknown paper {paper!r}; choose one of: {', '.join(PAPERS)}") from None
 
 
+def paper_name(paper: str) -> str:
+    """"A4", "Letter": a paper as a sentence names it."""
+    return PAPER_NAMES.get(paper, paper)
+
+
 def page_words(paper: str, page: str = "page") -> str:
     """"an A4 page", "a Letter page": a paper's page as a message names it."""
-    name = PAPER_NAMES.get(paper, paper)
+    name = paper_name(paper)
     return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name} {page}"
 
 
@@ -149,7 +154,7 @@ def check_fits(drawing: Drawing | Extent, box: tuple[float, float, float, float]
     """Refuse, in one line, a maze whose cells would print too small to follow."""
     cell = drawing.unit * fit_scale(drawing, box)
     if cell < MIN_CELL:
-        shown = math.floor(mm(cell) * 100) / 100  # rounded down: never shown as large as the minimum
+        shown = math.floor(round(mm(cell) * 100, 6)) / 100  # rounded down: never shown as large as the minimum
         raise ValueError(f"the maze is too large to print {where}: its cells would be {shown:.2f} mm "
                          f"(at least {mm(MIN_CELL):.2f} mm); choose a smaller size")
 
@@ -230,7 +235,7 @@ def check(spec: MazeSpec, options: ExportOptions) -> None:
     """Refuse, before the maze is made, one whose cells would print too small: first by the count
     of cells (instant, whatever the size), then by the drawing's size from the grid's sides."""
     paper = options.paper or "a4"
-    check_grid_fits(spec.make_grid(), maze_box(paper), f"on one {PAPER_NAMES.get(paper, paper)} page")
+    check_grid_fits(spec.make_grid(), maze_box(paper), f"on one {paper_name(paper)} page")
 
 
 def check_cell_count(grid: Grid, box: tuple[float, float, float, float], where: str) -> None:
@@ -258,7 +263,7 @@ def maze_pages(doc: FPDF, maze: Maze, spec: MazeSpec, theme: Theme, paper: str, 
     drawings = []
     for with_path in (False, True) if solution else (False,):
         drawing = maze_drawing(maze, theme, with_path)
-        check_fits(drawing, box, f"on one {PAPER_NAMES.get(paper, paper)} page")
+        check_fits(drawing, box, f"on one {paper_name(paper)} page")
         drawings.append((with_path, drawing))
     pages = []
     for with_path, drawing in drawings:

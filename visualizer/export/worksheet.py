@@ -18,7 +18,6 @@ from ..render.themes import Theme, get_theme
 from ..run.spec import MazeSpec
 from .pdf import (
     MARGIN,
-    PAPER_NAMES,
     Page,
     check_cell_count,
     check_grid_fits,
@@ -28,6 +27,7 @@ from .pdf import (
     new_page,
     page_words,
     paint,
+    paper_name,
     paper_size,
     pdf_bytes,
     points,
@@ -132,7 +132,7 @@ def sheet_pages(doc: FPDF, specs: Sequence[MazeSpec], paper: str, theme: Theme, 
     body: Box = (MARGIN, MARGIN + points(13) * 3.2, width - MARGIN, height - MARGIN)
     number_size = points(16)
     grid = specs[0].make_grid()  # every maze of a sheet has one grid: checked from it before any is made
-    check_cell_count(grid, body, f"on one {PAPER_NAMES.get(paper, paper)} page")
+    check_cell_count(grid, body, f"on one {paper_name(paper)} page")
     extent = grid_extent(grid)
     columns, rows = best_grid(extent, body, min(len(specs), PER_PAGE), number_size)
     per_page = columns * rows

@@ -17,7 +17,7 @@ from ..run.spec import MazeSpec
 from ..solvers import shortest_path
 from .doors import Layout, place, route, solve
 from .levels import FINAL_LEVEL, level_size
-from .minotaur import MINOTAUR_FROM, Minotaur
+from .minotaur import MINOTAUR_FROM, Minotaur, way_to
 
 SIGHT = 3
 """How many steps along open passages the player can see with fog of war on."""
@@ -121,6 +121,14 @@ class Game:
     def efficiency(self) -> float:
         """Shortest path length over the moves made (1.0 = perfect)."""
         return self.shortest / self.moves if self.moves else 1.0
+
+    @property
+    def minotaur_in_sight(self) -> bool:
+        """The minotaur is there to see: anywhere without fog, within SIGHT steps in fog (the board
+        draws it and the legend names it only then)."""
+        minotaur = self.minotaur
+        return minotaur is not None and (not self.fog or way_to(self.maze, self.position, minotaur.position, SIGHT)
+                                         is not None)
 
     def look_around(self) -> None:
         """Remember every cell within SIGHT steps of the player (fog of war)."""

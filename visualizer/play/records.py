@@ -175,6 +175,14 @@ class Records:
         write_atomic(self.path, text, regular_only=True)
         return note
 
+    def save_saying(self, what: str) -> str:
+        """Save; the sentence to show: why it failed ("Could not save the <what>: ..."), the records
+        dropped to keep the file under its size, or "" when all went well."""
+        try:
+            return self.save()
+        except OSError as err:
+            return f"Could not save the {what}: {err.strerror or err}"
+
     def drop_oldest(self, records: int, reached: int) -> str:
         """Forget the ``records`` oldest records and the ``reached`` oldest levels reached; the note."""
         for key in list(self.entries)[:records]:

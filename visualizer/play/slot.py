@@ -1,14 +1,14 @@
 """The one save a play window writes: held against a second window, written as levels go, set
 aside when a new game replaces it, taken back, released on leaving.
 
-The play scene asks and shows the answers; every rule about the file is here, so no key pressed on
-the wrong screen can reach the disk except through these few doors. Each door returns the sentence
-to show (None when there is nothing to say).
+The play scene decides when (which screen, which key) and shows the sentences these return; what
+may be written, moved or kept is decided here, so the scene reaches the disk only through these
+few doors.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .backup import has_backup, keep_unreplaced_backup, save_keeping_backup, set_save_aside, take_back
@@ -25,7 +25,7 @@ class SaveSlot:
     path: Path
     keeps: bool = True
     """False: this window plays without saving (a race, the daily, another window holds the save...)."""
-    claim: Claim | None = None
+    claim: Claim | None = field(default=None, init=False)
     """This window's hold on the save (``save_lock``); not ours: another window plays it."""
 
     def hold(self) -> str | None:
@@ -35,18 +35,29 @@ class SaveSlot:
         if self.claim.ours:
             return None
         self.keeps = False
-        return f"The saved game is in use: {self.claim.why}. This window plays without saving."
+        return f"{self.in_use_note}. This window plays without saving."
 
-    @property
-    def in_use(self) -> str | None:
-        """Why the save is not ours to touch (another window holds it), else None."""
-        if self.claim is None or self.claim.ours:
-            return None
-        return f"The saved game is in use: {self.claim.why}"
+    def hold_unless_occupied(self) -> str:
+        """A maze of one's own (P) never replaces a saved game or a replaced game's backup: with
+        either there, or another window holding the save, it is played without saving."""
+        if self.occupied:
+            self.play_without_saving()
+            return "A saved game exists: this maze is played but not saved (play --continue resumes it)"
+        return self.hold() or ""
+
+    def play_without_saving(self) -> None:
+        """This window never writes the save (a race, the daily maze, a maze played over a save)."""
+        self.keeps = False
 
     @property
     def held_elsewhere(self) -> bool:
+        """Another window holds the save: it is not this window's to touch."""
         return self.claim is not None and not self.claim.ours
+
+    @property
+    def in_use_note(self) -> str | None:
+        """Why the save is not ours to touch (another window holds it), else None."""
+        return f"The saved game is in use: {self.claim.why}" if self.held_elsewhere and self.claim else None
 
     @property
     def saved(self) -> Saved:
@@ -59,7 +70,7 @@ class SaveSlot:
         return has_backup(self.path)
 
     @property
-    def anything_else(self) -> bool:
+    def occupied(self) -> bool:
         """A save or a replaced game's backup exists (a maze played with P must not replace either)."""
         return self.path.exists() or self.has_replaced
 

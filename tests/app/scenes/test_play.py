@@ -93,7 +93,7 @@ def test_walls_block_with_feedback_not_errors(screen, data):
     start = game.position
     key(app, SQUARE_KEY[blocked[0]])
     assert game.position == start and game.moves == 0
-    assert app.scene.bump_until > app.clock_time  # the marker jolts
+    assert app.scene.jolt.active(app.clock_time)  # the marker jolts
 
 
 def test_give_up_shows_the_shortest_path(screen, data):

@@ -12,7 +12,8 @@ import pytest
 from helpers import key, walk_shortest_path
 
 from visualizer.app.main import open_window
-from visualizer.app.scenes.play import BUMP_SECONDS, GAVE_UP
+from visualizer.app.play_view import JOLT_SECONDS
+from visualizer.app.scenes.play import GAVE_UP
 from visualizer.app.shell import Shell
 from visualizer.cli import main
 from visualizer.play.records import Records, records_path
@@ -95,7 +96,7 @@ def test_walking_into_a_wall_jolts_the_marker_on_screen_and_back(screen):
     rects = press(shell, SQUARE_KEY[blocked[0]], dt=0)
     assert game.position == start
     assert any(r.contains(shell.view_rect()) for r in rects), rects  # the marker moved towards the wall
-    rects = shell.frame([], BUMP_SECONDS + 0.1)
+    rects = shell.frame([], JOLT_SECONDS + 0.1)
     assert any(r.contains(shell.view_rect()) for r in rects), rects  # and back in its place
 
 

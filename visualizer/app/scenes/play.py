@@ -7,13 +7,11 @@ own keys.
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from datetime import date
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pygame
 
 from ...core.maze import Maze
@@ -30,10 +28,11 @@ from ...play.slot import SaveSlot
 from ...run.overlay import Mark, Overlay
 from ...run.spec import MazeSpec
 from ...solvers import shortest_path
-from .. import play_extras, play_view
+from .. import play_extras, play_view, race_keys
 from ..exit_arrow import ArrowPlace
 from ..first_person_mode import FirstPersonMode
 from ..keys import PLAY_KEYS, Binding, KeyPress
+from ..play_view import Jolt
 from ..race_view import SplitEyes
 from ..route_view import BoxLayout, draw_box, draw_routes
 from ..scene import BoardContent, Host, Scene
@@ -41,12 +40,6 @@ from ..sounds import SoundBoard
 
 LEVEL_STEPS = {"right": 1, "up": 1, "left": -1, "down": -1}
 """Arrow key names while choosing a level: one level on or back."""
-BUMP_SECONDS = 0.18
-ARROWS = frozenset({"up", "down", "left", "right"})
-"""In a race the arrow keys are player 1's; every other movement key of the grid is player 2's."""
-MOVE_ANGLES = {"up": -90, "down": 90, "left": 180, "right": 0, "up-left": -150, "up-right": -30,
-               "down-left": 150, "down-right": 30}
-"""Screen angle of each move name: the direction the marker jolts when a wall stops it."""
 
 
 class PlayScene(Scene):
@@ -69,6 +62,7 @@ class PlayScene(Scene):
         self.outcome: Outcome | None = None
         """What the last win did to the records (the win screen shows it)."""
         self.in_series = game is None
+        """True for the game's series of levels (``play``, N, C); False for one maze played with P."""
         self.own_maze = game is not None
         """True while the maze played is the one from the maze view (P): "your maze", not a level."""
         self.first_person = first_person
@@ -78,19 +72,18 @@ class PlayScene(Scene):
         """B: the first-person minimap, kept across levels and view switches."""
         self.race_line = ""
         """What the win screen says about the race, fixed when the level is won."""
-        """True for the game's series of levels (``play``, N, C); False for one maze played with P."""
         self.base = base or (game.spec if game else MazeSpec())
         self.stage = stage
         self.chosen_level = 1
         """The level a new game starts at (level select), back to 1 when the choice is dropped."""
         self.level_picked = False
         """True while N's question is about a level chosen with level select (it names the level)."""
-        self.bump_until = 0.0
+        self.jolt = Jolt()
+        """The player's marker jolting toward a wall it walked into."""
         self.route_view = False
         """L after a win: the box put away, the route walked and the shortest one drawn instead."""
         self.exit_arrow: ArrowPlace | None = None
         """Where the arrow to the exit was last drawn (None: the exit is in view)."""
-        self.bump_direction = (0.0, 0.0)
         self.game: Game | None = None
         self.race: Race | None = None
         """Two players on one keyboard (``self.game`` is player 1's); None for one player."""
@@ -122,15 +115,11 @@ class PlayScene(Scene):
         if mode == "maze" and maze is not None:
             scene = cls(host, Game(spec=spec, maze=maze, level=level_for_width(spec.width)), save_file=save_file,
                         ghost=ghost, first_person=first_person)
-            if scene.slot.anything_else:  # a maze played with P never replaces a saved game
-                scene.slot.keeps = False
-                host.message("A saved game exists: this maze is played but not saved (play --continue resumes it)")
-            else:
-                scene.hold_save()
+            scene.say(scene.slot.hold_unless_occupied(), 8.0)
             return scene
         scene = cls(host, None, stage=START, save_file=save_file, base=spec, ghost=ghost, first_person=first_person)
         if not scene.hold_save():
-            return scene  # the start screen, where C, N and B say why they leave the save alone
+            return scene  # the start screen: C and B say the save is in use, N plays without saving
         if mode == "continue":
             scene.continue_game()
         elif not scene.saved.anything:
@@ -143,7 +132,8 @@ class PlayScene(Scene):
         """The daily maze: played, never saved (a saved game stays as it is), its records its own."""
         game = daily_game(spec, date.fromisoformat(day))
         scene = cls(host, game, save_file=save_file, base=spec, ghost=ghost, first_person=first_person)
-        scene.slot.keeps, scene.own_maze = False, False
+        scene.slot.play_without_saving()
+        scene.own_maze = False
         host.message(f"Daily maze of {day}, seed {game.spec.seed}: the same maze for everyone today "
                      f"({scene.not_saved_note('not saved')})", 6.0)
         return scene
@@ -151,16 +141,14 @@ class PlayScene(Scene):
     def hold_save(self) -> bool:
         """Hold the save for this window; False (and said) when another window plays it."""
         note = self.slot.hold()
-        if note:
-            self.host.message(note, 8.0)
+        self.say(note, 8.0)
         return note is None
 
     @property
     def save_in_use(self) -> bool:
         """Another window holds the save: say so instead of touching it (True), else False."""
-        note = self.slot.in_use
-        if note:
-            self.host.message(note, 6.0)
+        note = self.slot.in_use_note
+        self.say(note)
         return note is not None
 
     @property
@@ -180,10 +168,7 @@ class PlayScene(Scene):
         self.race_line = ""
         self.route_view = False
         self.make_ghost()
-        self.eye = None
-        if self.first_person:
-            self.eye = FirstPersonMode(game)
-            self.eye.minimap = self.minimap
+        self.eye = self.eye_for(game) if self.first_person else None
         pygame.key.set_repeat(220, 85)  # holding a key walks at a steady pace
 
     def remember_reached(self, game: Game, level: int) -> None:
@@ -195,13 +180,7 @@ class PlayScene(Scene):
 
     def save_records(self, what: str) -> None:
         """Write the records file; a failure, or records dropped to keep it under its size, is said."""
-        try:
-            note = self.records.save()
-        except OSError as err:
-            self.host.message(f"Could not save the {what}: {err.strerror or err}", 6.0)
-            return
-        if note:
-            self.host.message(note, 6.0)
+        self.say(self.records.save_saying(what))
 
     def make_ghost(self) -> None:
         """The ghost for this level at the chosen pace (None when off)."""
@@ -211,16 +190,7 @@ class PlayScene(Scene):
         self.ghost = Ghost(tuple(shortest_path(game.maze)), pace) if game is not None and pace and not racing else None
 
     def automation_state(self, view: pygame.Rect) -> dict[str, Any]:
-        """The stage and level, and the exit arrow when one is drawn (its tip in window pixels and
-        the angle it points along), for tests driving a real window."""
-        race = {"players": 2, "winner": self.race.winner} if self.race is not None else {"players": 1}
-        arrow = self.exit_arrow
-        pointer = None if arrow is None else {"tip": [round(view.left + arrow.tip[0]), round(view.top + arrow.tip[1])],
-                                              "angle": arrow.angle}
-        game = self.game
-        where = {} if game is None else {"player": game.position, "exit": game.maze.exit[0]}
-        return {"stage": self.stage, "level": game.level if game is not None else None,
-                "exit_arrow": pointer, **where, **race}
+        return play_view.automation_state(self, view)
 
     def new_game(self) -> None:
         """A new game at the chosen level (1 unless level select chose another): level k has the
@@ -246,7 +216,8 @@ class PlayScene(Scene):
 
     def start_race(self, race: Race) -> None:
         """A race's level (in first person, split screen), never saved."""
-        self.race, self.slot.keeps, self.own_maze = race, False, False
+        self.race, self.own_maze = race, False
+        self.slot.play_without_saving()
         self.start(race.players[0])
         self.split_eyes()
 
@@ -254,48 +225,6 @@ class PlayScene(Scene):
         """Both racers' eyes when the race is seen in first person (None top-down)."""
         race = self.race
         self.split = SplitEyes(race, self.minimap) if race is not None and self.first_person else None
-
-    def race_key_press(self, key_name: str) -> bool:
-        """A racer's key: arrows are player 1's, the other movement keys player 2's; in first person
-        each turns or walks that player's own eye."""
-        game, race = self.game, self.race
-        assert game is not None and race is not None
-        player = 0 if key_name in ARROWS else 1
-        if self.split is None:
-            move = game.maze.grid.PLAY_KEYS.get(key_name)
-            if move is not None:
-                self.race_move(player, move, lambda: race.move_named(player, move))
-            return move is not None
-        intent = self.split.eyes[player].intent_for(key_name)
-        if intent is None:
-            return False
-        now = self.host.clock_time
-        step = self.split.act(player, intent, now)
-        if step.moved >= 0 and not race.finished:
-            self.race_move(player, "", lambda: race.move(player, step.moved))
-        elif step.bumped:
-            self.sounds.play("bump")
-        self.split.follow(player, now)
-        return True
-
-    def race_move(self, player: int, name: str, how: Callable[[], bool]) -> None:
-        """A move of one racer (``how`` makes it); the first to the exit ends the race."""
-        race, overlay = self.race, self.overlay
-        assert race is not None and overlay is not None
-        game = race.players[player]
-        before = game.position
-        if not how():
-            self.sounds.play("bump")
-            if player == 0 and name:
-                self.bump(name)
-            return
-        self.sounds.play("step")
-        if player == 0:
-            overlay.mark[game.position] = Mark.TRAIL
-            overlay.dirty.extend((before, game.position))
-        if race.finished:
-            self.stage = WON
-            self.sounds.play("exit")
 
     @property
     def reached(self) -> int:
@@ -317,10 +246,15 @@ class PlayScene(Scene):
 
     def start_chosen_level(self) -> None:
         """Enter on the chosen level: over a save, the question first (the save is never lost)."""
+        self.new_game_or_ask(level_picked=True)
+
+    def new_game_or_ask(self, level_picked: bool) -> None:
+        """A new game at once when nothing is saved (or the save is another window's: this game is
+        then played, not saved), else N's question first."""
         if self.slot.held_elsewhere:
-            self.new_game()  # played, not saved: the other window's save is left alone
+            self.new_game()
         elif self.saved.current is not None:
-            self.stage, self.level_picked = CONFIRM_NEW, True
+            self.stage, self.level_picked = CONFIRM_NEW, level_picked
         else:
             self.slot.starting_fresh()
             self.new_game()
@@ -330,18 +264,17 @@ class PlayScene(Scene):
         no save but the backup of a game a new one replaced, take that back."""
         if self.stage not in (START, CONFIRM_NEW) or self.save_in_use:
             return
-        self.stage, self.chosen_level = START, 1
-        game, message = self.slot.resume()
-        self.host.message(message, 6.0)
-        if game is not None:
-            self.start(game)
+        self.start_from(*self.slot.resume())
 
     def take_back(self) -> None:
         """B on the start screen: continue the game a new one replaced (the two change places)."""
         if self.save_in_use:
             return
+        self.start_from(*self.slot.take_back())
+
+    def start_from(self, game: Game | None, message: str) -> None:
+        """Back on the start screen, what the save said; the game it gave, if any, starts."""
         self.stage, self.chosen_level = START, 1
-        game, message = self.slot.take_back()
         self.host.message(message, 6.0)
         if game is not None:
             self.start(game)
@@ -349,14 +282,8 @@ class PlayScene(Scene):
     def new_game_key(self) -> None:
         """N on the start screen: a new game at once when nothing is saved, else the question first."""
         if self.stage == START:
-            self.chosen_level, self.level_picked = 1, False
-            if self.slot.held_elsewhere:
-                self.new_game()  # played, not saved: the other window's save is left alone
-            elif self.saved.current is not None:
-                self.stage = CONFIRM_NEW
-            else:
-                self.slot.starting_fresh()
-                self.new_game()
+            self.chosen_level = 1
+            self.new_game_or_ask(level_picked=False)
 
     def confirm_new_game(self) -> None:
         """Y after N: the save becomes the backup of the game replaced, and a new game starts."""
@@ -380,16 +307,10 @@ class PlayScene(Scene):
         return self.game is not None
 
     def apply_fog(self) -> None:
-        game, overlay = self.game, self.overlay
-        if game is None or overlay is None:
-            return
-        if not game.fog:
-            overlay.hidden = None
-        else:
-            hidden = np.ones(game.maze.grid.size, dtype=bool)
-            hidden[list(game.seen)] = False
-            overlay.hidden = hidden
-        overlay.full_redraw = True
+        """The board hides what the player has not seen yet (nothing with fog off)."""
+        if self.game is not None and self.overlay is not None:
+            self.overlay.hidden = play_view.fog_mask(self.game)
+            self.overlay.full_redraw = True
 
     def leave(self) -> None:
         """Stop the key repeat (first: a held Esc must not reach the scene below) and save."""
@@ -419,7 +340,7 @@ class PlayScene(Scene):
         if self.stage != PLAYING or self.game is None:
             return False
         if self.race is not None:
-            return self.race_key_press(pygame.key.name(press.key))
+            return race_keys.press(self, pygame.key.name(press.key))
         if self.first_person and self.eye is not None:
             intent = self.eye.intent_for(pygame.key.name(press.key))
             if intent is None:
@@ -467,26 +388,22 @@ class PlayScene(Scene):
 
     def toggle_view(self) -> None:
         """V: first person <-> top-down, at any moment; position and trail are the game's, so both stay."""
-        if self.race is not None:
-            self.first_person = not self.first_person
-            self.split_eyes()
-            self.host.message("Split screen: each player walks inside the maze (Up / W on, Left / Right or A / D "
-                              "turn)" if self.first_person else "Top-down view: both players on one board")
-            return
         self.first_person = not self.first_person
         game = self.game
-        if self.first_person and game is not None:
+        if self.race is not None:
+            self.split_eyes()
+        elif self.first_person and game is not None:
             if self.eye is None or self.eye.game is not game:
-                self.eye = FirstPersonMode(game)
-                self.eye.minimap = self.minimap
+                self.eye = self.eye_for(game)
             else:
                 self.eye.stand()  # back where the game stands, facing the way you faced
-        if game is None:
-            self.host.message("The game will start in first person" if self.first_person
-                              else "The game will start top-down")
-            return
-        self.host.message("First-person view: Up walks on, Left / Right turn, B the map" if self.first_person
-                          else "Top-down view")
+        self.host.message(play_view.view_words(self.first_person, self.race is not None, game is not None))
+
+    def eye_for(self, game: Game) -> FirstPersonMode:
+        """The first-person eye on ``game``, with the minimap as it was last left."""
+        eye = FirstPersonMode(game)
+        eye.minimap = self.minimap
+        return eye
 
     def toggle_minimap(self) -> None:
         if self.split is not None and self.first_person:
@@ -501,12 +418,7 @@ class PlayScene(Scene):
         if self.stage == PLAYING:
             self.make_ghost()  # after a win the race is over: the new pace starts with the next level
         self.remember("ghost", self.ghost_level)
-        pace = PACES.get(self.ghost_level)
-        if self.race is not None:
-            self.host.message(f"Ghost: {self.ghost_level} (it joins one-player games; a race has two players already)")
-            return
-        self.host.message(f"Ghost: {self.ghost_level}" + (f", {pace:g} cells a second along the shortest path"
-                                                          if pace else ""))
+        self.host.message(play_view.ghost_words(self.ghost_level, self.race is not None))
 
     def toggle_sound(self) -> None:
         """M: sound on / off; remembered for next time."""
@@ -588,9 +500,7 @@ class PlayScene(Scene):
 
     def bump(self, name: str) -> None:
         """Brief visible feedback for walking into a wall: the marker jolts toward it and flashes."""
-        angle = math.radians(MOVE_ANGLES.get(name, 0))
-        self.bump_direction = (math.cos(angle), math.sin(angle))
-        self.bump_until = self.host.clock_time + BUMP_SECONDS
+        self.jolt.start(name, self.host.clock_time)
 
     def level_won(self) -> None:
         game = self.game
@@ -621,10 +531,10 @@ class PlayScene(Scene):
         if self.slot.keeps:
             self.say(self.slot.write(game.next_level()))
 
-    def say(self, note: str | None) -> None:
-        """Show a sentence about the save when there is one."""
+    def say(self, note: str | None, seconds: float = 6.0) -> None:
+        """Show a sentence about the save or the records when there is one."""
         if note:
-            self.host.message(note, 6.0)
+            self.host.message(note, seconds)
 
     def advance_level(self) -> None:
         game = self.game
@@ -663,7 +573,7 @@ class PlayScene(Scene):
     def busy(self) -> bool:
         moving = self.eye is not None and self.first_person and self.eye.moving(self.host.clock_time)
         moving = moving or (self.split is not None and self.split.moving(self.host.clock_time))
-        return (self.host.clock_time < self.bump_until + 0.05 or self.ghost_walking or moving
+        return (self.jolt.settling(self.host.clock_time) or self.ghost_walking or moving
                 or play_extras.walking(self.game, self.stage == PLAYING))
 
     @property
