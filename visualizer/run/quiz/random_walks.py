@@ -18,19 +18,25 @@ LOOKS_AHEAD = 100_000
 """Events read ahead at most for the cell a loop erasure lands on (a loop is at most the grid)."""
 
 
+def _step_into(seen: Seen, event: Event, kind: str, prompt: str, choices: tuple[str, str],
+               carves: str, walks_over: str) -> Question:
+    """A walker steps into a cell (a CARVE's far cell, or a CURRENT's): a new cell is carved (dug),
+    one already open only walked over. ``prompt``, ``carves`` and ``walks_over`` name the cell as {}."""
+    into = event[2] if int(event[0]) == _CARVE else event[1]
+    there = seen.name(into)
+    answer, why = (CARVES, carves) if seen.unvisited(into) else (WALKS_OVER, walks_over)
+    return Question(kind, prompt.format(there), CHOICE, frozenset({answer}), why.format(there), choices,
+                    focus=(into,), decision=True)
+
+
 def ask_aldous_broder(seen: Seen) -> Question | None:
     event = seen.peek(0)
     if event is None or not (int(event[0]) == _CARVE and event[2] >= 0 or int(event[0]) == _CURRENT):
         return None
-    into = event[2] if int(event[0]) == _CARVE else event[1]
-    there = seen.name(into)
-    if seen.unvisited(into):
-        answer, why = CARVES, f"{there} is unvisited, so the walk carves a passage into it"
-    else:
-        answer, why = WALKS_OVER, f"{there} is in the maze already, so the walk only walks over it: nothing is carved"
-    return Question("carve or walk over", f"The walker steps at random into {there}: what does it do?", CHOICE,
-                    frozenset({answer}), why, ("carves a passage into it", "just walks over it"), focus=(into,),
-                    decision=True)
+    return _step_into(seen, event, "carve or walk over", "The walker steps at random into {}: what does it do?",
+                      ("carves a passage into it", "just walks over it"),
+                      "{} is unvisited, so the walk carves a passage into it",
+                      "{} is in the maze already, so the walk only walks over it: nothing is carved")
 
 
 def carved_or_not(question: Question, events: Sequence[Event], following: Event | None) -> bool:
@@ -121,14 +127,10 @@ def ask_drunkard(seen: Seen) -> Question | None:
     event = seen.peek(0)
     if event is None or seen.narrator.phase != "walk" or event[2] < 0 or int(event[0]) not in (_CARVE, _CURRENT):
         return None
-    into = event[2] if int(event[0]) == _CARVE else event[1]
-    there = seen.name(into)
-    if seen.unvisited(into):
-        answer, why = CARVES, f"{there} is rock, so the walker digs it out: it becomes floor, open to the floor by it"
-    else:
-        answer, why = WALKS_OVER, f"{there} is floor already, so the walker only walks over it: nothing is dug"
-    return Question("dig or walk over", f"A walker staggers at random into {there}: what does it do?", CHOICE,
-                    frozenset({answer}), why, ("digs it out", "just walks over it"), focus=(into,), decision=True)
+    return _step_into(seen, event, "dig or walk over", "A walker staggers at random into {}: what does it do?",
+                      ("digs it out", "just walks over it"),
+                      "{} is rock, so the walker digs it out: it becomes floor, open to the floor by it",
+                      "{} is floor already, so the walker only walks over it: nothing is dug")
 
 
 DRUNKARD = QuestionMaker(ask_drunkard, carved_or_not)
