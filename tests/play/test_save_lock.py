@@ -128,6 +128,8 @@ def test_a_second_window_is_told_the_save_is_in_use_and_never_writes_it(screen, 
     app = play_window(screen, mode)
     assert "in use" in app.shown_message() and f"process {other_window.pid}" in app.shown_message()
     assert app.scene.game is None  # the other window's game is not continued here
+    box = "\n".join(app.scene.screen_lines())
+    assert "Saving is off in this window" in box and "continue" not in box and "back to" not in box
     for code in (pygame.K_c, pygame.K_RETURN, pygame.K_b):
         key(app, code)
         assert app.scene.game is None and "in use" in app.shown_message()

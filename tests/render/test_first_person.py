@@ -215,3 +215,19 @@ def test_the_minimap_shows_breadcrumbs_even_in_fog():
     one = crumb_pixels((cells[3],), None)
     assert one > 4 and crumb_pixels((cells[3], cells[5]), None) > one
     assert crumb_pixels((cells[3],), {cells[0]}) == one  # in fog, where it was dropped is known
+
+
+def test_in_fog_the_minimap_shows_the_exit_only_once_seen():
+    maze, cells = corridor_to_exit(SquareGrid.kind, 4)
+    screen = pygame.Surface((240, 240))
+    x, y = cell_point(maze.grid, cells[0])
+
+    def goal_pixels(seen):
+        screen.fill((0, 0, 0))
+        draw_minimap(screen, pygame.Rect(0, 0, 240, 240), maze, seen, (x, y), 0.0)
+        return yellow_pixels(screen)
+
+    assert maze.exit[0] == cells[-1]
+    hidden = goal_pixels(set(cells[:-1]))  # in fog, every cell seen but the exit's (the arrow is yellow too)
+    assert goal_pixels(set(cells)) > hidden + 4  # the exit seen: its diamond is drawn
+    assert goal_pixels(None) > hidden + 4  # no fog: drawn

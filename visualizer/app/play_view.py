@@ -244,7 +244,7 @@ def screen_lines(scene: PlayScene) -> list[str]:
     game, stage = scene.game, scene.stage
     if stage == START:
         recipe = f"{scene.base.algorithm} on a {scene.base.grid} grid, {FINAL_LEVEL} levels"
-        return screens.start_lines(scene.saved, recipe, KEY_LABELS, scene.reached)
+        return screens.start_lines(scene.saved, recipe, KEY_LABELS, scene.reached, scene.slot.in_use_why)
     if stage == CONFIRM_NEW:
         return screens.confirm_lines(scene.saved, KEY_LABELS, scene.chosen_level if scene.level_picked else None)
     if stage == CHOOSE_LEVEL:

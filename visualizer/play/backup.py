@@ -141,7 +141,8 @@ def describe(save: Path) -> str | None:
     level, times = data.get("level"), [data.get("time", 0), data.get("played", 0)]
     if type(level) is not int or not all(type(t) in (int, float) for t in times):
         return None
-    return f"level {level} of {FINAL_LEVEL}, {played_words(sum(times))} played"
+    what = "your own maze" if data.get("own") is True else f"level {level} of {FINAL_LEVEL}"
+    return f"{what}, {played_words(sum(times))} played"
 
 
 def played_words(seconds: float) -> str:

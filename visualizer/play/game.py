@@ -63,6 +63,9 @@ class Game:
     """The level this game started at (level select starts one further on): the end counts from it."""
     daily: str = ""
     """The date (YYYY-MM-DD) of a daily maze, empty for any other: its records are its own."""
+    own: bool = False
+    """A maze of one's own (P in the maze view): "your maze", sized like a level but not one of
+    the series, so it reaches no level and a save of it continues as "your maze"."""
     notice: str = ""
     """The latest thing the rules have to say (a locked door, a key, being caught); the window shows it."""
 

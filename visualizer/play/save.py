@@ -113,6 +113,7 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "played": round(game.played, 3),
         "skipped": game.skipped,
         **({"first_level": game.first_level} if game.first_level > 1 else {}),
+        **({"own": True} if game.own else {}),
         "fog": game.fog,
         "seen": seen_dict(game, xy),
         **({"crumbs": [xy(c) for c in game.crumbs]} if game.crumbs else {}),
@@ -293,12 +294,14 @@ def game_from_dict(data: Any) -> Game:
     _need(all(n >= first_level for n in skipped), "the levels given up are damaged")
     fog = data.get("fog", False)
     _need(isinstance(fog, bool), "the fog setting is damaged")
+    own = data.get("own", False)
+    _need(isinstance(own, bool), "the mark of a maze of one's own is damaged")
     crumbs = _crumbs(data.get("crumbs", []), grid, is_open, cells)
     extras = extras_from(data, maze, cell, SaveError)
     _need(extras["minotaur"] is None or extras["minotaur"].position != position, "the minotaur stands on the player")
     return Game(spec=spec, maze=maze, level=level, position=position, trail=trail.tolist(), moves=moves,
                 elapsed=float(elapsed), played=float(played), skipped=sorted(skipped), fog=fog,
-                seen=seen, crumbs=crumbs, first_level=first_level, **extras)
+                seen=seen, crumbs=crumbs, first_level=first_level, own=own, **extras)
 
 
 def mask_dict(mask: Mask | None) -> dict[str, Any]:

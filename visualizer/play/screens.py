@@ -75,14 +75,19 @@ def words(path: Path) -> str:
     return describe(path) or UNREADABLE
 
 
-def start_lines(saved: Saved, recipe: str, keys: Mapping[str, str], reached: int = 1) -> list[str]:
+def start_lines(saved: Saved, recipe: str, keys: Mapping[str, str], reached: int = 1,
+                in_use: str | None = None) -> list[str]:
     """The start screen: the save (or the backup) first, Enter's choice bright, then the others
     (level select beside the recipe once a level beyond 1 is reached). ``keys`` maps a command to
-    its key's label; the last line is drawn dim."""
+    its key's label; the last line is drawn dim. ``in_use``: why the save is another window's (the
+    box then offers only what this window can do: a game or a race played without saving)."""
     if reached > 1:
         recipe = f"{recipe}   {keys['l_key']}: choose a level (1 - {reached} reached)"
     lines = ["Maze game", recipe]
-    if saved.current is not None:
+    if in_use is not None:
+        lines += [f"Saving is off in this window: {in_use}", f"{keys['new_game_key']}: new game (played, not saved)",
+                  "(the saved game is left as it is for the other window)"]
+    elif saved.current is not None:
         lines += [f"Saved game: {saved.current}", f"{keys['confirm']}  or  {keys['continue_game']}: continue it"]
         lines.append(f"{keys['new_game_key']}: new game (asks first)")
         lines.append(f"{keys['b_key']}: back to the game you replaced ({saved.replaced})" if saved.replaced

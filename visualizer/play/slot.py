@@ -35,7 +35,7 @@ class SaveSlot:
         if self.claim.ours:
             return None
         self.keeps = False
-        return f"{self.in_use_note}. This window plays without saving."
+        return f"{self.in_use_note}."
 
     def hold_unless_occupied(self) -> str:
         """A maze of one's own (P) never replaces a saved game or a replaced game's backup: with
@@ -55,9 +55,15 @@ class SaveSlot:
         return self.claim is not None and not self.claim.ours
 
     @property
+    def in_use_why(self) -> str | None:
+        """Why the save is not ours to touch ("this save is in use by another window..."), else None."""
+        return self.claim.why if self.held_elsewhere and self.claim else None
+
+    @property
     def in_use_note(self) -> str | None:
-        """Why the save is not ours to touch (another window holds it), else None."""
-        return f"The saved game is in use: {self.claim.why}" if self.held_elsewhere and self.claim else None
+        """The sentence saying so: this window plays without saving, and why."""
+        why = self.in_use_why
+        return None if why is None else f"Saving is off in this window: {why}"
 
     @property
     def saved(self) -> Saved:

@@ -76,7 +76,8 @@ def draw_minimap(surface: pygame.Surface, rect: pygame.Rect, maze: Maze, seen: C
         pygame.draw.line(surface, FP_WALL, a, b, wall_width)
     for cell in crumbs:  # dropped where the player stood: seen, so shown in fog too
         _draw_crumb(surface, to_screen(geometry.centres[cell]), scale * geometry.cell)
-    _draw_goal(surface, to_screen(geometry.centres[maze.exit[0]]), scale * geometry.cell)
+    if seen is None or maze.exit[0] in seen:  # in fog the exit shows once seen, as on the board
+        _draw_goal(surface, to_screen(geometry.centres[maze.exit[0]]), scale * geometry.cell)
     _draw_arrow(surface, to_screen(np.array(position, dtype=np.float64)), angle, scale * geometry.cell)
     surface.set_clip(clip)
     pygame.draw.rect(surface, PANEL, rect, 2)

@@ -373,3 +373,23 @@ def test_the_play_keys_reach_every_floor_cell_of_a_dungeon_on_any_grid(grid, alg
     spec = MazeSpec(algorithm, grid, *((6, 12) if grid == "polar" else (12, 8)), 4)
     maze = spec.build()
     assert cells_the_keys_reach(Game(spec=spec, maze=maze)) == set(maze.open_cells().tolist())
+
+
+def test_a_maze_of_ones_own_continues_as_your_maze_and_reaches_no_level(screen, data):
+    """P, one move, Esc: the save is "your own maze"; ``play`` offers it as such, C continues it as
+    "your maze", and level select is offered no level it never played."""
+    app = App(MazeSpec("wilson", "square", 30, 20, 11), screen=screen)
+    app.frame([], 0)
+    key(app, pygame.K_p)
+    game = app.scene.game
+    moved = next(k for k in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_LEFT, pygame.K_UP)
+                 if (key(app, k), app.scene.game.moves)[1] == 1)
+    assert moved and game.own
+    key(app, pygame.K_ESCAPE)
+    assert saves.load_game().own
+    app.open_scene("play", spec=MazeSpec("backtracker", "square", 8, 5, 1), mode="new")
+    assert app.scene.stage == START and any("your own maze" in line for line in app.scene.screen_lines())
+    key(app, pygame.K_c)
+    assert app.scene.stage == PLAYING and app.scene.game.moves == 1
+    assert dict(app.scene.panel_lines())["Level"] == "your maze"
+    assert app.scene.records.reached_level(MazeSpec("wilson", "square", 30, 20, 11)) == 1

@@ -63,8 +63,6 @@ class PlayScene(Scene):
         """What the last win did to the records (the win screen shows it)."""
         self.in_series = game is None
         """True for the game's series of levels (``play``, N, C); False for one maze played with P."""
-        self.own_maze = game is not None
-        """True while the maze played is the one from the maze view (P): "your maze", not a level."""
         self.first_person = first_person
         """V: walk inside the maze (the raycast view) instead of looking down on it."""
         self.eye: FirstPersonMode | None = None
@@ -113,8 +111,8 @@ class PlayScene(Scene):
         if mode == "daily" and day is not None:
             return cls.open_daily(host, spec, day, save_file, ghost, first_person)
         if mode == "maze" and maze is not None:
-            scene = cls(host, Game(spec=spec, maze=maze, level=level_for_width(spec.width)), save_file=save_file,
-                        ghost=ghost, first_person=first_person)
+            game = Game(spec=spec, maze=maze, level=level_for_width(spec.width), own=True)
+            scene = cls(host, game, save_file=save_file, ghost=ghost, first_person=first_person)
             scene.say(scene.slot.hold_unless_occupied(), 8.0)
             return scene
         scene = cls(host, None, stage=START, save_file=save_file, base=spec, ghost=ghost, first_person=first_person)
@@ -133,7 +131,6 @@ class PlayScene(Scene):
         game = daily_game(spec, date.fromisoformat(day))
         scene = cls(host, game, save_file=save_file, base=spec, ghost=ghost, first_person=first_person)
         scene.slot.play_without_saving()
-        scene.own_maze = False
         host.message(f"Daily maze of {day}, seed {game.spec.seed}: the same maze for everyone today "
                      f"({scene.not_saved_note('not saved')})", 6.0)
         return scene
@@ -150,6 +147,11 @@ class PlayScene(Scene):
         note = self.slot.in_use_note
         self.say(note)
         return note is not None
+
+    @property
+    def own_maze(self) -> bool:
+        """True while the maze played is the one from the maze view (P): "your maze", not a level."""
+        return self.game is not None and self.game.own
 
     @property
     def saved(self) -> Saved:
@@ -174,7 +176,7 @@ class PlayScene(Scene):
     def remember_reached(self, game: Game, level: int) -> None:
         """A level of a game's series is under way, or the one before it won: level select offers it
         from now on (a maze of one's own or the daily reaches no level)."""
-        if self.own_maze or game.daily or self.race is not None or not self.records.reach(game.spec, level):
+        if game.own or game.daily or self.race is not None or not self.records.reach(game.spec, level):
             return
         self.save_records("records")
 
@@ -216,7 +218,7 @@ class PlayScene(Scene):
 
     def start_race(self, race: Race) -> None:
         """A race's level (in first person, split screen), never saved."""
-        self.race, self.own_maze = race, False
+        self.race = race
         self.slot.play_without_saving()
         self.start(race.players[0])
         self.split_eyes()
@@ -542,7 +544,6 @@ class PlayScene(Scene):
         if game.is_final_level:
             self.stage = ALL_DONE
             return
-        self.own_maze = False
         self.start(game.next_level())
 
     def toggle_route_view(self) -> None:
