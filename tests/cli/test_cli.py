@@ -133,6 +133,7 @@ def test_bench_prints_figures(capsys):
     (["play", "--algorithm", "nope"], "unknown algorithm"),
     (["play", "--grid", "round"], "invalid choice"),
     (["play", "--data-dir", "/etc/hostname"], "not a folder"),
+    (["play", "--data-dir", "/proc/no-such-folder"], "cannot be created"),  # looks writable to root, is not
     (["--speed", "0"], "above 0"),
     (["--speed", "fast"], "instant"),
 ])

@@ -417,3 +417,10 @@ def test_a_closed_standard_output_does_not_fail_a_command_that_writes_only_its_f
                             preexec_fn=lambda: os.close(1))
     assert result.returncode == 0, result.stderr
     assert out.read_text().startswith("<?xml") or "<svg" in out.read_text()
+
+
+@pytest.mark.parametrize(("option", "value"), [("--export-sizes", "abc"), ("--export-sizes", "0"),
+                                               ("--sizes", "100,,200"), ("--sizes", "100,")])
+def test_bench_size_lists_name_their_own_option_and_refuse_empty_entries(capsys, option, value):
+    assert main(["bench", option, value]) == 2
+    assert option in one_error_line(capsys)

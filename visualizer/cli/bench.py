@@ -44,14 +44,15 @@ def register(sub: Subcommands) -> None:
                         help="longest wait for one mazelib run when mazelib is installed (default: 120)")
 
 
-def parse_sizes(text: str) -> list[int]:
-    """``--sizes 100,500``: square sides, each from 1 to MAX_SIDE."""
+def parse_sizes(text: str, option: str = "--sizes") -> list[int]:
+    """``--sizes 100,500`` (or ``--export-sizes``, named in the message): square sides, each from
+    1 to MAX_SIDE, none left empty ("100,,200" is a typing slip, not two sizes)."""
     try:
-        sizes = [int(s) for s in text.split(",") if s.strip()]
+        sizes = [int(s) for s in text.split(",")]
     except ValueError:
-        raise UsageError(f"--sizes takes whole numbers separated by commas, got {text!r}") from None
-    if not sizes or any(not 1 <= s <= MAX_SIDE for s in sizes):
-        raise UsageError(f"--sizes must each be from 1 to {MAX_SIDE}")
+        raise UsageError(f"{option} takes whole numbers separated by commas, got {text!r}") from None
+    if any(not 1 <= s <= MAX_SIDE for s in sizes):
+        raise UsageError(f"{option} must each be from 1 to {MAX_SIDE}")
     return sizes
 
 
@@ -61,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
 
     default = HEAVY_SIZES if args.heavy else DEFAULT_SIZES
     sizes = parse_sizes(args.sizes or ",".join(map(str, default)))
-    export_sizes = parse_sizes(args.export_sizes)
+    export_sizes = parse_sizes(args.export_sizes, "--export-sizes")
     for name in args.algorithm or []:
         get_algorithm(name)
     figures = run_bench(sizes, args.algorithm, heavy=args.heavy)

@@ -54,8 +54,10 @@ def register(sub: Subcommands) -> None:
                         "$XDG_DATA_HOME/maze-visualizer or ~/.local/share/maze-visualizer)")
 
 
-def check_data_dir(text: str) -> Path:
-    """The save folder must be a folder, or creatable: its nearest existing ancestor a writable folder."""
+def check_data_dir(text: str, create: bool = True) -> Path:
+    """The save folder must be a folder, or creatable: its nearest existing ancestor a writable
+    folder. With ``create`` making it is tried now, so a folder that cannot be made (``/proc/x``, a
+    read-only disk) is refused at start-up, not found out when the game is saved on leaving."""
     if not text:
         raise UsageError("empty --data-dir")
     folder = Path(text).expanduser()
@@ -77,13 +79,34 @@ def check_data_dir(text: str) -> Path:
         raise UsageError(f"--data-dir {text} cannot be created: {probe} is not a folder")
     if not os.access(probe, os.W_OK | os.X_OK):
         raise UsageError(f"--data-dir {text}: {probe} is not writable")
+    if create and probe != folder:
+        try_making(folder, probe, text)
     return folder
+
+
+def try_making(folder: Path, existing: Path, text: str) -> None:
+    """Make the missing folders from ``existing`` down to ``folder`` and take them away again: the
+    only sure test that they can be made (root passes every permission check, and /proc refuses
+    anyway). Nothing is left behind; the game makes them for good when it first saves."""
+    made: list[Path] = []
+    try:
+        for part in reversed([folder, *folder.parents][: len(folder.parts) - len(existing.parts)]):
+            part.mkdir()
+            made.append(part)
+    except OSError as err:
+        raise UsageError(f"--data-dir {text} cannot be created: {err.strerror or err}") from None
+    finally:
+        for part in reversed(made):
+            try:
+                part.rmdir()
+            except OSError:
+                pass
 
 
 def run(args: argparse.Namespace) -> int:
     get_algorithm(args.algorithm)
     if args.data_dir is not None:
-        os.environ["MAZE_VISUALIZER_DATA"] = str(check_data_dir(args.data_dir))
+        os.environ["MAZE_VISUALIZER_DATA"] = str(check_data_dir(args.data_dir, create=not args.records))
     day = daily_day(args)
     check_players(args)
     if args.records:
