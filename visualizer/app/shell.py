@@ -500,7 +500,7 @@ class Shell:
             board.grid = content.grid  # a restart on the same grid shape keeps the layout
             content.overlay.full_redraw = True
         if (self.layout_dirty or board is None or self.board_surface is None or board.grid is not content.grid
-                or (board.width, board.height) != view.size):
+                or (board.width, board.height) != view.size or self.board_surface.get_size() != view.size):
             if board is not None and board.grid is not content.grid and not self.layout_dirty:
                 self.view_camera.camera = None  # a new maze starts fitted
             self.board = Board(content.grid, view.width, view.height, self.camera)
