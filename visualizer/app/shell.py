@@ -13,6 +13,7 @@ screenshots (``captures``), GIFs (``recorder``) and the automation state (``stat
 from __future__ import annotations
 
 import time
+import warnings
 from collections import deque
 from pathlib import Path
 from typing import Any
@@ -62,6 +63,22 @@ REPEAT_DELAY = 0.45
 REPEAT_INTERVAL = 0.18
 """A held stepping key repeats after REPEAT_DELAY seconds, then every REPEAT_INTERVAL: about five
 steps a second, slow enough to read each one aloud."""
+
+
+def windowed(size: tuple[int, int], tries: int = 20) -> pygame.Surface:
+    """Leave full screen for a window of ``size``. X11's own framebuffer (``main.open_window``)
+    still has the full-screen size the moment the window is asked back (pygame warns that the OS
+    resized it): asked again once X has caught up, it comes back at ``size``."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        for _ in range(tries):
+            if screen.get_size() == tuple(size):
+                break
+            pygame.event.pump()
+            time.sleep(0.01)
+            screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+    return screen
 
 
 class Shell:
@@ -201,7 +218,7 @@ class Shell:
             self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
             size, self._windowed_size = self._windowed_size, None
-            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+            self.screen = windowed(size)
         self.layout_dirty = True
         self._last_key = None
 
