@@ -49,7 +49,7 @@ MAX_WORK = 0.25
 PAINT_WAIT = 0.3
 """A busy board waits at most this long between repaints, however dear the last one was: a repaint
 costs what changed since the one before, so waiting longer would only make the next one dearer."""
-FRAME_SECONDS = 0.085
+FRAME_SECONDS = 0.075
 """A busy frame's work stops early enough that the frame ends within this long with the most the
 rest of a frame cost lately (drawing, the legend's scan) and, when the board is due for one, a
 repaint: a key is answered within 100 ms even at 1000 x 1000, where drawing at DRAW_SHARE would
