@@ -2,13 +2,15 @@
 must be among them (the scrub bar, the panel's hover lines, a message that expired); and input
 under the help box or with a shaky hand does what a person expects."""
 
+from collections import deque
+
 import pygame
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from visualizer.app.main import open_window
-from visualizer.app.shell import MAX_WORK, Shell
+from visualizer.app.shell import FRAME_SECONDS, LEAST_WORK, OVERHEAD_FRAMES, Shell
 from visualizer.run.spec import MazeSpec
 
 
@@ -99,13 +101,30 @@ def test_a_click_with_a_slightly_shaky_hand_is_still_a_click(screen):
     assert shell.base.endpoints == [30, None]
 
 
-@given(draw_cost=st.floats(0, 30), minimum=st.floats(0, MAX_WORK))
-def test_work_per_frame_grows_with_slow_drawing_but_keys_are_answered_within_half_a_second(draw_cost, minimum):
+@given(draw_cost=st.floats(0, 0.2), rest=st.lists(st.floats(0, 0.2), max_size=40), paint=st.floats(0, 0.2),
+       due=st.booleans(), minimum=st.floats(0, 0.06))
+def test_a_busy_frame_works_so_that_it_ends_within_100_ms_if_the_rest_of_it_leaves_room(draw_cost, rest, paint, due,
+                                                                                         minimum):
     """Instant mode works longer per frame when drawing is slow (so generating keeps most of each
-    frame), but never so long that a key waits more than MAX_WORK for the next frame."""
+    frame), but stops in time for the frame, with the most the rest of recent frames cost and the
+    repaint when one is due, to end within FRAME_SECONDS; when that leaves no room, it still
+    works LEAST_WORK (the run moves on)."""
     shell = Shell.__new__(Shell)  # only the budget arithmetic: no window needed
-    shell._draw_cost = draw_cost
+    shell._draw_cost, shell._paint_cost, shell._paint_due = draw_cost, paint, due
+    shell._overheads = deque(rest, maxlen=OVERHEAD_FRAMES)
     budget = shell.work_budget(minimum)
-    assert minimum <= budget <= MAX_WORK
-    shell._draw_cost = draw_cost * 2
-    assert shell.work_budget(minimum) >= budget
+    reserved = max(shell._overheads, default=draw_cost) + (paint if due else 0)
+    assert budget >= LEAST_WORK
+    assert budget + reserved <= FRAME_SECONDS + 1e-9 or budget == LEAST_WORK
+    wanted = max(minimum, draw_cost * 0.85 / 0.15)  # drawing at most 15 % of a busy frame
+    if reserved + wanted <= FRAME_SECONDS:
+        assert budget == pytest.approx(max(wanted, LEAST_WORK))  # room to spare: all the drawing's share
+
+
+def test_a_repaint_due_leaves_room_for_itself_and_one_not_due_does_not():
+    shell = Shell.__new__(Shell)
+    shell._draw_cost, shell._paint_cost, shell._overheads = 0.01, 0.04, deque([0.01], maxlen=OVERHEAD_FRAMES)
+    shell._paint_due = False
+    free = shell.work_budget(0.06)
+    shell._paint_due = True
+    assert free == pytest.approx(0.06) and shell.work_budget(0.06) == pytest.approx(FRAME_SECONDS - 0.05)

@@ -24,6 +24,9 @@ from .memo import Memo
 
 LEGEND_SECONDS = 0.25
 """The legend scans every cell, so on large mazes it is refreshed at most this often."""
+LEGEND_SCAN_CELLS = 250_000
+"""Past this many cells the legend waits longer in proportion: a scan of a million cells costs
+15 ms of a 100 ms frame, and its words change seldom while a large maze grows."""
 CHEAP_LEGEND_CELLS = 40_000
 """Up to this many cells the scan costs well under a millisecond: always up to date."""
 DISTANCE_SECONDS = 0.5
@@ -83,7 +86,8 @@ class MazeFigures:
                  overlay.heat is None)
         memo = self._legend
         cheap = run.grid.size <= CHEAP_LEGEND_CELLS and not flat_out
-        may = cheap or time.perf_counter() - memo.computed_at > LEGEND_SECONDS or not memo.last
+        every = LEGEND_SECONDS * max(1.0, run.grid.size / LEGEND_SCAN_CELLS)  # 1 s at 1000 x 1000
+        may = cheap or time.perf_counter() - memo.computed_at > every or not memo.last
         return memo.get(state, lambda: visible_legend(run.maze, run.overlay), may)
 
     def forget_legend(self) -> None:

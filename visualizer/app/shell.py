@@ -13,6 +13,8 @@ screenshots (``captures``), GIFs (``recorder``) and the automation state (``stat
 from __future__ import annotations
 
 import time
+import warnings
+from collections import deque
 from pathlib import Path
 from typing import Any
 
@@ -43,12 +45,40 @@ DRAG_PIXELS = 4
 DRAW_SHARE = 0.15
 """Drawing may take at most this share of a busy frame; the rest is the scene's work."""
 MAX_WORK = 0.25
-"""However slow drawing is, a frame's work stops after this long, so a key is answered within
-half a second."""
+"""The most a repaint's cost counts for when pacing the next ones (one slow repaint is a one-off)."""
+PAINT_WAIT = 0.3
+"""A busy board waits at most this long between repaints, however dear the last one was: a repaint
+costs what changed since the one before, so waiting longer would only make the next one dearer."""
+FRAME_SECONDS = 0.075
+"""A busy frame's work stops early enough that the frame ends within this long with the most the
+rest of a frame cost lately (drawing, the legend's scan) and, when the board is due for one, a
+repaint: a key is answered within 100 ms even at 1000 x 1000, where drawing at DRAW_SHARE would
+have the work run for a quarter of a second."""
+LEAST_WORK = 0.005
+"""However slow the rest of a frame is, a busy frame still works this long (the run moves on)."""
+OVERHEAD_FRAMES = 30
+"""The recent frames whose cost besides the work and the repaint ``work_budget`` makes room for
+(the legend's scan comes every few)."""
 REPEAT_DELAY = 0.45
 REPEAT_INTERVAL = 0.18
 """A held stepping key repeats after REPEAT_DELAY seconds, then every REPEAT_INTERVAL: about five
 steps a second, slow enough to read each one aloud."""
+
+
+def windowed(size: tuple[int, int], tries: int = 20) -> pygame.Surface:
+    """Leave full screen for a window of ``size``. X11's own framebuffer (``main.open_window``)
+    still has the full-screen size the moment the window is asked back (pygame warns that the OS
+    resized it): asked again once X has caught up, it comes back at ``size``."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        for _ in range(tries):
+            if screen.get_size() == tuple(size):
+                break
+            pygame.event.pump()
+            time.sleep(0.01)
+            screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+    return screen
 
 
 class Shell:
@@ -81,6 +111,12 @@ class Shell:
         self._last_paint = 0.0
         self._paint_cost = 0.0
         self._draw_cost = 0.0
+        self._overheads: deque[float] = deque(maxlen=OVERHEAD_FRAMES)
+        """Seconds of each recent busy frame besides the scene's work and the repaint (new layouts left out)."""
+        self._paint_due = False
+        """True when this frame will repaint the board (worked out before the scene's work)."""
+        self._painted_for = 0.0
+        """Seconds the last repaint took (0: none this frame)."""
         self._state_file = StateFile()
         self.state_due = False
         """Set by what changes the window outside its own input (a lesson's slide key): the next frame
@@ -166,7 +202,9 @@ class Shell:
         return view.height / max(1, view.width)
 
     def work_budget(self, minimum: float) -> float:
-        return min(MAX_WORK, max(minimum, self._draw_cost * (1 - DRAW_SHARE) / DRAW_SHARE))
+        wanted = max(minimum, self._draw_cost * (1 - DRAW_SHARE) / DRAW_SHARE)
+        rest = max(self._overheads, default=self._draw_cost) + (self._paint_cost if self._paint_due else 0.0)
+        return max(LEAST_WORK, min(wanted, FRAME_SECONDS - rest))
 
     # --- shell keys ---------------------------------------------------------------
 
@@ -180,7 +218,7 @@ class Shell:
             self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
             size, self._windowed_size = self._windowed_size, None
-            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+            self.screen = windowed(size)
         self.layout_dirty = True
         self._last_key = None
 
@@ -424,7 +462,7 @@ class Shell:
     def frame(self, events: list[pygame.event.Event], dt: float) -> list[pygame.Rect]:
         """One frame: input, the scene's work, drawing. Returns the screen rectangles that changed
         (empty when nothing did: the caller then flips nothing)."""
-        depth = len(self.scenes)
+        depth, began = len(self.scenes), time.perf_counter()
         for event in events:
             if event.type == pygame.KEYDOWN and len(self.scenes) != depth:
                 continue  # the scene changed: the rest of these keys were meant for the old one
@@ -436,6 +474,9 @@ class Shell:
             self._held = None
         self.repeat_held_key()
         scene = self.scene
+        work = time.perf_counter()
+        # due before this frame can end: room is made for it (else a repaint lands on a full frame)
+        self._paint_due, self._painted_for = scene.busy and self._paint_waited(work + FRAME_SECONDS), 0.0
         if not (self.show_help and scene.pauses_under_help):
             scene.advance(dt)
         start = time.perf_counter()
@@ -444,6 +485,8 @@ class Shell:
         if rects and self._layouts == layouts:  # a new layout is a one-off, not the cost of a frame
             cost = time.perf_counter() - start
             self._draw_cost = cost if self._draw_cost == 0 else 0.8 * self._draw_cost + 0.2 * cost
+        if self._layouts == layouts and scene.busy:
+            self._overheads.append(time.perf_counter() - began - (start - work) - self._painted_for)
         rects = self.record_frame(rects)
         if self._state_file and (self.state_due or any(event.type in INPUT_EVENTS for event in events)):
             self.state_due = False
@@ -474,7 +517,7 @@ class Shell:
             board.grid = content.grid  # a restart on the same grid shape keeps the layout
             content.overlay.full_redraw = True
         if (self.layout_dirty or board is None or self.board_surface is None or board.grid is not content.grid
-                or (board.width, board.height) != view.size):
+                or (board.width, board.height) != view.size or self.board_surface.get_size() != view.size):
             if board is not None and board.grid is not content.grid and not self.layout_dirty:
                 self.view_camera.camera = None  # a new maze starts fitted
             self.board = Board(content.grid, view.width, view.height, self.camera)
@@ -566,14 +609,19 @@ class Shell:
     def help_rows(self) -> list[Binding]:
         return self.scene.help_rows() + SHELL_KEYS.help_rows()
 
+    def _paint_waited(self, now: float) -> bool:
+        """True when a busy board has gone long enough without a repaint: the scene's interval, or
+        long enough that repainting stays within DRAW_SHARE of the time (at most PAINT_WAIT)."""
+        wait = max(self.scene.repaint_interval(), min(PAINT_WAIT, self._paint_cost * (1 - DRAW_SHARE) / DRAW_SHARE))
+        return not wait or now - self._last_paint >= wait
+
     def paint_board(self, content: BoardContent) -> bool:
         """Bring the board surface up to date with the cells that changed; True when it painted."""
         overlay = content.overlay
         now = time.perf_counter()
-        wait = max(self.scene.repaint_interval(), self._paint_cost * (1 - DRAW_SHARE) / DRAW_SHARE)
         if not overlay.full_redraw and not overlay.dirty:
             return False
-        if self.scene.busy and wait and now - self._last_paint < wait:
+        if self.scene.busy and not self._paint_waited(now):
             return False
         full, cells = overlay.take_dirty()
         assert self.board is not None and self.board_surface is not None
@@ -583,6 +631,7 @@ class Shell:
         finally:
             del pixels  # unlock the surface before it is blitted
         self._last_paint = time.perf_counter()
-        if full:
-            self._paint_cost = min(MAX_WORK, self._last_paint - now)
+        self._painted_for = self._last_paint - now
+        cost = min(MAX_WORK, self._painted_for)  # a repaint of many cells costs them, not the maze
+        self._paint_cost = cost if full or not self._paint_cost else 0.7 * self._paint_cost + 0.3 * cost
         return True

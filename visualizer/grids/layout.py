@@ -50,6 +50,19 @@ class Layout:
     """Grid-specific figures tests and markers may read (``tile``, ``radius``)."""
 
 
+def distinct(values: np.ndarray) -> np.ndarray:
+    """The sorted distinct values of a 1-d integer array, as ``np.unique`` gives them: by a sort and
+    a comparison of neighbours, which numpy 2.4's hashing ``np.unique`` is 30x slower than on a few
+    hundred thousand values (120 ms against 4 ms for 240,000: a repaint of many dirty cells)."""
+    ordered = np.sort(np.asarray(values).ravel())
+    if len(ordered) < 2:
+        return ordered
+    keep = np.empty(len(ordered), dtype=bool)
+    keep[0] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=keep[1:])
+    return ordered[keep]
+
+
 def outside(x: np.ndarray, y: np.ndarray, width: int, height: int) -> np.ndarray:
     """True for grid coordinates off a width x height grid."""
     return (x < 0) | (x >= width) | (y < 0) | (y >= height)

@@ -50,7 +50,7 @@ import random
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .base import ARROWS_AND_WASD, MAX_SIDE, Grid, clamp_side
-from .layout import Layout, clip_box
+from .layout import Layout, clip_box, distinct
 from .layout import half_wall as wall_half
 
 if TYPE_CHECKING:
@@ -471,7 +471,7 @@ class PolarGrid(Grid):
                   starts[ring + 1] + (x * q + q // 2) % m]
         if (ring == 0).any():
             found.append(np.zeros(1, dtype=np.int64))
-        return np.unique(np.concatenate(found))
+        return distinct(np.concatenate(found))
 
 
     # --- dungeon rooms ----------------------------------------------------------------

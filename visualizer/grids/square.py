@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
 from .base import ARROWS_AND_WASD, TILE_DOOR, TILE_FLOOR, TILE_NONE, TILE_WALL, Grid, Neighbours, Taken, clamp_side
-from .layout import Layout, clip_box, outside
+from .layout import Layout, clip_box, distinct, outside
 
 if TYPE_CHECKING:
     import numpy as np
@@ -200,7 +200,7 @@ class SquareGrid(Grid):
         """The four posts at the corners of each cell."""
         w = self.width
         x, y = cells % w, cells // w
-        return np.unique(np.concatenate([(y + dy) * (w + 1) + (x + dx) for dy in (0, 1) for dx in (0, 1)]))
+        return distinct(np.concatenate([(y + dy) * (w + 1) + (x + dx) for dy in (0, 1) for dx in (0, 1)]))
 
     def corner_joined(self, passages: np.ndarray, around: np.ndarray) -> np.ndarray:
         """A post is open inside a 2x2 block of cells joined all round (a room), else a wall."""

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
 from .base import ARROWS_AND_WASD, Grid, Neighbours, Taken
-from .layout import Layout, clip_box
+from .layout import Layout, clip_box, distinct
 from .layout import half_wall as wall_half
 
 if TYPE_CHECKING:
@@ -236,7 +236,7 @@ class TriangleGrid(Grid):
         w = self.width
         x, y = cells % w, cells // w
         corners = self._corner_posts(x, y, self.points_up(x, y))
-        return np.unique(np.concatenate([line * (w + 2) + column + 1 for line, column in corners]))
+        return distinct(np.concatenate([line * (w + 2) + column + 1 for line, column in corners]))
 
     @staticmethod
     def _corner_posts(col: np.ndarray, row: np.ndarray, up: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:

@@ -25,7 +25,7 @@ import numpy as np
 
 from ..core.maze import Maze
 from ..grids import Grid
-from ..grids.layout import WALL_WEIGHTS
+from ..grids.layout import WALL_WEIGHTS, distinct
 from ..run.overlay import Overlay
 from . import themes
 from .palette import CONNECTOR, MAT, PALETTE, WALL, Style
@@ -41,7 +41,18 @@ _walls = ["normal"]
 WALL_REACH = 0.2
 """A click this share of a cell's size from a wall picks the wall (``Board.wall_at``)."""
 FULL_REDRAW_SHARE = 8
-"""Redraw everything at once when more than 1/FULL_REDRAW_SHARE of the cells are dirty."""
+"""Repaint the whole view at once when more than 1/FULL_REDRAW_SHARE of the cells are dirty..."""
+FILTER_CELLS = 512
+"""A batch of more dirty cells styles only the edges and posts that own a pixel (when few do: a
+large maze seen whole, or a corner of one zoomed in)."""
+TILE = 32
+"""A large batch is repainted in squares of this many pixels a side, those its cells touch."""
+MAX_TILE_SPAN = 16
+"""... unless a cell's box spans more squares than this (big cells: one gather is cheaper)."""
+BOX_CELLS = 1500
+"""... or more than this many: box by box, each dirty cell costs a few microseconds of Python
+(60,000 dirty cells of a 1000 x 1000 maze took a second), while one gather over a 1250 x 900 view
+takes about 10 ms."""
 
 
 def walls() -> str:
@@ -86,11 +97,19 @@ class Board:
         """Style -> pixel value in the target surface's format (set by ``use_format``); indexed by
         style, negative pseudo-styles from the end."""
         self._all_slots: np.ndarray | None = None
+        self._needed: np.ndarray | None = None
+        """Per cell, whether a full redraw styles it (None: every cell); set by ``_visible_elements``."""
+        self._shown: np.ndarray | None = None
+        """Per element, whether it owns a pixel (None: most do); a large batch styles only those."""
         self._visible = self._visible_elements()
         self._soft = (SoftEdges(self.owner, self.slot_base)
                       if layout.soft_edges and layout.cell_pixels >= MIN_CELL_PIXELS else None)
         self._rgb: np.ndarray | None = None
         self._packing: ChannelPacking | None = None
+        self._ends: tuple[tuple, np.ndarray] | None = None
+        self._painted: tuple[np.ndarray, np.ndarray] | None = None
+        """Passages and connectors as last restyled (``_note_painted``)."""
+        """The entrance and exit last seen, and the opening flags made for them (``_openings``)."""
 
     def __getattr__(self, name: str):
         """Grid-specific layout figures (``tile``, ``radius``...) read straight from the layout."""
@@ -110,9 +129,9 @@ class Board:
         present[self.owner.ravel()] = True  # -1 (nothing) lands on the spare last entry
         present[-1] = False
         shown = np.flatnonzero(present)
-        del present
         if len(shown) * 2 > self.element_count:
             return None  # most elements are on screen: styling them all is as cheap
+        self._shown = present
         cells = shown[shown < n]
         slots = shown[(shown >= n) & (shown < self.corner_base)] - n
         corners = shown[shown >= self.corner_base] - self.corner_base
@@ -122,6 +141,7 @@ class Board:
         needed = np.zeros(n, dtype=bool)
         for group in (cells, slot_cell, slot_nb, around):
             needed[group[group >= 0]] = True
+        self._needed = needed
         return np.flatnonzero(needed), slots.astype(np.int64), corners.astype(np.int64)
 
     # --- queries ------------------------------------------------------------------
@@ -189,11 +209,16 @@ class Board:
     # --- styles -------------------------------------------------------------------
 
     def _openings(self, maze: Maze) -> np.ndarray:
-        openings = np.zeros(self.grid.size * self.grid.directions, dtype=bool)
-        for cell, d in (maze.entrance, maze.exit):
-            if 0 <= cell < self.grid.size and 0 <= d < self.grid.directions:
-                openings[cell * self.grid.directions + d] = True
-        return openings
+        """A flag per edge slot for the entrance and exit gaps, kept while they stay where they are
+        (made afresh on every restyle it cost a frame a pass over all the slots: 4 MB at 1000 x 1000)."""
+        ends = (tuple(maze.entrance), tuple(maze.exit))
+        if self._ends is None or self._ends[0] != ends:
+            openings = np.zeros(self.grid.size * self.grid.directions, dtype=bool)
+            for cell, d in ends:
+                if 0 <= cell < self.grid.size and 0 <= d < self.grid.directions:
+                    openings[cell * self.grid.directions + d] = True
+            self._ends = (ends, openings)
+        return self._ends[1]
 
     def restyle(self, maze: Maze, overlay: Overlay, cells: np.ndarray | None = None) -> None:
         """Recompute the styles of ``cells`` (every visible element when None) and of their edges and corners."""
@@ -202,13 +227,18 @@ class Board:
             return
         if len(cells) == 0:
             return
+        self._note_painted(maze, overlay, cells)
         self.cell_style[cells] = cell_styles(maze, overlay, cells)
         self.element_style[cells] = self.cell_style[cells]
-        slots = np.unique(self.canonical[cells].ravel())
+        slots = distinct(self.canonical[cells])
+        corners = self.layout.corners_of(cells) if self.corner_count else None
+        if self._shown is not None and len(cells) > FILTER_CELLS:  # what owns no pixel needs no style
+            slots = slots[self._shown[self.slot_base + slots]]
+            corners = None if corners is None else corners[self._shown[self.corner_base + corners]]
         self.element_style[self.slot_base + slots] = edge_styles(
             maze, overlay, slots, self.neighbours, self.cell_style, self._openings(maze))
-        if self.corner_count:
-            self._restyle_corners(maze, overlay, self.layout.corners_of(cells))
+        if corners is not None:
+            self._restyle_corners(maze, overlay, corners)
 
     def _restyle_visible(self, maze: Maze, overlay: Overlay) -> None:
         if self._visible is None:
@@ -217,12 +247,47 @@ class Board:
             corners = np.arange(self.corner_count)
         else:
             cells, slots, corners = self._visible
-        self.cell_style[cells] = cell_styles(maze, overlay, cells)
+        self._note_painted(maze, overlay, None)
+        self.cell_style[cells] = cell_styles(maze, overlay, None if self._visible is None else cells)
         self.element_style[cells] = self.cell_style[cells]
         self.element_style[self.slot_base + slots] = edge_styles(
             maze, overlay, slots, self.neighbours, self.cell_style, self._openings(maze))
         if self.corner_count:
             self._restyle_corners(maze, overlay, corners)
+
+    def _note_painted(self, maze: Maze, overlay: Overlay, cells: np.ndarray | None) -> None:
+        """Remember the passages and connectors of ``cells`` (all when None) as they are restyled:
+        what ``_changed_cells`` compares with, besides the cell styles."""
+        if cells is None or self._painted is None:
+            self._painted = (maze.passages.copy(), overlay.connector.copy())
+        else:
+            passages, connector = self._painted
+            passages[cells] = maze.passages[cells]
+            d = self.grid.directions
+            connector.reshape(-1, d)[cells] = overlay.connector.reshape(-1, d)[cells]
+
+    def _changed_cells(self, maze: Maze, overlay: Overlay) -> np.ndarray | None:
+        """The cells a redraw must style whose style, passages or connectors differ from what was
+        last painted, or None when most do (or nothing was painted yet): a full redraw's work is
+        then only these (instant mode asks for one every repaint; a 1000 x 1000 maze's all-over
+        restyle took 110 ms). Whole arrays are compared, never gathered: that is the cheap way."""
+        if self._painted is None:
+            return None
+        passages, connector = self._painted
+        diff = cell_styles(maze, overlay) != self.cell_style
+        diff |= maze.passages != passages
+        if not np.array_equal(overlay.connector, connector):
+            diff[np.flatnonzero(overlay.connector != connector) // self.grid.directions] = True
+        if self._needed is not None:
+            diff &= self._needed
+        changed = np.flatnonzero(diff)
+        if len(changed) * FULL_REDRAW_SHARE > (self.grid.size if self._visible is None else len(self._visible[0])):
+            return None
+        if self._ends is not None and self._ends[0] != (tuple(maze.entrance), tuple(maze.exit)):
+            moved = [cell for cell, _ in self._ends[0] + (tuple(maze.entrance), tuple(maze.exit))
+                     if 0 <= cell < self.grid.size]
+            changed = np.concatenate([changed, np.array(moved, dtype=changed.dtype)])
+        return changed
 
     def _own_slots(self) -> np.ndarray:
         """Every edge slot once: the slots that are their own canonical slot (computed once)."""
@@ -262,20 +327,33 @@ class Board:
     def paint(self, pixels: np.ndarray, maze: Maze, overlay: Overlay, full: bool, cells: list[int]) -> int:
         """Bring ``pixels`` (a ``surfarray.pixels2d`` view of the board) up to date; returns cells painted.
 
-        Full redraws and large batches are one gather over the view; otherwise each dirty cell's
-        bounding box is repainted from the ownership map. Call ``use_format`` first.
+        A full redraw restyles every visible element and gathers the whole view. Otherwise only the
+        dirty cells are restyled (their cost grows with them, not with the maze); a few are repainted
+        box by box from the ownership map, many by one gather over the view (its cost is the
+        view's pixels, whatever the maze's size). Call ``use_format`` first.
         """
         if self.packed is None:
             raise RuntimeError("Board.use_format must be called before paint")
-        if full or len(cells) * FULL_REDRAW_SHARE > self.grid.size:
+        if pixels.shape != self.owner.shape:
+            raise ValueError(f"the board is laid out for {self.owner.shape[0]} x {self.owner.shape[1]} pixels, "
+                             f"not {pixels.shape[0]} x {pixels.shape[1]}: lay it out again for the new size")
+        changed = self._changed_cells(maze, overlay) if full else None
+        if full and changed is None:
             self.restyle(maze, overlay)
-            np.take(self.packed, self.element_style[self.owner], out=pixels)
-            self._soften(pixels, None)
+            self._gather(pixels)
+            return self.grid.size
+        dirty = np.fromiter(cells, dtype=np.int64, count=len(cells))
+        if changed is not None:  # a full redraw that only needs what changed restyled and repainted
+            dirty = distinct(np.concatenate([changed.astype(np.int64), dirty]))
+            self.restyle(maze, overlay, dirty)
+            self._repaint_tiles(pixels, dirty)
             return self.grid.size
         if not cells:
             return 0
-        dirty = np.fromiter(cells, dtype=np.int64, count=len(cells))
         self.restyle(maze, overlay, dirty)
+        if len(cells) > BOX_CELLS or len(cells) * FULL_REDRAW_SHARE > self.grid.size:
+            self._repaint_tiles(pixels, dirty)
+            return len(cells)
         style, packed, owner = self.element_style, self.packed, self.owner
         w, h = self.width, self.height
         boxes = []
@@ -286,6 +364,52 @@ class Board:
                 boxes.append((max(x0 - 1, 0), max(y0 - 1, 0), min(x1 + 1, w), min(y1 + 1, h)))
         self._soften(pixels, boxes)
         return len(cells)
+
+    def _repaint_tiles(self, pixels: np.ndarray, cells: np.ndarray) -> None:
+        """Repaint the TILE x TILE squares of the view that ``cells``' boxes touch, a run of them
+        down a column at a time; the whole view in one gather when they touch most of it."""
+        w, h = self.width, self.height
+        box = self.bbox[cells]
+        x0, y0 = np.maximum(box[:, 0], 0), np.maximum(box[:, 1], 0)
+        x1, y1 = np.minimum(box[:, 2], w), np.minimum(box[:, 3], h)
+        keep = (x0 < x1) & (y0 < y1)
+        tx0, ty0, tx1, ty1 = x0[keep] // TILE, y0[keep] // TILE, (x1[keep] - 1) // TILE, (y1[keep] - 1) // TILE
+        if not len(tx0):
+            return
+        span_x, span_y = int((tx1 - tx0).max()) + 1, int((ty1 - ty0).max()) + 1
+        if span_x * span_y > MAX_TILE_SPAN:
+            self._gather(pixels)  # large cells: few of them, each over many tiles
+            return
+        marked = np.zeros(((w - 1) // TILE + 1, (h - 1) // TILE + 1), dtype=bool)
+        for dx in range(span_x):
+            for dy in range(span_y):
+                marked[np.minimum(tx0 + dx, tx1), np.minimum(ty0 + dy, ty1)] = True
+        if marked.sum() * 2 > marked.size:
+            self._gather(pixels)
+            return
+        self._repaint_runs(pixels, marked)
+
+    def _repaint_runs(self, pixels: np.ndarray, marked: np.ndarray) -> None:
+        """Repaint the marked tiles, each run of them down a tile column as one box."""
+        assert self.packed is not None
+        style, packed, owner = self.element_style, self.packed, self.owner
+        w, h = self.width, self.height
+        boxes = []
+        for column in np.flatnonzero(marked.any(axis=1)).tolist():
+            rows = np.flatnonzero(marked[column])
+            breaks = np.flatnonzero(np.diff(rows) > 1)
+            for first, last in zip(np.r_[rows[0], rows[breaks + 1]].tolist(), np.r_[rows[breaks], rows[-1]].tolist()):
+                x0, y0 = column * TILE, first * TILE
+                x1, y1 = min(x0 + TILE, w), min((last + 1) * TILE, h)
+                pixels[x0:x1, y0:y1] = packed[style[owner[x0:x1, y0:y1]]]
+                boxes.append((max(x0 - 1, 0), max(y0 - 1, 0), min(x1 + 1, w), min(y1 + 1, h)))
+        self._soften(pixels, boxes)
+
+    def _gather(self, pixels: np.ndarray) -> None:
+        """Every pixel of the view from the styles as they stand (one gather, soft edges after)."""
+        assert self.packed is not None
+        np.take(self.packed, self.element_style[self.owner], out=pixels)
+        self._soften(pixels, None)
 
     def _soften(self, pixels: np.ndarray, boxes: list[tuple[int, int, int, int]] | None) -> None:
         """Soft edges on slanted walls, when the target is true colour (see ``soft_edges``)."""

@@ -50,7 +50,7 @@ def render_surface(maze: Maze, overlay: Overlay | None = None, size: tuple[int, 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
-    width, height = size or image_size(maze)
+    width, height = (max(1, side) for side in size or image_size(maze))  # the board's own floor: never 0 pixels
     overlay = overlay or Overlay(maze.grid)
     board = Board(maze.grid, width, height)
     surface = pygame.Surface((width, height), depth=32)

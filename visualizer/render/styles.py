@@ -19,29 +19,38 @@ WALL_STYLE = -2
 CONNECTOR_STYLE = -3
 
 
-def cell_styles(maze: Maze, overlay: Overlay, cells: np.ndarray) -> np.ndarray:
-    """Style index of each cell in ``cells``."""
-    style = STATE_STYLES[maze.state[cells]]
+def cell_styles(maze: Maze, overlay: Overlay, cells: np.ndarray | None = None) -> np.ndarray:
+    """Style index of each cell in ``cells`` (every cell when None: read by slices, not gathered).
+
+    Each layer overwrites the one below in place, and only where it has something (a maze with no
+    sets, marks or fog skips those passes): on a million cells this runs every repaint and legend."""
+    at = slice(None) if cells is None else cells
+    style = STATE_STYLES[maze.state[at]]
     open_cell = (style == Style.FLOOR) | (style == Style.ROOM)
-    hue = overlay.hue[cells].astype(np.int16)  # the set's colour: never that of a set it touches
+    hue = overlay.hue[at]  # the set's colour: never that of a set it touches
     grouped = open_cell & (hue >= 0)
-    style = np.where(grouped, Style.REGION + hue, style)
+    if grouped.any():
+        np.copyto(style, Style.REGION + hue.astype(np.int16), where=grouped)
     if overlay.show_regions:
-        region = maze.region[cells]
+        region = maze.region[at]
         coloured = open_cell & (region >= 0)
-        style = np.where(coloured, Style.REGION + region % len(REGION_COLOURS), style)
+        np.copyto(style, (Style.REGION + region % len(REGION_COLOURS)).astype(np.int16), where=coloured)
     if maze.weights is not None:  # weighted cells: dearer floor a shade darker
-        style = np.where(style == Style.FLOOR, TERRAIN - 1 + maze.weights[cells].astype(np.int16), style)
+        np.copyto(style, TERRAIN - 1 + maze.weights[at].astype(np.int16), where=style == Style.FLOOR)
     if overlay.heat is not None:  # the distance map
-        heat = overlay.heat[cells]
-        style = np.where(open_cell & (heat >= 0), HEAT + heat, style)
-    marked = MARK_STYLES[overlay.mark[cells]]
-    style = np.where(marked >= 0, marked, style)
+        heat = overlay.heat[at]
+        np.copyto(style, HEAT + heat.astype(np.int16), where=open_cell & (heat >= 0))
+    marked = MARK_STYLES[overlay.mark[at]]
+    np.copyto(style, marked, where=marked >= 0)
     if overlay.current >= 0:
-        style = np.where(cells == overlay.current, Style.CURRENT, style)
+        if cells is None:
+            if overlay.current < len(style):
+                style[overlay.current] = Style.CURRENT
+        else:
+            style[cells == overlay.current] = Style.CURRENT
     if overlay.hidden is not None:
-        style = np.where(overlay.hidden[cells], Style.FOG, style)
-    return style.astype(np.int16)
+        np.copyto(style, np.int16(Style.FOG), where=overlay.hidden[at])
+    return style
 
 
 def lower_rank(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -84,7 +93,9 @@ _LEGEND_OF_STYLE = {Style.FLOOR: "floor", Style.ROOM: "room", Style.SEARCH: "sea
 
 def visible_legend(maze: Maze, overlay: Overlay) -> list[str]:
     """Legend keys for exactly the colours on the board now, in a fixed reading order."""
-    styles = np.unique(cell_styles(maze, overlay, np.arange(maze.grid.size)))
+    present = np.zeros(1 << 16, dtype=bool)  # a flag per int16 value: no sort of a million styles
+    present[cell_styles(maze, overlay).view(np.uint16)] = True
+    styles = np.flatnonzero(present).astype(np.uint16).view(np.int16)
     keys = {_LEGEND_OF_STYLE[Style(int(s))] for s in styles if int(s) in _LEGEND_OF_STYLE}
     if ((styles >= Style.REGION) & (styles < HEAT)).any():
         keys.add("region" if overlay.show_regions else "set")

@@ -112,7 +112,7 @@ class Pane:
         overlay = self.run.overlay
         size = (max(1, size[0]), max(1, size[1]))
         if self.board is None or self.surface is None or self.surface.get_size() != size \
-                or self.board.grid is not self.run.grid:
+                or (self.board.width, self.board.height) != size or self.board.grid is not self.run.grid:
             self.board = Board(self.run.grid, *size)
             self.surface = pygame.Surface(size, depth=32)
             self.board.use_format(self.surface.map_rgb)
