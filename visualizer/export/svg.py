@@ -14,7 +14,8 @@ segments can be counted back.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from array import array
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -26,6 +27,7 @@ from ..render.palette import TERRAIN, Colour, Style
 from ..render.themes import Theme, get_theme
 from ..run.spec import MazeSpec
 from .formats import ExportOptions
+from .svg_text import polyline_paths
 
 Point = tuple[float, float]
 
@@ -61,18 +63,24 @@ class Lattice:
         """Where the drawing's (0, 0) lies in the grid's plane."""
         self.curved = grid.CURVED_EDGES
         self._centres = (grid.unit_centres() - lows) * self.scale
-        corners = np.rint((segments - lows) * 1e6).astype(np.int64).reshape(-1, 2)
-        self.points, ids = np.unique(corners, axis=0, return_inverse=True)
-        self.ends = ids.reshape(grid.size, grid.directions, 2)
+        self.points, ids = number_corners(micro_units(segments, lows))
+        self.ends = ids.reshape(grid.size, grid.directions, 2).astype(np.int32 if len(self.points) < 2**31 else np.int64)
         """Corner number of each end of each cell's side."""
+        self._xy = self.points / 1e6 * self.scale
+        """Each corner's point in drawing units (``key_point`` of every key at once)."""
         self.unit = CELL_SPACING
         """Distance between neighbouring cell centres, in drawing units."""
         self.extent = plane_extent(segments, self.scale)
         """Width and height of the grid's picture, in drawing units, from (0, 0)."""
+        del segments
 
     def key_point(self, key: int) -> Point:
-        x, y = self.points[key] / 1e6 * self.scale
+        x, y = self._xy[key]
         return float(x), float(y)
+
+    def key_points(self, keys: np.ndarray) -> np.ndarray:
+        """(len(keys), 2) points of many corners at once."""
+        return self._xy[keys]
 
     def centre(self, cell: int) -> Point:
         x, y = self._centres[cell]
@@ -131,6 +139,34 @@ class Lattice:
         return self.key_point(int(a)), self.key_point(int(b))
 
 
+def micro_units(segments: np.ndarray, lows: np.ndarray, block: int = 1 << 16) -> np.ndarray:
+    """(n, 2) corners of ``segments`` as whole micro-units from ``lows``, converted a block of cells
+    at a time (one int64 array, not four float temporaries of the whole grid)."""
+    out = np.empty((segments.size // 2, 2), dtype=np.int64)
+    per_cell = segments[0].size // 2 if len(segments) else 0
+    for start in range(0, len(segments), block):
+        part = np.rint((segments[start:start + block] - lows) * 1e6).reshape(-1, 2)
+        out[start * per_cell:start * per_cell + len(part)] = part
+    return out
+
+
+def number_corners(corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``np.unique(corners, axis=0, return_inverse=True)`` for (n, 2) whole numbers: the same
+    numbering (by x, then y), from one 1-D key a corner (tens of times faster than rows)."""
+    low = corners.min(axis=0)
+    span = corners.max(axis=0) - low + 1
+    if float(span[0]) * float(span[1]) >= 2.0 ** 62:
+        return np.unique(corners, axis=0, return_inverse=True)
+    keys = corners[:, 0] - low[0]
+    keys *= span[1]
+    keys += corners[:, 1] - low[1]
+    del corners
+    unique, ids = np.unique(keys, return_inverse=True)
+    del keys
+    points = np.stack([unique // span[1] + low[0], unique % span[1] + low[1]], axis=-1)
+    return points, ids.reshape(-1)
+
+
 def lattice_for(grid: Grid) -> Lattice:
     """The lattice of a grid; a grid type without plane geometry refuses in one line."""
     try:
@@ -177,6 +213,12 @@ def boundary_edges(grid: Grid, lattice: Lattice, label: np.ndarray, keep: int) -
     return np.concatenate(starts), np.concatenate(ends)
 
 
+def compact(values: np.ndarray) -> array:
+    """Whole numbers as a Python ``array`` (8 bytes each, where a list holds a 36-byte int object
+    each): the chaining's tables for millions of segments stay a fraction of the size."""
+    return array("q", np.ascontiguousarray(values, dtype=np.int64).tobytes())
+
+
 def chain(starts: np.ndarray, ends: np.ndarray) -> list[list[int]]:
     """Join segments (pairs of vertex keys) into as few polylines as possible, every segment once.
 
@@ -185,39 +227,47 @@ def chain(starts: np.ndarray, ends: np.ndarray) -> list[list[int]]:
     touch them (Hierholzer), and closed polylines of their own where they touch none. A closed
     polyline repeats its first vertex at the end.
     """
-    a, b = starts.tolist(), ends.tolist()
-    incident: dict[int, list[int]] = {}
-    for i, (u, v) in enumerate(zip(a, b)):
-        incident.setdefault(u, []).append(i)
-        incident.setdefault(v, []).append(i)
-    used = bytearray(len(a))
-    cursor = dict.fromkeys(incident, 0)
-    left = {v: len(edges) for v, edges in incident.items()}
+    count = len(starts)
+    ends_at = np.empty(2 * count, dtype=np.int64)
+    ends_at[0::2], ends_at[1::2] = starts, ends
+    order = np.argsort(ends_at, kind="stable")
+    vertices, degree = np.unique(ends_at[order], return_counts=True)
+    del ends_at
+    # Each vertex's segments, in segment order, as one flat list (compact rows, no dict of lists).
+    first = np.zeros(len(vertices) + 1, dtype=np.int64)
+    np.cumsum(degree, out=first[1:])
+    incident = compact(order // 2)
+    del order
+    a, b = compact(np.searchsorted(vertices, starts)), compact(np.searchsorted(vertices, ends))
+    used = bytearray(count)
+    cursor, stop, left = compact(first[:-1]), compact(first[1:]), compact(degree)
+    names = compact(vertices)
 
-    def take(v: int) -> int:
-        """An unused segment at ``v`` (marked used) and the vertex at its other end, or -1."""
-        edges, i = incident[v], cursor[v]
-        while i < len(edges) and used[edges[i]]:
+    def take(k: int) -> int:
+        """An unused segment at vertex number ``k`` (marked used) and the number of the vertex at
+        its other end, or -1."""
+        i, end = cursor[k], stop[k]
+        while i < end and used[incident[i]]:
             i += 1
-        cursor[v] = i
-        if i == len(edges):
+        cursor[k] = i
+        if i == end:
             return -1
-        e = edges[i]
+        e = incident[i]
         used[e] = 1
-        other = b[e] if a[e] == v else a[e]
-        left[v] -= 1
+        other = b[e] if a[e] == k else a[e]
+        left[k] -= 1
         left[other] -= 1
         return other
 
-    def walk(v: int) -> list[int]:
-        line = [v]
-        while (v := take(v)) >= 0:
-            line.append(v)
+    def walk(k: int) -> list[int]:
+        line = [k]
+        while (k := take(k)) >= 0:
+            line.append(k)
         return line
 
-    def tour(v: int) -> list[int]:
-        """A closed tour from ``v`` over every unused segment it reaches (all degrees even)."""
-        stack, circuit = [v], []
+    def tour(k: int) -> list[int]:
+        """A closed tour from ``k`` over every unused segment it reaches (all degrees even)."""
+        stack, circuit = [k], []
         while stack:
             nxt = take(stack[-1])
             if nxt >= 0:
@@ -226,14 +276,14 @@ def chain(starts: np.ndarray, ends: np.ndarray) -> list[list[int]]:
                 circuit.append(stack.pop())
         return circuit[::-1]
 
-    lines = [walk(v) for v in sorted(v for v, n in left.items() if n % 2) if left[v] % 2]
+    lines = [walk(k) for k in np.flatnonzero(degree % 2).tolist() if left[k] % 2]
     spliced = []
     for line in lines:
         out: list[int] = []
-        for v in line:
-            out.extend(tour(v) if left[v] else (v,))
-        spliced.append(out)
-    spliced.extend(tour(v) for v in sorted(incident) if left[v])
+        for k in line:
+            out.extend(tour(k) if left[k] else (k,))
+        spliced.append([names[k] for k in out])
+    spliced.extend([names[k] for k in tour(k)] for k in range(len(names)) if left[k])
     return spliced
 
 
@@ -263,13 +313,21 @@ class Drawing:
     marker: Colour
     path_colour: Colour
     outline: list[list[Point]]
-    walls: list[list[Point]]
+    wall_keys: list[list[int]]
+    """The walls as chained polylines of lattice corners (``walls`` gives their points)."""
     entrance: list[list[Point]]
     exit: list[list[Point]]
     fills: list[Fill] = field(default_factory=list)
     solution: list[Point] = field(default_factory=list)
     lattice: Lattice | None = None
     offset: Point = (0.0, 0.0)
+
+    @property
+    def walls(self) -> list[list[Point]]:
+        """The wall polylines as points, curved sides bent (for the PDF pages: mazes that fit a page)."""
+        assert self.lattice is not None
+        ox, oy = self.offset
+        return [[(x + ox, y + oy) for x, y in self.lattice.line(keys)] for keys in self.wall_keys]
 
     @property
     def wall_width(self) -> float:
@@ -378,7 +436,7 @@ def maze_drawing(maze: Maze, theme: Theme, solution: bool = False) -> Drawing:
             loops = [points(loop) for loop in chain(*boundary_edges(grid, lattice, maze.state, int(state)))]
             fills.append(Fill(name, colour(style), loops, solid.tolist()))
     fills.extend(terrain_fills(maze, lattice, points, colour))
-    walls = [points(line) for line in chain(*wall_edges(maze, lattice))]
+    walls = chain(*wall_edges(maze, lattice))
     path: list[Point] = []
     if solution:
         from ..solvers import shortest_path
@@ -387,7 +445,7 @@ def maze_drawing(maze: Maze, theme: Theme, solution: bool = False) -> Drawing:
     shift = (margin, margin)
     return Drawing(width=extent.width, height=extent.height, unit=lattice.unit,
                    background=theme.background, floor=theme.floor, wall=theme.wall, marker=colour(-3),
-                   path_colour=colour(Style.PATH), outline=outline, walls=walls,
+                   path_colour=colour(Style.PATH), outline=outline, wall_keys=walls,
                    entrance=gap_arrow(lattice, maze.entrance, True, shift),
                    exit=gap_arrow(lattice, maze.exit, False, shift),
                    fills=fills, solution=path, lattice=lattice, offset=shift)
@@ -461,6 +519,12 @@ def describe(spec: MazeSpec) -> str:
 
 def to_svg(drawing: Drawing, title: str) -> str:
     """The drawing as a standalone SVG document."""
+    return "".join(svg_chunks(drawing, title))
+
+
+def svg_chunks(drawing: Drawing, title: str) -> Iterator[str]:
+    """The SVG document a piece at a time: the walls, nearly all of a large maze's text, are
+    written a few hundred thousand points a piece (``svg_text``), so the whole text is never held."""
     w, h = num(drawing.width), num(drawing.height)
     stroke = 'fill="none" stroke-linecap="round" stroke-linejoin="round"'
     lines = [
@@ -483,18 +547,36 @@ def to_svg(drawing: Drawing, title: str) -> str:
                      f'stroke-width="{num(drawing.path_width)}" {stroke}/>')
     lines.append(f'<g id="walls" stroke="{hex_colour(drawing.wall)}" stroke-width="{num(drawing.wall_width)}" '
                  f'{stroke}>')
-    lines.extend(f'<path d="{path_data([line])}"/>' for line in drawing.walls)
-    lines.append("</g>")
-    lines.append(f'<g id="markers" stroke="{hex_colour(drawing.marker)}" '
-                 f'stroke-width="{num(drawing.wall_width * 1.3)}" {stroke}>')
-    lines.append(f'<path id="entrance" d="{path_data(drawing.entrance)}"/>')
-    lines.append(f'<path id="exit" d="{path_data(drawing.exit)}"/>')
-    lines.append("</g>")
-    lines.append("</svg>")
-    return "\n".join(lines) + "\n"
+    yield "\n".join(lines) + "\n"
+    yield from wall_paths(drawing)
+    yield "\n".join([
+        "</g>",
+        f'<g id="markers" stroke="{hex_colour(drawing.marker)}" '
+        f'stroke-width="{num(drawing.wall_width * 1.3)}" {stroke}>',
+        f'<path id="entrance" d="{path_data(drawing.entrance)}"/>',
+        f'<path id="exit" d="{path_data(drawing.exit)}"/>',
+        "</g>",
+        "</svg>",
+    ]) + "\n"
+
+
+def wall_paths(drawing: Drawing) -> Iterator[str]:
+    """One ``<path>`` line a wall polyline: straight sides formatted in bulk, curved ones bent point by point."""
+    lattice = drawing.lattice
+    assert lattice is not None
+    if not lattice.curved:
+        yield from polyline_paths(drawing.wall_keys, lattice.key_points, drawing.offset)
+        return
+    for line in drawing.walls:
+        yield f'<path d="{path_data([line])}"/>\n'
 
 
 def write(maze: Maze, spec: MazeSpec, options: ExportOptions) -> str:
-    """The SVG export (the registry's entry point)."""
+    """The SVG export as one string."""
+    return "".join(stream(maze, spec, options))
+
+
+def stream(maze: Maze, spec: MazeSpec, options: ExportOptions) -> Iterator[str]:
+    """The SVG export a piece at a time (the registry's entry point: the file is written as it comes)."""
     drawing = maze_drawing(maze, get_theme(options.resolved_theme("light")), options.solution)
-    return to_svg(drawing, describe(spec))
+    yield from svg_chunks(drawing, describe(spec))

@@ -1,0 +1,86 @@
+"""SVG path text for very many points at once: coordinates written as ``svg.num`` writes them (at
+most two decimals, no trailing zeros), digit by digit with numpy instead of one Python string a
+number, so a wall outline of millions of points costs array work, not millions of f-strings.
+
+A number is a row of bytes with zero bytes where it has no digit; the rows of a run of points
+(``M`` or ``L``, x, a space, y) are laid side by side and the zero bytes dropped, leaving the text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+import numpy as np
+
+INTEGER_DIGITS = 9
+"""Digits before the point, at most (a drawing is far smaller than a billion units)."""
+WIDTH = INTEGER_DIGITS + 3
+"""Bytes of one number: its whole part, the point and two decimals."""
+CHUNK_POINTS = 1 << 18
+"""Points formatted together: the arrays of one chunk are a few megabytes whatever the maze's size."""
+_POWERS = 10 ** np.arange(INTEGER_DIGITS - 1, -1, -1, dtype=np.int64)
+
+
+def number_bytes(values: np.ndarray) -> np.ndarray:
+    """(len(values), WIDTH) uint8: each non-negative value's text, zero bytes where it has no digit
+    (``f"{v:.2f}"`` without trailing zeros: 12, 12.5, 12.25)."""
+    hundredths = np.rint(np.asarray(values, dtype=np.float64) * 100).astype(np.int64)
+    whole, fraction = np.divmod(hundredths, 100)
+    out = np.zeros((len(hundredths), WIDTH), dtype=np.uint8)
+    digits = (whole[:, None] // _POWERS) % 10
+    shown = whole[:, None] >= _POWERS
+    shown[:, -1] = True  # 0 is written "0"
+    out[:, :INTEGER_DIGITS] = np.where(shown, digits + 48, 0)
+    tenths, last = np.divmod(fraction, 10)
+    out[:, INTEGER_DIGITS] = np.where(fraction > 0, ord("."), 0)
+    out[:, INTEGER_DIGITS + 1] = np.where(fraction > 0, tenths + 48, 0)
+    out[:, INTEGER_DIGITS + 2] = np.where(last > 0, last + 48, 0)
+    return out
+
+
+def points_text(xy: np.ndarray, starts: np.ndarray) -> tuple[str, np.ndarray]:
+    """``M x y`` where ``starts`` is True, else ``L x y``, for each (x, y) row of ``xy``, as one
+    string, and the offset in it where each point's text begins (one more at the end)."""
+    count = len(xy)
+    rows = np.zeros((count, 2 * WIDTH + 2), dtype=np.uint8)
+    rows[:, 0] = np.where(starts, ord("M"), ord("L"))
+    rows[:, 1:WIDTH + 1] = number_bytes(xy[:, 0])
+    rows[:, WIDTH + 1] = ord(" ")
+    rows[:, WIDTH + 2:] = number_bytes(xy[:, 1])
+    kept = rows != 0
+    offsets = np.zeros(count + 1, dtype=np.int64)
+    np.cumsum(kept.sum(axis=1), out=offsets[1:])
+    return rows[kept].tobytes().decode("ascii"), offsets
+
+
+def polyline_paths(lines: Sequence[Sequence[int]], points_of, shift: tuple[float, float]) -> Iterator[str]:
+    """``<path d="M.. L.."/>`` lines, one a polyline of corner keys, a chunk of them at a time;
+    ``points_of(keys)`` gives their (n, 2) points, ``shift`` is added to each."""
+    line_index = 0
+    while line_index < len(lines):
+        batch: list[Sequence[int]] = []
+        size = 0
+        while line_index < len(lines) and (size < CHUNK_POINTS or not batch):
+            batch.append(lines[line_index])
+            size += len(lines[line_index])
+            line_index += 1
+        yield batch_paths(batch, points_of, shift)
+
+
+def batch_paths(batch: Sequence[Sequence[int]], points_of, shift: tuple[float, float]) -> str:
+    """The path lines of a few polylines (see ``polyline_paths``)."""
+    lengths = np.fromiter((len(line) for line in batch), dtype=np.int64, count=len(batch))
+    keys = np.fromiter((k for line in batch for k in line), dtype=np.int64, count=int(lengths.sum()))
+    xy = points_of(keys) + np.asarray(shift)
+    if len(xy) and xy.min() < 0:  # never in a drawing with its margin; written one by one if so
+        from .svg import path_data
+
+        return "".join(f'<path d="{path_data([[(float(x), float(y)) for x, y in xy[a:b]]])}"/>\n'
+                       for a, b in zip(np.r_[0, np.cumsum(lengths)[:-1]], np.cumsum(lengths)))
+    first = np.zeros(len(keys), dtype=bool)
+    bounds = np.zeros(len(batch) + 1, dtype=np.int64)
+    np.cumsum(lengths, out=bounds[1:])
+    first[bounds[:-1]] = True
+    text, offsets = points_text(xy, first)
+    at = offsets[bounds].tolist()
+    return "".join(f'<path d="{text[a:b]}"/>\n' for a, b in zip(at, at[1:]))
