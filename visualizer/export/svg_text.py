@@ -8,7 +8,8 @@ A number is a row of bytes with zero bytes where it has no digit; the rows of a 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from array import array
+from collections.abc import Callable, Iterable, Iterator
 
 import numpy as np
 
@@ -53,33 +54,40 @@ def points_text(xy: np.ndarray, starts: np.ndarray) -> tuple[str, np.ndarray]:
     return rows[kept].tobytes().decode("ascii"), offsets
 
 
-def polyline_paths(lines: Sequence[Sequence[int]], points_of, shift: tuple[float, float]) -> Iterator[str]:
-    """``<path d="M.. L.."/>`` lines, one a polyline of corner keys, a chunk of them at a time;
-    ``points_of(keys)`` gives their (n, 2) points, ``shift`` is added to each."""
-    line_index = 0
-    while line_index < len(lines):
-        batch: list[Sequence[int]] = []
-        size = 0
-        while line_index < len(lines) and (size < CHUNK_POINTS or not batch):
-            batch.append(lines[line_index])
-            size += len(lines[line_index])
-            line_index += 1
-        yield batch_paths(batch, points_of, shift)
+def polyline_paths(lines: Iterable[array], points_of: Callable[[np.ndarray], np.ndarray],
+                   shift: tuple[float, float]) -> Iterator[str]:
+    """``<path d="M.. L.."/>`` lines, one a polyline (an array of corner numbers), a chunk of them
+    at a time; ``points_of(numbers)`` gives their (n, 2) points, ``shift`` is added to each."""
+    batch: array | None = None
+    lengths: list[int] = []
+    for line in lines:
+        if batch is None:
+            batch = array(line.typecode)
+        batch.extend(line)
+        lengths.append(len(line))
+        if len(batch) >= CHUNK_POINTS:
+            yield batch_paths(numbers_of(batch), lengths, points_of, shift)
+            batch, lengths = None, []
+    if batch is not None:
+        yield batch_paths(numbers_of(batch), lengths, points_of, shift)
 
 
-def batch_paths(batch: Sequence[Sequence[int]], points_of, shift: tuple[float, float]) -> str:
+def numbers_of(values: array) -> np.ndarray:
+    """An array of whole numbers seen as numpy (no copy)."""
+    return np.frombuffer(values, dtype=np.int32 if values.itemsize == 4 else np.int64)
+
+
+def batch_paths(numbers: np.ndarray, lengths: list[int], points_of, shift: tuple[float, float]) -> str:
     """The path lines of a few polylines (see ``polyline_paths``)."""
-    lengths = np.fromiter((len(line) for line in batch), dtype=np.int64, count=len(batch))
-    keys = np.fromiter((k for line in batch for k in line), dtype=np.int64, count=int(lengths.sum()))
-    xy = points_of(keys) + np.asarray(shift)
+    xy = points_of(numbers) + np.asarray(shift)
+    bounds = np.zeros(len(lengths) + 1, dtype=np.int64)
+    np.cumsum(lengths, out=bounds[1:])
     if len(xy) and xy.min() < 0:  # never in a drawing with its margin; written one by one if so
         from .svg import path_data
 
-        return "".join(f'<path d="{path_data([[(float(x), float(y)) for x, y in xy[a:b]]])}"/>\n'
-                       for a, b in zip(np.r_[0, np.cumsum(lengths)[:-1]], np.cumsum(lengths)))
-    first = np.zeros(len(keys), dtype=bool)
-    bounds = np.zeros(len(batch) + 1, dtype=np.int64)
-    np.cumsum(lengths, out=bounds[1:])
+        return "".join(f'<path d="{path_data([[(float(x), float(y)) for x, y in xy[a:b].tolist()]])}"/>\n'
+                       for a, b in zip(bounds[:-1].tolist(), bounds[1:].tolist()))
+    first = np.zeros(len(xy), dtype=bool)
     first[bounds[:-1]] = True
     text, offsets = points_text(xy, first)
     at = offsets[bounds].tolist()
