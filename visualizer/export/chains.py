@@ -57,6 +57,7 @@ class Chains:
         """Each polyline as vertex numbers (``names`` gives their keys), walks first, then closed tours."""
         incident, a, b, first = self.incident, self.a, self.b, self.first
         used = bytearray(self.count)
+        walks = array(first.typecode)  # every walk, one after another (compact: all are held)
         cursor = array(first.typecode, first)
         left = compact(self.degree, first.typecode)
 
@@ -92,7 +93,6 @@ class Chains:
                     circuit.append(stack.pop())
             return circuit[::-1]
 
-        walks = array(first.typecode)  # every walk, one after another (compact: all are held)
         bounds = [0]
         for start in np.flatnonzero(self.degree % 2).tolist():
             if left[start] % 2:

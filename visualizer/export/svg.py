@@ -25,8 +25,8 @@ from ..grids.base import centre_spacing, sides_present
 from ..render.palette import TERRAIN, Colour, Style
 from ..render.themes import Theme, get_theme
 from ..run.spec import MazeSpec
-from .formats import ExportOptions
 from .chains import Chains, chain
+from .formats import ExportOptions
 from .svg_text import polyline_paths
 
 Point = tuple[float, float]
