@@ -112,7 +112,6 @@ class Chains:
                 else:
                     out.append(k)
             yield out
-        del walks
         for k in np.flatnonzero(still).tolist() if leftover else ():
             if left[k]:
                 yield array(first.typecode, tour(k))
