@@ -25,27 +25,51 @@ def compact(values: np.ndarray, code: str = "i") -> array:
     return array(code, np.ascontiguousarray(values, dtype=dtype).tobytes())
 
 
+def interleaved(starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """``starts[0], ends[0], starts[1], ends[1]...`` as one int64 array."""
+    out = np.empty(2 * len(starts), dtype=np.int64)
+    out[0::2], out[1::2] = starts, ends
+    return out
+
+
 class Chains:
     """The polylines covering segments ``starts[i]``-``ends[i]`` (vertex keys, any whole numbers)."""
 
     def __init__(self, starts: np.ndarray, ends: np.ndarray) -> None:
-        count = len(starts)
+        self._index(interleaved(starts, ends))
+
+    @classmethod
+    def taking(cls, edges: list[np.ndarray]) -> "Chains":
+        """The chains of ``[starts, ends]``, emptying the list as soon as they are read (the caller's
+        arrays can go before the tables are built: tens of MB on a large maze)."""
+        chains = cls.__new__(cls)
+        ends_at = interleaved(*edges)
+        edges.clear()
+        chains._index(ends_at)
+        return chains
+
+    def _index(self, ends_at: np.ndarray) -> None:
+        """The tables from both ends of every segment (``ends_at[2i]``, ``ends_at[2i + 1]``)."""
+        count = len(ends_at) // 2
         code = "i" if 2 * count < 2**31 else "q"
-        ends_at = np.empty(2 * count, dtype=np.int64)
-        ends_at[0::2], ends_at[1::2] = starts, ends
         order = np.argsort(ends_at, kind="stable")
         ends_at = ends_at[order]
         new = np.ones(len(ends_at), dtype=bool)
         new[1:] = ends_at[1:] != ends_at[:-1]
-        first = np.flatnonzero(np.append(new, True))
         self.names = ends_at[new]
         """Vertex number -> its key (sorted: numbers follow the keys' order)."""
-        del ends_at, new
-        self.incident = compact(order // 2, code)
+        del ends_at
+        first = np.flatnonzero(np.append(new, True))
+        numbers = np.empty(len(order), dtype=np.int32 if code == "i" else np.int64)
+        numbers[order] = np.cumsum(new, dtype=numbers.dtype) - 1
+        del new
+        order >>= 1
+        self.incident = compact(order, code)
         """Each vertex's segments in segment order, one run after another."""
         del order
-        self.a = compact(np.searchsorted(self.names, starts), code)
-        self.b = compact(np.searchsorted(self.names, ends), code)
+        self.a, self.b = compact(numbers[0::2], code), compact(numbers[1::2], code)
+        """The vertex numbers at each segment's two ends."""
+        del numbers
         self.first = compact(first, code)
         self.degree = np.diff(first)
         self.count = count

@@ -395,8 +395,9 @@ def maze_drawing(maze: Maze, theme: Theme, solution: bool = False) -> Drawing:
             loops = [points(loop) for loop in chain(*boundary_edges(grid, lattice, maze.state, int(state)))]
             fills.append(Fill(name, colour(style), loops, solid.tolist()))
     fills.extend(terrain_fills(maze, lattice, points, colour))
-    walls = Chains(*wall_edges(maze, lattice))
+    edges = list(wall_edges(maze, lattice))
     lattice.forget_neighbours()
+    walls = Chains.taking(edges)
     path: list[Point] = []
     if solution:
         from ..solvers import shortest_path
