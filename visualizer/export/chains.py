@@ -52,7 +52,7 @@ class Chains:
         """The tables from both ends of every segment (``ends_at[2i]``, ``ends_at[2i + 1]``)."""
         count = len(ends_at) // 2
         code = "i" if 2 * count < 2**31 else "q"
-        order = np.argsort(ends_at, kind="stable")
+        order = np.argsort(ends_at, kind="stable").astype(np.int32 if code == "i" else np.int64, copy=False)
         ends_at = ends_at[order]
         new = np.ones(len(ends_at), dtype=bool)
         new[1:] = ends_at[1:] != ends_at[:-1]
