@@ -15,27 +15,41 @@ import numpy as np
 
 INTEGER_DIGITS = 9
 """Digits before the point, at most (a drawing is far smaller than a billion units)."""
-WIDTH = INTEGER_DIGITS + 3
-"""Bytes of one number: its whole part, the point and two decimals."""
+WIDTH = INTEGER_DIGITS + 4
+"""Bytes of one number: its sign, its whole part, the point and two decimals."""
 CHUNK_POINTS = 1 << 18
 """Points formatted together: the arrays of one chunk are a few megabytes whatever the maze's size."""
 _POWERS = 10 ** np.arange(INTEGER_DIGITS - 1, -1, -1, dtype=np.int64)
 
 
+def hundredths(values: np.ndarray) -> np.ndarray:
+    """Each value in whole hundredths, rounded as ``f"{v:.2f}"`` rounds it: by numpy, but a value
+    whose hundredfold lands within a hair of a half (where the product's own rounding could tip it)
+    is rounded by Python's formatting, exactly."""
+    scaled = values * 100
+    out = np.rint(scaled).astype(np.int64)
+    near_half = np.flatnonzero(np.abs(scaled - np.floor(scaled) - 0.5) < 1e-6)
+    for i in near_half.tolist():
+        out[i] = round(float(f"{values[i]:.2f}") * 100)
+    return out
+
+
 def number_bytes(values: np.ndarray) -> np.ndarray:
-    """(len(values), WIDTH) uint8: each non-negative value's text, zero bytes where it has no digit
-    (``f"{v:.2f}"`` without trailing zeros: 12, 12.5, 12.25)."""
-    hundredths = np.rint(np.asarray(values, dtype=np.float64) * 100).astype(np.int64)
-    whole, fraction = np.divmod(hundredths, 100)
-    out = np.zeros((len(hundredths), WIDTH), dtype=np.uint8)
+    """(len(values), WIDTH) uint8: each value's text, zero bytes where it has no digit
+    (``f"{v:.2f}"`` without trailing zeros: 12, -12.5, 12.25; a value that rounds to 0 is "0")."""
+    signed = hundredths(np.asarray(values, dtype=np.float64))
+    whole, fraction = np.divmod(np.abs(signed), 100)
+    out = np.zeros((len(signed), WIDTH), dtype=np.uint8)
+    out[:, 0] = np.where(signed < 0, ord("-"), 0)
     digits = (whole[:, None] // _POWERS) % 10
     shown = whole[:, None] >= _POWERS
     shown[:, -1] = True  # 0 is written "0"
-    out[:, :INTEGER_DIGITS] = np.where(shown, digits + 48, 0)
+    out[:, 1:INTEGER_DIGITS + 1] = np.where(shown, digits + 48, 0)
     tenths, last = np.divmod(fraction, 10)
-    out[:, INTEGER_DIGITS] = np.where(fraction > 0, ord("."), 0)
-    out[:, INTEGER_DIGITS + 1] = np.where(fraction > 0, tenths + 48, 0)
-    out[:, INTEGER_DIGITS + 2] = np.where(last > 0, last + 48, 0)
+    point = INTEGER_DIGITS + 1
+    out[:, point] = np.where(fraction > 0, ord("."), 0)
+    out[:, point + 1] = np.where(fraction > 0, tenths + 48, 0)
+    out[:, point + 2] = np.where(last > 0, last + 48, 0)
     return out
 
 
@@ -82,11 +96,6 @@ def batch_paths(numbers: np.ndarray, lengths: list[int], points_of, shift: tuple
     xy = points_of(numbers) + np.asarray(shift)
     bounds = np.zeros(len(lengths) + 1, dtype=np.int64)
     np.cumsum(lengths, out=bounds[1:])
-    if len(xy) and xy.min() < 0:  # never in a drawing with its margin; written one by one if so
-        from .svg import path_data
-
-        return "".join(f'<path d="{path_data([[(float(x), float(y)) for x, y in xy[a:b].tolist()]])}"/>\n'
-                       for a, b in zip(bounds[:-1].tolist(), bounds[1:].tolist()))
     first = np.zeros(len(xy), dtype=bool)
     first[bounds[:-1]] = True
     text, offsets = points_text(xy, first)
