@@ -398,3 +398,14 @@ def test_weighted_cells_are_drawn_a_shade_per_cost_in_svg_and_pdf(grid):
     assert all(f'class="{name}"' in text for name in terrain)
     plain = MazeSpec("backtracker", grid, 10, 7, 3).build()
     assert not any(f.name.startswith("cost-") for f in svg.maze_drawing(plain, LIGHT).fills)
+
+
+@given(st.lists(st.one_of(st.floats(-1e6, 1e6, allow_nan=False), st.integers(-10**6, 10**6).map(lambda k: k / 200),
+                          st.integers(-10**6, 10**6).map(lambda k: k / 1000)), max_size=30))
+@example(values=[0.015, -0.004, 2.675, 1.005, 0.0, -0.5, 28.4, 1e6 - 0.001])
+def test_svg_numbers_written_in_bulk_are_the_text_each_would_have_alone(values):
+    """The walls' coordinates are formatted by numpy a batch at a time: the same text as ``num``."""
+    from visualizer.export.svg_text import number_bytes
+
+    rows = number_bytes(np.array(values, dtype=np.float64))
+    assert [bytes(row[row != 0]).decode() for row in rows] == [svg.num(v) for v in values]

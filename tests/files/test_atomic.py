@@ -97,3 +97,22 @@ def test_every_temp_name_is_ours_and_fits_a_file_name(name, random_part):
 def test_no_name_without_our_mark_is_taken_for_ours(name):
     if not name.endswith(atomic.TEMP_MARK):
         assert not atomic.OUR_TEMP.fullmatch(name)
+
+
+def test_a_file_written_in_pieces_is_whole_and_a_failed_piece_leaves_the_old_file(tmp_path):
+    """A streamed export (an SVG written as it is made) is all its pieces in order; if making a
+    piece fails half way, the file that was there is untouched and no temp file stays."""
+    target = tmp_path / "maze.svg"
+    atomic.write_atomic(target, iter(["<svg>", b"<g/>", "</svg>\n"]))
+    assert target.read_text() == "<svg><g/></svg>\n"
+
+    def broken():
+        yield "<svg>"
+        raise MemoryError("out of memory half way")
+
+    try:
+        atomic.write_atomic(target, broken())
+    except MemoryError:
+        pass
+    assert target.read_text() == "<svg><g/></svg>\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["maze.svg"]

@@ -20,7 +20,9 @@ from ..grids import HexGrid, SquareGrid
 
 TARGET_MB = 400.0
 TARGET_RATIO = 3.0
-FORMATS = ("svg", "png", "gif", "webp")
+REFUSED = 2
+"""The exit status of a maze a format refuses (one line, before the work)."""
+FORMATS = ("svg", "pdf", "png", "gif", "webp")
 DEFAULT_SIZES = (1000, 2000)
 HEX_FORMATS = ("svg",)
 """Formats measured on a hex grid too (its drawing has half as many corners again as a square one)."""
@@ -53,7 +55,14 @@ class Row:
 
     @property
     def met(self) -> bool:
-        return self.status == 0 and self.peak_mb < TARGET_MB and self.ratio <= TARGET_RATIO
+        return self.status in (0, REFUSED) and self.peak_mb < TARGET_MB and self.ratio <= TARGET_RATIO
+
+    @property
+    def verdict(self) -> str:
+        if self.status not in (0, REFUSED):
+            return f"FAILED (exit {self.status})"
+        made = "refused before work (exit 2)" if self.status == REFUSED else "made"
+        return f"{made}, {'met' if self.met else 'missed'}"
 
 
 RUNNER = """
@@ -107,7 +116,7 @@ def table(rows: list[Row]) -> str:
     """The figures beside their targets, one line a row."""
     lines = [f"{'format':<6} {'grid':<6} {'size':>9} {'CPU s':>7} {'JSON s':>7} {'ratio':>6} {'peak MB':>8}  target"]
     for r in rows:
-        verdict = "met" if r.met else (f"FAILED (exit {r.status})" if r.status else "missed")
+        verdict = r.verdict
         lines.append(f"{r.fmt:<6} {r.grid:<6} {f'{r.side}x{r.side}':>9} {r.cpu:7.2f} {r.json_cpu:7.2f} "
                      f"{r.ratio:6.2f} {r.peak_mb:8.0f}  <{TARGET_MB:.0f} MB, <={TARGET_RATIO:g}x JSON: {verdict}")
     return "\n".join(lines)

@@ -32,10 +32,10 @@ def register(sub: Subcommands) -> None:
                         help="only this algorithm (repeatable)")
     parser.add_argument("--no-window", action="store_true", help="skip the window benchmarks")
     parser.add_argument("--exports", action="store_true",
-                        help="also measure the picture exports (SVG, PNG, GIF, WebP: CPU and peak memory "
+                        help="also measure the picture exports (SVG, PDF, PNG, GIF, WebP: CPU and peak memory "
                              "against the JSON export of the same maze, at the --export-sizes; takes minutes)")
-    parser.add_argument("--export-sizes", default="1000", metavar="N,N,...",
-                        help="square sides for --exports (default: 1000)")
+    parser.add_argument("--export-sizes", default="1000,2000", metavar="N,N,...",
+                        help="square sides for --exports (default: 1000,2000, the targets' size)")
     parser.add_argument("--solvers", action="store_true",
                         help="also measure every solver (events/s shown and quiet) on one perfect "
                              f"{SOLVER_SIDE} x {SOLVER_SIDE} maze; takes about ten seconds")

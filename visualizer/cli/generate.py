@@ -189,14 +189,19 @@ def run_from_file(args: argparse.Namespace) -> int:
 
 
 def write_export(fmt: Format, maze: Maze, spec: MazeSpec, options: ExportOptions, output: str | None) -> None:
-    """The export, the files beside it first (the map names them), to the file or the terminal."""
-    data = fmt.writer()(maze, spec, options)
+    """The export, the files beside it first (the map names them), to the file or the terminal;
+    a format that writes a piece at a time is written as its pieces come."""
+    streamer = fmt.streamer()
+    data = streamer(maze, spec, options) if streamer is not None else fmt.writer()(maze, spec, options)
     for ending, content in beside_files(fmt, maze, spec, options).items():
         write_file(beside_path(str(output), ending), content)
     if output is not None:
         write_file(output, data)
-    else:
+    elif isinstance(data, (str, bytes)):
         write_stdout(data if isinstance(data, str) else data.decode("latin-1"))
+    else:
+        for piece in data:
+            write_stdout(piece)
 
 
 def check_narration_size(spec: MazeSpec) -> None:

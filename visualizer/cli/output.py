@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import stat
 import sys
+from collections.abc import Iterable
 
 from .errors import OutputError, UsageError
 
@@ -88,7 +89,7 @@ def check_output_path(path: str, option: str | None = None) -> None:
         raise UsageError(f"{words}: folder {folder} is not writable")
 
 
-def write_file(path: str, data: str | bytes, option: str | None = None) -> None:
+def write_file(path: str, data: str | bytes | Iterable[str | bytes], option: str | None = None) -> None:
     """Whole or not at all (``write_atomic``); a failure is one line naming the file and the reason."""
     from ..files.atomic import write_atomic
 

@@ -33,8 +33,9 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..core.maze import Maze
+from ..grids import Grid
 from ..render.board import Board
-from ..render.image import check_cell_size, image_size
+from ..render.image import check_grid_cell_size, grid_image_size
 from ..render.palette import TERRAIN, TERRAIN_LEVELS, Style
 from ..render.themes import Theme, get_theme
 from ..run.session import Run
@@ -57,8 +58,18 @@ GIF_MAX_DELAY_MS = 65_535 * GIF_TICK_MS
 GIF_MIN_FPS = 0.002
 """A frame of 500 s, with the longest hold (60 s) still under GIF's longest delay."""
 MAX_FRAME_BYTES = 1 << 30
-"""All frames' pixels together, at most: frames are written one at a time (memory holds a few), so
-this caps the painting and encoding work of an animation, not its memory."""
+"""All frames' pixels together, at most: the painting and encoding work of an animation (frames
+are written one at a time, so this is not its memory: ``MAX_PEAK_BYTES`` is)."""
+MAX_PEAK_BYTES = 1 << 30
+"""The most memory an animation may take, estimated from its frame size before any work
+(``peak_bytes``): the board's pixel tables, the frame and the encoder's copies of it."""
+PEAK_BASE_BYTES = 64 << 20
+"""The interpreter, the maze and the run, whatever the frame size (measured, rounded up)."""
+PEAK_BYTES_PER_PIXEL = {"gif": 85, "webp": 135}
+"""Peak memory per pixel of one frame, measured on square mazes from 500 x 500 to 2000 x 2000 and
+rounded up: the board's ownership map and its layout (int32 and int64 tables a pixel), the frame,
+Pillow's copies (GIF: the previous frame, the difference, the changed pixels; WebP: RGBA frames and
+libwebp's canvases)."""
 WEBP_METHOD = 0
 """libwebp's effort, 0 (fastest) to 6: flat-colour lossless frames come out small at any effort."""
 
@@ -144,15 +155,40 @@ class Palette:
         return np.frombuffer(self.rgb, dtype=np.uint8).reshape(-1, 3)
 
 
-def frame_unit(maze: Maze, options: ExportOptions) -> float:
+def frame_unit(grid: Grid, options: ExportOptions) -> float:
     """Pixels per grid unit: ``--cell`` (refused when the picture would be too large), else about
     TARGET_WIDTH pixels across."""
     if options.cell is not None:
-        check_cell_size(maze, options.cell)
+        check_grid_cell_size(grid, options.cell)
         return options.cell
-    span_w, span_h = maze.grid.pixel_span()
-    smallest, largest = maze.grid.UNIT_PIXELS
+    span_w, span_h = grid.pixel_span()
+    smallest, largest = grid.UNIT_PIXELS
     return max(smallest, min(largest, TARGET_WIDTH / max(span_w, span_h)))
+
+
+def frame_size(grid: Grid, options: ExportOptions) -> tuple[int, int]:
+    """The frames' pixel size, from the grid alone (known before the maze is made)."""
+    return grid_image_size(grid, unit=frame_unit(grid, options))
+
+
+def peak_bytes(fmt: str, size: tuple[int, int]) -> int:
+    """The memory an animation of frames of ``size`` takes at its peak (see PEAK_BYTES_PER_PIXEL)."""
+    return PEAK_BASE_BYTES + PEAK_BYTES_PER_PIXEL[fmt] * size[0] * size[1]
+
+
+def check_peak(fmt: str, grid: Grid, options: ExportOptions) -> None:
+    """Refuse (one line, before any work) an animation whose frames would take more memory than
+    MAX_PEAK_BYTES to paint and encode."""
+    size = frame_size(grid, options)
+    needed = peak_bytes(fmt, size)
+    if needed <= MAX_PEAK_BYTES:
+        return
+    smallest = grid.UNIT_PIXELS[0]
+    at_smallest = frame_unit(grid, options) <= smallest
+    advice = ("the maze is too large to animate at a pixel a unit: choose a smaller size" if at_smallest
+              else f"choose a smaller --cell (at least {smallest:g})")
+    raise ValueError(f"{fmt} frames of {size[0]} x {size[1]} pixels would take about {needed / 1e6:,.0f} MB "
+                     f"to paint and encode (at most {MAX_PEAK_BYTES / 1e6:,.0f}): {advice}")
 
 
 class Painter:
@@ -208,13 +244,14 @@ def count_events(spec: MazeSpec, maze: Maze, solver: str | None) -> tuple[int, i
     return generation, solving
 
 
-def check_memory(plan: Plan, size: tuple[int, int]) -> None:
-    """Refuse (one line) an animation whose frames would not fit MAX_FRAME_BYTES."""
+def check_work(plan: Plan, size: tuple[int, int]) -> None:
+    """Refuse (one line) an animation whose frames together are more than MAX_FRAME_BYTES pixels
+    to paint and encode (its memory is checked before the work: ``check_peak``)."""
     needed = plan.frames * size[0] * size[1]
     if needed > MAX_FRAME_BYTES:
-        raise ValueError(f"{plan.frames} frames of {size[0]} x {size[1]} pixels need {needed / 1e6:,.0f} MB "
-                         f"(at most {MAX_FRAME_BYTES / 1e6:,.0f}): ask for fewer frames (--max-frames, "
-                         f"--seconds, --fps) or smaller ones (--cell)")
+        raise ValueError(f"{plan.frames} frames of {size[0]} x {size[1]} pixels are {needed / 1e6:,.0f} million "
+                         f"pixels to paint and encode (at most {MAX_FRAME_BYTES / 1e6:,.0f}): ask for fewer "
+                         f"frames (--max-frames, --seconds, --fps) or smaller ones (--cell)")
 
 
 # --- encoding -----------------------------------------------------------------------------------
@@ -352,21 +389,28 @@ class Animation:
 def make_animation(maze: Maze, spec: MazeSpec, options: ExportOptions) -> Animation:
     """Plan the frames of ``spec``'s run; ``maze`` is its finished maze (the solver is counted on it)."""
     theme = get_theme(options.resolved_theme("dark"))
-    size = image_size(maze, unit=frame_unit(maze, options))
+    size = frame_size(maze.grid, options)
     plan = plan_frames(*count_events(spec, maze, options.solve), options)
-    check_memory(plan, size)
+    check_work(plan, size)
     palette = Palette.of(theme, weighted=maze.weights is not None)
     return Animation(index_frames(spec, plan, options.solve, size, palette), size, palette, plan)
 
 
+def check_webp_options(spec: MazeSpec, options: ExportOptions) -> None:
+    """A WebP whose frames would take too much memory is refused before the maze is made."""
+    check_peak("webp", spec.make_grid(), options)
+
+
 def check_gif_options(spec: MazeSpec, options: ExportOptions) -> None:
-    """GIF's frame delay is whole hundredths from 2 (faster plays as 10) to 65,535 (16 bits)."""
+    """GIF's frame delay is whole hundredths from 2 (faster plays as 10) to 65,535 (16 bits); frames
+    that would take too much memory are refused too, before the maze is made."""
     if options.fps > GIF_MAX_FPS:
         raise ValueError(f"--fps {options.fps:g} is too fast for gif (browsers play delays under 20 ms "
                          f"as 100 ms): use at most {GIF_MAX_FPS:g}, or webp")
     if options.fps < GIF_MIN_FPS:
         raise ValueError(f"--fps {options.fps:g} is too slow for gif (a frame lasts at most "
                          f"{GIF_MAX_DELAY_MS / 1000:g} s): use at least {GIF_MIN_FPS:g}")
+    check_peak("gif", spec.make_grid(), options)
 
 
 def write_gif(maze: Maze, spec: MazeSpec, options: ExportOptions) -> bytes:
@@ -379,5 +423,6 @@ def write_gif(maze: Maze, spec: MazeSpec, options: ExportOptions) -> bytes:
 
 def write_webp(maze: Maze, spec: MazeSpec, options: ExportOptions) -> bytes:
     """The run as a looping, lossless animated WebP (``generate -o run.webp``)."""
+    check_webp_options(spec, options)
     made = make_animation(maze, spec, options)
     return encode_webp(palette_images(made.pixels, made.size, made.palette.rgb), durations(made.plan))

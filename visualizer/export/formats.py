@@ -2,7 +2,8 @@
 function that writes it. Adding a format: one module with a ``write(maze, spec, options)`` function,
 one entry here.
 
-Each writer returns the whole file (bytes or text), and a format may write more files beside it (a
+Each writer returns the whole file (bytes or text), or names a function that yields it a piece at a
+time (``Format.stream``: an SVG of a large maze), and a format may write more files beside it (a
 Tiled map's tileset picture, ``Format.beside``): the command line writes each atomically, so a
 file is written whole or not at all. Writers are imported only when used (Pillow, the animation
 code), so ``--help`` stays fast.
@@ -13,7 +14,7 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -87,9 +88,17 @@ class Format:
     module's function ``(maze, spec, options) -> bytes`` that makes it), as ``beside_files`` writes them."""
     function: str = "write"
     """The module's function that writes this format (one module may write two: GIF and WebP)."""
+    stream: str | None = None
+    """The module's function ``(maze, spec, options) -> Iterator[str]`` that makes the file a piece
+    at a time, when it has one: the command line writes each piece as it comes, never holding the
+    whole text (an SVG of a large maze is hundreds of megabytes)."""
 
     def writer(self) -> Callable[["Maze", "MazeSpec", ExportOptions], bytes | str]:
         return getattr(self._module(), self.function)
+
+    def streamer(self) -> Callable[["Maze", "MazeSpec", ExportOptions], Iterator[str]] | None:
+        """The function writing this format a piece at a time, or None (``writer`` makes it whole)."""
+        return None if self.stream is None else getattr(self._module(), self.stream)
 
     def _module(self):
         return importlib.import_module(self.module if "." in self.module else f"{__package__}.{self.module}")
@@ -105,8 +114,9 @@ FORMATS: dict[str, Format] = {f.name: f for f in (
     Format("png", (".png",), "picture", "dark", PICTURE, needs_file=True),
     Format("gif", (".gif",), "animation", "dark", ANIMATION, needs_file=True, function="write_gif",
            refuses="check_gif_options"),
-    Format("webp", (".webp",), "animation", "dark", ANIMATION, needs_file=True, function="write_webp"),
-    Format("svg", (".svg",), "svg", "light", frozenset({"theme", "solution"})),
+    Format("webp", (".webp",), "animation", "dark", ANIMATION, needs_file=True, function="write_webp",
+           refuses="check_webp_options"),
+    Format("svg", (".svg",), "svg", "light", frozenset({"theme", "solution"}), stream="stream"),
     Format("pdf", (".pdf",), "pdf", "light", PRINT, needs_file=True, refuses="check"),
     Format("tiled", (".tmj",), "tiled", "dark", frozenset({"theme"}), needs_file=True, refuses="check",
            beside=(("-tiles.png", "tileset"),)),

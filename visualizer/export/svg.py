@@ -14,7 +14,7 @@ segments can be counted back.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -25,7 +25,9 @@ from ..grids.base import centre_spacing, sides_present
 from ..render.palette import TERRAIN, Colour, Style
 from ..render.themes import Theme, get_theme
 from ..run.spec import MazeSpec
+from .chains import Chains, chain
 from .formats import ExportOptions
+from .svg_text import polyline_paths
 
 Point = tuple[float, float]
 
@@ -47,48 +49,105 @@ PATH_WIDTH = 0.28
 class Lattice:
     """Where a grid's cells, corners and edges are, in drawing units, from the grid's own plane
     geometry (``Grid.unit_centres`` and ``Grid.edge_segments``): any grid shape that describes its
-    plane is drawn, none by name. Corners are numbered once (coordinates rounded to a micro-unit),
-    so the walls that meet at a corner share its number and can be chained."""
+    plane is drawn, none by name. A corner's number is its position, rounded to a micro-unit and
+    packed into one integer (x, then y), so the walls that meet at a corner share its number and can
+    be chained. A grid that gives its sides a block of cells at a time (``SEGMENTS_BY_CELL``) is
+    read that way: no table of every side is held, however large the maze."""
+
+    BLOCK = 1 << 16
+    """Cells whose sides are read together."""
 
     def __init__(self, grid: Grid) -> None:
         self.grid = grid
-        segments = grid.edge_segments()
-        self.scale = CELL_SPACING / centre_spacing(grid.unit_centres(), segments)
-        self.exists = sides_present(segments)
-        """(size, directions): False for a direction the cell has no side for (triangles lack one)."""
-        lows = segments.reshape(-1, 2).min(axis=0)
+        self._all = None if grid.SEGMENTS_BY_CELL else grid.edge_segments()
+        first = self.segments(np.arange(min(1, grid.size)))
+        self.scale = CELL_SPACING / centre_spacing(grid.unit_centres()[:1], first)
+        lows, highs = self._bounds()
         self.origin = float(lows[0]), float(lows[1])
         """Where the drawing's (0, 0) lies in the grid's plane."""
+        self._lows = lows
         self.curved = grid.CURVED_EDGES
-        self._centres = (grid.unit_centres() - lows) * self.scale
-        corners = np.rint((segments - lows) * 1e6).astype(np.int64).reshape(-1, 2)
-        self.points, ids = np.unique(corners, axis=0, return_inverse=True)
-        self.ends = ids.reshape(grid.size, grid.directions, 2)
-        """Corner number of each end of each cell's side."""
+        self.resolution = 1e6
+        """Corner positions are rounded to 1 / resolution of a plane unit (a micro-unit, coarser
+        only if the packed numbers would not fit 63 bits)."""
+        while True:
+            wide, tall = (np.rint((highs - lows) * self.resolution) + 1).tolist()
+            if wide * tall < 2.0 ** 62:
+                break
+            self.resolution /= 10
+        self._tall = int(tall)
         self.unit = CELL_SPACING
         """Distance between neighbouring cell centres, in drawing units."""
-        self.extent = plane_extent(segments, self.scale)
+        self.extent = float((highs[0] - lows[0]) * self.scale), float((highs[1] - lows[1]) * self.scale)
         """Width and height of the grid's picture, in drawing units, from (0, 0)."""
+        self._neighbours: np.ndarray | None = None
+
+    def segments(self, cells: np.ndarray) -> np.ndarray:
+        """``Grid.edge_segments`` of ``cells`` only."""
+        return self.grid.cell_segments(cells) if self._all is None else self._all[cells]
+
+    def blocks(self, cells: np.ndarray) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+        """``cells`` a block at a time, each with its sides' corner keys, (k, directions, 2), -1
+        where a cell has no side in that direction (triangles lack one, the polar centre its inner)."""
+        for start in range(0, len(cells), self.BLOCK):
+            block = cells[start:start + self.BLOCK]
+            yield block, self.side_keys(block)
+
+    def side_keys(self, cells: np.ndarray) -> np.ndarray:
+        """The corner keys of both ends of every side of ``cells`` (see ``blocks``)."""
+        segments = self.segments(cells)
+        present = sides_present(segments)
+        whole = np.rint((segments - self._lows) * self.resolution).astype(np.int64)
+        keys = whole[..., 0] * self._tall + whole[..., 1]
+        keys[~present] = -1
+        return keys
+
+    @property
+    def neighbours(self) -> np.ndarray:
+        """The grid's neighbour table, as int32 (half the size), made once."""
+        if self._neighbours is None:
+            self._neighbours = self.grid.neighbour_array(np.int32)
+        return self._neighbours
+
+    def forget_neighbours(self) -> None:
+        """Let the neighbour table go (the drawing is made; a large grid's table is tens of MB)."""
+        self._neighbours = None
+
+    def _bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        """The lowest and highest x and y of any side's end, in the grid's plane."""
+        lows, highs = np.full(2, np.inf), np.full(2, -np.inf)
+        for start in range(0, self.grid.size, self.BLOCK):
+            points = self.segments(np.arange(start, min(start + self.BLOCK, self.grid.size))).reshape(-1, 2)
+            lows, highs = np.minimum(lows, points.min(axis=0)), np.maximum(highs, points.max(axis=0))
+        return lows, highs
 
     def key_point(self, key: int) -> Point:
-        x, y = self.points[key] / 1e6 * self.scale
+        x, y = self.key_points(np.array([key], dtype=np.int64))[0]
         return float(x), float(y)
+
+    def key_points(self, keys: np.ndarray) -> np.ndarray:
+        """(len(keys), 2) points of many corners at once."""
+        whole = np.stack(np.divmod(np.asarray(keys, dtype=np.int64), self._tall), axis=-1)
+        return whole / self.resolution * self.scale
 
     def centre(self, cell: int) -> Point:
-        x, y = self._centres[cell]
+        x, y = self.centres([cell])[0]
         return float(x), float(y)
 
+    def centres(self, cells: Sequence[int]) -> np.ndarray:
+        """(len(cells), 2) cell centres in drawing units."""
+        return (self.grid.unit_centres()[np.asarray(cells, dtype=np.int64)] - self._lows) * self.scale
+
     def edge_keys(self, cells: np.ndarray, direction: int) -> tuple[np.ndarray, np.ndarray]:
-        """Corner numbers of both ends of side ``direction`` of each cell."""
-        ends = self.ends[cells, direction]
+        """Corner keys of both ends of side ``direction`` of each cell."""
+        ends = self.side_keys(np.asarray(cells, dtype=np.int64))[:, direction]
         return ends[:, 0], ends[:, 1]
 
     def polygon(self, cell: int) -> list[Point]:
         """The cell's outline, curved sides as the grid bends them."""
         points: list[Point] = []
-        for d in range(self.grid.directions):
-            if self.exists[cell, d]:
-                start, end = (int(k) for k in self.ends[cell, d])
+        for start, end in self.side_keys(np.array([cell]))[0].tolist():
+            if start >= 0:
                 points.append(self.key_point(start))
                 points.extend(self.bend(start, end))
         return points
@@ -109,8 +168,8 @@ class Lattice:
     def route(self, cells: Sequence[int]) -> list[Point]:
         """A path through cell centres, bent where the grid's sides are (round a ring on a disc)."""
         points: list[Point] = []
-        for k, cell in enumerate(cells):
-            here = self.centre(cell)
+        for k, (x, y) in enumerate(self.centres(cells).tolist()):
+            here = (x, y)
             if k:
                 points.extend(self.bend_between(points[-1], here))
             points.append(here)
@@ -127,8 +186,8 @@ class Lattice:
         return points
 
     def edge_points(self, cell: int, direction: int) -> tuple[Point, Point]:
-        a, b = self.ends[cell, direction]
-        return self.key_point(int(a)), self.key_point(int(b))
+        a, b = self.side_keys(np.array([cell]))[0, direction].tolist()
+        return self.key_point(a), self.key_point(b)
 
 
 def lattice_for(grid: Grid) -> Lattice:
@@ -144,97 +203,46 @@ def lattice_for(grid: Grid) -> Lattice:
 
 def wall_edges(maze: Maze, lattice: Lattice) -> tuple[np.ndarray, np.ndarray]:
     """Both ends (lattice keys) of every wall: each closed passage between neighbours once, and
-    every border edge but the entrance and the exit."""
+    every border edge but the entrance and the exit (by direction, then by cell)."""
     grid = maze.grid
-    cells = np.arange(grid.size, dtype=np.int64)
-    neighbours = grid.neighbour_array()
     gaps = {maze.entrance, maze.exit}
-    starts, ends = [], []
-    for d in range(grid.directions):
-        nb = neighbours[:, d]
-        closed = (maze.passages >> d & 1) == 0
-        wall = ((nb > cells) & closed) | ((nb < 0) & lattice.exists[:, d])
+
+    def walls(cells: np.ndarray, keys: np.ndarray, d: int) -> np.ndarray:
+        nb = lattice.neighbours[cells, d]
+        closed = (maze.passages[cells] >> d & 1) == 0
+        wall = ((nb > cells) & closed) | ((nb < 0) & (keys[:, d, 0] >= 0))
         for cell, gap in gaps:
-            if gap == d and nb[cell] < 0:
-                wall[cell] = False
-        a, b = lattice.edge_keys(cells[wall], d)
-        starts.append(a)
-        ends.append(b)
-    return np.concatenate(starts), np.concatenate(ends)
+            if gap == d and grid.neighbour(cell, d) < 0:
+                wall[cells == cell] = False
+        return wall
+
+    return sides_where(lattice, np.arange(grid.size, dtype=np.int64), walls)
 
 
 def boundary_edges(grid: Grid, lattice: Lattice, label: np.ndarray, keep: int) -> tuple[np.ndarray, np.ndarray]:
     """The outline of the cells whose ``label`` is ``keep``: their edges toward another label or off the grid."""
-    cells = np.flatnonzero(label == keep)
-    neighbours = grid.neighbour_array()[cells]
-    starts, ends = [], []
-    for d in range(grid.directions):
-        nb = neighbours[:, d]
-        edge = ((nb < 0) & lattice.exists[cells, d]) | ((nb >= 0) & (label[np.maximum(nb, 0)] != keep))
-        a, b = lattice.edge_keys(cells[edge], d)
-        starts.append(a)
-        ends.append(b)
-    return np.concatenate(starts), np.concatenate(ends)
+
+    def edges(cells: np.ndarray, keys: np.ndarray, d: int) -> np.ndarray:
+        nb = lattice.neighbours[cells, d]
+        return ((nb < 0) & (keys[:, d, 0] >= 0)) | ((nb >= 0) & (label[np.maximum(nb, 0)] != keep))
+
+    return sides_where(lattice, np.flatnonzero(label == keep), edges)
 
 
-def chain(starts: np.ndarray, ends: np.ndarray) -> list[list[int]]:
-    """Join segments (pairs of vertex keys) into as few polylines as possible, every segment once.
-
-    First a walk from each vertex of odd degree (each ends at another odd vertex), until every
-    vertex has even degree left; what remains are closed tours, spliced into the walks where they
-    touch them (Hierholzer), and closed polylines of their own where they touch none. A closed
-    polyline repeats its first vertex at the end.
-    """
-    a, b = starts.tolist(), ends.tolist()
-    incident: dict[int, list[int]] = {}
-    for i, (u, v) in enumerate(zip(a, b)):
-        incident.setdefault(u, []).append(i)
-        incident.setdefault(v, []).append(i)
-    used = bytearray(len(a))
-    cursor = dict.fromkeys(incident, 0)
-    left = {v: len(edges) for v, edges in incident.items()}
-
-    def take(v: int) -> int:
-        """An unused segment at ``v`` (marked used) and the vertex at its other end, or -1."""
-        edges, i = incident[v], cursor[v]
-        while i < len(edges) and used[edges[i]]:
-            i += 1
-        cursor[v] = i
-        if i == len(edges):
-            return -1
-        e = edges[i]
-        used[e] = 1
-        other = b[e] if a[e] == v else a[e]
-        left[v] -= 1
-        left[other] -= 1
-        return other
-
-    def walk(v: int) -> list[int]:
-        line = [v]
-        while (v := take(v)) >= 0:
-            line.append(v)
-        return line
-
-    def tour(v: int) -> list[int]:
-        """A closed tour from ``v`` over every unused segment it reaches (all degrees even)."""
-        stack, circuit = [v], []
-        while stack:
-            nxt = take(stack[-1])
-            if nxt >= 0:
-                stack.append(nxt)
-            else:
-                circuit.append(stack.pop())
-        return circuit[::-1]
-
-    lines = [walk(v) for v in sorted(v for v, n in left.items() if n % 2) if left[v] % 2]
-    spliced = []
-    for line in lines:
-        out: list[int] = []
-        for v in line:
-            out.extend(tour(v) if left[v] else (v,))
-        spliced.append(out)
-    spliced.extend(tour(v) for v in sorted(incident) if left[v])
-    return spliced
+def sides_where(lattice: Lattice, cells: np.ndarray, chosen) -> tuple[np.ndarray, np.ndarray]:
+    """Both ends of the sides ``chosen(block, keys, d)`` picks, a block of ``cells`` at a time,
+    ordered by direction and then by cell."""
+    directions = lattice.grid.directions
+    starts: list[list[np.ndarray]] = [[] for _ in range(directions)]
+    ends: list[list[np.ndarray]] = [[] for _ in range(directions)]
+    for block, keys in lattice.blocks(cells):
+        for d in range(directions):
+            picked = keys[chosen(block, keys, d), d]
+            starts[d].append(picked[:, 0])
+            ends[d].append(picked[:, 1])
+    empty = [np.zeros(0, dtype=np.int64)]
+    return (np.concatenate([a for part in starts for a in part] or empty),
+            np.concatenate([b for part in ends for b in part] or empty))
 
 
 # --- the drawing ------------------------------------------------------------------------
@@ -263,13 +271,22 @@ class Drawing:
     marker: Colour
     path_colour: Colour
     outline: list[list[Point]]
-    walls: list[list[Point]]
+    wall_chains: Chains
+    """The walls, chained into polylines of lattice corners as they are read (``walls`` gives
+    their points)."""
     entrance: list[list[Point]]
     exit: list[list[Point]]
     fills: list[Fill] = field(default_factory=list)
     solution: list[Point] = field(default_factory=list)
     lattice: Lattice | None = None
     offset: Point = (0.0, 0.0)
+
+    @property
+    def walls(self) -> list[list[Point]]:
+        """The wall polylines as points, curved sides bent (for the PDF pages: mazes that fit a page)."""
+        assert self.lattice is not None
+        ox, oy = self.offset
+        return [[(x + ox, y + oy) for x, y in self.lattice.line(keys)] for keys in self.wall_chains.keys()]
 
     @property
     def wall_width(self) -> float:
@@ -378,7 +395,9 @@ def maze_drawing(maze: Maze, theme: Theme, solution: bool = False) -> Drawing:
             loops = [points(loop) for loop in chain(*boundary_edges(grid, lattice, maze.state, int(state)))]
             fills.append(Fill(name, colour(style), loops, solid.tolist()))
     fills.extend(terrain_fills(maze, lattice, points, colour))
-    walls = [points(line) for line in chain(*wall_edges(maze, lattice))]
+    edges = list(wall_edges(maze, lattice))
+    lattice.forget_neighbours()
+    walls = Chains.taking(edges)
     path: list[Point] = []
     if solution:
         from ..solvers import shortest_path
@@ -387,7 +406,7 @@ def maze_drawing(maze: Maze, theme: Theme, solution: bool = False) -> Drawing:
     shift = (margin, margin)
     return Drawing(width=extent.width, height=extent.height, unit=lattice.unit,
                    background=theme.background, floor=theme.floor, wall=theme.wall, marker=colour(-3),
-                   path_colour=colour(Style.PATH), outline=outline, walls=walls,
+                   path_colour=colour(Style.PATH), outline=outline, wall_chains=walls,
                    entrance=gap_arrow(lattice, maze.entrance, True, shift),
                    exit=gap_arrow(lattice, maze.exit, False, shift),
                    fills=fills, solution=path, lattice=lattice, offset=shift)
@@ -461,6 +480,12 @@ def describe(spec: MazeSpec) -> str:
 
 def to_svg(drawing: Drawing, title: str) -> str:
     """The drawing as a standalone SVG document."""
+    return "".join(svg_chunks(drawing, title))
+
+
+def svg_chunks(drawing: Drawing, title: str) -> Iterator[str]:
+    """The SVG document a piece at a time: the walls, nearly all of a large maze's text, are
+    written a few hundred thousand points a piece (``svg_text``), so the whole text is never held."""
     w, h = num(drawing.width), num(drawing.height)
     stroke = 'fill="none" stroke-linecap="round" stroke-linejoin="round"'
     lines = [
@@ -483,18 +508,38 @@ def to_svg(drawing: Drawing, title: str) -> str:
                      f'stroke-width="{num(drawing.path_width)}" {stroke}/>')
     lines.append(f'<g id="walls" stroke="{hex_colour(drawing.wall)}" stroke-width="{num(drawing.wall_width)}" '
                  f'{stroke}>')
-    lines.extend(f'<path d="{path_data([line])}"/>' for line in drawing.walls)
-    lines.append("</g>")
-    lines.append(f'<g id="markers" stroke="{hex_colour(drawing.marker)}" '
-                 f'stroke-width="{num(drawing.wall_width * 1.3)}" {stroke}>')
-    lines.append(f'<path id="entrance" d="{path_data(drawing.entrance)}"/>')
-    lines.append(f'<path id="exit" d="{path_data(drawing.exit)}"/>')
-    lines.append("</g>")
-    lines.append("</svg>")
-    return "\n".join(lines) + "\n"
+    yield "\n".join(lines) + "\n"
+    yield from wall_paths(drawing)
+    yield "\n".join([
+        "</g>",
+        f'<g id="markers" stroke="{hex_colour(drawing.marker)}" '
+        f'stroke-width="{num(drawing.wall_width * 1.3)}" {stroke}>',
+        f'<path id="entrance" d="{path_data(drawing.entrance)}"/>',
+        f'<path id="exit" d="{path_data(drawing.exit)}"/>',
+        "</g>",
+        "</svg>",
+    ]) + "\n"
+
+
+def wall_paths(drawing: Drawing) -> Iterator[str]:
+    """One ``<path>`` line a wall polyline: straight sides formatted in bulk, curved ones bent point by point."""
+    lattice = drawing.lattice
+    assert lattice is not None
+    if not lattice.curved:
+        chains = drawing.wall_chains
+        yield from polyline_paths(chains.lines(), lambda numbers: lattice.key_points(chains.names[numbers]),
+                                  drawing.offset)
+        return
+    for line in drawing.walls:
+        yield f'<path d="{path_data([line])}"/>\n'
 
 
 def write(maze: Maze, spec: MazeSpec, options: ExportOptions) -> str:
-    """The SVG export (the registry's entry point)."""
+    """The SVG export as one string."""
+    return "".join(stream(maze, spec, options))
+
+
+def stream(maze: Maze, spec: MazeSpec, options: ExportOptions) -> Iterator[str]:
+    """The SVG export a piece at a time (the registry's entry point: the file is written as it comes)."""
     drawing = maze_drawing(maze, get_theme(options.resolved_theme("light")), options.solution)
-    return to_svg(drawing, describe(spec))
+    yield from svg_chunks(drawing, describe(spec))

@@ -8,6 +8,7 @@ import re
 import stat
 import tempfile
 import time
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 TEMP_PREFIX = "."
@@ -97,18 +98,20 @@ def remove_stale_temps(target: Path, older_than: float = STALE_AFTER) -> None:
             pass
 
 
-def _write_through(path: Path, payload: bytes) -> None:
+def _write_through(path: Path, payload: Iterable[bytes]) -> None:
     """Write into an existing non-regular file (a FIFO, a device) instead of replacing it."""
     fd = os.open(path, os.O_WRONLY | os.O_CLOEXEC)
     with os.fdopen(fd, "wb") as handle:
-        handle.write(payload)
+        for piece in payload:
+            handle.write(piece)
 
 
-def _write_fd(fd: int, payload: bytes) -> None:
+def _write_fd(fd: int, payload: Iterable[bytes]) -> None:
     """Write all of ``payload`` into an open file descriptor, a chunk at a time."""
-    data = memoryview(payload)
-    while data:
-        data = data[os.write(fd, data[:1 << 16]):]
+    for piece in payload:
+        data = memoryview(piece)
+        while data:
+            data = data[os.write(fd, data[:1 << 16]):]
 
 
 _FD_LINK = re.compile(r"/(?:proc/(self|\d+)/fd|dev/fd)/(\d+)")
@@ -134,7 +137,15 @@ def open_descriptor(path: str | os.PathLike[str]) -> int | None:
     return None
 
 
-def write_atomic(path: str | os.PathLike[str], data: bytes | str, *, regular_only: bool = False) -> None:
+def pieces(data: bytes | str | Iterable[bytes | str]) -> Iterator[bytes]:
+    """``data`` as bytes, a piece at a time: a whole text or bytes is one piece, an iterable of
+    pieces (a file made as it is written) gives each as it comes."""
+    for piece in (data,) if isinstance(data, (bytes, str)) else data:
+        yield piece.encode("utf-8") if isinstance(piece, str) else piece
+
+
+def write_atomic(path: str | os.PathLike[str], data: bytes | str | Iterable[bytes | str], *,
+                 regular_only: bool = False) -> None:
     """Write ``data`` to a temp file beside ``path``, flush it to disk, then rename it over ``path``.
 
     Raises OSError with the original reason when the folder is missing or not writable; the
@@ -147,9 +158,10 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str, *, regular_onl
     instead: nothing reads a FIFO there, the write would wait for ever. A new file gets the mode
     the umask allows (``0o666 & ~umask``); a replaced file keeps its mode. Temp files of earlier
     saves that crashed, of any file in the folder, are removed
-    (``remove_stale_temps``).
+    (``remove_stale_temps``). ``data`` may be an iterable of pieces, written as they come (the whole
+    is never held); if making a piece fails, the temp file goes and the target is untouched.
     """
-    payload = data.encode("utf-8") if isinstance(data, str) else data
+    payload = pieces(data)
     descriptor = open_descriptor(path)
     if descriptor is not None:
         if regular_only:
@@ -176,7 +188,8 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str, *, regular_onl
     fd, tmp = tempfile.mkstemp(prefix=temp_prefix(target.name), suffix=TEMP_MARK, dir=folder)
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write(payload)
+            for piece in payload:
+                handle.write(piece)
             handle.flush()
             os.fchmod(handle.fileno(), mode)
             os.fsync(handle.fileno())

@@ -300,6 +300,14 @@ class Grid(ABC):
         opposite order). Vector exports and the first-person view draw walls from these."""
         raise NotImplementedError(f"{self.kind} grids have no plane geometry")
 
+    SEGMENTS_BY_CELL: ClassVar[bool] = False
+    """True when ``cell_segments`` works out only the cells asked for: a vector export of a large
+    grid then reads the sides a block of cells at a time instead of holding all of them."""
+
+    def cell_segments(self, cells: np.ndarray) -> np.ndarray:
+        """``edge_segments()[cells]``, for the cells asked for only where ``SEGMENTS_BY_CELL``."""
+        return self.edge_segments()[cells]
+
     def pixel_layout(self, width: int, height: int, scale: float, origin: tuple[float, float],
                      canonical: np.ndarray, walls: float = 1.0) -> Layout:
         """Which element owns each pixel of a ``width`` x ``height`` view at this camera.

@@ -137,15 +137,22 @@ class HexGrid(Grid):
 
     def unit_centres(self) -> np.ndarray:
         """Radius-1 flat-topped hexagons, odd columns half a row lower (as the picture draws them)."""
-        cells = np.arange(self.size)
+        return self._centres(np.arange(self.size))
+
+    def _centres(self, cells: np.ndarray) -> np.ndarray:
         col, row = cells % self.width, cells // self.width
         return np.stack([1 + 1.5 * col, SQRT3 / 2 + SQRT3 * (row + 0.5 * (col & 1))], axis=-1).astype(np.float64)
+
+    SEGMENTS_BY_CELL = True
 
     def edge_segments(self) -> np.ndarray:
         """Each side runs clockwise between two corners: NW from the corner at 180 degrees to the one
         at 240 (y downward), N from 240 to 300, and so on round to SW from 120 to 180."""
-        centres = self.unit_centres()
-        out = np.empty((self.size, 6, 2, 2))
+        return self.cell_segments(np.arange(self.size))
+
+    def cell_segments(self, cells: np.ndarray) -> np.ndarray:
+        centres = self._centres(np.asarray(cells, dtype=np.int64))
+        out = np.empty((len(centres), 6, 2, 2))
         for d in range(6):
             for end, degrees in enumerate((180 + 60 * d, 240 + 60 * d)):
                 angle = math.radians(degrees)

@@ -76,12 +76,17 @@ class SquareGrid(Grid):
         cells = np.arange(self.size)
         return np.stack([cells % self.width + 0.5, cells // self.width + 0.5], axis=-1).astype(np.float64)
 
+    SEGMENTS_BY_CELL = True
+
     def edge_segments(self) -> np.ndarray:
         """Unit squares; each side runs clockwise round its cell (N: top left to top right...)."""
-        cells = np.arange(self.size)
+        return self.cell_segments(np.arange(self.size))
+
+    def cell_segments(self, cells: np.ndarray) -> np.ndarray:
+        cells = np.asarray(cells, dtype=np.int64)
         x, y = (cells % self.width).astype(np.float64), (cells // self.width).astype(np.float64)
         corners = [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]  # clockwise from the top left
-        out = np.empty((self.size, 4, 2, 2))
+        out = np.empty((len(cells), 4, 2, 2))
         for d in range(4):  # N: corner 0 -> 1, E: 1 -> 2, S: 2 -> 3, W: 3 -> 0
             (ax, ay), (bx, by) = corners[d], corners[(d + 1) % 4]
             out[:, d, 0, 0], out[:, d, 0, 1], out[:, d, 1, 0], out[:, d, 1, 1] = ax, ay, bx, by

@@ -8,6 +8,7 @@ import os
 
 from ..core.distance import distances_from, heat_levels, longest_path
 from ..core.maze import Maze
+from ..grids import Grid
 from ..run.overlay import Overlay
 from .board import Board
 from .palette import HEAT_LEVELS
@@ -23,7 +24,11 @@ def image_size(maze: Maze, target: int = 2000, unit: float | None = None) -> tup
     The grid says how many of its units the picture spans, how large a unit may be drawn, whether
     a unit must be whole pixels (tiles) and what margin its outer walls need.
     """
-    grid = maze.grid
+    return grid_image_size(maze.grid, target, unit)
+
+
+def grid_image_size(grid: Grid, target: int = 2000, unit: float | None = None) -> tuple[int, int]:
+    """``image_size`` from the grid alone (known before the maze is made)."""
     span_w, span_h = grid.pixel_span()
     if unit is None:
         smallest, largest = grid.UNIT_PIXELS
@@ -37,7 +42,12 @@ def image_size(maze: Maze, target: int = 2000, unit: float | None = None) -> tup
 
 def check_cell_size(maze: Maze, unit: float) -> None:
     """Refuse a ``--cell`` that would make a picture larger than MAX_IMAGE_SIDE (one line)."""
-    span_w, span_h = maze.grid.pixel_span()
+    check_grid_cell_size(maze.grid, unit)
+
+
+def check_grid_cell_size(grid: Grid, unit: float) -> None:
+    """``check_cell_size`` from the grid alone."""
+    span_w, span_h = grid.pixel_span()
     if max(span_w, span_h) * unit > MAX_IMAGE_SIDE:
         most = MAX_IMAGE_SIDE / max(span_w, span_h)
         raise ValueError(f"--cell {unit:g} makes the picture wider than {MAX_IMAGE_SIDE} pixels; "

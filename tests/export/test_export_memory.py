@@ -1,0 +1,61 @@
+"""Large exports stay within the memory they promise, each measured as a user meets it: the whole
+``generate`` command in a child process, its own peak resident memory (``bench.exports.measure``).
+
+The SVG is chained and written a batch of polylines at a time: at 600 x 600 its peak is a little
+above the JSON export's (about 93 MB more); holding every point and the whole text, as it did,
+took 303 MB in all. Animations are refused before any work when their frames would take more than
+MAX_PEAK_BYTES, by an estimate that must stay above what they really take."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+
+import pytest
+
+from visualizer.bench.exports import export_args, measure
+from visualizer.export import animation
+from visualizer.export.formats import ExportOptions
+from visualizer.grids import SquareGrid
+
+SVG_SIDE = 600
+SVG_BYTES_PER_CELL = 400
+"""What the SVG may take above the JSON export of the same maze, per cell (it takes about 260)."""
+HELD_MB = 300.0
+"""The SVG's peak at 600 x 600 when the drawing's points and text were held whole (303 MB)."""
+
+
+def test_a_large_svg_peaks_near_the_json_export_not_near_its_whole_drawing(tmp_path):
+    floor = measure(export_args("json", SquareGrid.kind, SVG_SIDE, str(tmp_path)))
+    usage = measure(export_args("svg", SquareGrid.kind, SVG_SIDE, str(tmp_path)))
+    assert usage.status == 0 and floor.status == 0
+    extra = (usage.peak_mb - floor.peak_mb) * 2**20
+    assert extra < SVG_BYTES_PER_CELL * SVG_SIDE ** 2, (usage, floor)
+    assert usage.peak_mb < HELD_MB * 0.75
+    text = (tmp_path / "maze.svg").read_text()
+    assert text.endswith("</svg>\n") and text.count("<path d=") > 1000
+
+
+@pytest.mark.parametrize("fmt", ["gif", "webp"])
+def test_an_animation_takes_no_more_memory_than_its_estimate(tmp_path, fmt):
+    """The estimate that refuses large animations before work is an upper bound of the real peak
+    (at 500 x 500 the frames are a million pixels: the per-pixel share is most of it)."""
+    side = 500
+    usage = measure(export_args(fmt, SquareGrid.kind, side, str(tmp_path)) + ["--max-frames", "5"])
+    assert usage.status == 0
+    size = animation.frame_size(SquareGrid(side, side), ExportOptions(max_frames=5))
+    assert usage.peak_mb * 2**20 <= animation.peak_bytes(fmt, size)
+
+
+@pytest.mark.parametrize("fmt", ["gif", "webp"])
+def test_an_animation_too_large_for_its_memory_is_refused_in_one_line_before_any_work(tmp_path, fmt):
+    out = tmp_path / f"m.{fmt}"
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "visualizer", "generate", "-s", "2000x2000", "-o", str(out)],
+                          capture_output=True, text=True)
+    assert time.monotonic() - started < 20  # generating the maze alone takes longer than this
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "4001 x 4001 pixels" in lines[0] and "too large to animate" in lines[0]
+    assert not out.exists()
