@@ -16,7 +16,7 @@ from visualizer.core.maze import CellState
 from visualizer.export.json_io import dumps, loads
 from visualizer.plugins.maze_check import check_maze
 from visualizer.render.board import Board
-from visualizer.run import editing
+from visualizer.run import connectivity, editing
 from visualizer.run.editing import Editor, End, check
 from visualizer.run.session import Run
 from visualizer.run.spec import MazeSpec
@@ -211,12 +211,12 @@ def test_the_large_maze_check_through_scipy_agrees_with_the_plain_one(kind, seed
     run = finished_run(kind, seed)
     play(Editor(run, [None, None]), steps)
     small = check(run.maze)
-    kept = editing.SCIPY_FROM_CELLS
-    editing.SCIPY_FROM_CELLS = 0  # what a maze of more cells takes
+    kept = connectivity.SCIPY_FROM_CELLS
+    connectivity.SCIPY_FROM_CELLS = 0  # what a maze of more cells takes
     try:
         large = check(run.maze)
     finally:
-        editing.SCIPY_FROM_CELLS = kept
+        connectivity.SCIPY_FROM_CELLS = kept
     assert (large.loops, large.cut_off, large.cut_off_cells, large.removed) == \
         (small.loops, small.cut_off, small.cut_off_cells, small.removed)
     assert bool(large.loop) == bool(small.loop)

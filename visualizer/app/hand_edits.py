@@ -18,7 +18,7 @@ import numpy as np
 from ..core.maze import CellState
 from ..core.narration import Annotation, Shape, Tone, plural
 from ..export.formats import FORMATS, ExportOptions
-from ..run.editing import Check, Edit, Editor, End, check
+from ..run.editing import Check, Edit, Editor, End
 from ..run.session import SOLVING, Run
 from ..solvers import SOLVERS
 from . import captures
@@ -214,10 +214,17 @@ class HandEdits:
         self.resolving = self.resolving and run.stage == SOLVING
 
     def check(self) -> Check:
-        """The perfectness check of the maze as it stands (once per change)."""
+        """The perfectness check of the maze as it stands (once per change): the figures the
+        editor keeps edit by edit, so a click on a million cells costs the cells it changed."""
         run = self.run
-        table = self._neighbours.get(id(run.grid), lambda: run.grid.neighbour_array(np.int64))
-        return self._check.get((id(run), run.position, run.maze_version), lambda: check(run.maze, table))
+        self.editor.table = self._neighbours.get(id(run.grid), lambda: run.grid.neighbour_array(np.int64))
+        return self._check.get((id(run), run.position, run.maze_version), self.editor.check)
+
+    def warm(self) -> None:
+        """Count the finished maze's parts once, while nothing else needs the frame, so the first
+        edit does not pay for it."""
+        if self.run.finished and self.editor.editable() is None:
+            self.check()
 
     @staticmethod
     def verdict(found: Check) -> str:

@@ -18,8 +18,9 @@ from enum import Enum
 
 import numpy as np
 
-from ..core.graph import components, spanning_forest
+from ..core.graph import components
 from ..core.maze import CellState, Maze, loop_through
+from .connectivity import Connectivity, _closing_passage, _passage_ends, _scipy_graph, _scipy_parts
 from .session import Run
 
 _OPEN_STATES = (int(CellState.PASSAGE), int(CellState.ROOM))
@@ -106,6 +107,10 @@ class Editor:
         self.undone: list[Edit] = []
         self._stroke: Edit | None = None
         self._version = run.maze_version
+        self._links: Connectivity | None = None
+        """The perfectness figures kept edit by edit (made on the first look, or ``warm``)."""
+        self.table: np.ndarray | None = None
+        """The grid's neighbour table when the caller keeps one (for the whole counts)."""
 
     @property
     def maze(self) -> Maze:
@@ -239,11 +244,31 @@ class Editor:
 
     def _catch_up(self) -> None:
         """A seek rebuilt the maze since the last edit: the old edits describe another maze, so
-        they can be neither undone nor redone any more."""
+        they can be neither undone nor redone any more (nor do the figures kept describe it)."""
         if not self.current:
             self.done.clear()
             self.undone.clear()
             self._version = self.run.maze_version
+            self._links = None
+
+    # --- perfect or not -----------------------------------------------------------------
+
+    @property
+    def links(self) -> Connectivity:
+        """The maze's parts and loops, counted in full once, then kept up to date by every write."""
+        links = self._links
+        if links is None or links.maze is not self.maze or not self.current:
+            self._catch_up()
+            links = self._links = Connectivity(self.maze, self.table)
+        return links
+
+    def check(self) -> Check:
+        """Whether the maze as it stands is perfect, from the figures kept (what ``check`` counts
+        over the whole maze, at the cost of the edits since the last look)."""
+        links = self.links
+        cut = links.cut_off()
+        return Check(links.loops, len(cut), tuple(int(c) for c in cut[:MOST_CUT_OFF]), links.loop(),
+                     self.maze.grid.size - links.open_count)
 
     # --- the model, a cell at a time --------------------------------------------------
 
@@ -252,6 +277,10 @@ class Editor:
         return int(maze.passages[cell]), int(maze.state[cell]), int(maze.region[cell])
 
     def _write(self, cell: int, values: tuple[int, int, int]) -> None:
+        links = self._links
+        if links is not None and links.maze is self.maze:
+            links.write(cell, values)  # a bit at a time, the figures following
+            return
         maze = self.maze
         maze.passages[cell], maze.state[cell], maze.region[cell] = values
 
@@ -332,58 +361,3 @@ def check(maze: Maze, neighbours: np.ndarray | None = None) -> Check:
         if closing is not None:
             loop = loop_through(maze, *closing)
     return Check(loops, len(cut), tuple(int(c) for c in cut[:MOST_CUT_OFF]), loop, int((~opened).sum()))
-
-
-SCIPY_FROM_CELLS = 20_000
-"""From this many cells on the check asks scipy (when installed) for the connected parts: C
-speed, a million cells in a few hundredths of a second instead of a second."""
-
-
-def _scipy_graph(a: np.ndarray, b: np.ndarray, size: int):
-    """The passages as a scipy sparse matrix, or None (a small maze, or no scipy)."""
-    if size < SCIPY_FROM_CELLS:
-        return None
-    try:
-        from scipy.sparse import coo_matrix
-    except ImportError:
-        return None
-    return coo_matrix((np.ones(len(a), dtype=np.int8), (a, b)), shape=(size, size)).tocsr()
-
-
-def _scipy_parts(graph) -> np.ndarray:
-    from scipy.sparse.csgraph import connected_components
-
-    return connected_components(graph, directed=False)[1]
-
-
-def _closing_passage(a: np.ndarray, b: np.ndarray, part: np.ndarray, graph, size: int) -> tuple[int, int] | None:
-    """A passage that closes a loop: one outside a spanning tree of a part with as many passages
-    as cells or more."""
-    if graph is None:
-        extra = np.flatnonzero(~spanning_forest(a, b, size))
-        return (int(a[extra[0]]), int(b[extra[0]])) if len(extra) else None
-    from scipy.sparse.csgraph import breadth_first_order
-
-    edges = np.bincount(part[a], minlength=int(part.max()) + 1)
-    cells = np.bincount(part, minlength=len(edges))
-    looped = np.flatnonzero(edges >= cells)
-    if not len(looped):
-        return None
-    first = int(np.flatnonzero(part == looped[0])[0])
-    _, came = breadth_first_order(graph, first, directed=False, return_predecessors=True)
-    inside = part[a] == looped[0]
-    off_tree = inside & (came[a] != b) & (came[b] != a)
-    found = np.flatnonzero(off_tree)
-    return (int(a[found[0]]), int(b[found[0]])) if len(found) else None
-
-
-def _passage_ends(maze: Maze, table: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
-    """Every open passage once, as two arrays of cells (the lower id first)."""
-    grid = maze.grid
-    if table is None:
-        table = grid.neighbour_array(np.int64)
-    bits = (maze.passages[:, None] >> np.arange(grid.directions, dtype=np.uint8)) & 1
-    cells = np.arange(grid.size, dtype=np.int64)[:, None]
-    linked = (bits == 1) & (table > cells)
-    at, d = np.nonzero(linked)
-    return at.astype(np.int64), table[at, d]

@@ -584,6 +584,8 @@ class WatchScene(Scene):
             self._pull_events(dt)
         elif not self._snapshots_filled:
             self._snapshots_filled = self.run.fill_snapshots(time.perf_counter() + IDLE_WORK)
+        else:
+            self.edits.warm()  # the parts counted once, before the first edit needs them
         if self.explaining:  # idle, the panel may take a larger share of the frame to catch up
             self._caught_up = self.teacher.catch_up(time.perf_counter()
                                                     + (TEACH_BUDGET if self.busy else IDLE_TEACH_BUDGET))
