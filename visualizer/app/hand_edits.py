@@ -19,6 +19,7 @@ from ..core.maze import CellState
 from ..core.narration import Annotation, Shape, Tone, plural
 from ..export.formats import FORMATS, ExportOptions
 from ..run.editing import Check, Edit, Editor, End
+from ..run.quick_solve import QUICK_FROM_CELLS, QUICK_SOLVERS, QuickBfs
 from ..run.session import SOLVING, Run
 from ..solvers import SOLVERS
 from . import captures
@@ -52,6 +53,9 @@ class HandEdits:
         self._neighbours: Memo[np.ndarray] = Memo()
         """The grid's neighbour table, kept for the checks after every edit."""
         self._removed: Memo[frozenset[int]] = Memo()
+        self._quick: tuple[QuickBfs, str, int | None, int | None, int] | None = None
+        """A large maze's re-solve under way (``run.quick_solve``): the search, the solver, the
+        ends asked for, the maze version it searches."""
         self._was: int | None = None
         """The path's length before the last edit (None: none was shown)."""
 
@@ -193,11 +197,19 @@ class HandEdits:
         before = run.solution
         was = len(before) if before else None
         start, goal = self.editor.ends
-        run.solve(solver, start=start, goal=goal)
-        if self.animated:
-            return ""
-        run.step(1 << 30, deadline=time.perf_counter() + RESOLVE_BUDGET)
-        self.resolving = run.stage == SOLVING
+        self._quick = None
+        quick = QUICK_SOLVERS.get(solver)
+        if quick is not None and not self.animated and run.grid.size >= QUICK_FROM_CELLS:
+            run.clear_solution()  # the old path goes: it may cross a wall now
+            ends = (run.maze.entrance[0] if start is None else start, run.maze.exit[0] if goal is None else goal)
+            self._quick = (quick(run.maze, *ends), solver, start, goal, run.maze_version)
+            self.resolving = not self._step_quick(time.perf_counter() + RESOLVE_BUDGET)
+        else:
+            run.solve(solver, start=start, goal=goal)
+            if self.animated:
+                return ""
+            run.step(1 << 30, deadline=time.perf_counter() + RESOLVE_BUDGET)
+            self.resolving = run.stage == SOLVING
         if self.resolving or run.solution is None:
             return ""
         name = SOLVERS[solver].title
@@ -209,9 +221,26 @@ class HandEdits:
     def finish_resolve(self, budget: float) -> None:
         """A re-solve started at once that did not fit its budget: finish it this frame if it can."""
         run = self.run
+        if self._quick is not None:
+            self.resolving = not self._step_quick(time.perf_counter() + budget)
+            return
         if self.resolving and run.stage == SOLVING:
             run.step(1 << 30, deadline=time.perf_counter() + budget)
         self.resolving = self.resolving and run.stage == SOLVING
+
+    def _step_quick(self, deadline: float) -> bool:
+        """The large maze's breadth-first search, on until ``deadline``; shown once it ends (not
+        when the maze or the solve changed meanwhile). True when there is nothing left to do."""
+        assert self._quick is not None
+        search, solver, start, goal, version = self._quick
+        found = search.work(deadline)
+        if found is None:
+            return False
+        self._quick = None
+        run = self.run
+        if run.maze_version == version and run.solver is None:
+            run.solve_found(solver, found, start, goal)
+        return True
 
     def check(self) -> Check:
         """The perfectness check of the maze as it stands (once per change): the figures the

@@ -202,6 +202,18 @@ class Overlay(SetColouring):
         self.searched = self.path_length = 0
         self.full_redraw = True
 
+    def show_search(self, reached: np.ndarray, taken: np.ndarray, path: list[int]) -> None:
+        """A whole search's marks at once (``run.quick_solve``): what folding its events leaves."""
+        self.clear_solution()
+        self.mark[reached] = Mark.SEARCH
+        self.mark[taken] = Mark.LOOKED
+        self.mark[path] = Mark.PATH
+        self.searched, self.path_length = len(reached), len(path)
+        if path:
+            self.last = (int(Kind.PATH), path[-1], path[-2] if len(path) > 1 else -1, -1)
+        elif len(taken):
+            self.last = (int(Kind.TAKE), int(taken[-1]), -1, -1)
+
     def take_dirty(self) -> tuple[bool, list[int]]:
         """``(full_redraw, cells)`` since the last call, each cell once; resets both."""
         full, cells = self.full_redraw, list(set(self.dirty))

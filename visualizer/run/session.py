@@ -15,6 +15,7 @@ from operator import itemgetter
 from ..core.events import Event, Kind
 from ..solvers import get_solver
 from .overlay import Overlay
+from .quick_solve import QuickLog, QuickSearch
 from .spec import MazeSpec
 from .timeline import INTERVAL, Timeline
 
@@ -420,6 +421,20 @@ class Run:
         self._solver_exhausted = False
         self.stream = get_solver(solver).run(self.maze, start, goal)
         self.stage = SOLVING
+
+    def solve_found(self, solver: str, search: QuickSearch, start: int | None = None,
+                    goal: int | None = None) -> None:
+        """Show a solve already known whole (``run.quick_solve``), as if its events had all been
+        applied: its marks, its path, its events spelled out only if stepping back reads them."""
+        self.solve(solver, start, goal)
+        log = QuickLog(search)
+        self.solver_log = log  # type: ignore[assignment]  # a list's reading methods, made on demand
+        self.stream, self._solver_exhausted = iter(()), True
+        self._solver_applied = len(log)
+        self.overlay.show_search(search.order, search.order[:search.taken], search.path)
+        self.solution = list(search.path)
+        self.stage = DONE
+        self.applied += 1
 
     def clear_solution(self) -> None:
         self.overlay.clear_solution()

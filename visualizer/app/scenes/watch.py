@@ -536,7 +536,7 @@ class WatchScene(Scene):
     def _after_edit(self) -> None:
         """A solve the edit started and that is still running moves on (even when paused before),
         and says its result when it ends."""
-        if self.run.stage == SOLVING:
+        if self.run.stage == SOLVING or self.edits.resolving:
             self.paused = False
             self.until = None
             self._solution_reported = False
