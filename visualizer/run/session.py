@@ -13,6 +13,7 @@ from itertools import compress, islice
 from operator import itemgetter
 
 from ..core.events import Event, Kind
+from ..core.maze import Maze
 from ..solvers import get_solver
 from .overlay import Overlay
 from .quick_solve import QuickLog, QuickSearch
@@ -88,6 +89,18 @@ class Run:
         """Grows when the maze changes by other means than generation events: a hand edit
         (``run.editing``), or a seek that rebuilt it; with ``position`` it keys what is computed
         from the maze."""
+
+    @classmethod
+    def showing(cls, spec: MazeSpec, maze: Maze) -> Run:
+        """A finished run of ``maze`` itself (an edited maze, a file's): nothing to generate, only
+        to solve. Its recipe names it; a seek would build the recipe's maze instead, so none is asked."""
+        run = cls(spec, record=False)
+        run.grid, run.maze = maze.grid, maze
+        run.overlay = Overlay(maze.grid, shows_stack=False)
+        run._source = iter(())
+        run.total = 0
+        run._end_stream()
+        return run
 
     @property
     def recorded(self) -> int:

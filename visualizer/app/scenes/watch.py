@@ -459,7 +459,14 @@ class WatchScene(Scene):
         return self.run.maze.entrance[0] if start is None else start
 
     def compare(self) -> None:
-        """C: this maze's grid, size and seed, built by it and three other algorithms side by side."""
+        """C: this maze's grid, size and seed, built by it and three other algorithms side by side;
+        an edited maze comes first, as edited, beside its recipe's own maze and two others."""
+        editor = self.edits.editor
+        if self.edits.edited and editor.done:
+            edited = (self.run.maze.copy(), len(editor.done))
+            self.host.open_scene("compare", spec=self.spec, speed=self.speed, edited=edited)
+            self.host.message("Pane 1 is your edited maze, pane 2 the recipe's own: S solves them all", 8.0)
+            return
         self.host.open_scene("compare", spec=self.spec, speed=self.speed)
 
     def open_lab(self) -> None:
