@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from tests.run.test_editing import GRIDS, edit_steps, play
 from visualizer.run.editing import Editor
+from visualizer.run import quick_solve
 from visualizer.run.quick_solve import QuickBfs, quick_bfs
 from visualizer.run.session import Run
 from visualizer.run.spec import MazeSpec
@@ -46,7 +47,8 @@ def test_the_quick_search_marks_what_the_solvers_events_mark(kind, seed, steps, 
     assert quick.solver_events == slow.solver_events and quick.idle
 
 
-def test_a_search_spread_over_many_looks_ends_where_one_look_ends():
+def test_a_search_spread_over_many_looks_ends_where_one_look_ends(monkeypatch):
+    monkeypatch.setattr(quick_solve, "CHUNK", 8)
     run = Run(MazeSpec("backtracker", "square", 30, 20, 2))
     run.finish_generation()
     maze = run.maze

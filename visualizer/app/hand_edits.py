@@ -214,15 +214,15 @@ class HandEdits:
             return ""
         name = SOLVERS[solver].title
         if not run.solution:
-            return f" · {name}: no way through now" + ("" if goal_reachable(run) else " (the goal is cut off)")
+            return f" · {name}: no way through now" + ("" if self.goal_reachable() else " (the goal is cut off)")
         change = "" if was is None else f" (was {was:,})"
         return f" · {name}: path of {len(run.solution):,} cells{change}"
 
     def finish_resolve(self, budget: float) -> None:
         """A re-solve started at once that did not fit its budget: finish it this frame if it can."""
         run = self.run
-        if self._quick is not None:
-            self.resolving = not self._step_quick(time.perf_counter() + budget)
+        if self._quick is not None:  # a frame's share, whatever the drawing costs: the window stays quick
+            self.resolving = not self._step_quick(time.perf_counter() + min(budget, RESOLVE_BUDGET))
             return
         if self.resolving and run.stage == SOLVING:
             run.step(1 << 30, deadline=time.perf_counter() + budget)
@@ -254,6 +254,14 @@ class HandEdits:
         edit does not pay for it."""
         if self.run.finished and self.editor.editable() is None:
             self.check()
+
+    def goal_reachable(self) -> bool:
+        """Whether any way leads from the solve's start to its goal: one look at the parts the
+        editor keeps once the maze has been edited (no search of a million cells)."""
+        run = self.run
+        if not self.edited:
+            return _goal_reachable(run)
+        return self.editor.links.joined(*run.solver_ends)
 
     @staticmethod
     def verdict(found: Check) -> str:
@@ -321,7 +329,7 @@ class HandEdits:
         return tuple(notes + [Annotation(Shape.BOX, (cell,), Tone.ERASED) for cell in found.cut_off_cells])
 
 
-def goal_reachable(run: Run) -> bool:
+def _goal_reachable(run: Run) -> bool:
     """Whether any way leads from the solve's start to its goal (the model's passages, not the
     solver's luck): a solver that found none either was cut off or went round in circles."""
     start, goal = run.solver_ends

@@ -204,6 +204,12 @@ class Connectivity:
 
     # --- what the panel shows -------------------------------------------------------------
 
+    def joined(self, a: int, b: int) -> bool:
+        """Whether a way leads from cell ``a`` to cell ``b`` (both in the maze, one part)."""
+        if self.stale:
+            self.recount()
+        return bool(self.labels[a] >= 0 and self.labels[a] == self.labels[b])
+
     def cut_off(self) -> np.ndarray:
         """The open cells not in the entrance's part, in cell order."""
         if self.stale:

@@ -25,7 +25,7 @@ from ..core.maze import Maze
 QUICK_FROM_CELLS = 50_000
 """From this many cells on the at-once re-solve with breadth-first search takes this way (below,
 the solver's own events are quick enough, and the same)."""
-CHUNK = 256
+CHUNK = 2048
 """Cells searched between two looks at the clock."""
 _SEARCH, _TAKE, _PATH = int(Kind.SEARCH), int(Kind.TAKE), int(Kind.PATH)
 
@@ -67,8 +67,11 @@ class QuickBfs:
         append, adopt = order.append, parent.append
         i = self.next
         while self.result is None:
-            stop = min(len(order), i + CHUNK)
+            stop = i + CHUNK  # read each time: a test makes the chunks small
             while i < stop:
+                if i == len(order):
+                    self._end(i)
+                    break
                 cell = order[i]
                 if cell == goal:
                     self._end(i + 1)
@@ -82,9 +85,7 @@ class QuickBfs:
                         adopt(i)
                 i += 1
             else:
-                if i == len(order):
-                    self._end(i)
-                elif clock() >= deadline:
+                if clock() >= deadline:
                     self.next = i
                     return None
         return self.result

@@ -30,7 +30,7 @@ from ...run.spec import MazeSpec, random_seed
 from ...run.teaching import Teacher, TeachingView, known_for
 from ...solvers import SOLVERS
 from ..breakpoints import Breakpoint
-from ..hand_edits import REMOVED, HandEdits, goal_reachable
+from ..hand_edits import REMOVED, HandEdits
 from ..keys import NONE, WATCH_KEYS, KeyPress, digit_of, number_choice
 from ..maze_figures import CHEAP_DISTANCE_CELLS, MazeFigures, estimate_events
 from ..memo import Memo
@@ -669,7 +669,7 @@ class WatchScene(Scene):
         name = SOLVERS[run.solver].title if run.solver else "The solver"
         if run.solution:
             self.host.message(f"{name}: path of {path_words(run)}, {run.overlay.searched:,} cells visited")
-        elif not goal_reachable(run):
+        elif not self.edits.goal_reachable():
             self.host.message(f"{name}: the goal cannot be reached from the start (cut off)", 6.0)
         else:
             self.host.message(f"{name} found no way out (it went round in circles)", 6.0)
