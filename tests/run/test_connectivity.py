@@ -51,15 +51,58 @@ def test_an_edit_next_to_the_path_needs_no_whole_count():
     assert editor.links.recounts == 1, "opening and closing a wall counted the maze again"
 
 
-def test_a_search_past_its_budget_falls_back_to_a_whole_count(monkeypatch):
+def closed_entrance_passage(editor):
+    maze = editor.maze
+    cell = maze.entrance[0]
+    d = next(d for d, _ in maze.grid.neighbours(cell) if maze.is_open(cell, d))
+    editor.toggle_wall(cell, d)
+
+
+def test_a_search_past_its_budget_goes_on_over_frames_and_the_panel_waits_for_it(monkeypatch):
+    monkeypatch.setattr(connectivity, "SEARCH_CELLS", 4)
+    monkeypatch.setattr(connectivity, "CHUNK_CELLS", 4)
+    run = finished_run("square", 4, (20, 15))
+    editor = Editor(run, [None, None])
+    editor.check()
+    closed_entrance_passage(editor)
+    assert editor.links.pending is not None
+    waiting = editor.check()
+    assert waiting.checking and not waiting.perfect
+    looks = 0
+    while not editor.settle(deadline=0.0):  # a deadline already past: one chunk a frame
+        looks += 1
+    assert looks > 1
+    assert figures(editor.check()) == figures(check(run.maze)) and not editor.check().checking
+    assert editor.links.recounts == 1, "the search over frames counted the maze again"
+
+
+def test_an_edit_while_the_search_is_under_way_counts_everything_again(monkeypatch):
     monkeypatch.setattr(connectivity, "SEARCH_CELLS", 4)
     run = finished_run("square", 4, (20, 15))
     editor = Editor(run, [None, None])
     editor.check()
-    maze = run.maze
-    path_cell = maze.entrance[0]
-    d = next(d for d, _ in maze.grid.neighbours(path_cell) if maze.is_open(path_cell, d))
-    editor.toggle_wall(path_cell, d)
-    assert editor.links.stale
-    assert figures(editor.check()) == figures(check(maze))
+    closed_entrance_passage(editor)
+    editor.undo()
+    assert editor.links.pending is None and editor.links.stale
+    assert figures(editor.check()) == figures(check(run.maze))
     assert editor.links.recounts == 2
+
+
+@settings(max_examples=60, deadline=None)
+@given(kind=st.sampled_from(GRIDS), seed=st.integers(0, 50), steps=edit_steps, budget=st.integers(1, 40),
+       settle=st.booleans())
+def test_small_search_budgets_still_give_the_whole_counts_figures(kind, seed, steps, budget, settle):
+    kept = connectivity.SEARCH_CELLS, connectivity.CHUNK_CELLS
+    connectivity.SEARCH_CELLS = connectivity.CHUNK_CELLS = budget
+    try:
+        run = finished_run(kind, seed)
+        editor = Editor(run, [None, None])
+        editor.check()
+        for step in steps:
+            play(editor, [step])
+            if settle:
+                editor.settle(float("inf"))
+        editor.settle(float("inf"))
+        assert figures(editor.check()) == figures(check(run.maze))
+    finally:
+        connectivity.SEARCH_CELLS, connectivity.CHUNK_CELLS = kept

@@ -247,7 +247,12 @@ class HandEdits:
         editor keeps edit by edit, so a click on a million cells costs the cells it changed."""
         run = self.run
         self.editor.table = self._neighbours.get(id(run.grid), lambda: run.grid.neighbour_array(np.int64))
-        return self._check.get((id(run), run.position, run.maze_version), self.editor.check)
+        key = (id(run), run.position, run.maze_version, self.editor.figures_version)
+        return self._check.get(key, self.editor.check)
+
+    def settle(self, budget: float) -> None:
+        """A closed passage's search that did not end at once: a frame's share more of it."""
+        self.editor.settle(time.perf_counter() + min(budget, RESOLVE_BUDGET))
 
     def warm(self) -> None:
         """Count the finished maze's parts once, while nothing else needs the frame, so the first
@@ -261,10 +266,14 @@ class HandEdits:
         run = self.run
         if not self.edited:
             return _goal_reachable(run)
+        if self.editor.links.pending is not None:
+            return True  # not known yet: say nothing of a cut-off goal rather than wait for it
         return self.editor.links.joined(*run.solver_ends)
 
     @staticmethod
     def verdict(found: Check) -> str:
+        if found.checking:
+            return "checking whether it is still perfect"
         if found.perfect:
             return "still perfect"
         parts = [plural(found.loops, "loop")] if found.loops else []
@@ -283,6 +292,8 @@ class HandEdits:
         if found.cut_off:
             parts.append(plural(found.cut_off, "cell") + " cut off (boxed)")
         verdict = "yes" if found.perfect else "no: " + ", ".join(parts)
+        if found.checking:
+            verdict = "checking... (searching what the closed passage cut off)"
         return [("Perfect", verdict), ("Edits", f"{len(self.editor.done):,} (Ctrl+Z undoes, Ctrl+Y redoes)")]
 
     def removed_cells(self) -> frozenset[int]:

@@ -6,10 +6,11 @@ number of loops, and changes them one passage at a time as the editor writes cel
 
 - opening a wall between two cells of one component adds a loop (O(1)); between two components
   merges them (the smaller one relabelled, a whole-array numpy pass: a millisecond);
-- closing a passage searches from both of its cells at once, in step, up to SEARCH_CELLS cells:
-  the two searches meeting means a loop is gone; one running out first is the smaller part cut
-  off, relabelled (O(that part)); a search that outgrows its budget marks the figures stale and
-  the next ``figures`` counts everything again (the rare case: a split into two large parts).
+- closing a passage searches from both of its cells at once, in step: the two searches meeting
+  means a loop is gone; one running out first is the smaller part cut off, relabelled (O(that
+  part)). Up to SEARCH_CELLS cells that happens at once; a larger search (a split into two large
+  parts) goes on over the next frames (``settle``) while the panel says it is checking. Another
+  change while it is under way leaves the figures stale: the next look counts everything again.
 
 The editor writes every cell through :meth:`Connectivity.write`, one passage bit at a time, so
 every change this sees is one passage opening or closing in a maze that is otherwise as counted.
@@ -18,7 +19,9 @@ Pure Python and numpy.
 
 from __future__ import annotations
 
+import time
 from collections import deque
+from collections.abc import Callable
 
 import numpy as np
 
@@ -27,8 +30,10 @@ from ..core.maze import CellState, Maze, loop_through
 
 _OPEN_STATES = (int(CellState.PASSAGE), int(CellState.ROOM))
 SEARCH_CELLS = 20_000
-"""Cells the two searches after a closed passage may visit together before giving up (about
-30 ms); past it the next look counts the whole maze again."""
+"""Cells the two searches after a closed passage visit at once (about 30 ms); past it they go on
+over the next frames (``settle``) while the panel says it is checking."""
+CHUNK_CELLS = 2_000
+"""Cells searched between two looks at the clock in ``settle``."""
 
 
 class Connectivity:
@@ -53,6 +58,8 @@ class Connectivity:
         self._closers: list[tuple[int, int]] = []
         """Passages that closed a loop when they were opened (newest last): where to look for one to draw."""
         self._loop: tuple[int, tuple[int, ...]] | None = None
+        self.pending: _SideSearch | None = None
+        """The search after a closed passage, when it did not end at once."""
         self.recount()
 
     # --- the whole count ------------------------------------------------------------
@@ -64,14 +71,14 @@ class Connectivity:
         opened = maze.open_mask()
         graph = _scipy_graph(a, b, size)
         part = components(a, b, size) if graph is None else _scipy_parts(graph)
-        kept, labels = np.unique(part[opened], return_inverse=True)
-        self.labels = np.full(size, -1, dtype=np.int64)
-        self.labels[opened] = labels
-        counts = np.bincount(labels, minlength=len(kept)) if len(kept) else np.zeros(0, dtype=np.int64)
-        self.sizes = {int(k): int(n) for k, n in enumerate(counts)}
-        self._next = len(kept)
+        self.labels = np.where(opened, part, -1).astype(np.int64)
+        counts = np.bincount(part[opened], minlength=1)
+        parts = np.flatnonzero(counts)
+        self.sizes = dict(zip(parts.tolist(), counts[parts].tolist()))
+        self._next = int(part.max(initial=0)) + 1
         self.open_count = int(opened.sum())
-        self.loops = len(a) - self.open_count + len(kept)
+        self.loops = len(a) - self.open_count + len(parts)
+        self.pending = None
         closing = _closing_passage(a, b, part, graph, size) if self.loops else None
         self._closers = [closing] if closing is not None else []
         self.stale = False
@@ -125,25 +132,25 @@ class Connectivity:
     # --- one change at a time -----------------------------------------------------------
 
     def _add(self, cell: int) -> None:
+        self._interrupt()
         self.labels[cell] = self._next
         self.sizes[self._next] = 1
         self._next += 1
         self.open_count += 1
-        self.version += 1
 
     def _drop(self, cell: int) -> None:
         """A cell leaving the maze (its passages already closed: it is a part of its own)."""
+        self._interrupt()
         label = int(self.labels[cell])
         self.labels[cell] = -1
         self.open_count -= 1
-        self.version += 1
         if label >= 0:
             self.sizes[label] -= 1
             if not self.sizes[label]:
                 del self.sizes[label]
 
     def _opened(self, a: int, b: int) -> None:
-        self.version += 1
+        self._interrupt()
         if self.stale:
             return
         la, lb = int(self.labels[a]), int(self.labels[b])
@@ -156,44 +163,57 @@ class Connectivity:
         self.sizes[big] += self.sizes.pop(small)
 
     def _closed(self, a: int, b: int) -> None:
-        """The passage a - b is gone: a loop less, or a part cut off (relabelled), or stale."""
-        self.version += 1
+        """The passage a - b is gone: a loop less, or a part cut off (relabelled); when the search
+        that tells which outgrows SEARCH_CELLS, it goes on in ``settle``, a frame's share at a time."""
+        self._interrupt()
         if self.stale:
             return
-        side = self._smaller_side(a, b)
-        if side is None:
-            self.stale = True
-        elif not side:
-            self.loops -= 1
+        search = _SideSearch(self, a, b)
+        if search.run(SEARCH_CELLS):
+            self._settled(search)
         else:
-            old = int(self.labels[a])
-            cells = np.fromiter(side, dtype=np.int64, count=len(side))
-            self.labels[cells] = self._next
-            self.sizes[self._next] = len(cells)
-            self.sizes[old] -= len(cells)
-            self._next += 1
+            self.pending = search
 
-    def _smaller_side(self, a: int, b: int) -> set[int] | None:
-        """Search from ``a`` and from ``b`` in turn, a cell each: the cells of the side that runs
-        out first (they are no longer joined), an empty set when the searches meet (still joined:
-        the passage was on a loop), None past SEARCH_CELLS."""
-        seen = ({a}, {b})
-        queues = (deque([a]), deque([b]))
-        budget = SEARCH_CELLS
-        while budget > 0:
-            for k in (0, 1):
-                queue, mine, theirs = queues[k], seen[k], seen[1 - k]
-                if not queue:
-                    return mine
-                cell = queue.popleft()
-                for nb in self._neighbours(cell):
-                    if nb in theirs:
-                        return set()
-                    if nb not in mine:
-                        mine.add(nb)
-                        queue.append(nb)
-                budget -= 1
-        return None
+    def _interrupt(self) -> None:
+        """Another change while a search is under way: it no longer describes the maze, and the
+        figures are counted whole at the next look."""
+        self.version += 1
+        if self.pending is not None:
+            self.pending = None
+            self.stale = True
+
+    def settle(self, deadline: float, clock: Callable[[], float] = time.perf_counter) -> bool:
+        """Go on with a search left over from a closed passage until ``deadline``; True once
+        the figures are right (nothing pending)."""
+        search = self.pending
+        while search is not None:
+            if search.run(CHUNK_CELLS):
+                self.pending = None
+                self._settled(search)
+                return True
+            if clock() >= deadline:
+                return False
+        return True
+
+    def _settle_now(self) -> None:
+        """The figures right now, whatever it costs (callers that must not wait look at ``pending`` first)."""
+        if self.pending is not None:
+            self.settle(float("inf"))
+        if self.stale:
+            self.recount()
+
+    def _settled(self, search: _SideSearch) -> None:
+        self.version += 1
+        if search.met:
+            self.loops -= 1
+            return
+        side = search.side
+        old = int(self.labels[search.a])
+        cells = np.fromiter(side, dtype=np.int64, count=len(side))
+        self.labels[cells] = self._next
+        self.sizes[self._next] = len(cells)
+        self.sizes[old] -= len(cells)
+        self._next += 1
 
     def _neighbours(self, cell: int) -> list[int]:
         maze, opposite = self.maze, self._opposite
@@ -206,14 +226,12 @@ class Connectivity:
 
     def joined(self, a: int, b: int) -> bool:
         """Whether a way leads from cell ``a`` to cell ``b`` (both in the maze, one part)."""
-        if self.stale:
-            self.recount()
+        self._settle_now()
         return bool(self.labels[a] >= 0 and self.labels[a] == self.labels[b])
 
     def cut_off(self) -> np.ndarray:
         """The open cells not in the entrance's part, in cell order."""
-        if self.stale:
-            self.recount()
+        self._settle_now()
         here = int(self.labels[self.maze.entrance[0]])
         if self.open_count - self.sizes.get(here, 0) == 0:
             return np.zeros(0, dtype=np.int64)
@@ -222,8 +240,7 @@ class Connectivity:
     def loop(self) -> tuple[int, ...]:
         """One loop's cells in order, back to the first: around the newest passage that closed one
         and is still open (a whole-maze look for one when none is)."""
-        if self.stale:
-            self.recount()
+        self._settle_now()
         if not self.loops:
             return ()
         if self._loop is not None and self._loop[0] == self.version:
@@ -240,6 +257,38 @@ class Connectivity:
             found = loop_through(self.maze, a, b) if a >= 0 else ()
         self._loop = (self.version, found)
         return found
+
+
+class _SideSearch:
+    """After the passage a - b closed: a search from ``a`` and one from ``b`` in turn, a cell
+    each. They meet: still joined (the passage was on a loop). One runs out first: its cells are
+    the part cut off (the smaller one: O(that part), never the whole maze)."""
+
+    def __init__(self, links: Connectivity, a: int, b: int) -> None:
+        self.links, self.a = links, a
+        self.seen: tuple[set[int], set[int]] = ({a}, {b})
+        self.queues = (deque([a]), deque([b]))
+        self.met = False
+        self.side: set[int] = set()
+
+    def run(self, cells: int) -> bool:
+        """Search ``cells`` more cells; True once it has ended (``met`` or ``side`` says how)."""
+        neighbours = self.links._neighbours
+        while cells > 0:
+            for k in (0, 1):
+                queue, mine, theirs = self.queues[k], self.seen[k], self.seen[1 - k]
+                if not queue:
+                    self.side = mine
+                    return True
+                for nb in neighbours(queue.popleft()):
+                    if nb in theirs:
+                        self.met = True
+                        return True
+                    if nb not in mine:
+                        mine.add(nb)
+                        queue.append(nb)
+            cells -= 2
+        return False
 
 
 def _bits(value: int) -> list[int]:

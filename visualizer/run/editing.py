@@ -86,11 +86,13 @@ class Check:
     """One loop's cells in order, back to the first (() when there is none)."""
     removed: int
     """Cells that are not part of the maze (removed by hand, pruned, never carved)."""
+    checking: bool = False
+    """True while a closed passage's search goes on over frames: loops and cut-off cells are not known yet."""
 
     @property
     def perfect(self) -> bool:
         """One way between any two cells of the maze: no loop, nothing cut off."""
-        return not self.loops and not self.cut_off
+        return not self.loops and not self.cut_off and not self.checking
 
 
 class Editor:
@@ -266,11 +268,22 @@ class Editor:
         """Whether the maze as it stands is perfect, from the figures kept (what ``check`` counts
         over the whole maze, at the cost of the edits since the last look)."""
         links = self.links
+        if links.pending is not None:
+            return Check(0, 0, (), (), self.maze.grid.size - links.open_count, checking=True)
         cut = links.cut_off()
         return Check(links.loops, len(cut), tuple(int(c) for c in cut[:MOST_CUT_OFF]), links.loop(),
                      self.maze.grid.size - links.open_count)
 
     # --- the model, a cell at a time --------------------------------------------------
+
+    @property
+    def figures_version(self) -> int:
+        """Grows when the figures kept change (a search over frames ending): keys what shows them."""
+        return -1 if self._links is None else self._links.version
+
+    def settle(self, deadline: float) -> bool:
+        """A closed passage's search left over, on until ``deadline``; True when nothing is left."""
+        return self._links is None or self._links.settle(deadline)
 
     def _values(self, cell: int) -> tuple[int, int, int]:
         maze = self.maze

@@ -585,6 +585,7 @@ class WatchScene(Scene):
             self._quiz_frame()
         if self.edits.resolving:
             self.edits.finish_resolve(self.host.work_budget(INSTANT_BUDGET))
+        self.edits.settle(IDLE_TEACH_BUDGET)
         if self.until is not None and self.busy:
             self._run_until()
         elif self.busy:
