@@ -76,6 +76,19 @@ def test_a_search_past_its_budget_goes_on_over_frames_and_the_panel_waits_for_it
     assert editor.links.recounts == 1, "the search over frames counted the maze again"
 
 
+def test_a_search_of_two_large_parts_ends_in_one_whole_count(monkeypatch):
+    monkeypatch.setattr(connectivity, "SEARCH_CELLS", 4)
+    monkeypatch.setattr(connectivity, "SETTLE_CELLS", 2)
+    monkeypatch.setattr(connectivity, "CHUNK_CELLS", 2)
+    run = finished_run("square", 4, (20, 15))
+    editor = Editor(run, [None, None])
+    editor.check()
+    closed_entrance_passage(editor)
+    assert editor.check().checking
+    assert editor.settle(float("inf"))
+    assert figures(editor.check()) == figures(check(run.maze)) and editor.links.recounts == 2
+
+
 def test_an_edit_while_the_search_is_under_way_counts_everything_again(monkeypatch):
     monkeypatch.setattr(connectivity, "SEARCH_CELLS", 4)
     run = finished_run("square", 4, (20, 15))

@@ -9,8 +9,10 @@ number of loops, and changes them one passage at a time as the editor writes cel
 - closing a passage searches from both of its cells at once, in step: the two searches meeting
   means a loop is gone; one running out first is the smaller part cut off, relabelled (O(that
   part)). Up to SEARCH_CELLS cells that happens at once; a larger search (a split into two large
-  parts) goes on over the next frames (``settle``) while the panel says it is checking. Another
-  change while it is under way leaves the figures stale: the next look counts everything again.
+  parts) is left to the next frame (``settle``: the panel says it is checking meanwhile), which
+  searches a little more or counts the whole maze (scipy, about a tenth of a second for a million
+  cells) when the parts are both large. Another change meanwhile leaves the figures stale: the
+  next look counts everything again.
 
 The editor writes every cell through :meth:`Connectivity.write`, one passage bit at a time, so
 every change this sees is one passage opening or closing in a maze that is otherwise as counted.
@@ -34,6 +36,9 @@ SEARCH_CELLS = 20_000
 over the next frames (``settle``) while the panel says it is checking."""
 CHUNK_CELLS = 2_000
 """Cells searched between two looks at the clock in ``settle``."""
+SETTLE_CELLS = 20_000
+"""Cells ``settle`` searches in one frame at most before it counts the whole maze instead (a
+search of two large parts would take seconds; scipy's count of a million cells, a tenth of one)."""
 
 
 class Connectivity:
@@ -172,7 +177,7 @@ class Connectivity:
         if search.run(SEARCH_CELLS):
             self._settled(search)
         else:
-            self.pending = search
+            self.pending = search  # two large parts: ``settle`` counts them whole on the next frame
 
     def _interrupt(self) -> None:
         """Another change while a search is under way: it no longer describes the maze, and the
@@ -186,13 +191,18 @@ class Connectivity:
         """Go on with a search left over from a closed passage until ``deadline``; True once
         the figures are right (nothing pending)."""
         search = self.pending
-        while search is not None:
+        if search is None:
+            return True
+        spent = 0
+        while spent < SETTLE_CELLS:
             if search.run(CHUNK_CELLS):
                 self.pending = None
                 self._settled(search)
                 return True
+            spent += CHUNK_CELLS
             if clock() >= deadline:
                 return False
+        self.recount()  # past what a search does quicker than scipy's whole count: count it all
         return True
 
     def _settle_now(self) -> None:
@@ -217,10 +227,10 @@ class Connectivity:
 
     def _neighbours(self, cell: int) -> list[int]:
         maze, opposite = self.maze, self._opposite
-        p = maze.passages
-        bits = int(p[cell])
+        p, state = maze._p, maze._s  # the maze's memoryviews: plain ints, no numpy scalar per look
+        bits = p[cell]
         return [nb for d, nb in maze.grid.neighbours(cell)
-                if bits >> d & 1 and p[nb] >> opposite[d] & 1 and int(maze.state[nb]) in _OPEN_STATES]
+                if bits >> d & 1 and p[nb] >> opposite[d] & 1 and state[nb] in _OPEN_STATES]
 
     # --- what the panel shows -------------------------------------------------------------
 

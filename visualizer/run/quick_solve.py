@@ -27,6 +27,8 @@ QUICK_FROM_CELLS = 50_000
 the solver's own events are quick enough, and the same)."""
 CHUNK = 2048
 """Cells searched between two looks at the clock."""
+LIST_SLICE = 1 << 18
+"""Adjacency entries turned into a list between two looks at the clock."""
 _SEARCH, _TAKE, _PATH = int(Kind.SEARCH), int(Kind.TAKE), int(Kind.PATH)
 
 
@@ -51,7 +53,10 @@ class QuickBfs:
     reached from."""
 
     def __init__(self, maze: Maze, start: int, goal: int) -> None:
-        self.indptr, self.indices = (part.tolist() for part in maze.adjacency())
+        self.arrays = maze.adjacency()
+        self.indptr: list[int] = []
+        self.indices: list[int] = []
+        """``arrays`` as plain lists (quick to index), filled a slice at a time by ``work``."""
         self.seen = bytearray(maze.grid.size)
         self.seen[start] = 1
         self.goal = goal
@@ -62,6 +67,8 @@ class QuickBfs:
 
     def work(self, deadline: float = math.inf, clock: Callable[[], float] = time.perf_counter) -> QuickSearch | None:
         """Search on until ``deadline``: the search once it has ended, else None (call again)."""
+        if not self._lists_ready(deadline, clock):
+            return None
         indptr, indices, seen, goal = self.indptr, self.indices, self.seen, self.goal
         order, parent = self.order, self.parent
         append, adopt = order.append, parent.append
@@ -89,6 +96,18 @@ class QuickBfs:
                     self.next = i
                     return None
         return self.result
+
+    def _lists_ready(self, deadline: float, clock: Callable[[], float]) -> bool:
+        """Turn the adjacency arrays into lists a slice at a time (a million cells' take a
+        fifth of a second at once); True once both are whole."""
+        pairs = list(zip((self.indptr, self.indices), self.arrays))
+        for target, array in pairs:
+            while len(target) < len(array):
+                target.extend(array[len(target):len(target) + LIST_SLICE].tolist())
+                whole = all(len(t) == len(a) for t, a in pairs)
+                if not whole and clock() >= deadline:
+                    return False
+        return True
 
     def _end(self, taken: int) -> None:
         path: list[int] = []
