@@ -16,7 +16,7 @@ from visualizer.core.maze import CellState
 from visualizer.export.json_io import dumps, loads
 from visualizer.plugins.maze_check import check_maze
 from visualizer.render.board import Board
-from visualizer.run import connectivity, editing
+from visualizer.run import connectivity
 from visualizer.run.editing import Editor, End, check
 from visualizer.run.session import Run
 from visualizer.run.spec import MazeSpec

@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.run.test_editing import GRIDS, edit_steps, play
-from visualizer.run.editing import Editor
 from visualizer.run import quick_solve
+from visualizer.run.editing import Editor
 from visualizer.run.quick_solve import QuickBfs, quick_bfs
 from visualizer.run.session import Run
 from visualizer.run.spec import MazeSpec

@@ -12,8 +12,12 @@ from __future__ import annotations
 import sys
 import time
 from contextlib import contextmanager
+from typing import TYPE_CHECKING, cast
 
 from ..run.spec import MazeSpec
+
+if TYPE_CHECKING:
+    from ..app.scenes.watch import WatchScene
 
 
 @contextmanager
@@ -45,7 +49,7 @@ def _ready_shell(side: int):
     _open()
     shell = Shell(MazeSpec("backtracker", "square", side, side, 1), speed=INSTANT, screen=pygame.display.get_surface())
     _frame(shell, 0)
-    watch = shell.base
+    watch = cast("WatchScene", shell.base)
     watch.run.finish_generation()
     watch.start_solver()
     watch.run.step(1 << 40)
@@ -60,8 +64,9 @@ def one_edit(shell, close: bool) -> dict[str, float]:
     from the click to the panel being right, and the slowest and the mean frame until then."""
     from .window import _frame
 
-    watch = shell.base
+    watch = cast("WatchScene", shell.base)
     maze, path = watch.run.maze, watch.run.solution
+    assert path, "the bench's maze is solved before it is edited"
     cell = path[len(path) // 2]
     grid = maze.grid
     if close:

@@ -130,9 +130,9 @@ class Connectivity:
 
     def _linked(self, cell: int, d: int, other: int) -> bool:
         """A passage both cells agree on, between two cells of the maze."""
-        maze = self.maze
-        return other >= 0 and bool(maze.passages[cell] >> d & 1) and bool(maze.passages[other] >> self._opposite[d] & 1) \
-            and int(maze.state[cell]) in _OPEN_STATES and int(maze.state[other]) in _OPEN_STATES
+        p, state = self.maze._p, self.maze._s
+        return other >= 0 and bool(p[cell] >> d & 1) and bool(p[other] >> self._opposite[d] & 1) \
+            and state[cell] in _OPEN_STATES and state[other] in _OPEN_STATES
 
     # --- one change at a time -----------------------------------------------------------
 

@@ -213,9 +213,9 @@ class Overlay(SetColouring):
         self.mark[path] = Mark.PATH
         self.searched, self.path_length = len(reached), len(path)
         if path:
-            self.last = (int(Kind.PATH), path[-1], path[-2] if len(path) > 1 else -1, -1)
+            self.last = (Kind.PATH, path[-1], path[-2] if len(path) > 1 else -1, -1)
         elif len(taken):
-            self.last = (int(Kind.TAKE), int(taken[-1]), -1, -1)
+            self.last = (Kind.TAKE, int(taken[-1]), -1, -1)
 
     def take_dirty(self) -> tuple[bool, list[int]]:
         """``(full_redraw, cells)`` since the last call, each cell once; resets both."""

@@ -29,7 +29,7 @@ CHUNK = 2048
 """Cells searched between two looks at the clock."""
 LIST_SLICE = 1 << 18
 """Adjacency entries turned into a list between two looks at the clock."""
-_SEARCH, _TAKE, _PATH = int(Kind.SEARCH), int(Kind.TAKE), int(Kind.PATH)
+_SEARCH, _TAKE, _PATH = Kind.SEARCH, Kind.TAKE, Kind.PATH
 
 
 @dataclass(frozen=True)

@@ -20,11 +20,11 @@ from collections.abc import Hashable
 
 import pygame
 
+from ...core.maze import Maze
+from ...core.narration import plural
 from ...render.palette import ACCENT, BACKGROUND, PANEL, TEXT, TEXT_DIM
 from ...render.styles import LEGEND_ORDER, visible_legend
 from ...run.session import SOLVING
-from ...core.maze import Maze
-from ...core.narration import plural
 from ...run.spec import MazeSpec, random_seed
 from ...solvers import SOLVERS
 from .. import text
@@ -498,7 +498,8 @@ class CompareScene(Scene):
         now = time.perf_counter()
         rows = [("Highlights", "blue: most, orange: fewest")]
         for k, label in enumerate(("Events", "Dead ends", "Longest", "Solution")):
-            values = [(figure, pane) for pane in self.panes if not math.isnan((figure := self.figures(pane, now)[k])[2])]
+            values = [(figure, pane) for pane in self.panes
+                      if not math.isnan((figure := self.figures(pane, now)[k])[2])]  # not the edited pane's events
             (low_fig, low_pane), (high_fig, high_pane) = (min(values, key=lambda v: v[0][2]),
                                                         max(values, key=lambda v: v[0][2]))
             if low_fig[2] == high_fig[2]:
