@@ -31,7 +31,7 @@ def finished_run(kind: str, seed: int = 3, size: tuple[int, int] = (7, 5)) -> Ru
     return run
 
 
-edit_steps = st.lists(st.tuples(st.sampled_from(("wall", "paint", "move", "undo", "redo")),
+edit_steps = st.lists(st.tuples(st.sampled_from(("wall", "paint", "weigh", "move", "undo", "redo")),
                                 st.integers(0, 10_000), st.integers(0, 10_000), st.integers(0, 3)),
                       max_size=25)
 
@@ -47,6 +47,11 @@ def play(editor: Editor, steps) -> None:
             editor.begin_stroke(cell)
             for other in (cell, b % grid.size, (cell + 1) % grid.size):
                 editor.paint(other)
+            editor.end_stroke()
+        elif kind == "weigh":
+            editor.begin_weights(cell)
+            for other in (b % grid.size, (cell + 1) % grid.size):
+                editor.paint_weight(other)
             editor.end_stroke()
         elif kind == "move":
             editor.move_end(list(End)[which], b % grid.size)
@@ -76,7 +81,7 @@ def test_random_edits_keep_model_board_distances_and_json_in_step(kind, seed, st
     assert_model_rules(run)
     # the board repainting only the cells the edits listed shows what a fresh board shows
     full, dirty = run.overlay.take_dirty()
-    board.restyle(run.maze, run.overlay, np.array(sorted(set(dirty)), dtype=np.int64))
+    board.restyle(run.maze, run.overlay, None if full else np.array(sorted(set(dirty)), dtype=np.int64))
     fresh = Board(run.grid, 240, 180)
     fresh.restyle(run.maze, run.overlay)
     assert np.array_equal(board.element_style[board.owner], fresh.element_style[fresh.owner])

@@ -2,7 +2,8 @@
 run again after each, and what the panel and the board then say about the maze.
 
 A click on a wall opens it, on a passage closes it; a drag moves an endpoint; Ctrl+drag paints
-cells out of the maze (or back). After every change the chosen solver runs again (at once, or
+cells out of the maze (or back); Shift+drag paints what cells cost (the weights Dijkstra and A*
+weigh: dear ground, or back to cost 1). After every change the chosen solver runs again (at once, or
 animated: Ctrl+A) from the same start to the same goal, so the student sees what the edit did to
 the way through; the panel says whether the maze is still perfect, with one loop and the cells
 cut off drawn. The scene owns the run and the endpoints; this only edits them.
@@ -47,6 +48,9 @@ class HandEdits:
         self.dragged_to = -1
         """The cell under the pointer while an endpoint is dragged (its marker is drawn there)."""
         self.painting = False
+        self.weighing = -1
+        """The cell a Shift+press went down on (-1: none): the cost stroke starts when the pointer
+        moves on, so a Shift+click still sets the solver's goal."""
         self.resolving = False
         """True while a re-solve started "at once" still has events left (a large maze)."""
         self._check: Memo[Check] = Memo()
@@ -77,8 +81,14 @@ class HandEdits:
         self.after(self.editor.toggle_wall(cell, direction), solver)
         return True
 
-    def grab(self, cell: int, ctrl: bool) -> bool:
-        """Ctrl: start painting (a finished maze only); else pick up the endpoint on ``cell``."""
+    def grab(self, cell: int, ctrl: bool, shift: bool = False) -> bool:
+        """Ctrl: start painting cells, Shift: costs (a finished maze only); else pick up the
+        endpoint on ``cell``."""
+        if shift and not ctrl:
+            if self.editor.editable() is not None:
+                return False  # growing: a Shift+click sets the goal, a Shift+drag pans
+            self.weighing = cell
+            return True
         if ctrl:
             why = self.editor.editable()
             if why is not None:
@@ -110,6 +120,9 @@ class HandEdits:
         return None
 
     def drag_over(self, cell: int) -> None:
+        if self.weighing >= 0:
+            self._weigh(cell)
+            return
         if self.grabbed is not None:
             self.dragged_to = cell
         if self.painting:
@@ -121,6 +134,13 @@ class HandEdits:
     def drop(self, cell: int, solver: str) -> bool:
         """Finish the paint stroke, or put the endpoint down where the pointer is; False when an
         endpoint was let go where it was picked up (a plain click)."""
+        if self.weighing >= 0:
+            self.weighing = -1
+            edit = self.editor.end_stroke()
+            if edit is None:
+                return False  # never moved, or painted nothing: a Shift+click
+            self.after(edit, solver)
+            return True
         if self.painting:
             self.painting = False
             edit = self.editor.end_stroke()
@@ -132,6 +152,19 @@ class HandEdits:
             return False
         self.after(self.editor.move_end(grabbed[0], cell), solver)
         return True
+
+    def _weigh(self, cell: int) -> None:
+        """The pointer moved on with Shift held: the cost stroke begins at the pressed cell (first
+        move) and takes in this one."""
+        editor = self.editor
+        if not editor.stroking:
+            cost = editor.begin_weights(self.weighing)
+            self.run.overlay.dirty.append(self.weighing)
+            what = "dear ground" if cost > 1 else "cheap ground"
+            self.host.message(f"Shift+drag: painting {what}, cost {cost} (let go to finish; the weighted "
+                              "solvers, Dijkstra and A*, go round dear cells)")
+        editor.paint_weight(cell)
+        self.run.overlay.dirty.append(cell)
 
     def shown_ends(self) -> tuple[int, int, int | None, int | None]:
         """Where the markers are drawn: entrance, exit, the solver's start and goal (None: not

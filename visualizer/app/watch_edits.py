@@ -68,9 +68,9 @@ class EditKeys:
         self._after_edit()
         return taken
 
-    def grab(self, cell: int, ctrl: bool) -> bool:
+    def grab(self, cell: int, ctrl: bool, shift: bool = False) -> bool:
         """A press on an endpoint's marker picks it up; with Ctrl it starts painting cells."""
-        return self.edits.grab(cell, ctrl)
+        return self.edits.grab(cell, ctrl, shift)
 
     def drag_over(self, cell: int) -> None:
         self.edits.drag_over(cell)

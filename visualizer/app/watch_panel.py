@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from ..algorithms import ALGORITHMS
 from ..core.weights import path_cost
 from ..run.session import SOLVING, Run
+from ..run.spec import MazeSpec
 from ..solvers import SOLVERS
 from .hand_edits import REMOVED
 from .pacing import speed_label
@@ -18,7 +19,6 @@ if TYPE_CHECKING:
     import numpy as np
 
     from ..core.distance import LongestPath
-    from ..run.spec import MazeSpec
     from ..run.teaching import Teacher
     from .hand_edits import HandEdits
     from .maze_figures import MazeFigures
@@ -87,7 +87,7 @@ class WatchPanel:
         if spec.params.get("braid"):
             lines.append(("Braid", f"{spec.params['braid']} %"))
         if run.maze.weights is not None:
-            lines.append(("Weights", f"terrain, each cell costs 1 to {spec.params['weights']}"))
+            lines.append(("Weights", weights_words(run, spec)))
         if self.show_longest:
             lines.append(("Longest path", self.longest_text()))
         if self.paused and run.overlay.last is not None:
@@ -131,3 +131,12 @@ def path_words(run: Run) -> str:
     if run.maze.weights is not None and run.solution:
         text += f", cost {path_cost(run.maze.weights, run.solution):,}"
     return text
+
+
+def weights_words(run: Run, spec: MazeSpec) -> str:
+    """Where the cell costs come from: the recipe's terrain, painted by hand, or both."""
+    weights = run.maze.weights
+    top = int(weights.max()) if weights is not None and len(weights) else 1
+    if not spec.params.get("weights"):
+        return f"painted by hand (Shift+drag), each cell costs 1 to {top}"
+    return f"terrain, each cell costs 1 to {spec.params['weights']}"

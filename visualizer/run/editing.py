@@ -20,6 +20,7 @@ import numpy as np
 
 from ..core.graph import components
 from ..core.maze import CellState, Maze, loop_through
+from ..core.weights import MAX_WEIGHT
 from .connectivity import Connectivity, _closing_passage, _passage_ends, _scipy_graph, _scipy_parts
 from .session import Run
 
@@ -55,16 +56,20 @@ class Edit:
     cells: list[CellChange] = field(default_factory=list)
     ends: list[tuple[End, object, object]] = field(default_factory=list)
     """``(which, before, after)``: an opening ``(cell, direction)``, or a cell or None for the solver's."""
+    weights: list[tuple[int, int, int]] = field(default_factory=list)
+    """``(cell, cost before, cost after)`` of each cell a weight stroke painted."""
+    made_weights: bool = False
+    """The stroke gave a maze without weights its costs (every cell 1 before it): undone, it has none again."""
 
     @property
     def changes_maze(self) -> bool:
-        """True when the edit changed passages or cells (not only where an endpoint stands)."""
-        return bool(self.cells) or any(which in (End.ENTRANCE, End.EXIT) for which, _, _ in self.ends)
+        """True when the edit changed passages, cells or costs (not only where an endpoint stands)."""
+        return bool(self.cells or self.weights) or any(which in (End.ENTRANCE, End.EXIT) for which, _, _ in self.ends)
 
     @property
     def touched(self) -> list[int]:
         """The cells whose look the edit changed (for the board's repaint)."""
-        cells = [change.cell for change in self.cells]
+        cells = [change.cell for change in self.cells] + [cell for cell, _, _ in self.weights]
         for _, before, after in self.ends:
             for value in (before, after):
                 if isinstance(value, tuple):
@@ -108,6 +113,8 @@ class Editor:
         self.done: list[Edit] = []
         self.undone: list[Edit] = []
         self._stroke: Edit | None = None
+        self._stroke_cost = 1
+        """The cost a weight stroke paints."""
         self._version = run.maze_version
         self._links: Connectivity | None = None
         """The perfectness figures kept edit by edit (made on the first look, or ``warm``)."""
@@ -181,13 +188,53 @@ class Editor:
             self._change(edit, cell, (0, int(CellState.PASSAGE), -1))
         return None
 
+    def begin_weights(self, cell: int) -> int:
+        """Start painting costs (what entering a cell costs the weighted solvers) at ``cell``: the
+        dearest cost, or 1 when the stroke starts on a cell that costs that already. A maze
+        without weights gets them, every cell 1. Returns the cost the stroke paints."""
+        self._catch_up()
+        maze = self.maze
+        made = maze.weights is None
+        if maze.weights is None:
+            maze.weights = np.ones(maze.grid.size, dtype=np.uint8)
+        top = self.top_weight()
+        self._stroke_cost = 1 if int(maze.weights[cell]) >= top else top
+        self._stroke = Edit("painted", made_weights=made)
+        self.paint_weight(cell)
+        return self._stroke_cost
+
+    @property
+    def stroking(self) -> bool:
+        """True between the start of a paint stroke (cells or costs) and its end."""
+        return self._stroke is not None
+
+    def top_weight(self) -> int:
+        """The dearest cost a stroke paints: the recipe's ``weights=N``, else the most there is."""
+        return int(self.run.spec.params.get("weights") or MAX_WEIGHT)
+
+    def paint_weight(self, cell: int) -> None:
+        """Give one more cell of the maze the stroke's cost."""
+        edit, weights = self._stroke, self.maze.weights
+        if edit is None or weights is None or not self._is_open(cell):
+            return
+        before = int(weights[cell])
+        if before != self._stroke_cost:
+            edit.weights.append((cell, before, self._stroke_cost))
+            weights[cell] = self._stroke_cost
+
     def end_stroke(self) -> Edit | None:
         """Finish the stroke: one undo step for every cell it painted (None when it painted none)."""
         edit, self._stroke = self._stroke, None
-        if edit is None or not edit.cells:
+        if edit is not None and edit.made_weights and not edit.weights:
+            self.maze.weights = None  # nothing painted: the maze stays without costs
+        if edit is None or not (edit.cells or edit.weights):
             return None
-        count = len({change.cell for change in edit.cells if change.before[1] != change.after[1]})
-        edit.words = f"{edit.words.split()[0]} {count:,} cell{'s' if count != 1 else ''}"
+        if edit.weights:
+            count = len({cell for cell, _, _ in edit.weights})
+            edit.words = f"painted {count:,} cell{'s' if count != 1 else ''} to cost {edit.weights[0][2]}"
+        else:
+            count = len({change.cell for change in edit.cells if change.before[1] != change.after[1]})
+            edit.words = f"{edit.words.split()[0]} {count:,} cell{'s' if count != 1 else ''}"
         self.done.append(edit)
         self.undone.clear()
         self._touch(edit)
@@ -226,6 +273,7 @@ class Editor:
         edit = self.done.pop()
         for change in reversed(edit.cells):
             self._write(change.cell, change.before)
+        self._write_weights(edit, undo=True)
         for which, before, _ in reversed(edit.ends):
             self._set_end(which, before)
         self.undone.append(edit)
@@ -238,6 +286,7 @@ class Editor:
         edit = self.undone.pop()
         for change in edit.cells:
             self._write(change.cell, change.after)
+        self._write_weights(edit, undo=False)
         for which, _, after in edit.ends:
             self._set_end(which, after)
         self.done.append(edit)
@@ -284,6 +333,18 @@ class Editor:
     def settle(self, deadline: float) -> bool:
         """A closed passage's search left over, on until ``deadline``; True when nothing is left."""
         return self._links is None or self._links.settle(deadline)
+
+    def _write_weights(self, edit: Edit, undo: bool) -> None:
+        """A weight stroke's costs back as they were (``undo``) or again as painted."""
+        if not edit.weights:
+            return
+        maze = self.maze
+        if maze.weights is None:
+            maze.weights = np.ones(maze.grid.size, dtype=np.uint8)
+        for cell, before, after in reversed(edit.weights) if undo else edit.weights:
+            maze.weights[cell] = before if undo else after
+        if undo and edit.made_weights:
+            maze.weights = None
 
     def _values(self, cell: int) -> tuple[int, int, int]:
         maze = self.maze
@@ -353,6 +414,8 @@ class Editor:
             self._version = self.run.maze_version
         self.run.applied += 1  # what is drawn changed: caches keyed on it (the legend) look again
         self.run.overlay.dirty.extend(edit.touched)
+        if edit.made_weights:
+            self.run.overlay.full_redraw = True  # costs came or went: every floor cell is shaded anew
 
 
 def check(maze: Maze, neighbours: np.ndarray | None = None) -> Check:
