@@ -14,6 +14,7 @@ import time
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, cast
 
+from ..grids import DEFAULT_GRID
 from ..run.spec import MazeSpec
 
 if TYPE_CHECKING:
@@ -47,7 +48,8 @@ def _ready_shell(side: int):
     from .window import _frame, _open
 
     _open()
-    shell = Shell(MazeSpec("backtracker", "square", side, side, 1), speed=INSTANT, screen=pygame.display.get_surface())
+    spec = MazeSpec("backtracker", DEFAULT_GRID, side, side, 1)  # the square grid
+    shell = Shell(spec, speed=INSTANT, screen=pygame.display.get_surface())
     _frame(shell, 0)
     watch = cast("WatchScene", shell.base)
     watch.run.finish_generation()
