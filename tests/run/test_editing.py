@@ -16,7 +16,7 @@ from visualizer.core.maze import CellState
 from visualizer.export.json_io import dumps, loads
 from visualizer.plugins.maze_check import check_maze
 from visualizer.render.board import Board
-from visualizer.run import editing
+from visualizer.run import connectivity
 from visualizer.run.editing import Editor, End, check
 from visualizer.run.session import Run
 from visualizer.run.spec import MazeSpec
@@ -31,7 +31,7 @@ def finished_run(kind: str, seed: int = 3, size: tuple[int, int] = (7, 5)) -> Ru
     return run
 
 
-edit_steps = st.lists(st.tuples(st.sampled_from(("wall", "paint", "move", "undo", "redo")),
+edit_steps = st.lists(st.tuples(st.sampled_from(("wall", "paint", "weigh", "move", "undo", "redo")),
                                 st.integers(0, 10_000), st.integers(0, 10_000), st.integers(0, 3)),
                       max_size=25)
 
@@ -47,6 +47,11 @@ def play(editor: Editor, steps) -> None:
             editor.begin_stroke(cell)
             for other in (cell, b % grid.size, (cell + 1) % grid.size):
                 editor.paint(other)
+            editor.end_stroke()
+        elif kind == "weigh":
+            editor.begin_weights(cell)
+            for other in (b % grid.size, (cell + 1) % grid.size):
+                editor.paint_weight(other)
             editor.end_stroke()
         elif kind == "move":
             editor.move_end(list(End)[which], b % grid.size)
@@ -76,7 +81,7 @@ def test_random_edits_keep_model_board_distances_and_json_in_step(kind, seed, st
     assert_model_rules(run)
     # the board repainting only the cells the edits listed shows what a fresh board shows
     full, dirty = run.overlay.take_dirty()
-    board.restyle(run.maze, run.overlay, np.array(sorted(set(dirty)), dtype=np.int64))
+    board.restyle(run.maze, run.overlay, None if full else np.array(sorted(set(dirty)), dtype=np.int64))
     fresh = Board(run.grid, 240, 180)
     fresh.restyle(run.maze, run.overlay)
     assert np.array_equal(board.element_style[board.owner], fresh.element_style[fresh.owner])
@@ -211,12 +216,12 @@ def test_the_large_maze_check_through_scipy_agrees_with_the_plain_one(kind, seed
     run = finished_run(kind, seed)
     play(Editor(run, [None, None]), steps)
     small = check(run.maze)
-    kept = editing.SCIPY_FROM_CELLS
-    editing.SCIPY_FROM_CELLS = 0  # what a maze of more cells takes
+    kept = connectivity.SCIPY_FROM_CELLS
+    connectivity.SCIPY_FROM_CELLS = 0  # what a maze of more cells takes
     try:
         large = check(run.maze)
     finally:
-        editing.SCIPY_FROM_CELLS = kept
+        connectivity.SCIPY_FROM_CELLS = kept
     assert (large.loops, large.cut_off, large.cut_off_cells, large.removed) == \
         (small.loops, small.cut_off, small.cut_off_cells, small.removed)
     assert bool(large.loop) == bool(small.loop)

@@ -2,7 +2,8 @@
 run again after each, and what the panel and the board then say about the maze.
 
 A click on a wall opens it, on a passage closes it; a drag moves an endpoint; Ctrl+drag paints
-cells out of the maze (or back). After every change the chosen solver runs again (at once, or
+cells out of the maze (or back); Shift+drag paints what cells cost (the weights Dijkstra and A*
+weigh: dear ground, or back to cost 1). After every change the chosen solver runs again (at once, or
 animated: Ctrl+A) from the same start to the same goal, so the student sees what the edit did to
 the way through; the panel says whether the maze is still perfect, with one loop and the cells
 cut off drawn. The scene owns the run and the endpoints; this only edits them.
@@ -18,7 +19,8 @@ import numpy as np
 from ..core.maze import CellState
 from ..core.narration import Annotation, Shape, Tone, plural
 from ..export.formats import FORMATS, ExportOptions
-from ..run.editing import Check, Edit, Editor, End, check
+from ..run.editing import Check, Edit, Editor, End
+from ..run.quick_solve import QUICK_FROM_CELLS, QUICK_SOLVERS, QuickBfs
 from ..run.session import SOLVING, Run
 from ..solvers import SOLVERS
 from . import captures
@@ -46,12 +48,18 @@ class HandEdits:
         self.dragged_to = -1
         """The cell under the pointer while an endpoint is dragged (its marker is drawn there)."""
         self.painting = False
+        self.weighing = -1
+        """The cell a Shift+press went down on (-1: none): the cost stroke starts when the pointer
+        moves on, so a Shift+click still sets the solver's goal."""
         self.resolving = False
         """True while a re-solve started "at once" still has events left (a large maze)."""
         self._check: Memo[Check] = Memo()
         self._neighbours: Memo[np.ndarray] = Memo()
         """The grid's neighbour table, kept for the checks after every edit."""
         self._removed: Memo[frozenset[int]] = Memo()
+        self._quick: tuple[QuickBfs, str, int | None, int | None, int] | None = None
+        """A large maze's re-solve under way (``run.quick_solve``): the search, the solver, the
+        ends asked for, the maze version it searches."""
         self._was: int | None = None
         """The path's length before the last edit (None: none was shown)."""
 
@@ -73,8 +81,14 @@ class HandEdits:
         self.after(self.editor.toggle_wall(cell, direction), solver)
         return True
 
-    def grab(self, cell: int, ctrl: bool) -> bool:
-        """Ctrl: start painting (a finished maze only); else pick up the endpoint on ``cell``."""
+    def grab(self, cell: int, ctrl: bool, shift: bool = False) -> bool:
+        """Ctrl: start painting cells, Shift: costs (a finished maze only); else pick up the
+        endpoint on ``cell``."""
+        if shift and not ctrl:
+            if self.editor.editable() is not None:
+                return False  # growing: a Shift+click sets the goal, a Shift+drag pans
+            self.weighing = cell
+            return True
         if ctrl:
             why = self.editor.editable()
             if why is not None:
@@ -106,6 +120,9 @@ class HandEdits:
         return None
 
     def drag_over(self, cell: int) -> None:
+        if self.weighing >= 0:
+            self._weigh(cell)
+            return
         if self.grabbed is not None:
             self.dragged_to = cell
         if self.painting:
@@ -117,6 +134,13 @@ class HandEdits:
     def drop(self, cell: int, solver: str) -> bool:
         """Finish the paint stroke, or put the endpoint down where the pointer is; False when an
         endpoint was let go where it was picked up (a plain click)."""
+        if self.weighing >= 0:
+            self.weighing = -1
+            edit = self.editor.end_stroke()
+            if edit is None:
+                return False  # never moved, or painted nothing: a Shift+click
+            self.after(edit, solver)
+            return True
         if self.painting:
             self.painting = False
             edit = self.editor.end_stroke()
@@ -128,6 +152,19 @@ class HandEdits:
             return False
         self.after(self.editor.move_end(grabbed[0], cell), solver)
         return True
+
+    def _weigh(self, cell: int) -> None:
+        """The pointer moved on with Shift held: the cost stroke begins at the pressed cell (first
+        move) and takes in this one."""
+        editor = self.editor
+        if not editor.stroking:
+            cost = editor.begin_weights(self.weighing)
+            self.run.overlay.dirty.append(self.weighing)
+            what = "dear ground" if cost > 1 else "cheap ground"
+            self.host.message(f"Shift+drag: painting {what}, cost {cost} (let go to finish; the weighted "
+                              "solvers, Dijkstra and A*, go round dear cells)")
+        editor.paint_weight(cell)
+        self.run.overlay.dirty.append(cell)
 
     def shown_ends(self) -> tuple[int, int, int | None, int | None]:
         """Where the markers are drawn: entrance, exit, the solver's start and goal (None: not
@@ -193,34 +230,83 @@ class HandEdits:
         before = run.solution
         was = len(before) if before else None
         start, goal = self.editor.ends
-        run.solve(solver, start=start, goal=goal)
-        if self.animated:
-            return ""
-        run.step(1 << 30, deadline=time.perf_counter() + RESOLVE_BUDGET)
-        self.resolving = run.stage == SOLVING
+        self._quick = None
+        quick = QUICK_SOLVERS.get(solver)
+        if quick is not None and not self.animated and run.grid.size >= QUICK_FROM_CELLS:
+            run.clear_solution()  # the old path goes: it may cross a wall now
+            ends = (run.maze.entrance[0] if start is None else start, run.maze.exit[0] if goal is None else goal)
+            self._quick = (quick(run.maze, *ends), solver, start, goal, run.maze_version)
+            self.resolving = not self._step_quick(time.perf_counter() + RESOLVE_BUDGET)
+        else:
+            run.solve(solver, start=start, goal=goal)
+            if self.animated:
+                return ""
+            run.step(1 << 30, deadline=time.perf_counter() + RESOLVE_BUDGET)
+            self.resolving = run.stage == SOLVING
         if self.resolving or run.solution is None:
             return ""
         name = SOLVERS[solver].title
         if not run.solution:
-            return f" · {name}: no way through now" + ("" if goal_reachable(run) else " (the goal is cut off)")
+            return f" · {name}: no way through now" + ("" if self.goal_reachable() else " (the goal is cut off)")
         change = "" if was is None else f" (was {was:,})"
         return f" · {name}: path of {len(run.solution):,} cells{change}"
 
     def finish_resolve(self, budget: float) -> None:
         """A re-solve started at once that did not fit its budget: finish it this frame if it can."""
         run = self.run
+        if self._quick is not None:  # a frame's share, whatever the drawing costs: the window stays quick
+            self.resolving = not self._step_quick(time.perf_counter() + min(budget, RESOLVE_BUDGET))
+            return
         if self.resolving and run.stage == SOLVING:
             run.step(1 << 30, deadline=time.perf_counter() + budget)
         self.resolving = self.resolving and run.stage == SOLVING
 
-    def check(self) -> Check:
-        """The perfectness check of the maze as it stands (once per change)."""
+    def _step_quick(self, deadline: float) -> bool:
+        """The large maze's breadth-first search, on until ``deadline``; shown once it ends (not
+        when the maze or the solve changed meanwhile). True when there is nothing left to do."""
+        assert self._quick is not None
+        search, solver, start, goal, version = self._quick
+        found = search.work(deadline)
+        if found is None:
+            return False
+        self._quick = None
         run = self.run
-        table = self._neighbours.get(id(run.grid), lambda: run.grid.neighbour_array(np.int64))
-        return self._check.get((id(run), run.position, run.maze_version), lambda: check(run.maze, table))
+        if run.maze_version == version and run.solver is None:
+            run.solve_found(solver, found, start, goal)
+        return True
+
+    def check(self) -> Check:
+        """The perfectness check of the maze as it stands (once per change): the figures the
+        editor keeps edit by edit, so a click on a million cells costs the cells it changed."""
+        run = self.run
+        self.editor.table = self._neighbours.get(id(run.grid), lambda: run.grid.neighbour_array(np.int64))
+        key = (id(run), run.position, run.maze_version, self.editor.figures_version)
+        return self._check.get(key, self.editor.check)
+
+    def settle(self, budget: float) -> None:
+        """A closed passage's search that did not end at once: a frame's share more of it."""
+        self.editor.settle(time.perf_counter() + min(budget, RESOLVE_BUDGET))
+
+    def warm(self) -> None:
+        """Count the finished maze's parts once, while nothing else needs the frame, so the first
+        edit does not pay for it."""
+        if self.run.finished and self.editor.editable() is None:
+            self.check()
+
+    def goal_reachable(self) -> bool:
+        """Whether any way leads from the solve's start to its goal: one look at the parts the
+        editor keeps once the maze has been edited (no search of a million cells)."""
+        run = self.run
+        if not self.edited:
+            return _goal_reachable(run)
+        if self.editor.links.pending is not None:
+            return True  # not known yet: say nothing of a cut-off goal rather than wait for it
+        return self.editor.links.joined(*run.solver_ends)
 
     @staticmethod
     def verdict(found: Check) -> str:
+        if found.checking:
+            return "checking whether it is still perfect"
         if found.perfect:
             return "still perfect"
         parts = [plural(found.loops, "loop")] if found.loops else []
@@ -239,6 +325,8 @@ class HandEdits:
         if found.cut_off:
             parts.append(plural(found.cut_off, "cell") + " cut off (boxed)")
         verdict = "yes" if found.perfect else "no: " + ", ".join(parts)
+        if found.checking:
+            verdict = "checking... (searching what the closed passage cut off)"
         return [("Perfect", verdict), ("Edits", f"{len(self.editor.done):,} (Ctrl+Z undoes, Ctrl+Y redoes)")]
 
     def removed_cells(self) -> frozenset[int]:
@@ -285,7 +373,7 @@ class HandEdits:
         return tuple(notes + [Annotation(Shape.BOX, (cell,), Tone.ERASED) for cell in found.cut_off_cells])
 
 
-def goal_reachable(run: Run) -> bool:
+def _goal_reachable(run: Run) -> bool:
     """Whether any way leads from the solve's start to its goal (the model's passages, not the
     solver's luck): a solver that found none either was cut off or went round in circles."""
     start, goal = run.solver_ends

@@ -240,7 +240,7 @@ WATCH_KEYS = KeyTable((
     Binding("Click  /  Shift+click", "set the solver's start / goal (S then solves between them)", "",
             (), help=True),
     Binding("Click a wall", "finished maze: open / close it; drag a marker: move the entrance, exit, start or "
-            "goal; Ctrl+drag: remove / restore cells (the solver runs again)", "", ()),
+            "goal; Ctrl+drag: remove / restore cells; Shift+drag: paint cell costs (the solver runs again)", "", ()),
     Binding("Ctrl+Z  /  Ctrl+Y", "undo / redo the last edit", "undo_edit", keys(K.K_z, mods=CTRL)),
     Binding("Ctrl+Y", "", "redo_edit", keys(K.K_y, mods=CTRL) + keys(K.K_z, mods=CTRL | SHIFT), help=False),
     Binding("Ctrl+J  /  Ctrl+A", "save the maze, edits too, as JSON / re-solve after an edit at once or animated",

@@ -128,9 +128,9 @@ class Scene:
         False when the scene does nothing with walls: the click then goes to the cell beside it."""
         return False
 
-    def grab(self, cell: int, ctrl: bool) -> bool:
-        """The button went down on ``cell`` (``ctrl`` held): True when the scene takes the drag
-        that may follow (moving a marker, painting) instead of the view panning."""
+    def grab(self, cell: int, ctrl: bool, shift: bool = False) -> bool:
+        """The button went down on ``cell`` (``ctrl``, ``shift`` held): True when the scene takes the
+        drag that may follow (moving a marker, painting) instead of the view panning."""
         return False
 
     def drag_over(self, cell: int) -> None:

@@ -412,8 +412,9 @@ class Shell:
         elif self.view_rect().collidepoint(pos):
             self._press, self._dragging = pos, False
             cell = self.cell_at(pos)
-            ctrl = bool(pygame.key.get_mods() & pygame.KMOD_CTRL)
-            self._grabbed = cell >= 0 and not self.show_help and self.scene.grab(cell, ctrl)
+            mods = pygame.key.get_mods()
+            ctrl, shift = bool(mods & pygame.KMOD_CTRL), bool(mods & pygame.KMOD_SHIFT)
+            self._grabbed = cell >= 0 and not self.show_help and self.scene.grab(cell, ctrl, shift)
             if self._grabbed:
                 self.hover = cell
 

@@ -21,6 +21,7 @@ from .options import (
 )
 
 if TYPE_CHECKING:
+    from ..core.maze import Maze
     from .options import Subcommands
 
 NAME = "compare"
@@ -66,6 +67,9 @@ def register(sub: Subcommands) -> None:
                         help="seed shared by every pane (default: a random one)")
     parser.add_argument("--speed", type=parse_speed, default=None, metavar="EVENTS",
                         help="events per second per pane, or 'instant' (default: 120)")
+    parser.add_argument("--from", dest="from_file", metavar="FILE.json", default=None,
+                        help="a saved maze (an edited one from the window's Ctrl+J, or any -f json export) in "
+                        "pane 1, beside its recipe's own maze and others (or the --algorithm panes given)")
     parser.add_argument("--race", action="store_true",
                         help="start in race pacing (equal time per pane) instead of lockstep (equal events)")
 
@@ -85,7 +89,33 @@ def compare_specs(args: argparse.Namespace) -> list[MazeSpec]:
     return specs
 
 
+def from_file_specs(args: argparse.Namespace) -> tuple[Maze, list[MazeSpec]]:
+    """``--from FILE``: the file's maze, and the recipes beside it: the --algorithm panes given (1 to
+    3, on the file's grid, size and seed), else the file's recipe and two others."""
+    from ..app.compare_panes import default_specs  # the window's own choice of panes (pygame: imported late)
+    from .maze_file import load_maze
+
+    given = [flag for flag, value in (("-g", args.grid != DEFAULT_GRID), ("-s", args.size is not None),
+                                      ("--mask", args.mask is not None), ("--seed", args.seed is not None)) if value]
+    if given:
+        raise UsageError(f"--from takes the grid, size and seed from its file: leave out {', '.join(given)}")
+    panes = args.panes or []
+    if len(panes) > 3:
+        raise UsageError(f"compare --from takes 0 to 3 --algorithm options beside the file's maze, got {len(panes)}")
+    maze, spec = load_maze(args.from_file)
+    specs = [spec.with_(algorithm=name, params=get_algorithm(name).parse_params(texts)).check()
+             for name, texts in panes]
+    for other in specs:
+        if not other.info.supports(maze.grid):
+            raise UsageError(other.info.unsupported_message(maze.grid))
+    return maze, specs or default_specs(spec)[:3]
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.from_file is not None:
+        maze, specs = from_file_specs(args)
+        from ..app.main import run_app
+        return run_app(specs[0], speed=args.speed, scene="compare", specs=specs, race=args.race, edited=(maze, 0))
     specs = compare_specs(args)
     from ..app.main import run_app
     return run_app(specs[0], speed=args.speed, scene="compare", specs=specs, race=args.race)

@@ -384,6 +384,7 @@ class Maze:
         other.passages = self.passages.copy()
         other.state = self.state.copy()
         other.region = self.region.copy()  # settles this maze's merges first
+        other.weights = None if self.weights is None else self.weights.copy()  # costs painted by hand stay its own
         other._relabelled = self._relabelled
         other._scratch = None  # its own when it needs one
         other.rooms = {k: list(v) for k, v in self.rooms.items()}

@@ -18,8 +18,10 @@ from enum import Enum
 
 import numpy as np
 
-from ..core.graph import components, spanning_forest
+from ..core.graph import components
 from ..core.maze import CellState, Maze, loop_through
+from ..core.weights import MAX_WEIGHT
+from .connectivity import Connectivity, _closing_passage, _passage_ends, _scipy_graph, _scipy_parts
 from .session import Run
 
 _OPEN_STATES = (int(CellState.PASSAGE), int(CellState.ROOM))
@@ -54,16 +56,20 @@ class Edit:
     cells: list[CellChange] = field(default_factory=list)
     ends: list[tuple[End, object, object]] = field(default_factory=list)
     """``(which, before, after)``: an opening ``(cell, direction)``, or a cell or None for the solver's."""
+    weights: list[tuple[int, int, int]] = field(default_factory=list)
+    """``(cell, cost before, cost after)`` of each cell a weight stroke painted."""
+    made_weights: bool = False
+    """The stroke gave a maze without weights its costs (every cell 1 before it): undone, it has none again."""
 
     @property
     def changes_maze(self) -> bool:
-        """True when the edit changed passages or cells (not only where an endpoint stands)."""
-        return bool(self.cells) or any(which in (End.ENTRANCE, End.EXIT) for which, _, _ in self.ends)
+        """True when the edit changed passages, cells or costs (not only where an endpoint stands)."""
+        return bool(self.cells or self.weights) or any(which in (End.ENTRANCE, End.EXIT) for which, _, _ in self.ends)
 
     @property
     def touched(self) -> list[int]:
         """The cells whose look the edit changed (for the board's repaint)."""
-        cells = [change.cell for change in self.cells]
+        cells = [change.cell for change in self.cells] + [cell for cell, _, _ in self.weights]
         for _, before, after in self.ends:
             for value in (before, after):
                 if isinstance(value, tuple):
@@ -85,11 +91,13 @@ class Check:
     """One loop's cells in order, back to the first (() when there is none)."""
     removed: int
     """Cells that are not part of the maze (removed by hand, pruned, never carved)."""
+    checking: bool = False
+    """True while a closed passage's search goes on over frames: loops and cut-off cells are not known yet."""
 
     @property
     def perfect(self) -> bool:
         """One way between any two cells of the maze: no loop, nothing cut off."""
-        return not self.loops and not self.cut_off
+        return not self.loops and not self.cut_off and not self.checking
 
 
 class Editor:
@@ -105,7 +113,13 @@ class Editor:
         self.done: list[Edit] = []
         self.undone: list[Edit] = []
         self._stroke: Edit | None = None
+        self._stroke_cost = 1
+        """The cost a weight stroke paints."""
         self._version = run.maze_version
+        self._links: Connectivity | None = None
+        """The perfectness figures kept edit by edit (made on the first look, or ``warm``)."""
+        self.table: np.ndarray | None = None
+        """The grid's neighbour table when the caller keeps one (for the whole counts)."""
 
     @property
     def maze(self) -> Maze:
@@ -174,13 +188,53 @@ class Editor:
             self._change(edit, cell, (0, int(CellState.PASSAGE), -1))
         return None
 
+    def begin_weights(self, cell: int) -> int:
+        """Start painting costs (what entering a cell costs the weighted solvers) at ``cell``: the
+        dearest cost, or 1 when the stroke starts on a cell that costs that already. A maze
+        without weights gets them, every cell 1. Returns the cost the stroke paints."""
+        self._catch_up()
+        maze = self.maze
+        made = maze.weights is None
+        if maze.weights is None:
+            maze.weights = np.ones(maze.grid.size, dtype=np.uint8)
+        top = self.top_weight()
+        self._stroke_cost = 1 if int(maze.weights[cell]) >= top else top
+        self._stroke = Edit("painted", made_weights=made)
+        self.paint_weight(cell)
+        return self._stroke_cost
+
+    @property
+    def stroking(self) -> bool:
+        """True between the start of a paint stroke (cells or costs) and its end."""
+        return self._stroke is not None
+
+    def top_weight(self) -> int:
+        """The dearest cost a stroke paints: the recipe's ``weights=N``, else the most there is."""
+        return int(self.run.spec.params.get("weights") or MAX_WEIGHT)
+
+    def paint_weight(self, cell: int) -> None:
+        """Give one more cell of the maze the stroke's cost."""
+        edit, weights = self._stroke, self.maze.weights
+        if edit is None or weights is None or not self._is_open(cell):
+            return
+        before = int(weights[cell])
+        if before != self._stroke_cost:
+            edit.weights.append((cell, before, self._stroke_cost))
+            weights[cell] = self._stroke_cost
+
     def end_stroke(self) -> Edit | None:
         """Finish the stroke: one undo step for every cell it painted (None when it painted none)."""
         edit, self._stroke = self._stroke, None
-        if edit is None or not edit.cells:
+        if edit is not None and edit.made_weights and not edit.weights:
+            self.maze.weights = None  # nothing painted: the maze stays without costs
+        if edit is None or not (edit.cells or edit.weights):
             return None
-        count = len({change.cell for change in edit.cells if change.before[1] != change.after[1]})
-        edit.words = f"{edit.words.split()[0]} {count:,} cell{'s' if count != 1 else ''}"
+        if edit.weights:
+            count = len({cell for cell, _, _ in edit.weights})
+            edit.words = f"painted {count:,} cell{'s' if count != 1 else ''} to cost {edit.weights[0][2]}"
+        else:
+            count = len({change.cell for change in edit.cells if change.before[1] != change.after[1]})
+            edit.words = f"{edit.words.split()[0]} {count:,} cell{'s' if count != 1 else ''}"
         self.done.append(edit)
         self.undone.clear()
         self._touch(edit)
@@ -219,6 +273,7 @@ class Editor:
         edit = self.done.pop()
         for change in reversed(edit.cells):
             self._write(change.cell, change.before)
+        self._write_weights(edit, undo=True)
         for which, before, _ in reversed(edit.ends):
             self._set_end(which, before)
         self.undone.append(edit)
@@ -231,6 +286,7 @@ class Editor:
         edit = self.undone.pop()
         for change in edit.cells:
             self._write(change.cell, change.after)
+        self._write_weights(edit, undo=False)
         for which, _, after in edit.ends:
             self._set_end(which, after)
         self.done.append(edit)
@@ -239,19 +295,66 @@ class Editor:
 
     def _catch_up(self) -> None:
         """A seek rebuilt the maze since the last edit: the old edits describe another maze, so
-        they can be neither undone nor redone any more."""
+        they can be neither undone nor redone any more (nor do the figures kept describe it)."""
         if not self.current:
             self.done.clear()
             self.undone.clear()
             self._version = self.run.maze_version
+            self._links = None
+
+    # --- perfect or not -----------------------------------------------------------------
+
+    @property
+    def links(self) -> Connectivity:
+        """The maze's parts and loops, counted in full once, then kept up to date by every write."""
+        links = self._links
+        if links is None or links.maze is not self.maze or not self.current:
+            self._catch_up()
+            links = self._links = Connectivity(self.maze, self.table)
+        return links
+
+    def check(self) -> Check:
+        """Whether the maze as it stands is perfect, from the figures kept (what ``check`` counts
+        over the whole maze, at the cost of the edits since the last look)."""
+        links = self.links
+        if links.pending is not None:
+            return Check(0, 0, (), (), self.maze.grid.size - links.open_count, checking=True)
+        cut = links.cut_off()
+        return Check(links.loops, len(cut), tuple(int(c) for c in cut[:MOST_CUT_OFF]), links.loop(),
+                     self.maze.grid.size - links.open_count)
 
     # --- the model, a cell at a time --------------------------------------------------
+
+    @property
+    def figures_version(self) -> int:
+        """Grows when the figures kept change (a search over frames ending): keys what shows them."""
+        return -1 if self._links is None else self._links.version
+
+    def settle(self, deadline: float) -> bool:
+        """A closed passage's search left over, on until ``deadline``; True when nothing is left."""
+        return self._links is None or self._links.settle(deadline)
+
+    def _write_weights(self, edit: Edit, undo: bool) -> None:
+        """A weight stroke's costs back as they were (``undo``) or again as painted."""
+        if not edit.weights:
+            return
+        maze = self.maze
+        if maze.weights is None:
+            maze.weights = np.ones(maze.grid.size, dtype=np.uint8)
+        for cell, before, after in reversed(edit.weights) if undo else edit.weights:
+            maze.weights[cell] = before if undo else after
+        if undo and edit.made_weights:
+            maze.weights = None
 
     def _values(self, cell: int) -> tuple[int, int, int]:
         maze = self.maze
         return int(maze.passages[cell]), int(maze.state[cell]), int(maze.region[cell])
 
     def _write(self, cell: int, values: tuple[int, int, int]) -> None:
+        links = self._links
+        if links is not None and links.maze is self.maze:
+            links.write(cell, values)  # a bit at a time, the figures following
+            return
         maze = self.maze
         maze.passages[cell], maze.state[cell], maze.region[cell] = values
 
@@ -311,6 +414,8 @@ class Editor:
             self._version = self.run.maze_version
         self.run.applied += 1  # what is drawn changed: caches keyed on it (the legend) look again
         self.run.overlay.dirty.extend(edit.touched)
+        if edit.made_weights:
+            self.run.overlay.full_redraw = True  # costs came or went: every floor cell is shaded anew
 
 
 def check(maze: Maze, neighbours: np.ndarray | None = None) -> Check:
@@ -332,58 +437,3 @@ def check(maze: Maze, neighbours: np.ndarray | None = None) -> Check:
         if closing is not None:
             loop = loop_through(maze, *closing)
     return Check(loops, len(cut), tuple(int(c) for c in cut[:MOST_CUT_OFF]), loop, int((~opened).sum()))
-
-
-SCIPY_FROM_CELLS = 20_000
-"""From this many cells on the check asks scipy (when installed) for the connected parts: C
-speed, a million cells in a few hundredths of a second instead of a second."""
-
-
-def _scipy_graph(a: np.ndarray, b: np.ndarray, size: int):
-    """The passages as a scipy sparse matrix, or None (a small maze, or no scipy)."""
-    if size < SCIPY_FROM_CELLS:
-        return None
-    try:
-        from scipy.sparse import coo_matrix
-    except ImportError:
-        return None
-    return coo_matrix((np.ones(len(a), dtype=np.int8), (a, b)), shape=(size, size)).tocsr()
-
-
-def _scipy_parts(graph) -> np.ndarray:
-    from scipy.sparse.csgraph import connected_components
-
-    return connected_components(graph, directed=False)[1]
-
-
-def _closing_passage(a: np.ndarray, b: np.ndarray, part: np.ndarray, graph, size: int) -> tuple[int, int] | None:
-    """A passage that closes a loop: one outside a spanning tree of a part with as many passages
-    as cells or more."""
-    if graph is None:
-        extra = np.flatnonzero(~spanning_forest(a, b, size))
-        return (int(a[extra[0]]), int(b[extra[0]])) if len(extra) else None
-    from scipy.sparse.csgraph import breadth_first_order
-
-    edges = np.bincount(part[a], minlength=int(part.max()) + 1)
-    cells = np.bincount(part, minlength=len(edges))
-    looped = np.flatnonzero(edges >= cells)
-    if not len(looped):
-        return None
-    first = int(np.flatnonzero(part == looped[0])[0])
-    _, came = breadth_first_order(graph, first, directed=False, return_predecessors=True)
-    inside = part[a] == looped[0]
-    off_tree = inside & (came[a] != b) & (came[b] != a)
-    found = np.flatnonzero(off_tree)
-    return (int(a[found[0]]), int(b[found[0]])) if len(found) else None
-
-
-def _passage_ends(maze: Maze, table: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
-    """Every open passage once, as two arrays of cells (the lower id first)."""
-    grid = maze.grid
-    if table is None:
-        table = grid.neighbour_array(np.int64)
-    bits = (maze.passages[:, None] >> np.arange(grid.directions, dtype=np.uint8)) & 1
-    cells = np.arange(grid.size, dtype=np.int64)[:, None]
-    linked = (bits == 1) & (table > cells)
-    at, d = np.nonzero(linked)
-    return at.astype(np.int64), table[at, d]

@@ -13,8 +13,10 @@ from itertools import compress, islice
 from operator import itemgetter
 
 from ..core.events import Event, Kind
+from ..core.maze import Maze
 from ..solvers import get_solver
 from .overlay import Overlay
+from .quick_solve import QuickLog, QuickSearch
 from .spec import MazeSpec
 from .timeline import INTERVAL, Timeline
 
@@ -87,6 +89,18 @@ class Run:
         """Grows when the maze changes by other means than generation events: a hand edit
         (``run.editing``), or a seek that rebuilt it; with ``position`` it keys what is computed
         from the maze."""
+
+    @classmethod
+    def showing(cls, spec: MazeSpec, maze: Maze) -> Run:
+        """A finished run of ``maze`` itself (an edited maze, a file's): nothing to generate, only
+        to solve. Its recipe names it; a seek would build the recipe's maze instead, so none is asked."""
+        run = cls(spec, record=False)
+        run.grid, run.maze = maze.grid, maze
+        run.overlay = Overlay(maze.grid, shows_stack=False)
+        run._source = iter(())
+        run.total = 0
+        run._end_stream()
+        return run
 
     @property
     def recorded(self) -> int:
@@ -420,6 +434,20 @@ class Run:
         self._solver_exhausted = False
         self.stream = get_solver(solver).run(self.maze, start, goal)
         self.stage = SOLVING
+
+    def solve_found(self, solver: str, search: QuickSearch, start: int | None = None,
+                    goal: int | None = None) -> None:
+        """Show a solve already known whole (``run.quick_solve``), as if its events had all been
+        applied: its marks, its path, its events spelled out only if stepping back reads them."""
+        self.solve(solver, start, goal)
+        log = QuickLog(search)
+        self.solver_log = log  # type: ignore[assignment]  # a list's reading methods, made on demand
+        self.stream, self._solver_exhausted = iter(()), True
+        self._solver_applied = len(log)
+        self.overlay.show_search(search.order, search.order[:search.taken], search.path)
+        self.solution = list(search.path)
+        self.stage = DONE
+        self.applied += 1
 
     def clear_solution(self) -> None:
         self.overlay.clear_solution()

@@ -424,7 +424,7 @@ def test_dungeons_run_side_by_side_each_the_map_generate_makes(window, names):
 def test_at_instant_each_pane_is_measured_once_per_maze(window, monkeypatch):
     """The figures' searches run once per finished maze, not again every few frames while the
     others are still moving or while the panes solve."""
-    from visualizer.app.scenes import compare
+    from visualizer.app import compare_panes as compare  # where the panes measure their mazes
 
     calls = []
     real = compare.measure

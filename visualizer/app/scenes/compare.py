@@ -17,19 +17,18 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Hashable
-from dataclasses import dataclass
 
 import pygame
 
-from ...algorithms import ALGORITHMS
-from ...core.metrics import Metrics, measure
-from ...render.board import Board
+from ...core.maze import Maze
+from ...core.narration import plural
 from ...render.palette import ACCENT, BACKGROUND, PANEL, TEXT, TEXT_DIM
 from ...render.styles import LEGEND_ORDER, visible_legend
-from ...run.session import SOLVING, Run
+from ...run.session import SOLVING
 from ...run.spec import MazeSpec, random_seed
 from ...solvers import SOLVERS
 from .. import text
+from ..compare_panes import MAX_PANES, METRICS_SECONDS, Pane, PaneLayout, default_specs, edited_pane, pane_layouts
 from ..keys import COMPARE_KEYS, KeyPress, digit_of
 from ..memo import Memo
 from ..own_file import stopped_rows
@@ -47,12 +46,9 @@ from ..pacing import (
 from ..race_timing import Timing
 from ..scene import Host, Scene
 
-MAX_PANES = 4
 DUNGEON_SUMMARY = (("Floor", "floor_pct", "{:.1f}\u00a0%"), ("Rooms", "rooms", "{:.0f}"), ("Loops", "loops", "{:.0f}"),
                    ("Room to room", "room_span", "{:.0f}\u00a0steps"))
 """(label, ``DungeonFigures.numbers`` key, format) of the dungeon figures the summary compares."""
-COMPARED_ALGORITHMS = ("backtracker", "prim", "kruskal", "wilson")
-"""What C in the watch scene compares the current algorithm with."""
 FRAME_BUDGET = 0.012
 """Seconds of generator work per frame, shared by the panes."""
 FIRST_CHUNK = 256
@@ -62,108 +58,11 @@ TIMING_BUDGET = 0.03
 """Seconds a frame spends timing the generators before a race."""
 RACE_SECONDS = 10.0
 """At the default speed the slowest generator's race takes this long to watch."""
-METRICS_SECONDS = 0.25
-"""While panes move, their figures are measured again at most this often."""
 LOW, HIGH = (230, 159, 0), ACCENT
 """Colours of the smallest and largest value of a figure once every pane is done."""
 ORDINALS = ("1st", "2nd", "3rd", "4th")
 UNTIL_FINISHED = "at end"
 """A figure of the whole maze while the pane is still carving it: it comes at the end."""
-
-
-class Pane:
-    """One algorithm's run, its board and its figures."""
-
-    def __init__(self, spec: MazeSpec) -> None:
-        self.spec = spec
-        self.run = Run(spec, record=False)
-        """No timeline: recording one costs the panes 0.4x a quiet build at instant, and stepping
-        back (the only seek here) replays from the start, quick at the sizes panes show."""
-        self.board: Board | None = None
-        self.surface: pygame.Surface | None = None
-        self.finished_at: int | None = None
-        """Finishing order (0 = first), once the maze is complete."""
-        self._metrics: Memo[Metrics] = Memo()
-        self.event_cost = 0.0
-        """Seconds per event of the pane's last step at instant (0: not measured yet)."""
-
-    @property
-    def title(self) -> str:
-        defaults = self.spec.info.defaults()
-        params = ", ".join(f"{k}={v}" for k, v in self.spec.params.items() if defaults.get(k) != v)
-        return self.spec.info.title + (f" ({params})" if params else "")
-
-    @property
-    def events(self) -> int:
-        """Events applied: the generation's, then the solver's."""
-        return self.run.position + self.run.solver_events
-
-    @property
-    def done(self) -> bool:
-        return self.run.idle
-
-    def metrics(self, now: float, busy: bool) -> Metrics:
-        """The maze's figures, measured again when it changed (at most every METRICS_SECONDS while moving)."""
-        may = not busy or now - self._metrics.computed_at >= METRICS_SECONDS or self.run.finished
-        return self._metrics.get((self.run.position, self.run.finished), lambda: measure(self.run.maze), may)
-
-    def paint(self, size: tuple[int, int]) -> pygame.Surface:
-        """The board surface, brought up to date (laid out again when the pane's size changed)."""
-        overlay = self.run.overlay
-        size = (max(1, size[0]), max(1, size[1]))
-        if self.board is None or self.surface is None or self.surface.get_size() != size \
-                or (self.board.width, self.board.height) != size or self.board.grid is not self.run.grid:
-            self.board = Board(self.run.grid, *size)
-            self.surface = pygame.Surface(size, depth=32)
-            self.board.use_format(self.surface.map_rgb)
-            overlay.full_redraw = True
-        full, cells = overlay.take_dirty()
-        if full or cells:
-            pixels = pygame.surfarray.pixels2d(self.surface)
-            try:
-                self.board.paint(pixels, self.run.maze, overlay, full, cells)
-            finally:
-                del pixels
-        return self.surface
-
-
-@dataclass(frozen=True)
-class PaneLayout:
-    """Where one pane's parts go on screen."""
-
-    title: pygame.Rect
-    board: pygame.Rect
-    figures: pygame.Rect
-
-
-def pane_layouts(view: pygame.Rect, count: int, line: int, title_lines: int = 1) -> list[PaneLayout]:
-    """Split the view into ``count`` panes (two side by side or stacked, whichever is squarer for
-    the view; three or four in a 2 x 2 grid), each a title (one line, or two when a race's badge
-    does not fit beside the name), a board and two lines of figures."""
-    if count <= 2:
-        columns, rows = (count, 1) if view.width >= view.height else (1, count)
-    else:
-        columns, rows = 2, 2
-    gap = max(6, line // 2)
-    width = max(1, (view.width - gap * (columns - 1)) // columns)  # a sliver of a window: panes of a pixel
-    height = max(1, (view.height - gap * (rows - 1)) // rows)
-    out = []
-    for i in range(count):
-        left = view.left + (i % columns) * (width + gap)
-        top = view.top + (i // columns) * (height + gap)
-        title = pygame.Rect(left, top, width, line * title_lines)
-        figures = pygame.Rect(left, top + height - 2 * line, width, 2 * line)
-        board = pygame.Rect(left, title.bottom + 2, width, max(1, figures.top - title.bottom - 4))
-        out.append(PaneLayout(title, board, figures))
-    return out
-
-
-def default_specs(spec: MazeSpec) -> list[MazeSpec]:
-    """The current recipe and three others that run on its grid, all with its grid, size and seed."""
-    names = [spec.algorithm] + [n for n in COMPARED_ALGORITHMS if n != spec.algorithm]
-    grid = spec.make_grid()
-    names = [n for n in names if ALGORITHMS[n].supports(grid)][:MAX_PANES]
-    return [spec.with_(algorithm=name, params=spec.params if name == spec.algorithm else {}) for name in names]
 
 
 class CompareScene(Scene):
@@ -173,10 +72,13 @@ class CompareScene(Scene):
     keys = COMPARE_KEYS
 
     def __init__(self, host: Host, spec: MazeSpec, specs: list[MazeSpec] | None = None, race: bool = False,
-                 speed: float | None = None) -> None:
+                 speed: float | None = None, edited: tuple[Maze, int] | None = None) -> None:
         super().__init__(host)
-        specs = specs or default_specs(spec)
-        if not 2 <= len(specs) <= MAX_PANES:
+        self.edited = edited
+        """The watch scene's maze as the student edited it (or a file's) and its edit count: shown
+        whole in pane 1, beside the recipe's own maze and others, all solved alike with S."""
+        specs = specs or default_specs(spec)[:MAX_PANES - self.offset]
+        if not 2 <= len(specs) + self.offset <= MAX_PANES:
             raise ValueError(f"compare takes 2 to {MAX_PANES} algorithms, got {len(specs)}")
         self.specs = specs
         self.speed = DEFAULT_SPEED if speed is None else speed
@@ -196,10 +98,22 @@ class CompareScene(Scene):
 
     # --- setting up -------------------------------------------------------------------
 
+    @property
+    def offset(self) -> int:
+        """1 when pane 1 is the edited maze (the recipes' panes come after it), else 0."""
+        return 0 if self.edited is None else 1
+
+    @property
+    def built(self) -> list[Pane]:
+        """The panes a generator builds (the edited maze's is given whole): what a race times."""
+        return self.panes[self.offset:]
+
     def restart(self, specs: list[MazeSpec] | None = None) -> None:
-        """New runs for every pane (the same recipes replay the same mazes)."""
+        """New runs for every pane (the same recipes replay the same mazes; the edited maze is
+        shown again as it was handed over)."""
         self.specs = specs or self.specs
-        self.panes = [Pane(spec) for spec in self.specs]
+        shown = [] if self.edited is None else [edited_pane(self.specs[0], *self.edited)]
+        self.panes = shown + [Pane(spec) for spec in self.specs]
         self.credit = 0.0
         self.paused = False
         self.finish_count = 0
@@ -214,6 +128,11 @@ class CompareScene(Scene):
         except ValueError as err:
             self.host.message(str(err))
             return
+        if self.edited is not None:
+            self.edited = None
+            self.host.message("The edited maze stays behind: a new grid, size or seed makes other mazes "
+                              "(Esc goes back to it)", 8.0)
+            specs = specs if len(specs) >= 2 else default_specs(specs[0])
         self.restart(specs)
 
     # --- keys -------------------------------------------------------------------------
@@ -262,11 +181,14 @@ class CompareScene(Scene):
 
     def cycle_algorithm(self, step: int) -> None:
         """Tab: the chosen pane's next algorithm that runs on this grid."""
-        current = self.specs[self.selected]
+        if self.selected < self.offset:
+            self.host.message("Pane 1 is the maze as edited: no algorithm builds it (2 to 4 pick another pane)")
+            return
+        current = self.specs[self.selected - self.offset]
         name = next_algorithm(current.algorithm, current.make_grid(), step)
         if name is not None:
             specs = list(self.specs)
-            specs[self.selected] = current.with_(algorithm=name, params={})
+            specs[self.selected - self.offset] = current.with_(algorithm=name, params={})
             self.restart(specs)
 
     def cycle_grid(self) -> None:
@@ -379,7 +301,7 @@ class CompareScene(Scene):
         self.race_clock = math.inf if math.isinf(scale) else self.race_clock + min(dt, 0.25) * scale
         deadline = time.perf_counter() + FRAME_BUDGET
         # The fastest first: when the frame's budget runs out, the panes left behind are the slow ones.
-        for pane, t in sorted(zip(self.panes, self.timings), key=lambda pair: pair[1].seconds):
+        for pane, t in sorted(zip(self.built, self.timings), key=lambda pair: pair[1].seconds):
             if pane.run.finished:
                 continue
             share = min(1.0, self.race_clock / t.seconds)
@@ -389,7 +311,7 @@ class CompareScene(Scene):
 
     def note_finishes(self) -> None:
         """Give each pane that just completed its maze its place in the finishing order."""
-        new = [pane for pane in self.panes if pane.run.finished and pane.finished_at is None]
+        new = [pane for pane in self.built if pane.run.finished and pane.finished_at is None]
         if self.race and self.timings and all(t.done for t in self.timings):
             # a race's places are its measured times, whatever frame shows them (once all are timed:
             # S solves, finishing every maze, even while the generators are still being timed)
@@ -403,7 +325,7 @@ class CompareScene(Scene):
 
     def race_place(self, pane: Pane) -> int:
         """0 for the fastest measured generator (ties keep the panes' order)."""
-        i = self.panes.index(pane)
+        i = self.built.index(pane)
         mine = self.timings[i].seconds
         return sum(1 for k, t in enumerate(self.timings) if t.seconds < mine or (t.seconds == mine and k < i))
 
@@ -487,7 +409,8 @@ class CompareScene(Scene):
 
     def figures(self, pane: Pane, now: float) -> list[tuple[str, str, float]]:
         """(label, value, number) of the pane's figures, the number for finding extremes."""
-        events = ("Events", f"{pane.events:,}", float(pane.events))
+        events = ("Events", f"{pane.events:,}", float(pane.events)) if pane.given is None else \
+            ("Events", "edited", math.nan)  # no generator made it: nothing to count
         if not pane.run.finished:  # a half-carved maze's dead ends and longest path mean nothing yet
             return [events, *((label, UNTIL_FINISHED, math.nan) for label in ("Dead ends", "Longest", "Solution"))]
         m = pane.metrics(now, self.busy)
@@ -514,11 +437,13 @@ class CompareScene(Scene):
 
     def place_text(self, pane: Pane) -> str:
         """The pane's finishing place and, in a race, its measured speed."""
+        if pane.given is not None:
+            return "as edited"
         words = []
         if pane.finished_at is not None:
             words.append(ORDINALS[pane.finished_at])
         if self.race and self.timings and all(t.done for t in self.timings):
-            timing = self.timings[self.panes.index(pane)]
+            timing = self.timings[self.built.index(pane)]
             words.append(f"{timing.events / timing.seconds:,.0f} events/s")
         return "  ".join(words)
 
@@ -530,15 +455,16 @@ class CompareScene(Scene):
         table = [self.figures(pane, now) for pane in self.panes]
         out = {}
         for k, (label, _, _) in enumerate(table[0]):
-            values = [row[k][2] for row in table]
-            if min(values) != max(values):
+            values = [row[k][2] for row in table if not math.isnan(row[k][2])]
+            if values and min(values) != max(values):
                 out[label] = (min(values), max(values))
         return out
 
     def panel_lines(self) -> list[tuple[str, str]]:
         spec = self.specs[0]
         lines = [
-            ("Compare", f"{len(self.panes)} algorithms"),
+            ("Compare", f"{len(self.panes)} algorithms" if self.edited is None
+             else f"the edited maze and {plural(len(self.specs), 'recipe')}"),
             ("Pacing", "race: same time each" if self.race else "lockstep: same events each"),
             ("Grid", spec.shape_words(self.panes[0].run.grid if self.panes else None)),
             ("Seed", str(spec.seed)),
@@ -572,7 +498,8 @@ class CompareScene(Scene):
         now = time.perf_counter()
         rows = [("Highlights", "blue: most, orange: fewest")]
         for k, label in enumerate(("Events", "Dead ends", "Longest", "Solution")):
-            values = [(self.figures(pane, now)[k], pane) for pane in self.panes]
+            values = [(figure, pane) for pane in self.panes
+                      if not math.isnan((figure := self.figures(pane, now)[k])[2])]  # not the edited pane's events
             (low_fig, low_pane), (high_fig, high_pane) = (min(values, key=lambda v: v[0][2]),
                                                         max(values, key=lambda v: v[0][2]))
             if low_fig[2] == high_fig[2]:

@@ -17,21 +17,17 @@ import pygame
 from ...algorithms import ALGORITHMS
 from ...core.distance import LongestPath
 from ...core.metrics import Metrics
-from ...core.weights import path_cost
 from ...render.annotations import draw_annotations, draw_longest_path
 from ...render.markers import draw_endpoints
 from ...render.palette import HEAT_COLOURS
-from ...run.editing import End
-from ...run.quiz.cadence import cadence_words
-from ...run.quiz.question import CELLS, CHOICE
 from ...run.quiz.session import Quiz
 from ...run.session import DONE, SOLVING, Run
 from ...run.spec import MazeSpec, random_seed
 from ...run.teaching import Teacher, TeachingView, known_for
 from ...solvers import SOLVERS
 from ..breakpoints import Breakpoint
-from ..hand_edits import REMOVED, HandEdits, goal_reachable
-from ..keys import NONE, WATCH_KEYS, KeyPress, digit_of, number_choice
+from ..hand_edits import HandEdits
+from ..keys import WATCH_KEYS, KeyPress, number_choice
 from ..maze_figures import CHEAP_DISTANCE_CELLS, MazeFigures, estimate_events
 from ..memo import Memo
 from ..narration_file import save_narration
@@ -47,10 +43,12 @@ from ..pacing import (
     resized_or_say,
     speed_label,
 )
-from ..panel import meaning
-from ..quiz_view import draw_quiz, next_cadence, quiz_view, save_summary
-from ..run_words import cell_lines, describe_last, events_text, state_word
+from ..quiz_view import draw_quiz, quiz_view
+from ..run_words import events_text, state_word
 from ..scene import BoardContent, ColourScale, Host, Scene, TimelineView
+from ..watch_edits import EditKeys
+from ..watch_panel import WatchPanel, path_words
+from ..watch_quiz import QuizKeys
 
 FRAME_BUDGET = 0.010
 """Seconds of generator work per frame at a finite speed (the rest of the frame is for drawing)."""
@@ -67,13 +65,11 @@ TEACH_BUDGET = 0.008
 """Seconds a frame spends catching the explanations up with the run (a seek back replays them)."""
 IDLE_TEACH_BUDGET = 0.03
 """The same while paused or finished: nothing else needs the frame."""
-QUIZ_BUDGET = 0.03
-"""Seconds a frame spends stepping on to the quiz's next question (steps with none are skipped)."""
 IDLE_WORK = 0.008
 """Seconds a paused or finished run spends each frame on snapshots that instant mode skipped."""
 
 
-class WatchScene(Scene):
+class WatchScene(QuizKeys, EditKeys, WatchPanel, Scene):
     """One generator run at a time, driven frame by frame."""
 
     name = "watch"
@@ -276,76 +272,6 @@ class WatchScene(Scene):
 
     # --- the quiz -------------------------------------------------------------------
 
-    def toggle_quiz(self) -> None:
-        """K: the quiz on (the run stops moving by itself: each question shows its step once
-        answered), or off, saying the score."""
-        if self.quiz is None:
-            self.start_quiz()
-            return
-        self._last_quiz, self.quiz = self.quiz, None
-        self.host.message(f"Quiz off: {self._last_quiz.score_text()} (Ctrl+K saves the summary)", 8.0)
-
-    def start_quiz(self) -> None:
-        self.quiz = Quiz(every=self.quiz_every)
-        self.paused, self.until, self.racing = True, None, False
-        self.show_metrics = False
-        self._asked_at, self._quiz_over_said = None, False
-        self.host.message(f"Quiz on, asking {cadence_words(self.quiz_every)}: answer in the panel "
-                          "(Right shows the step unanswered, K ends the quiz)", 8.0)
-
-    def cycle_quiz_cadence(self) -> None:
-        """Shift+K: ask every step, every 3 steps, or only at decision points."""
-        self.quiz_every = next_cadence(self.quiz_every)
-        if self.quiz is not None:
-            self.quiz.every = self.quiz_every
-        self.host.message(f"The quiz asks {cadence_words(self.quiz_every)}" + ("" if self.quiz else " (K starts it)"))
-
-    def save_quiz(self) -> None:
-        """Ctrl+K: the quiz's summary (this one, else the last one ended) as CSV."""
-        self.host.message(save_summary(self.quiz or self._last_quiz, self.spec), 8.0)
-
-    def handle_key(self, press: KeyPress) -> bool:
-        """While a question is asked, Enter answers with the cells clicked and a number key picks a
-        choice; every other key does what it always does."""
-        question = self.quiz.pending if self.quiz is not None else None
-        if question is not None and press.mods == NONE:
-            if press.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and question.form != CHOICE:
-                self.answer_quiz(None)
-                return True
-            digit = digit_of(press.key)
-            if digit is not None and question.form == CHOICE:
-                if 1 <= digit <= len(question.choices):
-                    self.answer_quiz(frozenset({digit - 1}))
-                else:
-                    self.host.message(f"Press 1 to {len(question.choices)}: {question.how()}")
-                return True
-        return super().handle_key(press)
-
-    def answer_quiz(self, given: frozenset[int] | None) -> None:
-        assert self.quiz is not None
-        verdict = self.quiz.answer(self.teacher, given)
-        if verdict is not None:
-            self.host.message(verdict.sentence, 10.0)
-
-    def _quiz_frame(self) -> None:
-        """Keep the quiz asking: a question stands while the run stays where it was asked; else
-        step on to the next one due. Say the score once when the run has nothing left to ask."""
-        quiz = self.quiz
-        assert quiz is not None
-        self.paused = True
-        run = self.run
-        where = (id(run), run.position, run.solver_events, run.solves)
-        if quiz.pending is not None and where != self._asked_at:
-            quiz.forget()  # the run moved (Left, the scrub bar, a restart): ask about where it is now
-        if quiz.pending is None:
-            if quiz.next_question(self.teacher, deadline=time.perf_counter() + QUIZ_BUDGET) is not None:
-                self._asked_at = (id(run), run.position, run.solver_events, run.solves)
-                self._quiz_over_said = False
-            elif run.idle and not self._quiz_over_said:
-                self._quiz_over_said = True
-                more = "" if run.solver is not None else "; S solves it, with questions too"
-                self.host.message(f"Quiz: {quiz.score_text()}{more} (Ctrl+K saves the summary)", 10.0)
-
     @property
     def explaining(self) -> bool:
         """True when the teaching panel shows: asked for with E, or (unasked) paused or slow."""
@@ -459,7 +385,14 @@ class WatchScene(Scene):
         return self.run.maze.entrance[0] if start is None else start
 
     def compare(self) -> None:
-        """C: this maze's grid, size and seed, built by it and three other algorithms side by side."""
+        """C: this maze's grid, size and seed, built by it and three other algorithms side by side;
+        an edited maze comes first, as edited, beside its recipe's own maze and two others."""
+        editor = self.edits.editor
+        if self.edits.edited and editor.done:
+            edited = (self.run.maze.copy(), len(editor.done))
+            self.host.open_scene("compare", spec=self.spec, speed=self.speed, edited=edited)
+            self.host.message("Pane 1 is your edited maze, pane 2 the recipe's own: S solves them all", 8.0)
+            return
         self.host.open_scene("compare", spec=self.spec, speed=self.speed)
 
     def open_lab(self) -> None:
@@ -478,76 +411,6 @@ class WatchScene(Scene):
 
     def quit(self) -> None:
         self.host.quit()
-
-    def click(self, cell: int, shift: bool) -> None:
-        """Click: the solver's start; Shift+click: its goal. Clicking the same cell again resets it.
-        Either is an edit (Ctrl+Z undoes it); a solution on screen is solved again at once. While a
-        quiz question waits, a click answers it instead."""
-        question = self.quiz.pending if self.quiz is not None else None
-        if question is not None:
-            if question.form == CELLS:
-                self.quiz.toggle(cell)  # type: ignore[union-attr]
-            elif question.form == CHOICE:
-                self.host.message(f"Answer with a number key: {question.how()}")
-            else:
-                self.answer_quiz(frozenset({cell}))
-            return
-        which = 1 if shift else 0
-        name = ("start", "goal")[which]
-        opening = self.run.maze.exit if shift else self.run.maze.entrance
-        target = opening[0] if self.endpoints[which] == cell else cell
-        result = self.edits.editor.move_end(End.GOAL if shift else End.START, target)
-        if self.run.solver is not None or isinstance(result, str):
-            self.edits.after(result, self.solver)
-            self._after_edit()
-        elif self.endpoints[which] is None:
-            self.host.message(f"Solver {name}: back to the {('entrance', 'exit')[which]}")
-        else:
-            self.host.message(f"Solver {name}: {self.cell_name(cell)} (S solves)")
-
-    def click_wall(self, cell: int, direction: int) -> bool:
-        """A click on a wall of the finished maze opens it, on a passage closes it."""
-        taken = self.edits.click_wall(cell, direction, self.solver)
-        self._after_edit()
-        return taken
-
-    def grab(self, cell: int, ctrl: bool) -> bool:
-        """A press on an endpoint's marker picks it up; with Ctrl it starts painting cells."""
-        return self.edits.grab(cell, ctrl)
-
-    def drag_over(self, cell: int) -> None:
-        self.edits.drag_over(cell)
-
-    def drop(self, cell: int) -> bool:
-        taken = self.edits.drop(cell, self.solver)
-        self._after_edit()
-        return taken
-
-    def undo_edit(self) -> None:
-        """Ctrl+Z: take back the last edit (a wall, a stroke of cells, an endpoint moved)."""
-        self.edits.undo(self.solver)
-        self._after_edit()
-
-    def redo_edit(self) -> None:
-        """Ctrl+Y: do again the edit Ctrl+Z took back."""
-        self.edits.redo(self.solver)
-        self._after_edit()
-
-    def _after_edit(self) -> None:
-        """A solve the edit started and that is still running moves on (even when paused before),
-        and says its result when it ends."""
-        if self.run.stage == SOLVING:
-            self.paused = False
-            self.until = None
-            self._solution_reported = False
-
-    def toggle_animated_resolve(self) -> None:
-        """Ctrl+A: after an edit, solve again at once (the default) or animated at the speed set."""
-        self.edits.toggle_animated()
-
-    def save_json(self) -> None:
-        """Ctrl+J: the maze as it stands, edits and all, in the JSON export beside the screenshots."""
-        self.host.message(self.edits.save_json(), 8.0)
 
     def cell_name(self, cell: int) -> str:
         return self.run.grid.cell_name(cell)
@@ -578,12 +441,15 @@ class WatchScene(Scene):
             self._quiz_frame()
         if self.edits.resolving:
             self.edits.finish_resolve(self.host.work_budget(INSTANT_BUDGET))
+        self.edits.settle(IDLE_TEACH_BUDGET)
         if self.until is not None and self.busy:
             self._run_until()
         elif self.busy:
             self._pull_events(dt)
         elif not self._snapshots_filled:
             self._snapshots_filled = self.run.fill_snapshots(time.perf_counter() + IDLE_WORK)
+        else:
+            self.edits.warm()  # the parts counted once, before the first edit needs them
         if self.explaining:  # idle, the panel may take a larger share of the frame to catch up
             self._caught_up = self.teacher.catch_up(time.perf_counter()
                                                     + (TEACH_BUDGET if self.busy else IDLE_TEACH_BUDGET))
@@ -660,7 +526,7 @@ class WatchScene(Scene):
         name = SOLVERS[run.solver].title if run.solver else "The solver"
         if run.solution:
             self.host.message(f"{name}: path of {path_words(run)}, {run.overlay.searched:,} cells visited")
-        elif not goal_reachable(run):
+        elif not self.edits.goal_reachable():
             self.host.message(f"{name}: the goal cannot be reached from the start (cut off)", 6.0)
         else:
             self.host.message(f"{name} found no way out (it went round in circles)", 6.0)
@@ -732,75 +598,6 @@ class WatchScene(Scene):
         state = state_word(run, self.paused)
         return f"Step {self.teacher.narration.steps:,} · {events} · {state} · {speed_label(self.speed)}"
 
-    def legend_label(self, key: str) -> str | None:
-        label = self.teacher.legend_label(key)
-        if key == "unvisited" and self.edits.removed_cells():
-            return self.edits.legend_label(key, meaning(key, label))
-        return label
-
-    def panel_lines(self) -> list[tuple[str, str]]:
-        run, spec = self.run, self.spec
-        info = spec.info
-        names = list(ALGORITHMS)
-        lines = [
-            ("Algorithm", f"{info.title}  ({names.index(info.name) + 1}/{len(names)})"),
-            ("Grid", spec.shape_words(run.grid)),
-            ("Seed", str(spec.seed)),
-            ("Speed", speed_label(self.speed)),
-            ("Phase", "finished" if run.finished else (run.overlay.phase or "generating")),
-            ("Events", events_text(self.run)),
-            ("State", state_word(self.run, self.paused)),
-        ]
-        solver = SOLVERS[run.solver or self.solver].title
-        if run.overlay.searched or run.stage == SOLVING:
-            lines += [("Solver", solver), ("Visited", f"{run.overlay.searched:,} cells"),
-                      ("Path", path_words(run))]
-        else:
-            lines.append(("Solver", f"{solver} (S to run)"))
-        if any(e is not None for e in self.endpoints):
-            start, goal = (self.cell_name(c) if c is not None else d
-                           for c, d in zip(self.endpoints, ("entrance", "exit")))
-            lines.append(("From / to", f"{start} -> {goal}"))
-        if spec.params.get("braid"):
-            lines.append(("Braid", f"{spec.params['braid']} %"))
-        if run.maze.weights is not None:
-            lines.append(("Weights", f"terrain, each cell costs 1 to {spec.params['weights']}"))
-        if self.show_longest:
-            lines.append(("Longest path", self.longest_text()))
-        if self.paused and run.overlay.last is not None:
-            lines.append(("Last", describe_last(self.run)))
-        return lines + self.edits.panel_rows() + self.own.panel_rows(run)
-
-    def longest_text(self) -> str:
-        path = self.longest()
-        if not path.cells:
-            return "none yet"
-        a, b = path.ends
-        return f"{path.length:,} cells, {self.cell_name(a)} to {self.cell_name(b)}"
-
-    def hover_lines(self, cell: int) -> list[tuple[str, str]]:
-        """Where the pointer is: the cell, what it is, its region or set, its distance once solved."""
-        lines = cell_lines(self.run, cell)
-        if cell in self.edits.removed_cells():
-            lines = [(label, REMOVED if label == "Is" else value) for label, value in lines]
-        distance = self.distance_to(cell)
-        if distance is not None:
-            where = f"{distance:,} steps from {self.start_name()}"
-            lines.append(("Distance", where if distance >= 0 else "unreachable"))
-        return lines
-
-    def distance_to(self, cell: int) -> int | None:
-        """Steps from the solver's start to ``cell`` once a solution or the distance map is shown."""
-        if not (self.run.solution or self.distance_map):
-            return None
-        return int(self.distances()[cell])
-
-    def legend_keys(self) -> list[str]:
-        """What each colour on the board means, for exactly the colours there now (on large mazes
-        refreshed now and then while the run moves: see ``MazeFigures.legend``)."""
-        keys = self.figures.legend(self.run, self.unthrottled) + self.edits.legend_keys()
-        return keys + ["longest"] if self.show_longest else keys
-
     def metrics(self) -> Metrics:
         return self.figures.metrics(self.run)
 
@@ -834,11 +631,3 @@ class WatchScene(Scene):
             return run.total
         estimate = self._estimate.get(id(run), lambda: estimate_events(self.spec, run.grid.size))
         return max(estimate, run.recorded + 1)
-
-
-def path_words(run: Run) -> str:
-    """The path's length, and on weighted cells its cost beside it ("34 cells, cost 97")."""
-    text = f"{run.overlay.path_length:,} cells"
-    if run.maze.weights is not None and run.solution:
-        text += f", cost {path_cost(run.maze.weights, run.solution):,}"
-    return text

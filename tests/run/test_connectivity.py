@@ -1,0 +1,121 @@
+"""The perfectness figures kept edit by edit (``run.connectivity``) agree with a whole count
+after every random sequence of edits, undos and redos, on every grid: loops, cells cut off (and
+which), cells removed, and the loop drawn is a real loop of open passages."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.run.test_editing import GRIDS, edit_steps, finished_run, play
+from visualizer.run import connectivity
+from visualizer.run.editing import Editor, check
+
+
+def figures(found):
+    return found.loops, found.cut_off, found.cut_off_cells, found.removed
+
+
+def assert_a_loop(maze, loop):
+    assert loop[0] == loop[-1] and len(loop) >= 4
+    assert all(b in maze.open_neighbours(a) for a, b in zip(loop, loop[1:])), "the loop drawn crosses a wall"
+
+
+@settings(max_examples=150, deadline=None)
+@given(kind=st.sampled_from(GRIDS), seed=st.integers(0, 50), steps=edit_steps, braid=st.booleans(),
+       looks=st.integers(1, 4))
+def test_the_figures_kept_edit_by_edit_equal_a_whole_count(kind, seed, steps, braid, looks):
+    run = finished_run(kind, seed)
+    editor = Editor(run, [None, None])
+    editor.check()  # counted in full once; from here on every write keeps the figures
+    for k in range(0, len(steps), looks):
+        play(editor, steps[k:k + looks])
+        kept, whole = editor.check(), check(run.maze)
+        assert figures(kept) == figures(whole)
+        assert bool(kept.loop) == bool(whole.loop)
+        if kept.loop:
+            assert_a_loop(run.maze, kept.loop)
+
+
+def test_an_edit_next_to_the_path_needs_no_whole_count():
+    run = finished_run("square", 4, (40, 30))
+    editor = Editor(run, [None, None])
+    editor.check()
+    maze = run.maze
+    cell = 600
+    closed = next(d for d, _ in maze.grid.neighbours(cell) if not maze.is_open(cell, d))
+    editor.toggle_wall(cell, closed)
+    assert editor.check().loops == 1
+    editor.undo()
+    assert editor.check().perfect
+    assert editor.links.recounts == 1, "opening and closing a wall counted the maze again"
+
+
+def closed_entrance_passage(editor):
+    maze = editor.maze
+    cell = maze.entrance[0]
+    d = next(d for d, _ in maze.grid.neighbours(cell) if maze.is_open(cell, d))
+    editor.toggle_wall(cell, d)
+
+
+def test_a_search_past_its_budget_goes_on_over_frames_and_the_panel_waits_for_it(monkeypatch):
+    monkeypatch.setattr(connectivity, "SEARCH_CELLS", 4)
+    monkeypatch.setattr(connectivity, "CHUNK_CELLS", 4)
+    run = finished_run("square", 4, (20, 15))
+    editor = Editor(run, [None, None])
+    editor.check()
+    closed_entrance_passage(editor)
+    assert editor.links.pending is not None
+    waiting = editor.check()
+    assert waiting.checking and not waiting.perfect
+    looks = 0
+    while not editor.settle(deadline=0.0):  # a deadline already past: one chunk a frame
+        looks += 1
+    assert looks > 1
+    assert figures(editor.check()) == figures(check(run.maze)) and not editor.check().checking
+    assert editor.links.recounts == 1, "the search over frames counted the maze again"
+
+
+def test_a_search_of_two_large_parts_ends_in_one_whole_count(monkeypatch):
+    monkeypatch.setattr(connectivity, "SEARCH_CELLS", 4)
+    monkeypatch.setattr(connectivity, "SETTLE_CELLS", 2)
+    monkeypatch.setattr(connectivity, "CHUNK_CELLS", 2)
+    run = finished_run("square", 4, (20, 15))
+    editor = Editor(run, [None, None])
+    editor.check()
+    closed_entrance_passage(editor)
+    assert editor.check().checking
+    assert editor.settle(float("inf"))
+    assert figures(editor.check()) == figures(check(run.maze)) and editor.links.recounts == 2
+
+
+def test_an_edit_while_the_search_is_under_way_counts_everything_again(monkeypatch):
+    monkeypatch.setattr(connectivity, "SEARCH_CELLS", 4)
+    run = finished_run("square", 4, (20, 15))
+    editor = Editor(run, [None, None])
+    editor.check()
+    closed_entrance_passage(editor)
+    editor.undo()
+    assert editor.links.pending is None and editor.links.stale
+    assert figures(editor.check()) == figures(check(run.maze))
+    assert editor.links.recounts == 2
+
+
+@settings(max_examples=60, deadline=None)
+@given(kind=st.sampled_from(GRIDS), seed=st.integers(0, 50), steps=edit_steps, budget=st.integers(1, 40),
+       settle=st.booleans())
+def test_small_search_budgets_still_give_the_whole_counts_figures(kind, seed, steps, budget, settle):
+    kept = connectivity.SEARCH_CELLS, connectivity.CHUNK_CELLS
+    connectivity.SEARCH_CELLS = connectivity.CHUNK_CELLS = budget
+    try:
+        run = finished_run(kind, seed)
+        editor = Editor(run, [None, None])
+        editor.check()
+        for step in steps:
+            play(editor, [step])
+            if settle:
+                editor.settle(float("inf"))
+        editor.settle(float("inf"))
+        assert figures(editor.check()) == figures(check(run.maze))
+    finally:
+        connectivity.SEARCH_CELLS, connectivity.CHUNK_CELLS = kept

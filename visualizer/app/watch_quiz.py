@@ -1,0 +1,117 @@
+"""The watch scene's quiz glue: K turns it on and off, Enter and the number keys answer, and each
+frame keeps a question asked while the run stands where it was asked (``run.quiz`` asks, this
+only wires it to the keys and the frame)."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..run.quiz.cadence import cadence_words
+from ..run.quiz.question import CHOICE
+from ..run.quiz.session import Quiz
+from .keys import NONE, KeyPress, digit_of
+from .quiz_view import next_cadence, save_summary
+
+if TYPE_CHECKING:
+    from ..run.session import Run
+    from ..run.spec import MazeSpec
+    from ..run.teaching import Teacher
+    from .breakpoints import Breakpoint
+    from .scene import Host
+
+QUIZ_BUDGET = 0.03
+"""Seconds a frame spends stepping on to the quiz's next question (steps with none are skipped)."""
+
+
+class QuizKeys:
+    """The quiz's keys and frame work, mixed into the watch scene (which owns the run and the quiz)."""
+
+    host: Host
+    run: Run
+    teacher: Teacher
+    quiz: Quiz | None
+    quiz_every: int
+    _last_quiz: Quiz | None
+    _asked_at: tuple[int, int, int, int] | None
+    _quiz_over_said: bool
+    paused: bool
+    racing: bool
+    show_metrics: bool
+    until: Breakpoint | None
+
+    if TYPE_CHECKING:
+        @property
+        def spec(self) -> MazeSpec: ...
+
+    def toggle_quiz(self) -> None:
+        """K: the quiz on (the run stops moving by itself: each question shows its step once
+        answered), or off, saying the score."""
+        if self.quiz is None:
+            self.start_quiz()
+            return
+        self._last_quiz, self.quiz = self.quiz, None
+        self.host.message(f"Quiz off: {self._last_quiz.score_text()} (Ctrl+K saves the summary)", 8.0)
+
+    def start_quiz(self) -> None:
+        self.quiz = Quiz(every=self.quiz_every)
+        self.paused, self.until, self.racing = True, None, False
+        self.show_metrics = False
+        self._asked_at, self._quiz_over_said = None, False
+        self.host.message(f"Quiz on, asking {cadence_words(self.quiz_every)}: answer in the panel "
+                          "(Right shows the step unanswered, K ends the quiz)", 8.0)
+
+    def cycle_quiz_cadence(self) -> None:
+        """Shift+K: ask every step, every 3 steps, or only at decision points."""
+        self.quiz_every = next_cadence(self.quiz_every)
+        if self.quiz is not None:
+            self.quiz.every = self.quiz_every
+        self.host.message(f"The quiz asks {cadence_words(self.quiz_every)}" + ("" if self.quiz else " (K starts it)"))
+
+    def save_quiz(self) -> None:
+        """Ctrl+K: the quiz's summary (this one, else the last one ended) as CSV."""
+        self.host.message(save_summary(self.quiz or self._last_quiz, self.spec), 8.0)
+
+    def handle_key(self, press: KeyPress) -> bool:
+        """While a question is asked, Enter answers with the cells clicked and a number key picks a
+        choice; every other key does what it always does."""
+        question = self.quiz.pending if self.quiz is not None else None
+        if question is not None and press.mods == NONE:
+            if press.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and question.form != CHOICE:
+                self.answer_quiz(None)
+                return True
+            digit = digit_of(press.key)
+            if digit is not None and question.form == CHOICE:
+                if 1 <= digit <= len(question.choices):
+                    self.answer_quiz(frozenset({digit - 1}))
+                else:
+                    self.host.message(f"Press 1 to {len(question.choices)}: {question.how()}")
+                return True
+        return super().handle_key(press)  # type: ignore[misc]  # the scene's own keys: Scene follows in the MRO
+
+    def answer_quiz(self, given: frozenset[int] | None) -> None:
+        assert self.quiz is not None
+        verdict = self.quiz.answer(self.teacher, given)
+        if verdict is not None:
+            self.host.message(verdict.sentence, 10.0)
+
+    def _quiz_frame(self) -> None:
+        """Keep the quiz asking: a question stands while the run stays where it was asked; else
+        step on to the next one due. Say the score once when the run has nothing left to ask."""
+        quiz = self.quiz
+        assert quiz is not None
+        self.paused = True
+        run = self.run
+        where = (id(run), run.position, run.solver_events, run.solves)
+        if quiz.pending is not None and where != self._asked_at:
+            quiz.forget()  # the run moved (Left, the scrub bar, a restart): ask about where it is now
+        if quiz.pending is None:
+            if quiz.next_question(self.teacher, deadline=time.perf_counter() + QUIZ_BUDGET) is not None:
+                self._asked_at = (id(run), run.position, run.solver_events, run.solves)
+                self._quiz_over_said = False
+            elif run.idle and not self._quiz_over_said:
+                self._quiz_over_said = True
+                more = "" if run.solver is not None else "; S solves it, with questions too"
+                self.host.message(f"Quiz: {quiz.score_text()}{more} (Ctrl+K saves the summary)", 10.0)
