@@ -180,8 +180,8 @@ def _shown_order(walls: list[tuple[np.ndarray, ...]], children: list[np.ndarray]
     order = [np.lexsort((way, cell, claimed, places[depth][regions]))
              for depth, (regions, claimed, cell, _, way) in enumerate(walls)]
     keys = np.concatenate([places[d][w[0]][o] for d, (w, o) in enumerate(zip(walls, order))])
-    rows = np.concatenate([np.column_stack((w[2][o], w[3][o], w[4][o])) for w, o in zip(walls, order)])
-    return rows[np.argsort(keys, kind="stable")]
+    rows = np.concatenate([np.column_stack((w[2].take(o), w[3].take(o), w[4].take(o))) for w, o in zip(walls, order)])
+    return rows.take(np.argsort(keys, kind="stable"), axis=0)
 
 
 def _preorder(children: list[np.ndarray]) -> list[np.ndarray]:
@@ -226,34 +226,34 @@ def _race(live: np.ndarray, claim: np.ndarray, owner: np.ndarray, wait: np.ndarr
     A place improved twice waits twice in ``later``, and is passed on once (``_once``)."""
     directions = live.shape[1]
     latest = np.zeros(len(claim), dtype=np.int64)
-    take, compress = np.take, np.compress
-    bar, start, later = STEP, take(claim, now), []
-    while True:
+    bar, start, side, later = STEP, claim.take(now), owner.take(now), []
+    while True:  # the methods, not np.take and np.compress: a round is many short calls
         while len(now):
-            reach = np.repeat(start + take(wait, now), directions)
-            target = take(live, now, axis=0).ravel()
-            better = np.flatnonzero(reach < take(claim, target))
-            target, reach = take(target, better), take(reach, better)
+            leave = start + wait.take(now)
+            target = live.take(now, axis=0)
+            better = (claim.take(target) > leave[:, None]).ravel().nonzero()[0]
+            source = better // directions
+            target, reach = target.take(better), leave.take(source)
             np.minimum.at(claim, target, reach)
-            won = np.flatnonzero(reach == take(claim, target))
-            target, reach = take(target, won), take(reach, won)
-            owner[target] = take(owner, take(now, take(better, won) // directions))
+            won = (reach == claim.take(target)).nonzero()[0]
+            target, reach, gain = target.take(won), reach.take(won), side.take(source.take(won))
+            owner[target] = gain
             soon = reach < bar
-            later.append(compress(~soon, target))
-            now, start = compress(soon, target), compress(soon, reach)
+            later.append(target.compress(~soon))
+            now, start, side = target.compress(soon), reach.compress(soon), gain.compress(soon)
         rest = np.concatenate(later)
-        times = take(claim, rest)
+        times = claim.take(rest)
         waiting = times >= bar  # the others were passed on below the bar already
-        rest, times = compress(waiting, rest), compress(waiting, times)
+        rest, times = rest.compress(waiting), times.compress(waiting)
         if not len(rest):
             return
         bar = max(bar, float(times.min())) + STEP
         soon = times < bar
-        now, later = _once(compress(soon, rest), latest), [compress(~soon, rest)]
-        start = take(claim, now)
+        now, later = _once(rest.compress(soon), latest), [rest.compress(~soon)]
+        start, side = claim.take(now), owner.take(now)
 
 
-STEP = 2.0
+STEP = 3.0
 """How far the bar of ``_race`` rises at a time, in mean waits."""
 
 
@@ -306,26 +306,31 @@ def _next_places(live: np.ndarray, cells: np.ndarray, starts: np.ndarray, region
     cell)."""
     places = len(cells)
     side = owner[:places].astype(np.int64)
-    in_b = np.cumsum(side)
+    in_b = side.cumsum()
     in_b -= side  # places of half B before each place, in all the regions
     block = starts[:-1]
-    b_before = np.take(np.append(in_b, in_b[-1] + side[-1]), starts)  # ... before each region
+    b_before = np.append(in_b, in_b[-1] + side[-1]).take(starts)  # ... before each region
     sizes_b = np.diff(b_before)
     sizes = np.column_stack((np.diff(starts) - sizes_b, sizes_b)).ravel()  # half 2 * region + side
     big = sizes >= 2
-    begins = np.concatenate(([0], np.cumsum(np.where(big, sizes, 0))))
+    begins = np.concatenate(([0], np.where(big, sizes, 0).cumsum()))
     total = int(begins[-1])
-    offset = np.column_stack((begins[:-2:2] - block + b_before[:-1], begins[1:-1:2] - b_before[:-1])).ravel()
-    half = 2 * region + side
-    same_before = np.where(side == 1, in_b, np.arange(places) - in_b)
-    new = np.where(np.take(big, half), np.take(offset, half) + same_before, total)
-    new = np.append(new, total)
-    kept = np.flatnonzero(new[:-1] < total)
+    offset = np.column_stack((begins[:-2:2] - block + b_before[:-1], begins[1:-1:2] - b_before[:-1]))
+    offset[~big.reshape(-1, 2)] = -places - 1  # a single cell's new place comes out negative
+    half = region * 2
+    half += side
+    new = np.empty(places + 1, dtype=np.int64)
+    same = new[:places]
+    np.subtract(np.arange(places), in_b, out=same)
+    np.copyto(same, in_b, where=side == 1)
+    same += offset.ravel().take(half)
+    kept = (same >= 0).nonzero()[0]
     back = np.empty(total, dtype=np.int64)
-    back[np.take(new, kept)] = kept
-    pairs = np.where(big, np.cumsum(big) - 1, -1).reshape(-1, 2)
-    return (np.take(new, np.take(live, back, axis=0)), np.take(cells, back), np.append(begins[:-1][big], total),
-            pairs)
+    back[same.take(kept)] = kept
+    same[same < 0] = total
+    new[places] = total
+    pairs = np.where(big, big.cumsum() - 1, -1).reshape(-1, 2)
+    return new.take(live.take(back, axis=0)), cells.take(back), np.append(begins[:-1][big], total), pairs
 
 
 class BlobbyDivisionNarrator(Narrator):
