@@ -7,6 +7,7 @@ cells. Walls follow organic curves, and it works on any grid, hexagons included.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Mapping
 from heapq import heappop, heappush
@@ -180,7 +181,7 @@ def _shown_order(walls: list[tuple[np.ndarray, ...]], children: list[np.ndarray]
     order = [np.lexsort((way, cell, claimed, places[depth][regions]))
              for depth, (regions, claimed, cell, _, way) in enumerate(walls)]
     keys = np.concatenate([places[d][w[0]][o] for d, (w, o) in enumerate(zip(walls, order))])
-    rows = np.concatenate([np.column_stack((w[2].take(o), w[3].take(o), w[4].take(o))) for w, o in zip(walls, order)])
+    rows = np.concatenate([np.column_stack(w[2:]).take(o, axis=0) for w, o in zip(walls, order)])
     return rows.take(np.argsort(keys, kind="stable"), axis=0)
 
 
@@ -228,7 +229,9 @@ def _race(live: np.ndarray, claim: np.ndarray, owner: np.ndarray, wait: np.ndarr
     latest = np.zeros(len(claim), dtype=np.int64)
     bar, start, side, later = STEP, claim.take(now), owner.take(now), []
     while True:  # the methods, not np.take and np.compress: a round is many short calls
-        while len(now):
+        for round_ in itertools.count():  # a bar's first round, then while enough places are below it
+            if not len(now) or (round_ and len(now) < FEW):
+                break
             leave = start + wait.take(now)
             target = live.take(now, axis=0)
             better = (claim.take(target) > leave[:, None]).ravel().nonzero()[0]
@@ -243,18 +246,21 @@ def _race(live: np.ndarray, claim: np.ndarray, owner: np.ndarray, wait: np.ndarr
             now, start, side = target.compress(soon), reach.compress(soon), gain.compress(soon)
         rest = np.concatenate(later)
         times = claim.take(rest)
-        waiting = times >= bar  # the others were passed on below the bar already
+        waiting = times >= bar  # the others were passed on below the bar already (or are in now)
         rest, times = rest.compress(waiting), times.compress(waiting)
-        if not len(rest):
+        if not len(rest) and not len(now):
             return
-        bar = max(bar, float(times.min())) + STEP
+        bar = max(bar, float(times.min()) if len(rest) else bar) + STEP
         soon = times < bar
-        now, later = _once(rest.compress(soon), latest), [rest.compress(~soon)]
+        now, later = _once(np.concatenate((now, rest.compress(soon))), latest), [rest.compress(~soon)]
         start, side = claim.take(now), owner.take(now)
 
 
 STEP = 3.0
 """How far the bar of ``_race`` rises at a time, in mean waits."""
+FEW = 128
+"""Fewer places than this below the bar wait for the next bar's round, where they join the
+places the bar lets through (a round is many calls; each one's cost is most of a short round)."""
 
 
 def _once(places: np.ndarray, latest: np.ndarray) -> np.ndarray:
