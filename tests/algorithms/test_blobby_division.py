@@ -54,6 +54,28 @@ def test_the_shown_and_the_quiet_split_make_the_same_perfect_maze(kind, width, h
     assert is_perfect(quiet)
 
 
+
+@settings(max_examples=25, deadline=None)
+@given(kind=st.sampled_from(["square", "hex", "polar"]), width=st.integers(2, 16), height=st.integers(2, 12),
+       seed=st.integers(0, 2**32), step=st.sampled_from([0.25, 3.0, 50.0]), few=st.sampled_from([1, 4, 10**9]))
+def test_how_the_quiet_race_steps_never_changes_the_maze(kind, width, height, seed, step, few):
+    """The bulk race's bar step and its short-round cut only decide how the work is cut up: any of
+    them makes the shown split's maze, wall for wall in the shown order."""
+    from visualizer.algorithms import blobby_division
+
+    try:
+        grid = make_grid(kind, width, height)
+    except ValueError:
+        return
+    shown = [e[1:] for e in BLOBBY.run(grid, seed, show=True) if e[0] == Kind.WALL]
+    saved = blobby_division.STEP, blobby_division.FEW
+    blobby_division.STEP, blobby_division.FEW = step, few
+    try:
+        quiet = [e[1:] for e in expand(list(BLOBBY.run(grid, seed, show=False))) if e[0] == Kind.WALL]
+    finally:
+        blobby_division.STEP, blobby_division.FEW = saved
+    assert quiet == shown
+
 def test_a_masked_grid_too():
     grid = make_grid("square", 12, 8, Mask(("....XXXX....",) * 4 + ("............",) * 4))
     for seed in range(5):

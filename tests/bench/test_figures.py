@@ -91,3 +91,27 @@ def test_the_generator_rows_print_every_ratio_against_its_target(monkeypatch):
     for target in ("<= 3x", "<= 5x", "<= 1.3x", "<= 400 MB"):
         assert target in text, target
     assert "123 MB" in text and "steps" in text
+
+
+def test_the_heavy_generator_rows_add_the_per_cell_costs_and_shown_against_quiet(monkeypatch):
+    from visualizer.bench import generators
+
+    monkeypatch.setattr(generators, "kruskal_child",
+                        lambda side, name="kruskal": {"seconds": side * side * 2e-6, "peak_mb": 99.0})
+    lines: list[str] = []
+    figures = generators.generator_figures(out=lines.append, big=40, small=20, huge=80, heavy=True, shown_side=30)
+    text = "\n".join(lines)
+    for name in generators.PER_CELL:
+        assert f"{name} CPU per cell" in text and figures["per_cell"][name]["flat"] == 1.0
+    assert set(figures["shown"]) == set(generators.SHOWN) and all(r > 0 for r in figures["shown"].values())
+    assert text.count("<= 2x") == len(generators.SHOWN)
+
+
+def test_without_heavy_the_left_out_generator_rows_say_so(monkeypatch):
+    from visualizer.bench import figures as bench
+    from visualizer.bench import generators
+
+    monkeypatch.setattr(generators, "kruskal_child", lambda side, name="kruskal": {"seconds": 1.0, "peak_mb": 1.0})
+    lines: list[str] = []
+    generators.generator_figures(out=lines.append, big=40, small=20, huge=80)
+    assert sum(bench.HEAVY_NOTE in line for line in lines) == 2

@@ -7,6 +7,7 @@ cells. Walls follow organic curves, and it works on any grid, hexagons included.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Mapping
 from heapq import heappop, heappush
@@ -128,41 +129,41 @@ def _divide_quiet(grid: Grid, key: int) -> EventStream:
     """The shown splits' walls, every region of one depth split at once, said at the end in the
     shown order (``_shown_order``) as one packed run.
 
-    ``live`` is the neighbour table with every neighbour outside the cell's region cut (``size``,
-    a cell that is never better off: its claim is -inf); a depth's race (``_race``) follows it, then
-    the seams (``_seams``), the cut between the halves and the regions of the next depth, the
-    halves of two cells or more."""
+    The cells are kept in *places*: each region of the depth holds a run of consecutive places,
+    so a depth's passes read memory in order instead of all over the grid (a random read costs
+    several times a sequential one), and a cell that is a region of its own leaves. ``cells``
+    holds each place's cell; ``live`` is the neighbour table in places, every neighbour outside
+    the cell's region cut (``len(cells)``: a place that is never better off, its claim -inf);
+    ``starts`` where each region's run begins. A depth's race (``_race``) follows ``live``, then
+    the seams (``_seams``), the cut between the halves and the next depth's places
+    (``_next_places``), the halves of two cells or more."""
     yield (OPEN_FIELD, -1, -1, -1)
     size = grid.size
     if size < 2:
         return
     live = grid.neighbour_array()
     live[live < 0] = size
-    region = np.zeros(size + 1, dtype=np.int64)
-    """The region of each cell at this depth (-1: a single cell, finished)."""
-    region[size] = -1
-    claim = np.full(size + 1, np.inf)
-    claim[size] = -np.inf
-    owner = np.zeros(size + 1, dtype=np.int8)
-    owner[size] = 2
-    wait = np.zeros(size)
     cells = np.arange(size, dtype=np.int64)
-    count, depth = 1, 0
-    latest = np.zeros(size + 1, dtype=np.int64)
+    starts = np.array([0, size], dtype=np.int64)
+    depth = 0
     walls: list[tuple[np.ndarray, ...]] = []
     children: list[np.ndarray] = []
     while len(cells):
-        seed_a, seed_b = _seeds(_keys(_salt(key, depth, SEED_KEYS), cells), cells, region[cells], count)
-        wait[cells] = _waits(_salt(key, depth, WAITS), cells)
-        claim[cells] = np.inf
+        places = len(cells)
+        region = np.repeat(np.arange(len(starts) - 1), np.diff(starts))
+        claim = np.full(places + 1, np.inf)
+        claim[places] = -np.inf
+        owner = np.zeros(places + 1, dtype=np.int8)
+        owner[places] = 2
+        seed_a, seed_b = _seeds(_keys(_salt(key, depth, SEED_KEYS), cells), starts, region)
         claim[seed_a] = claim[seed_b] = 0.0
-        owner[seed_a], owner[seed_b] = 0, 1
-        _race(live, claim, owner, wait, np.concatenate((seed_a, seed_b)), latest)
-        source, target, way = _seams(live, cells, owner)
-        walls.append(_walls_but_doors(source, target, way, region, claim, _salt(key, depth, DOOR_KEYS), count,
+        owner[seed_b] = 1
+        _race(live, claim, owner, _waits(_salt(key, depth, WAITS), cells), np.concatenate((seed_a, seed_b)))
+        source, target, way = _seams(live, owner)
+        walls.append(_walls_but_doors(source, target, way, region, claim, cells, _salt(key, depth, DOOR_KEYS),
                                       live.shape[1]))
         _cut(live, source, target, way)
-        cells, count, pairs = _next_regions(cells, region, owner, count)
+        live, cells, starts, pairs = _next_places(live, cells, starts, region, owner)
         children.append(pairs)
         depth += 1
     rows = _shown_order(walls, children)
@@ -180,8 +181,8 @@ def _shown_order(walls: list[tuple[np.ndarray, ...]], children: list[np.ndarray]
     order = [np.lexsort((way, cell, claimed, places[depth][regions]))
              for depth, (regions, claimed, cell, _, way) in enumerate(walls)]
     keys = np.concatenate([places[d][w[0]][o] for d, (w, o) in enumerate(zip(walls, order))])
-    rows = np.concatenate([np.column_stack((w[2][o], w[3][o], w[4][o])) for w, o in zip(walls, order)])
-    return rows[np.argsort(keys, kind="stable")]
+    rows = np.concatenate([np.column_stack(w[2:]).take(o, axis=0) for w, o in zip(walls, order)])
+    return rows.take(np.argsort(keys, kind="stable"), axis=0)
 
 
 def _preorder(children: list[np.ndarray]) -> list[np.ndarray]:
@@ -205,101 +206,137 @@ def _preorder(children: list[np.ndarray]) -> list[np.ndarray]:
     return places
 
 
-def _seeds(keys: np.ndarray, cells: np.ndarray, regions: np.ndarray, count: int) -> tuple[np.ndarray, np.ndarray]:
-    """Each region's two cells of smallest key (the shown split sorts its region's keys)."""
-    found = []
-    taken = np.zeros(len(cells), dtype=bool)
-    for _ in range(2):
-        least = np.full(count, np.iinfo(np.uint64).max, dtype=np.uint64)
-        free = ~taken
-        np.minimum.at(least, regions[free], keys[free])
-        hit = free & (keys == least[regions])
-        taken |= hit
-        found.append(cells[hit][np.argsort(regions[hit], kind="stable")])
-    return found[0], found[1]
+def _seeds(keys: np.ndarray, starts: np.ndarray, region: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each region's places of its two smallest keys (the shown split sorts its region's keys),
+    in the order of the regions."""
+    least = np.minimum.reduceat(keys, starts[:-1])
+    first = keys == least[region]
+    keys = np.where(first, np.iinfo(np.uint64).max, keys)
+    second = keys == np.minimum.reduceat(keys, starts[:-1])[region]
+    return np.flatnonzero(first), np.flatnonzero(second)
 
 
-def _race(live: np.ndarray, claim: np.ndarray, owner: np.ndarray, wait: np.ndarray, frontier: np.ndarray,
-          latest: np.ndarray) -> None:
+def _race(live: np.ndarray, claim: np.ndarray, owner: np.ndarray, wait: np.ndarray, now: np.ndarray) -> None:
     """Claim times (shortest total wait from either seed) and owners, in bulk: ``claim`` holds 0
-    at the seeds and infinity elsewhere in the regions when it starts.
+    at the seeds (``now``) and infinity elsewhere in the regions when it starts.
 
-    Delta-stepping: the cells whose claim improved wait in ``pending`` until the claims below a
-    rising bar are passed on, so most cells pass theirs on once (passing every improvement on at
-    once, Bellman-Ford, passed each cell's on a dozen times). A cell improved twice waits twice
-    in ``pending``, and is passed on once (``_once``, ``latest`` its scratch)."""
+    Delta-stepping: the places whose claim improved to below a rising bar pass theirs on at once,
+    round after round, until none is left below it; the rest wait in ``later`` (looked at once a
+    bar, not once a round) until the bar rises past them. Most places pass theirs on once
+    (passing every improvement on at once, Bellman-Ford, passed each one's on a dozen times).
+    A place improved twice waits twice in ``later``, and is passed on once (``_once``)."""
     directions = live.shape[1]
-    pending, bar = frontier, STEP
-    while len(pending):
-        ready = claim[pending] < bar
-        if not ready.any():
-            bar = float(claim[pending].min()) + STEP
-            continue
-        frontier, pending = _once(pending[ready], latest), pending[~ready]
-        reach = np.repeat(claim[frontier] + wait[frontier], directions)
-        target = live[frontier].ravel()
-        better = np.flatnonzero(reach < claim[target])
-        target, reach = target[better], reach[better]
-        np.minimum.at(claim, target, reach)
-        won = np.flatnonzero(reach == claim[target])
-        target = target[won]
-        owner[target] = owner[frontier[better[won] // directions]]
-        pending = np.concatenate((pending, target))
+    latest = np.zeros(len(claim), dtype=np.int64)
+    bar, start, side, later = STEP, claim.take(now), owner.take(now), []
+    while True:  # the methods, not np.take and np.compress: a round is many short calls
+        for round_ in itertools.count():  # a bar's first round, then while enough places are below it
+            if not len(now) or (round_ and len(now) < FEW):
+                break
+            leave = start + wait.take(now)
+            target = live.take(now, axis=0)
+            better = (claim.take(target) > leave[:, None]).ravel().nonzero()[0]
+            source = better // directions
+            target, reach = target.take(better), leave.take(source)
+            np.minimum.at(claim, target, reach)
+            won = (reach == claim.take(target)).nonzero()[0]
+            target, reach, gain = target.take(won), reach.take(won), side.take(source.take(won))
+            owner[target] = gain
+            soon = reach < bar
+            later.append(target.compress(~soon))
+            now, start, side = target.compress(soon), reach.compress(soon), gain.compress(soon)
+        rest = np.concatenate(later)
+        times = claim.take(rest)
+        waiting = times >= bar  # the others were passed on below the bar already (or are in now)
+        rest, times = rest.compress(waiting), times.compress(waiting)
+        if not len(rest) and not len(now):
+            return
+        bar = max(bar, float(times.min()) if len(rest) else bar) + STEP
+        soon = times < bar
+        now, later = _once(np.concatenate((now, rest.compress(soon))), latest), [rest.compress(~soon)]
+        start, side = claim.take(now), owner.take(now)
 
 
-STEP = 2.0
-"""How far the bar of ``_race`` rises a round, in mean waits."""
+STEP = 3.0
+"""How far the bar of ``_race`` rises at a time, in mean waits."""
+FEW = 128
+"""Fewer places than this below the bar wait for the next bar's round, where they join the
+places the bar lets through (a round is many calls; each one's cost is most of a short round)."""
 
 
-def _once(cells: np.ndarray, latest: np.ndarray) -> np.ndarray:
-    """``cells`` without repeats (each cell at its last place); ``latest`` is scratch, one entry a cell."""
-    places = np.arange(len(cells))
-    latest[cells] = places
-    return cells[latest[cells] == places]
+def _once(places: np.ndarray, latest: np.ndarray) -> np.ndarray:
+    """``places`` without repeats (each at its last place); ``latest`` is scratch, an entry a place."""
+    order = np.arange(len(places))
+    latest[places] = order
+    return np.compress(np.take(latest, places) == order, places)
 
 
-def _seams(live: np.ndarray, cells: np.ndarray, owner: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Every wall between the halves of the depth's regions, as (cell of half A, cell of half B,
-    direction from A) columns."""
-    half_a = cells[owner[cells] == 0]
-    rows = live[half_a]
-    row, way = np.nonzero(owner[rows] == 1)
-    return half_a[row], rows[row, way], way
+def _seams(live: np.ndarray, owner: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every wall between the halves of the depth's regions, as (place in half A, place in half B,
+    direction from A) columns, in the order of the places in half A."""
+    directions = live.shape[1]
+    half_a = np.flatnonzero(owner[:-1] == 0)
+    rows = np.take(live, half_a, axis=0).ravel()
+    seam = np.flatnonzero(np.take(owner, rows) == 1)
+    return np.take(half_a, seam // directions), np.take(rows, seam), seam % directions
 
 
 def _walls_but_doors(source: np.ndarray, target: np.ndarray, way: np.ndarray, region: np.ndarray,
-                     claim: np.ndarray, salt: int, count: int, directions: int) -> tuple[np.ndarray, ...]:
+                     claim: np.ndarray, cells: np.ndarray, salt: int, directions: int) -> tuple[np.ndarray, ...]:
     """Every wall of the seams but their doors (the wall of smallest key), as columns: region,
     claim of the cell in half A, that cell, the cell in half B, the direction."""
-    keys = _keys(salt, source * directions + way)
-    least = np.full(count, np.iinfo(np.uint64).max, dtype=np.uint64)
-    regions = region[source]
-    np.minimum.at(least, regions, keys)
-    wall = np.flatnonzero(keys != least[regions])
-    return regions[wall], claim[source[wall]], source[wall], target[wall], way[wall]
+    keys = _keys(salt, cells[source] * directions + way)
+    regions = region[source]  # in order: the seams come in the order of their places
+    if not len(regions):
+        return regions, claim[source], source, target, way
+    first = np.flatnonzero(np.diff(regions, prepend=-1))
+    least = np.minimum.reduceat(keys, first)
+    wall = np.flatnonzero(keys != np.repeat(least, np.diff(first, append=len(keys))))
+    source = source[wall]
+    return regions[wall], claim[source], cells[source], cells[target[wall]], way[wall]
 
 
 def _cut(live: np.ndarray, source: np.ndarray, target: np.ndarray, way: np.ndarray) -> None:
     """Cut the seams out of ``live`` both ways (doors too: the halves grow apart from now on)."""
-    size = len(live)
+    places = len(live)
     back = np.argmax(live[target] == source[:, None], axis=1)
-    live[source, way] = size
-    live[target, back] = size
+    live[source, way] = places
+    live[target, back] = places
 
 
-def _next_regions(cells: np.ndarray, region: np.ndarray, owner: np.ndarray,
-                  count: int) -> tuple[np.ndarray, int, np.ndarray]:
-    """The halves of two cells or more, numbered afresh; the cells of the others leave (-1).
-    Also each region's two halves' new numbers (-1 for a single cell)."""
-    half = 2 * region[cells] + owner[cells]
-    sizes = np.bincount(half, minlength=2 * count)
+def _next_places(live: np.ndarray, cells: np.ndarray, starts: np.ndarray, region: np.ndarray,
+                 owner: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The next depth's places: each region's half A, then its half B, each in the order its
+    places held (no sort: a place's new one is its half's first plus how many of its half came
+    before it), the halves of one cell left out. Returns ``live`` and ``cells`` in the new
+    places, the new regions' starts and each region's two halves' new numbers (-1 for a single
+    cell)."""
+    places = len(cells)
+    side = owner[:places].astype(np.int64)
+    in_b = side.cumsum()
+    in_b -= side  # places of half B before each place, in all the regions
+    block = starts[:-1]
+    b_before = np.append(in_b, in_b[-1] + side[-1]).take(starts)  # ... before each region
+    sizes_b = np.diff(b_before)
+    sizes = np.column_stack((np.diff(starts) - sizes_b, sizes_b)).ravel()  # half 2 * region + side
     big = sizes >= 2
-    number = np.cumsum(big) - 1
-    keep = big[half]
-    region[cells[~keep]] = -1
-    cells = cells[keep]
-    region[cells] = number[half[keep]]
-    return cells, int(big.sum()), np.where(big, number, -1).reshape(count, 2)
+    begins = np.concatenate(([0], np.where(big, sizes, 0).cumsum()))
+    total = int(begins[-1])
+    offset = np.column_stack((begins[:-2:2] - block + b_before[:-1], begins[1:-1:2] - b_before[:-1]))
+    offset[~big.reshape(-1, 2)] = -places - 1  # a single cell's new place comes out negative
+    half = region * 2
+    half += side
+    new = np.empty(places + 1, dtype=np.int64)
+    same = new[:places]
+    np.subtract(np.arange(places), in_b, out=same)
+    np.copyto(same, in_b, where=side == 1)
+    same += offset.ravel().take(half)
+    kept = (same >= 0).nonzero()[0]
+    back = np.empty(total, dtype=np.int64)
+    back[same.take(kept)] = kept
+    same[same < 0] = total
+    new[places] = total
+    pairs = np.where(big, big.cumsum() - 1, -1).reshape(-1, 2)
+    return new.take(live.take(back, axis=0)), cells.take(back), np.append(begins[:-1][big], total), pairs
 
 
 class BlobbyDivisionNarrator(Narrator):

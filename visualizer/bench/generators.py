@@ -1,6 +1,8 @@
 """The generator targets of issue 27, each against a plain DFS timed in the same run: blobby
 division and Aldous-Broder quiet (``show=False``, the headless path), the random walk's length
-and how the time grows with it, and Kruskal's peak memory and per-cell cost at 2000 x 2000."""
+and how the time grows with it, Kruskal's peak memory and per-cell cost at 2000 x 2000; with
+``heavy``, the backtracker's and Wilson's per-cell cost too and each main generator's shown
+stream (generated and applied, as the window takes it) against its quiet one."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from functools import partial
 from ..algorithms import ALGORITHMS
 from ..core.maze import Maze
 from ..grids import SquareGrid, make_grid
-from .figures import plain_dfs, timed
+from .figures import HEAVY_NOTE, generate_and_fold, plain_dfs, timed
 
 BLOBBY_RATIO = 3.0
 WALK_RATIO = 5.0
@@ -24,18 +26,27 @@ KRUSKAL_MB = 400.0
 KRUSKAL_FLAT = 1.3
 BIG, SMALL, HUGE = 1000, 200, 2000
 
+PER_CELL = ("backtracker", "wilson")
+"""Whose CPU per cell ``heavy`` also measures from SMALL to HUGE (Kruskal's is always measured)."""
+SHOWN_RATIO = 2.0
+SHOWN_SIDE = 500
+SHOWN = ("backtracker", "prim", "kruskal", "wilson", "aldous_broder", "hunt_and_kill", "growing_tree", "eller",
+         "recursive_division", "blobby_division", "dungeon")
+"""The main generators whose shown stream (every event applied) must cost at most SHOWN_RATIO
+times their quiet one at SHOWN_SIDE (``bench --heavy``)."""
+
 KRUSKAL_SCRIPT = """
 import json, sys, time
 from visualizer.grids import SquareGrid
 from visualizer.run.spec import MazeSpec
 start = time.process_time()
-MazeSpec("kruskal", SquareGrid.kind, int(sys.argv[1]), int(sys.argv[1]), 1).build()
+MazeSpec(sys.argv[2], SquareGrid.kind, int(sys.argv[1]), int(sys.argv[1]), 1).build()
 seconds = time.process_time() - start
 status = dict(line.split(":", 1) for line in open("/proc/self/status").read().splitlines() if ":" in line)
 print(json.dumps({"seconds": seconds, "peak_mb": int(status["VmHWM"].split()[0]) / 1024}))
 """
-"""One quiet Kruskal build in a fresh process: VmHWM is its own peak (ru_maxrss is carried over
-from the parent through fork and exec)."""
+"""One quiet build (Kruskal's, or the generator named) in a fresh process: VmHWM is its own peak
+(ru_maxrss is carried over from the parent through fork and exec)."""
 
 
 def quiet_run(name: str, side: int, seed: int = 1) -> tuple[float, int]:
@@ -53,9 +64,9 @@ def quiet_run(name: str, side: int, seed: int = 1) -> tuple[float, int]:
     return timed(run)
 
 
-def kruskal_child(side: int) -> dict:
-    """CPU seconds and peak RSS of a quiet Kruskal build in a child process."""
-    done = subprocess.run([sys.executable, "-c", KRUSKAL_SCRIPT, str(side)], capture_output=True, text=True,
+def kruskal_child(side: int, name: str = "kruskal") -> dict:
+    """CPU seconds and peak RSS of a quiet build (Kruskal's by default) in a child process."""
+    done = subprocess.run([sys.executable, "-c", KRUSKAL_SCRIPT, str(side), name], capture_output=True, text=True,
                           timeout=900)
     if done.returncode != 0:
         return {"error": (done.stderr.strip().splitlines() or ["failed"])[-1]}
@@ -67,9 +78,10 @@ def _verdict(ok: bool) -> str:
 
 
 def generator_figures(out: Callable[[str], None] = print, big: int = BIG, small: int = SMALL,
-                      huge: int = HUGE) -> dict:
+                      huge: int = HUGE, heavy: bool = False, shown_side: int = SHOWN_SIDE) -> dict:
     """Print the rows; returns their figures. Ratios are taken in this run: the plain DFS just
-    before the runs it is compared with."""
+    before the runs it is compared with. ``heavy`` adds the per-cell rows of PER_CELL and the
+    shown-against-quiet rows (minutes), else each says it was left out."""
     out("")
     out("generators (square, quiet: the headless path; ratios to a plain DFS timed just before and after):")
     plain_before = timed(partial(plain_dfs, big, big, 1))[0]
@@ -103,4 +115,40 @@ def generator_figures(out: Callable[[str], None] = print, big: int = BIG, small:
         f"{_verdict(child['peak_mb'] <= KRUSKAL_MB)}")
     out(f"  Kruskal CPU per cell  {small}x{small} {per_cell[small]:.2f} us   {huge}x{huge} {per_cell[huge]:.2f} us   "
         f"{flat:5.2f}x  <= {KRUSKAL_FLAT:g}x  {_verdict(flat <= KRUSKAL_FLAT)}")
+    if not heavy:
+        out(f"  {' and '.join(PER_CELL)} CPU per cell {small}x{small} to {huge}x{huge}: {HEAVY_NOTE}")
+        out(f"  shown against quiet at {shown_side}x{shown_side}: {HEAVY_NOTE}")
+        return figures
+    for name in PER_CELL:
+        figures.setdefault("per_cell", {})[name] = per_cell_row(name, small, huge, out)
+    figures["shown"] = shown_rows(shown_side, out=out)
     return figures
+
+
+def per_cell_row(name: str, small: int, huge: int, out: Callable[[str], None]) -> dict:
+    """CPU per cell of quiet builds in child processes, the best of three at ``small`` and one at
+    ``huge``, and their ratio (flat within KRUSKAL_FLAT)."""
+    rows = {small: min((kruskal_child(small, name) for _ in range(3)), key=lambda row: row.get("seconds", 1e9)),
+            huge: kruskal_child(huge, name)}
+    if any("error" in row for row in rows.values()):
+        out(f"  {name} CPU per cell: failed ({next(r['error'] for r in rows.values() if 'error' in r)})")
+        return {}
+    per_cell = {side: row["seconds"] / side ** 2 * 1e6 for side, row in rows.items()}
+    flat = per_cell[huge] / per_cell[small]
+    out(f"  {name} CPU per cell  {small}x{small} {per_cell[small]:.2f} us   {huge}x{huge} {per_cell[huge]:.2f} us   "
+        f"{flat:5.2f}x  <= {KRUSKAL_FLAT:g}x  {_verdict(flat <= KRUSKAL_FLAT)}  (peak {rows[huge]['peak_mb']:.0f} MB)")
+    return {"us_per_cell": per_cell, "flat": flat, "peak_mb": rows[huge]["peak_mb"]}
+
+
+def shown_rows(side: int = SHOWN_SIDE, names: tuple[str, ...] = SHOWN, out: Callable[[str], None] = print) -> dict:
+    """Each generator's shown stream (every event generated and applied, what the window takes)
+    over its quiet one at ``side``, one pair each, square grids."""
+    out(f"  shown (every event applied) over quiet at {side}x{side}, square:")
+    ratios = {}
+    for name in names:
+        shown = timed(partial(generate_and_fold, name, SquareGrid.kind, side))[0]
+        quiet = timed(partial(generate_and_fold, name, SquareGrid.kind, side, show=False))[0]
+        ratios[name] = shown / quiet
+        out(f"    {name:<20}{shown:7.2f} s shown  {quiet:6.2f} s quiet  {shown / quiet:6.2f}x  <= {SHOWN_RATIO:g}x  "
+            f"{_verdict(shown / quiet <= SHOWN_RATIO)}")
+    return ratios

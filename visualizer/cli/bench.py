@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     for name in args.algorithm or []:
         get_algorithm(name)
     figures = run_bench(sizes, args.algorithm, heavy=args.heavy)
-    generator_figures()
+    generator_figures(heavy=args.heavy)
     if args.heavy:
         compare_with_mazelib(figures, timeout=args.mazelib_timeout)
     else:
