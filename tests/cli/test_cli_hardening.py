@@ -424,3 +424,17 @@ def test_a_closed_standard_output_does_not_fail_a_command_that_writes_only_its_f
 def test_bench_size_lists_name_their_own_option_and_refuse_empty_entries(capsys, option, value):
     assert main(["bench", option, value]) == 2
     assert option in one_error_line(capsys)
+
+
+@pytest.mark.parametrize("name, fmt", [("maze.png", "svg"), ("maze.SVG", "png"), ("maze.json", "text")])
+def test_a_format_that_disagrees_with_the_file_name_is_refused(tmp_path, capsys, name, fmt):
+    assert main(["generate", "-s", "4x3", "-o", str(tmp_path / name), "-f", fmt]) == 2
+    line = one_error_line(capsys)
+    assert "is named like" in line and f"--format is {fmt}" in line
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("name", ["maze.svg", "maze.out", "maze"])
+def test_a_format_that_agrees_or_a_name_of_no_format_is_written(tmp_path, name):
+    assert main(["generate", "-s", "4x3", "-o", str(tmp_path / name), "-f", "svg"]) == 0
+    assert (tmp_path / name).read_text().startswith("<?xml") or "<svg" in (tmp_path / name).read_text()

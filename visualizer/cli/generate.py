@@ -17,6 +17,7 @@ from ..export.formats import (
     Format,
     beside_files,
     beside_path,
+    extension_mismatch,
     format_for,
     refuse_recipe,
     refused_options,
@@ -139,7 +140,7 @@ def run(args: argparse.Namespace) -> int:
         status = check_run(spec, args)
         if args.check or status:
             return status
-    fmt = format_for(args.format, args.output)
+    fmt = chosen_format(args)
     options, given = export_options(args)
     refused = refused_options(fmt, given - ({"solve"} if args.narration is not None else set()))
     if refused:
@@ -161,6 +162,14 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def chosen_format(args: argparse.Namespace) -> Format:
+    """The format to write: ``--format``, else the output's extension; the two must agree."""
+    mismatch = extension_mismatch(args.format, args.output)
+    if mismatch is not None:
+        raise UsageError(mismatch)
+    return format_for(args.format, args.output)
+
+
 def run_from_file(args: argparse.Namespace) -> int:
     """``--from FILE``: the saved maze (edits and all) in the format asked for; animations replay
     a recipe, which an edited maze no longer follows, so they are refused."""
@@ -169,7 +178,7 @@ def run_from_file(args: argparse.Namespace) -> int:
     from .maze_file import load_maze, refuse_recipe_options
 
     refuse_recipe_options(args, DEFAULT_ALGORITHM, DEFAULT_GRID)
-    fmt = format_for(args.format, args.output)
+    fmt = chosen_format(args)
     if "fps" in fmt.options:
         raise UsageError(f"--from cannot make {fmt.name}: an animation replays the recipe, not the saved maze")
     options, given = export_options(args)

@@ -128,12 +128,26 @@ def format_for(name: str | None, path: str | None) -> Format:
     """The format asked for, else the one the output file's extension names, else text."""
     if name:
         return FORMATS[name]
-    if path:
-        suffix = path[path.rfind("."):].lower() if "." in path.rsplit("/", 1)[-1] else ""
-        for fmt in FORMATS.values():
-            if suffix in fmt.extensions:
-                return fmt
-    return FORMATS["text"]
+    return named_by_extension(path) or FORMATS["text"]
+
+
+def named_by_extension(path: str | None) -> Format | None:
+    """The format whose extension ``path`` ends in, if any (``maze.SVG`` is svg)."""
+    if not path:
+        return None
+    base = path.replace("\\", "/").rsplit("/", 1)[-1]
+    suffix = base[base.rfind("."):].lower() if "." in base else ""
+    return next((fmt for fmt in FORMATS.values() if suffix in fmt.extensions), None)
+
+
+def extension_mismatch(name: str | None, path: str | None) -> str | None:
+    """Why ``--format name`` and an output file named for another format disagree, or None: a PNG
+    written into ``maze.svg`` opens as a broken picture, so the mistake is refused, not guessed."""
+    named = named_by_extension(path)
+    if not name or named is None or named.name == name:
+        return None
+    return (f"{path} is named like {named.name} but --format is {name}: name the file "
+            f"{FORMATS[name].extensions[0]} or leave out --format")
 
 
 def refused_options(fmt: Format, given: set[str]) -> list[str]:
