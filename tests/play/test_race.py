@@ -113,3 +113,12 @@ def test_every_grid_has_moves_for_both_players(grid):
     arrows = {name for key, name in keys.items() if key in {"up", "down", "left", "right"}}
     letters = {name for key, name in keys.items() if key not in {"up", "down", "left", "right"}}
     assert arrows and letters and arrows <= letters | arrows
+
+
+def test_the_race_result_counts_one_move_in_the_singular():
+    from visualizer.play.screens import race_lines
+
+    race = a_race("square")
+    race.move_named(1, route_moves(race)[0])
+    moves = race_lines(race, {"confirm": "Enter", "restart_level": "R", "leave_key": "Esc"})[1]
+    assert "Player 2: 1 move " in moves + " " and "Player 1: 0 moves" in moves

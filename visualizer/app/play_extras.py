@@ -10,6 +10,7 @@ from typing import Any
 
 import pygame
 
+from ..core.narration import plural
 from ..play.game import CAUGHT, Game
 from ..play.levels import FINAL_LEVEL
 from ..play.race import NAMES, Race
@@ -30,9 +31,9 @@ def race_panel(race: Race) -> list[tuple[str, str]]:
     lines = [("Mode", "race: 2 players"), ("Level", f"{race.level} of {FINAL_LEVEL}"),
              ("Maze", f"{game.spec.algorithm}, {game.spec.shape_words(game.maze.grid)}"), ("Seed", str(game.spec.seed)),
              ("Time", format_time(race.elapsed) if race.started else "starts on the first move")]
-    lines += [(name, f"{player.moves:,} moves" + ("  (won!)" if race.winner == i else ""))
+    lines += [(name, plural(player.moves, "move") + ("  (won!)" if race.winner == i else ""))
               for i, (name, player) in enumerate(zip(NAMES, race.players))]
-    return lines + [("Shortest", f"{game.shortest:,} moves")]
+    return lines + [("Shortest", plural(game.shortest, "move"))]
 
 
 def legend_keys(game: Game, race: Race | None) -> list[str]:

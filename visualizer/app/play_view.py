@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pygame
 
+from ..core.narration import plural
 from ..play import screens
 from ..play.game import Game
 from ..play.ghost import PACES
@@ -77,7 +78,7 @@ def panel_lines(scene: PlayScene) -> list[tuple[str, str]]:
         ("Seed", f"{spec.seed}" + (f" (daily, {game.daily})" if game.daily else "")),
         ("Moves", f"{game.moves:,}"),
         ("Time", format_time(game.elapsed) if game.clock_running else "starts on your first move"),
-        ("Shortest", f"{game.shortest:,} moves"),
+        ("Shortest", plural(game.shortest, "move")),
     ] + play_extras.panel_lines(game) + record_lines(scene, game)
 
 
@@ -93,7 +94,7 @@ def record_lines(scene: PlayScene, game: Game) -> list[tuple[str, str]]:
     lines = []
     record = scene.records.get(game.spec, game.level, game.daily)
     if record is not None:
-        lines.append(("Best", f"{format_seconds(record.best_time)}, {record.fewest_moves:,} moves"))
+        lines.append(("Best", f"{format_seconds(record.best_time)}, {plural(record.fewest_moves, 'move')}"))
     if scene.ghost is not None:
         lines.append(("Ghost", f"{scene.ghost_level}, arrives at {format_seconds(scene.ghost.arrival)}"))
     if not scene.sounds.enabled:

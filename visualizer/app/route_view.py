@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from ..core.narration import plural
 from ..render.palette import ACCENT, PANEL, TEXT, TEXT_DIM, Colour
 from . import text
 
@@ -41,8 +42,8 @@ def draw_routes(surface: pygame.Surface, board, origin: tuple[int, int], walked:
             continue
         pygame.draw.lines(surface, OUTLINE, False, points, width + max(2, width // 2) * 2)
         pygame.draw.lines(surface, colour, False, points, width)
-    draw_legend(surface, surface.get_clip(), [(WALKED, f"your route: {len(walked) - 1:,} moves"),
-                                              (SHORTEST, f"shortest route: {len(shortest) - 1:,} moves"),
+    draw_legend(surface, surface.get_clip(), [(WALKED, f"your route: {plural(len(walked) - 1, 'move')}"),
+                                              (SHORTEST, f"shortest route: {plural(len(shortest) - 1, 'move')}"),
                                               (None, "L: back to the box,  Enter: next")])
 
 

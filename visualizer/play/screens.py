@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from ..core.narration import plural
 from ..grids import DEFAULT_GRID
 from ..run.spec import MazeSpec
 from .backup import backup_path, describe
@@ -125,7 +126,8 @@ def choose_lines(level: int, reached: int, saved: Saved, keys: Mapping[str, str]
 
 def race_lines(race: Race, keys: Mapping[str, str]) -> list[str]:
     """A race won: the winner by name, both players' moves, and what comes next."""
-    moves = "   ".join(f"{name.split(' (')[0]}: {game.moves} moves" for name, game in zip(NAMES, race.players))
+    moves = "   ".join(f"{name.split(' (')[0]}: {plural(game.moves, 'move')}"
+                       for name, game in zip(NAMES, race.players))
     nxt = "a new race on the next level" if race.level < FINAL_LEVEL else "a new race"
     return [race.result_line(), f"{moves}   Time {format_seconds(race.elapsed)}",
             f"{keys['confirm']}: {nxt}   {keys['restart_level']}: race this maze again   {keys['leave_key']}: leave"]
@@ -171,7 +173,7 @@ def gave_up_lines(game: Game) -> list[str]:
     """Given up: the shortest path is shown; moving on counts the level as given up, not won."""
     follow = ("Enter or R: try again" if game.is_final_level or game.daily
               else "Enter: next level (this one counts as given up)   R: try again")
-    return ["The shortest path", f"{game.shortest} moves from the entrance", follow]
+    return ["The shortest path", f"{plural(game.shortest, 'move')} from the entrance", follow]
 
 
 def final_lines(game: Game, wins: list[str], in_series: bool) -> list[str]:
@@ -185,7 +187,8 @@ def final_lines(game: Game, wins: list[str], in_series: bool) -> list[str]:
                  else f"The end: {len(skipped)} given up on the way")
     given_up = [f"Given up: level{'s' if len(skipped) > 1 else ''} {', '.join(map(str, skipped))}"] if skipped else []
     return [title, *given_up,
-            f"Last level: {game.moves} moves in {format_seconds(game.elapsed)}, efficiency {game.efficiency:.0%}",
+            f"Last level: {plural(game.moves, 'move')} in {format_seconds(game.elapsed)}, "
+            f"efficiency {game.efficiency:.0%}",
             *wins, "Esc: back to the visualizer", "(the saved game is complete)"]
 
 
