@@ -1,5 +1,6 @@
 """Odd inputs and odd outputs: one line on stderr and a non-zero status, never a traceback or a lost file."""
 
+import argparse
 import os
 import stat
 import subprocess
@@ -9,6 +10,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from visualizer import cli
 from visualizer.cli import main, options, play
@@ -438,3 +441,23 @@ def test_a_format_that_disagrees_with_the_file_name_is_refused(tmp_path, capsys,
 def test_a_format_that_agrees_or_a_name_of_no_format_is_written(tmp_path, name):
     assert main(["generate", "-s", "4x3", "-o", str(tmp_path / name), "-f", "svg"]) == 0
     assert (tmp_path / name).read_text().startswith("<?xml") or "<svg" in (tmp_path / name).read_text()
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(max_size=12))
+def test_number_options_read_any_text_or_refuse_it_in_words(text):
+    """Every number option either reads the text or refuses it with argparse's one-line message,
+    whatever a user types (superscripts and other scripts' digits included)."""
+    for parse in (options.parse_size, options.parse_frames, options.parse_jobs):
+        try:
+            parse(text)
+        except argparse.ArgumentTypeError:
+            pass
+
+
+@pytest.mark.parametrize("args", [["stats", "-j", "\u00b2"], ["generate", "-s", "2\u00b2x3"],
+                                  ["generate", "-o", "x.gif", "--max-frames", "\u00b3"]])
+def test_superscript_digits_get_the_options_own_message(capsys, args):
+    assert main(args) == 2
+    line = one_error_line(capsys)
+    assert "must" in line and "invalid" not in line

@@ -67,10 +67,15 @@ def joined(names: Iterable[str], last: str = " and ") -> str:
 # --- option types --------------------------------------------------------------------------------
 
 
+def is_whole(text: str) -> bool:
+    """Digits 0-9 only: "²" passes ``isdigit()`` and then breaks ``int()``."""
+    return text.isascii() and text.isdecimal()
+
+
 def parse_size(text: str) -> tuple[int, int]:
     """``"40x30"`` -> (40, 30), both from 1 to MAX_SIDE."""
     w, sep, h = text.lower().partition("x")
-    if not sep or not w.strip().isdigit() or not h.strip().isdigit():
+    if not sep or not is_whole(w.strip()) or not is_whole(h.strip()):
         raise argparse.ArgumentTypeError(f"size must look like WIDTHxHEIGHT (for example 40x30), got {text!r}")
     width, height = int(w), int(h)
     if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
@@ -119,14 +124,14 @@ def number_in(what: str, low: float, high: float, low_included: bool = False) ->
 
 
 def parse_frames(text: str) -> int:
-    if not text.strip().isdigit() or not 1 <= int(text) <= 100_000:
+    if not is_whole(text.strip()) or not 1 <= int(text) <= 100_000:
         raise argparse.ArgumentTypeError(f"max-frames must be a whole number from 1 to 100000, got {text!r}")
     return int(text)
 
 
 def parse_jobs(text: str) -> int:
     """Worker processes: 0 (every core) or a positive count (used up to the cores there are)."""
-    if not text.strip().isdigit() or len(text.strip()) > 12 or int(text) > MAX_JOBS:
+    if not is_whole(text.strip()) or len(text.strip()) > 12 or int(text) > MAX_JOBS:
         raise argparse.ArgumentTypeError(f"jobs must be a whole number from 0 to {MAX_JOBS}, got {text!r}")
     return int(text)
 

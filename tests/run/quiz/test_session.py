@@ -25,7 +25,7 @@ def test_the_cadence_is_read(text, every):
     assert parse_cadence(text) == every
 
 
-@pytest.mark.parametrize("text", ["0", "-2", "often", ""])
+@pytest.mark.parametrize("text", ["0", "-2", "often", "", "\u00b2", "3\u00b2"])
 def test_a_bad_cadence_is_one_line(text):
     with pytest.raises(ValueError, match="'step', 'decisions' or a number of steps"):
         parse_cadence(text)

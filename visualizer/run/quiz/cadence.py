@@ -16,7 +16,7 @@ def parse_cadence(text: str) -> int:
         return 1
     if word in (DECISIONS, "decision"):
         return 0
-    if word.isdigit() and int(word) >= 1:
+    if word.isascii() and word.isdecimal() and int(word) >= 1:  # not isdigit(): "²" breaks int()
         return int(word)
     raise ValueError(f"--quiz takes 'step', 'decisions' or a number of steps (1 or more), not {text!r}")
 
