@@ -1,6 +1,8 @@
 """The teaching layer in the window: stepping by algorithm step, holding a step key, the panel that
 explains, breakpoints, and explanations that stay true after any seek."""
 
+import math
+
 import numpy as np
 import pygame
 import pytest
@@ -364,3 +366,21 @@ def test_the_panel_follows_each_step_of_a_solve_and_the_pause(screen):
     paused = scene.teaching().status
     key(shell, pygame.K_SPACE)
     assert scene.teaching() is None or scene.teaching().status != paused
+
+
+@pytest.mark.parametrize("solver", ["bfs", "dead_end_filling"])
+def test_the_caves_rock_keeps_its_own_words_while_a_solver_runs(solver):
+    """A solver paints neither rock nor floor: their legend words stay the generator's, while the
+    colours the solver paints take the solver's."""
+    run = Run(MazeSpec("caves", "square", 30, 20, 4))
+    teacher = Teacher(run)
+    run.step(1 << 22)
+    rock = teacher.legend_label("unvisited")
+    assert rock and "rock" in rock
+    run.solve(solver)
+    run.step(1 << 22)
+    teacher.catch_up(math.inf)
+    assert teacher.legend_label("unvisited") == rock
+    assert teacher.legend_label("pruned") == ALGORITHMS["caves"].narrator.legend["pruned"]
+    assert teacher.legend_label("search" if solver == "bfs" else "dead end") == SOLVERS[solver].narrator.legend.get(
+        "search" if solver == "bfs" else "dead end")

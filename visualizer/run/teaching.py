@@ -36,6 +36,8 @@ the nearest one instead of from the start."""
 CHECKPOINT_MOST_CELLS = 100_000
 """Larger mazes keep no copies (a narrator of a million cells is a hundred megabytes); after a seek
 back their panel reads from the start again, a budget a frame, saying how far it has got."""
+LEFT_BY_GENERATION = frozenset({"floor", "room", "unvisited", "pruned", "connector"})
+"""Legend colours a finished generation leaves on the board, which a solver never paints."""
 MOST_CHECKPOINTS = 16
 """Copies kept at most (past that, every other one goes and the spacing doubles)."""
 PROFILE_SIDE = 16
@@ -264,4 +266,9 @@ class Teacher:
         return tuple(self.narration.narrator.annotations())
 
     def legend_label(self, key: str) -> str | None:
-        return self.narration.narrator.legend.get(key)
+        """What ``key``'s colour means now: the shown narrator's word; during a solve, the colours
+        the generation left on the board (the caves' rock) keep the generator's words."""
+        label = self.narration.narrator.legend.get(key)
+        if label is None and self._solving() and key in LEFT_BY_GENERATION:
+            return self.generation.narrator.legend.get(key)
+        return label
