@@ -147,7 +147,7 @@ LEGEND: dict[str, tuple[Colour, str]] = {
     "frontier": (STYLE_COLOURS[Style.FRONTIER], "frontier"),
     "walk": (STYLE_COLOURS[Style.WALK], "random walk"),
     "region": (REGION_COLOURS[0], "region (until joined)"),
-    "set": (REGION_COLOURS[2], "set: cells joined so far"),
+    "set": (REGION_COLOURS[2], "set: cells joined so far (sets that touch differ)"),
     "dead end": (STYLE_COLOURS[Style.DEAD_END], "filled dead end"),
     "connector": (CONNECTOR, "connector (door)"),
     "pruned": (STYLE_COLOURS[Style.PRUNED], "pruned dead end"),

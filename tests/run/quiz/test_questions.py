@@ -197,3 +197,23 @@ def test_the_mouse_is_never_offered_the_way_back_unless_in_a_dead_end(seed, brai
         assert first or len(question.expected) == max(1, ways - 1), question.why
         first = False
         quiz.skip(teacher)
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_kruskals_why_calls_a_cell_with_no_passage_alone_not_another_colour(seed):
+    """A cell with no passage yet is grey like every other such cell: two of them are two sets, and
+    the answer must not tell the student to look for two colours."""
+    run = Run(MazeSpec("kruskal", "square", 7, 5, seed))
+    checked = []
+
+    def pick(question):
+        a, b = question.focus
+        lonely = [not run.maze.open_neighbours(cell) for cell in (a, b)]
+        if any(lonely) and question.expected == frozenset({0}):
+            assert "alone" in question.why and "two colours" not in question.why, question.why
+            checked.append(all(lonely))
+        return question.expected
+
+    quiz_through(run, pick, solving=False)
+    assert True in checked and False in checked

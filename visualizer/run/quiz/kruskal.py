@@ -30,6 +30,23 @@ def joined(seen: Seen, a: int, b: int) -> bool:
     return False
 
 
+def alone(seen: Seen, cell: int) -> bool:
+    """No passage carved from ``cell`` yet: a set of its own, still in the board's grey."""
+    return not seen.maze.open_neighbours(cell)
+
+
+def apart_words(seen: Seen, a: int, b: int) -> str:
+    """Why ``a`` and ``b`` are in different sets, in the colours the board shows them: a cell with
+    no passage yet is grey (two grey cells are two sets, not one), joined sets that touch differ."""
+    one, other = seen.name(a), seen.name(b)
+    if alone(seen, a) and alone(seen, b):
+        return f"{one} and {other} are both still alone (grey: each a set of one cell)"
+    if alone(seen, a) or alone(seen, b):
+        lone, joined_one = (one, other) if alone(seen, a) else (other, one)
+        return f"{lone} is still alone (grey: a set of one cell), so it is not in {joined_one}'s set"
+    return f"{one} and {other} are in different sets (two colours)"
+
+
 def ask(seen: Seen) -> Question | None:
     event = seen.peek(0)
     if event is None or int(event[0]) not in (_CARVE, _REJECT) or event[2] < 0:
@@ -42,8 +59,7 @@ def ask(seen: Seen) -> Question | None:
                "so opening this wall would close a loop; it stays")
     else:
         answer = REMOVED
-        why = (f"{one} and {other} are in different sets (two colours): opening the wall joins the sets "
-               "without closing a loop, so it goes")
+        why = f"{apart_words(seen, a, b)}: opening the wall joins them without closing a loop, so it goes"
     return Question(KIND, f"The next wall Kruskal's looks at joins {one} and {other}: kept or removed?", CHOICE,
                     frozenset({answer}), why, CHOICES, focus=(a, b), decision=True)
 
