@@ -99,9 +99,13 @@ class QuizKeys:
 
     def _quiz_frame(self) -> None:
         """Keep the quiz asking: a question stands while the run stays where it was asked; else
-        step on to the next one due. Say the score once when the run has nothing left to ask."""
+        step on to the next one due. Say the score once when the run has nothing left to ask.
+        While End races to the finished maze, nothing is asked."""
         quiz = self.quiz
         assert quiz is not None
+        if self.racing:
+            quiz.forget()  # End: the rest of the generation is skipped, its questions too
+            return
         self.paused = True
         run = self.run
         where = (id(run), run.position, run.solver_events, run.solves)

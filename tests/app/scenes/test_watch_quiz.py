@@ -200,3 +200,22 @@ def drawn_lines(said, sentence):
             if joined != sentence.split()[:len(joined)]:
                 break
     return []
+
+
+def test_end_during_the_quiz_finishes_the_maze_and_the_solver_quiz_follows(screen):
+    """End skips the rest of the generation's questions: the maze finishes in a few frames, the
+    toast says so (not "Finishing the maze..." left standing), and S quizzes the solver."""
+    shell = make_shell(screen, quiz=1)
+    watch = shell.base
+    assert watch.quiz.pending is not None
+    press(shell, pygame.K_END)
+    for _ in range(30):
+        shell.frame([], 1 / 60)
+        if watch.run.finished:
+            break
+    shell.frame([], 1 / 60)
+    assert watch.run.finished and not watch.racing
+    assert "Finishing" not in shell.toast[0] and "S solves it" in shell.toast[0]
+    press(shell, pygame.K_s, char="s")
+    assert watch.quiz.pending is not None and watch.run.solver is not None
+    assert "Finishing" not in shell.toast[0]
