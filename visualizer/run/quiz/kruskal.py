@@ -40,10 +40,10 @@ def apart_words(seen: Seen, a: int, b: int) -> str:
     no passage yet is grey (two grey cells are two sets, not one), joined sets that touch differ."""
     one, other = seen.name(a), seen.name(b)
     if alone(seen, a) and alone(seen, b):
-        return f"{one} and {other} are both still alone (grey: each a set of one cell)"
+        return f"{one} and {other} are both still alone (grey): two sets of one cell each"
     if alone(seen, a) or alone(seen, b):
         lone, joined_one = (one, other) if alone(seen, a) else (other, one)
-        return f"{lone} is still alone (grey: a set of one cell), so it is not in {joined_one}'s set"
+        return f"{lone} is still alone (grey, a set of one cell), so it and {joined_one} are in different sets"
     return f"{one} and {other} are in different sets (two colours)"
 
 
