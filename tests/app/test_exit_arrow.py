@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from visualizer.app.exit_arrow import place_arrow
+from visualizer.app.exit_arrow import label_box, place_arrow
 from visualizer.grids import GRIDS, make_grid
 from visualizer.render.board import Board, Camera
 
@@ -74,3 +74,15 @@ def test_the_distance_to_the_exit_counts_cells_of_the_grid(kind):
         assert 0.5 < cells_apart(board, cell, nb) < 2.1  # a neighbour is about one cell away
     if kind == "square":
         assert cells_apart(board, grid.cell(0, 0), grid.cell(9, 0)) == pytest.approx(9)
+
+
+@given(angle=st.floats(-math.pi, math.pi), width=st.integers(20, 400), height=st.integers(10, 80),
+       bx=st.floats(-500, 500), by=st.floats(-500, 500))
+def test_the_distance_label_never_covers_the_arrow(angle, width, height, bx, by):
+    """The whole arrow lies ahead of its back edge along its line; every corner of the label's box
+    lies behind it, so the two never overlap at any angle or label size."""
+    box = label_box((bx, by), angle, (width, height), gap=4.0)
+    cos, sin = math.cos(angle), math.sin(angle)
+    corners = [(box.left, box.top), (box.right, box.top), (box.left, box.bottom), (box.right, box.bottom)]
+    assert max((x - bx) * cos + (y - by) * sin for x, y in corners) <= -4.0 + 1.0
+    assert box.size == (width, height)

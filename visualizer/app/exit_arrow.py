@@ -60,6 +60,18 @@ def cells_apart(board, cell: int, other: int) -> float:
     return math.dist(here, board.cell_centre(other)) / pitch
 
 
+def label_box(back: tuple[float, float], angle: float, size: tuple[int, int], gap: float) -> pygame.Rect:
+    """The distance label's box, behind the arrow's back edge along its line and ``gap`` pixels
+    clear of it whatever the angle: the box's half-extent along the line is measured, so a wide
+    label behind a steep arrow does not sit on the arrow (it did at 1024 x 768)."""
+    cos, sin = math.cos(angle), math.sin(angle)
+    reach = size[0] / 2 * abs(cos) + size[1] / 2 * abs(sin) + gap
+    centre = (back[0] - cos * reach, back[1] - sin * reach)
+    box = pygame.Rect(0, 0, *size)
+    box.center = (round(centre[0]), round(centre[1]))
+    return box
+
+
 def draw_exit_arrow(surface: pygame.Surface, view: pygame.Rect, player: tuple[float, float],
                     goal: tuple[float, float], cells_away: float | None) -> ArrowPlace | None:
     """Draw the arrow (and the distance, when known) for a goal at ``goal`` in board pixels."""
@@ -78,8 +90,7 @@ def draw_exit_arrow(surface: pygame.Surface, view: pygame.Rect, player: tuple[fl
     if cells_away is not None:
         size = text.base_size(surface.get_height())
         label = text.rendered(f"exit {cells_away:.0f} cells", size, GOAL, True)
-        centre = (back[0] - cos * size * 1.6, back[1] - sin * size * 1.2)
-        box = label.get_rect(center=(int(centre[0]), int(centre[1]))).inflate(size // 2, size // 4)
+        box = label_box(back, place.angle, label.get_rect().inflate(size // 2, size // 4).size, size / 4)
         box.clamp_ip(view)
         pygame.draw.rect(surface, PANEL, box, border_radius=size // 3)
         surface.blit(label, label.get_rect(center=box.center))
