@@ -17,7 +17,7 @@ import pygame
 from ..core.narration import plural
 from ..play import screens
 from ..play.game import Game
-from ..play.ghost import PACES
+from ..play.ghost import PACES, Ghost
 from ..play.levels import FINAL_LEVEL
 from ..play.records import format_seconds
 from ..play.screens import CHOOSE_LEVEL, CONFIRM_NEW, GAVE_UP, PLAYING, START, WON, format_time
@@ -140,12 +140,18 @@ def view_words(first_person: bool, racing: bool, started: bool) -> str:
     return "First-person view: Up walks on, Left / Right turn, B the map" if first_person else "Top-down view"
 
 
-def ghost_words(level: str, racing: bool) -> str:
-    """What G says: the ghost's pace (a race has two players already, so it waits for one-player games)."""
+def ghost_words(level: str, racing: bool, ghost: Ghost | None = None, elapsed: float = 0.0) -> str:
+    """What G says: the ghost's pace (a race has two players already, so it waits for one-player
+    games). The ghost keeps the level's clock, so one chosen late is already on its way, or at the
+    exit: say so, and how to race it from the start."""
     if racing:
         return f"Ghost: {level} (it joins one-player games; a race has two players already)"
     pace = PACES.get(level)
-    return f"Ghost: {level}" + (f", {pace:g} cells a second along the shortest path" if pace else "")
+    words = f"Ghost: {level}" + (f", {pace:g} cells a second along the shortest path" if pace else "")
+    if ghost is not None and elapsed > 0:
+        where = "it has reached the exit already" if ghost.arrived(elapsed) else "it set off with the clock"
+        words += f" ({where}: R races it from the start)"
+    return words
 
 
 def fog_mask(game: Game) -> np.ndarray | None:

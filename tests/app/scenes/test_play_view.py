@@ -295,3 +295,17 @@ def test_the_route_view_shows_the_whole_maze_on_a_large_level(screen, data):
     assert app.scene.stage == "won" and app.camera is not None  # the view followed you to the exit
     key(app, pygame.K_l)
     assert app.camera is None  # the whole route is in view
+
+
+def test_a_ghost_chosen_late_says_where_it_is_and_r_races_it_from_the_start(screen, data):
+    """The ghost keeps the level's clock: one chosen after a long while is at the exit already,
+    and the toast says so instead of leaving the player to wonder where it went."""
+    app = Shell(SPEC, screen=screen)
+    app.open_scene("play", spec=SPEC, mode="maze", maze=SPEC.build())
+    scene = app.scene
+    scene.game.elapsed = 500.0
+    key(app, pygame.K_g)
+    assert scene.ghost is not None and scene.ghost.arrived(scene.game.elapsed)
+    assert "reached the exit already" in app.toast[0] and "R races it from the start" in app.toast[0]
+    key(app, pygame.K_r)
+    assert scene.game.elapsed == 0 and scene.ghost.where(0)[0] == scene.game.maze.entrance[0]

@@ -420,7 +420,8 @@ class PlayScene(Scene):
         if self.stage == PLAYING:
             self.make_ghost()  # after a win the race is over: the new pace starts with the next level
         self.remember("ghost", self.ghost_level)
-        self.host.message(play_view.ghost_words(self.ghost_level, self.race is not None))
+        elapsed = self.game.elapsed if self.game is not None and self.stage == PLAYING else 0.0
+        self.host.message(play_view.ghost_words(self.ghost_level, self.race is not None, self.ghost, elapsed))
 
     def toggle_sound(self) -> None:
         """M: sound on / off; remembered for next time."""
