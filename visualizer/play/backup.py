@@ -4,8 +4,9 @@ Starting a new game over a save moves the save to ``save.json.replaced`` (a rena
 byte for byte). B on the start screen, or ``play --continue`` when there is no save, takes it back.
 The backup goes only when a save overwrites a save written after the backup was made: the new
 game's second save (its first one creates the file, or overwrites a save older than the backup).
-"Made" is the backup's modification time, set when it takes its place; the rule needs no state of
-its own, so it holds across sessions. Nothing here deletes a save: an older backup that a second
+"Made" is the backup's modification time, set when it takes its place; a backup that no number of
+saves may retire has an empty ``save.json.replaced.kept`` beside it. Both are files, so the rule
+holds across sessions. Nothing here deletes a save: an older backup that a second
 new game would push out is kept under a dated name, as damaged saves are.
 """
 
@@ -22,6 +23,8 @@ from .levels import FINAL_LEVEL
 from .save import MAX_SAVE_BYTES, continue_or_explain, save_game
 
 BACKUP_SUFFIX = ".replaced"
+KEPT_SUFFIX = ".kept"
+"""Beside the backup: it is kept until a new game replaces the save (no save retires it)."""
 TAKING_BACK_SUFFIX = ".taking-back"
 """The name the backup has for an instant while it changes places with the save."""
 
@@ -42,6 +45,7 @@ def set_save_aside(save: Path) -> str:
     if os.path.lexists(backup):
         older = dated_name(backup)
         os.replace(backup, older)
+        unmark_kept(backup)  # its mark is not the next backup's
         note = f" (the older backup was kept as {older.name})"
     if os.path.lexists(save):
         os.replace(save, backup)
@@ -91,32 +95,45 @@ def save_keeping_backup(game: Game, save: Path) -> None:
 
 
 def saved_after_backup(save: Path) -> bool:
-    """True when a backup exists and the save was written after the backup took its place."""
+    """True when a backup exists, is not kept, and the save was written after it took its place."""
+    backup = backup_path(save)
+    if os.path.lexists(kept_path(backup)):
+        return False
     try:
-        made = os.stat(backup_path(save)).st_mtime_ns
+        made = os.stat(backup).st_mtime_ns
         written = os.stat(save).st_mtime_ns
     except OSError:
         return False
     return written > made
 
 
-KEPT_NS = 4_102_444_800 * 10**9
-"""A backup dated 2100-01-01 is never older than a save: no number of saves retires it."""
+def kept_path(backup: Path) -> Path:
+    return backup.with_name(backup.name + KEPT_SUFFIX)
 
 
 def mark_kept(backup: Path) -> None:
     """The game left by taking another back is kept until a new game replaces the save (it then
-    moves to a dated name): saving the game taken back never retires it."""
+    moves to a dated name): saving the game taken back never retires it. The mark is a file of its
+    own, not a date far in the future (shown as the year 2100, and refused by some filesystems)."""
     try:
-        os.utime(backup, ns=(KEPT_NS, KEPT_NS))
+        kept_path(backup).touch()
     except OSError:
         pass
 
 
 def mark_made(backup: Path) -> None:
-    """Date the backup now: saves written before this moment are not the new game's."""
+    """Date the backup now: saves written before this moment are not the new game's (and a mark
+    that kept the backup before it was one no longer applies)."""
     try:
         os.utime(backup)
+    except OSError:
+        pass
+    unmark_kept(backup)
+
+
+def unmark_kept(backup: Path) -> None:
+    try:
+        os.unlink(kept_path(backup))
     except OSError:
         pass
 

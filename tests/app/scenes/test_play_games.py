@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from visualizer.app.main import open_window
 from visualizer.app.play_extras import CRUMB
 from visualizer.app.shell import Shell
+from visualizer.play.backup import KEPT_SUFFIX
 from visualizer.render.first_person import CRUMB as FP_CRUMB
 from visualizer.run.spec import MazeSpec
 from visualizer.solvers import shortest_path
@@ -229,7 +230,7 @@ def games_on_disk(folder: Path) -> dict[int, int]:
     """Each game in the folder by the seed of its level 1, with the level it has reached."""
     found: dict[int, int] = {}
     for path in folder.glob("save.json*"):
-        if ".bad-" not in path.name and not path.name.endswith(".tmp"):
+        if ".bad-" not in path.name and not path.name.endswith((".tmp", KEPT_SUFFIX)):
             doc = json.loads(path.read_text())
             first = doc["spec"]["seed"] - (doc["level"] - 1)
             found[first] = max(found.get(first, 0), doc["level"])

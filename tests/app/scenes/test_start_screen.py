@@ -18,7 +18,7 @@ from visualizer.app.main import open_window
 from visualizer.app.scenes.play import CONFIRM_NEW, PLAYING, START
 from visualizer.app.shell import Shell as App
 from visualizer.play import save as saves
-from visualizer.play.backup import backup_path, mark_kept, save_keeping_backup
+from visualizer.play.backup import KEPT_SUFFIX, backup_path, mark_kept, save_keeping_backup
 from visualizer.play.game import Game
 from visualizer.run.spec import MazeSpec
 
@@ -37,7 +37,7 @@ def games_on_disk(folder: Path) -> dict[int, int]:
     1, with the level it has reached."""
     found: dict[int, int] = {}
     for path in folder.glob("save.json*"):
-        if ".bad-" in path.name or path.name.endswith(".tmp"):
+        if ".bad-" in path.name or path.name.endswith((".tmp", KEPT_SUFFIX)):
             continue
         doc = json.loads(path.read_text())
         first = doc["spec"]["seed"] - (doc["level"] - 1)
@@ -249,3 +249,50 @@ def test_the_game_left_by_taking_another_back_survives_any_number_of_saves(scree
         time.sleep(0.02)
         save_keeping_backup(app.scene.game, save)
     assert saves.load_game(backup_path(save)).level == 5
+    assert os.stat(backup_path(save)).st_mtime < time.time() + 60, "a file dated in the future reads as a bug"
+
+
+def test_a_kept_backup_from_an_older_version_dated_2100_is_still_kept(data):
+    """Backups kept before the mark was a file were dated 2100-01-01: saves still never retire them."""
+    save = a_save(data)
+    os.replace(save, backup_path(save))
+    far = 4_102_444_800 * 10**9
+    os.utime(backup_path(save), ns=(far, far))
+    again = a_save(data, level=5)
+    for _ in range(3):
+        save_keeping_backup(saves.load_game(again), again)
+    assert saves.load_game(backup_path(save)).level == 3
+
+
+def test_a_new_game_after_a_kept_backup_dates_it_and_its_mark_goes(data):
+    """The next new game moves the kept backup to a dated name; the new backup is not kept, so its
+    mark must not linger and keep it for ever."""
+    from visualizer.play.backup import kept_path, set_save_aside
+
+    save = a_save(data)
+    os.replace(save, backup_path(save))
+    mark_kept(backup_path(save))
+    a_save(data, level=5)
+    set_save_aside(save)
+    assert not kept_path(backup_path(save)).exists()
+    assert saves.load_game(backup_path(save)).level == 5
+    assert any(p.name.startswith("save.json.replaced-") for p in data.iterdir())
+
+
+def test_a_mark_left_by_a_backup_taken_back_does_not_keep_the_next_backup(data):
+    """A kept backup taken back with no save beside it becomes the save, its mark left behind; the
+    next new game's backup is an ordinary one, retired by the new game's second save."""
+    from visualizer.play.backup import kept_path, set_save_aside, take_back
+
+    save = a_save(data)
+    os.replace(save, backup_path(save))
+    mark_kept(backup_path(save))
+    game, _ = take_back(save)
+    assert game is not None and game.level == 3
+    set_save_aside(save)
+    assert not kept_path(backup_path(save)).exists()
+    fresh = Game.new_level(1, MazeSpec("backtracker", "square", 1, 1, 7))
+    for _ in range(2):
+        time.sleep(0.02)
+        save_keeping_backup(fresh, save)
+    assert not backup_path(save).exists()
