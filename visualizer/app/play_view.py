@@ -103,16 +103,18 @@ def record_lines(scene: PlayScene, game: Game) -> list[tuple[str, str]]:
 
 
 def legend_keys(scene: PlayScene) -> list[str]:
-    """What the board shows now, in the legend's order (the ghost, doors and fog only when there)."""
+    """What the board shows now, in the legend's order (the ghost, doors and fog only when there);
+    nothing before a game is on the board (the start screen shows no maze to explain)."""
     game, overlay = scene.game, scene.overlay
+    if game is None:
+        return []
     keys = ["player", "goal", "trail", "floor"] + (["ghost"] if scene.ghost is not None else [])
-    if game is not None:
-        keys += play_extras.legend_keys(game, scene.race)
-    if game is not None and game.maze.rooms:
+    keys += play_extras.legend_keys(game, scene.race)
+    if game.maze.rooms:
         keys.append("room")
     if overlay is not None and (overlay.mark == Mark.PATH).any():
         keys.append("path")
-    if game is not None and game.fog:
+    if game.fog:
         keys.append("fog")
     return keys + ["wall"]
 

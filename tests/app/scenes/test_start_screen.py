@@ -136,8 +136,9 @@ def test_with_only_a_backup_play_shows_the_start_screen_and_enter_takes_it_back(
     os.replace(save, backup_path(save))
     app = start_screen(screen)
     assert app.scene.stage == START and "The game you replaced: level 3 of 10" in shown(app)
+    assert app.scene.legend_keys() == [], "no maze on the board yet: nothing for a legend to explain"
     key(app, pygame.K_RETURN)
-    assert app.scene.game.level == 3
+    assert app.scene.game.level == 3 and "player" in app.scene.legend_keys()
 
 
 def test_a_maze_played_with_p_never_replaces_a_backup(screen, data):
