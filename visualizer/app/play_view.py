@@ -108,7 +108,9 @@ def legend_keys(scene: PlayScene) -> list[str]:
     game, overlay = scene.game, scene.overlay
     if game is None:
         return []
-    keys = ["player", "goal", "trail", "floor"] + (["ghost"] if scene.ghost is not None else [])
+    goal = [] if scene.fogged(game.goal) else ["goal"]  # the exit unseen in fog is not drawn
+    ghost = ["ghost"] if scene.ghost is not None else []
+    keys = ["player", *goal, "trail", "floor", *ghost]
     keys += play_extras.legend_keys(game, scene.race)
     if game.maze.rooms:
         keys.append("room")
