@@ -3,8 +3,10 @@ and one as dark as the panel still reads as a filled square, in every theme."""
 
 import pygame
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from visualizer.app.panel import draw_swatch
+from visualizer.app.panel import MORE, code_line_height, code_rows, code_window, draw_swatch
 from visualizer.render import contrast, themes
 
 
@@ -31,3 +33,63 @@ def test_a_swatch_is_filled_with_the_board_colour_and_its_edge_stands_out_from_t
         top, bottom = tuple(surface.get_at((19, 11)))[:3], tuple(surface.get_at((19, 26)))[:3]
         assert contrast.ratio(top, panel) >= 3 and contrast.ratio(bottom, panel) >= 3, \
             f"the {key} swatch reads as an empty box on the {name} panel"
+
+
+@given(count=st.integers(1, 40), fits=st.integers(1, 40), data=st.data())
+def test_the_code_window_keeps_the_lit_line_and_says_what_is_out_of_view(count, fits, data):
+    """However short the box: at most ``fits`` rows, every lit row among them, and a row out of
+    view is never silent: a marker counts the rows above and below (when there is room for one)."""
+    lit_from = data.draw(st.integers(0, count - 1))
+    lit_count = data.draw(st.integers(0, min(3, count - lit_from, fits)))
+    rows = [(0, f"line {i}", lit_from <= i < lit_from + lit_count) for i in range(count)]
+    shown = code_window(rows, fits)
+    assert len(shown) <= max(fits, 1)
+    assert [r for r in rows if r[2]] == [r for r in shown if r[2]]
+    real = [r for r in shown if not r[1].startswith(MORE)]
+    assert real == rows[rows.index(real[0]):rows.index(real[0]) + len(real)], "one unbroken stretch"
+    above, below = rows.index(real[0]), count - rows.index(real[-1]) - 1
+    markers = [r[1] for r in shown if r[1].startswith(MORE)]
+    if count <= fits:
+        assert shown == rows
+    if fits >= len(real) + len(markers) and fits - lit_count >= 3:
+        assert (above > 0) == any("above" in m for m in markers)
+        assert (below > 0) == any("below" in m for m in markers)
+    for m in markers:
+        number = int(m.split()[1])
+        assert number == (above if "above" in m else below)
+
+
+@pytest.mark.parametrize("name", ["wfc", "eller", "caves", "hunt_and_kill"])
+@pytest.mark.parametrize("size", [(1024, 768), (800, 600)])
+def test_before_the_first_step_the_whole_pseudocode_shows(name, size, monkeypatch):
+    """At step 0 the description waits for room: the pseudocode is drawn whole (it was cut after
+    a line ending in a colon, the rest of the loop missing, while the description showed)."""
+    from visualizer.app import panel
+    from visualizer.app.layout import Arrangement
+    from visualizer.app.main import open_window
+    from visualizer.app.shell import Shell
+    from visualizer.run.spec import MazeSpec
+
+    screen = open_window(size)
+    shell = Shell(MazeSpec(name, "square", 20, 15, 3), speed=60.0, screen=screen)
+    shell.arrangement = Arrangement.SIDE
+    shell.base.paused = True
+    drawn = []
+    real = panel.draw_code
+
+    def spy(surface, code, lit, x, y, width, size_, bottom):
+        rows, line, pad = code_rows(code, width, size_, lit), code_line_height(size_), max(11, size_ - 2) // 3
+        height = min(len(rows) * line + 2 * pad, max(0, bottom - y))
+        drawn.append(code_window(rows, max(1, (height - 2 * pad) // line)))
+        return real(surface, code, lit, x, y, width, size_, bottom)
+
+    monkeypatch.setattr(panel, "draw_code", spy)
+    shell.frame([], 0.0)
+    shell.frame([], 0.0)
+    pygame.quit()
+    assert drawn, "the teaching panel drew no pseudocode"
+    markers = [row[1] for row in drawn[-1] if row[1].startswith(MORE)]
+    if name == "wfc" and size == (1024, 768):  # 23 rows of 22 px in a 515 px panel: too long whatever goes
+        assert len(markers) == 1 and markers[0].endswith("below"), markers
+    else:
+        assert not markers, "the pseudocode was cut"

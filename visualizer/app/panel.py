@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from ..core.narration import plural
 from ..render import contrast
 from ..render.palette import LEGEND, LEGEND_MIXED
 from ..render.themes import current, ui
@@ -225,9 +226,12 @@ def draw_teaching(surface: pygame.Surface, view: TeachingView, x: int, y: int, w
     if sentence_height + int(small * 1.3) * len(detail) > room:
         detail = []  # the newest sentence whole comes before the rest of its step
     words_height = sentence_height + int(small * 1.3) * len(detail)
-    if view.about and view.lit < 0:  # before the first step the pseudocode leaves the description room
-        words_height += size // 3 + rows_height(list(view.data), width, small) if view.data else 0
-        words_height += size // 3 + int(small * 1.3) * len(text.wrap(view.about, small, width))
+    if view.about and view.lit < 0:  # before the first step the description, if the code stays whole
+        before_step = size // 3 + rows_height(list(view.data), width, small) if view.data else 0
+        before_step += size // 3 + int(small * 1.3) * len(text.wrap(view.about, small, width))
+        whole_code = code_height(view.code, width, size) + size // 2 if view.code else 0
+        if y + whole_code + words_height + before_step <= bottom:
+            words_height += before_step
     if view.code:
         code_bottom = max(y + code_least - size // 2, bottom - words_height - size // 2)
         y = draw_code(surface, view.code, view.lit, x, y, width, size, code_bottom) + size // 2
@@ -275,19 +279,42 @@ def draw_code(surface: pygame.Surface, code: tuple[str, ...], lit: int, x: int, 
     height = min(len(rows) * line + 2 * pad, max(0, bottom - y))
     pygame.draw.rect(surface, ui().code_background, (x - pad, y, width + 2 * pad, height), border_radius=pad)
     ty = y + pad
-    fits = max(1, (height - 2 * pad) // line)
-    if fits < len(rows):  # too short for all of it: scroll so the lit line stays in view, whole
-        lit_rows = [i for i, row in enumerate(rows) if row[2]] or [0]
-        first = min(max(0, lit_rows[0] - max(0, fits - len(lit_rows)) // 2), len(rows) - fits)
-        rows = rows[first:first + fits]
-    for indent, part, is_lit in rows:
+    for indent, part, is_lit in code_window(rows, max(1, (height - 2 * pad) // line)):
         if ty + line > y + height:
             break
         if is_lit:
             pygame.draw.rect(surface, ui().code_lit, (x - pad, ty, width + 2 * pad, line))
-        surface.blit(text.rendered(part, small, ui().code_lit_text if is_lit else ui().text, is_lit), (x + indent, ty))
+        colour = ui().code_lit_text if is_lit else ui().text_dim if part.startswith(MORE) else ui().text
+        surface.blit(text.rendered(part, small, colour, is_lit), (x + indent, ty))
         ty += line
     return y + height
+
+
+MORE = "... "
+"""How a row that stands for pseudocode out of view begins ("... 3 more lines")."""
+
+
+def code_window(rows: list[tuple[int, str, bool]], fits: int) -> list[tuple[int, str, bool]]:
+    """The rows a box of ``fits`` rows shows: all of them, or a window that keeps the lit line in
+    view, whole, with a dim row saying how many rows are out of view above or below (a cut
+    pseudocode must never read as the whole of it)."""
+    if fits >= len(rows):
+        return rows
+    lit_rows = [i for i, row in enumerate(rows) if row[2]] or [0]
+    first = min(max(0, lit_rows[0] - max(0, fits - len(lit_rows)) // 2), len(rows) - fits)
+    last = first + fits  # rows[first:last] are in view; a marker takes the place of an unlit end row
+    above = first > 0 and last - first > 1 and not rows[first][2]
+    first += above
+    below = last < len(rows) and last - first > 1 and not rows[last - 1][2]
+    last -= below
+    indent = rows[0][0]
+    return ([(indent, f"{MORE}{plural(first, 'more row')} above", False)] if above else []) + rows[first:last] + (
+        [(indent, f"{MORE}{plural(len(rows) - last, 'more row')} below", False)] if below else [])
+
+
+def code_height(code: tuple[str, ...], width: int, size: int) -> int:
+    """Pixels the whole pseudocode box takes (every row, its padding)."""
+    return len(code_rows(code, width, size)) * code_line_height(size) + 2 * (max(11, size - 2) // 3)
 
 
 def code_line_height(size: int) -> int:
