@@ -80,6 +80,17 @@ def test_stats_and_lab_measure_a_file(own_files, capsys):
     assert "4 / 4" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize("args", [["stats", "-n", "3", "-s", "6x6", "--jobs", "1"],
+                                  ["stats", "-n", "40", "-s", "6x6", "--jobs", "2"],
+                                  ["lab", "-n", "200", "-s", "2x2"]])
+def test_stats_and_the_lab_stop_at_the_checkers_finding_with_no_figures(own_files, capsys, args):
+    """Figures of half-made mazes would mislead: the command ends with the finding, exit 1."""
+    assert main([args[0], "-a", BROKEN, *args[1:]]) == 1
+    captured = capsys.readouterr()
+    assert "stopped at event 3" in captured.err and "are not neighbours" in captured.err
+    assert "broken_maze" not in captured.out and len(captured.err.strip().splitlines()) == 1
+
+
 def test_the_windows_solve_takes_only_a_file(capsys):
     assert main(["--solve", "bfs"]) == 2
     assert "--solve takes a solver file of your own" in capsys.readouterr().err

@@ -224,8 +224,11 @@ def measure_sample(algorithm: str, grid: str, width: int, height: int, params: d
                    seed: int) -> Sample:
     """Build one maze and read its figures; a pure function of its arguments (workers rely on it)."""
     from ..core.metrics import measure
+    from ..plugins.checker import refuse_stopped
 
-    m = measure(MazeSpec(algorithm, grid, width, height, seed, params).build())
+    maze = MazeSpec(algorithm, grid, width, height, seed, params).build()
+    refuse_stopped(maze, algorithm, seed)
+    m = measure(maze)
     return Sample(
         algorithm=algorithm, grid=grid, width=width, height=height, seed=seed, params=params,
         open_cells=m.open_cells, dead_ends_pct=m.dead_ends, longest_path_pct=m.longest_path,

@@ -21,6 +21,7 @@ from typing import Any
 from ..algorithms import ALGORITHMS, Algorithm, get_algorithm
 from ..core.maze import Maze
 from ..grids import Grid
+from ..plugins.checker import refuse_stopped
 from .chi_square import chi_square_p
 
 MAX_CELLS = 12
@@ -198,6 +199,7 @@ class Sampler:
         maze.region[:] = -1
         maze.rooms.clear()
         maze.fold(self.info.run(self.table.grid, seed, show=False, **self.params))
+        refuse_stopped(maze, self.name, seed)
         index = self.table.index_of(maze.passages.tobytes())
         if index < 0:
             raise ValueError(f"{self.name} with seed {seed} made a maze that is not a spanning tree")

@@ -11,13 +11,14 @@ import argparse
 from collections.abc import Sequence
 
 from ..files.stopping import exit_status, stops_raise
+from ..plugins.checker import CheckerStopped
 from ..plugins.entry_points import merge_entry_points
 from . import bench, compare, generate, lab, lesson, listing, play, stats, window, worksheet
 from .crash import is_refusal, report_bug
 from .errors import ERROR_EXIT, IO_EXIT, PIPE_EXIT, PROG, OutputError, UsageError, describe, report
 from .options import Command, Parser
 from .output import silence_stdout, write_stdout
-from .own_files import load_own_files
+from .own_files import STOPPED_EXIT, load_own_files
 
 COMMANDS: tuple[Command, ...] = (generate.COMMAND, worksheet.COMMAND, play.COMMAND, listing.COMMAND,
                                  stats.COMMAND, lab.COMMAND, compare.COMMAND, lesson.COMMAND, bench.COMMAND)
@@ -70,6 +71,9 @@ def run_command(argv: Sequence[str] | None) -> int:
         silence_stdout()
         report(err)
         return IO_EXIT
+    except CheckerStopped as stopped:  # a student's file broke a rule while stats or the lab made mazes
+        report(stopped)
+        return STOPPED_EXIT
     except (UsageError, ValueError) as err:
         if isinstance(err, ValueError) and not is_refusal(err):  # numpy's, int()'s: a bug, not a mistake
             return report_bug(err)

@@ -74,6 +74,18 @@ def record_for(grid: Grid, solving: bool = False) -> Record | None:
     return (SOLVES if solving else GENERATIONS).get(grid)
 
 
+class CheckerStopped(Exception):
+    """A student's run the checker stopped, met where mazes are made in bulk (stats, the lab):
+    their figures would describe a half-made maze, so the command ends with the finding instead."""
+
+
+def refuse_stopped(maze: Maze, name: str, seed: int) -> None:
+    """Raise CheckerStopped when the checker stopped the run that made ``maze`` (a student's file)."""
+    record = record_for(maze.grid)
+    if record is not None and record.finding is not None:
+        raise CheckerStopped(f"{name} (seed {seed}): stopped at {record.finding.message}")
+
+
 class Stop(Exception):
     """A rule broken: the sentence, and the cells to show."""
 
