@@ -14,10 +14,12 @@ import pygame
 from ..algorithms import ALGORITHMS
 from ..core.maze import Maze
 from ..core.metrics import Metrics, measure
+from ..plugins.checker import Finding
 from ..render.board import Board
 from ..run.session import Run
 from ..run.spec import MazeSpec
 from .memo import Memo
+from .own_file import finding_of
 
 MAX_PANES = 4
 COMPARED_ALGORITHMS = ("backtracker", "prim", "kruskal", "wilson")
@@ -52,6 +54,11 @@ class Pane:
         defaults = self.spec.info.defaults()
         params = ", ".join(f"{k}={v}" for k, v in self.spec.params.items() if defaults.get(k) != v)
         return self.spec.info.title + (f" ({params})" if params else "")
+
+    @property
+    def finding(self) -> Finding | None:
+        """What the checker stopped this pane's run for (a student's file that broke a rule), or None."""
+        return finding_of(self.run) if self.given is None else None
 
     @property
     def events(self) -> int:

@@ -75,14 +75,13 @@ class OwnFile:
                 self._said.add((id(run), solving))
                 message(f"Stopped: {finding.message}")
 
-    def _finding(self, run: Run, solving: bool) -> Finding | None:
-        record = self._record(run, solving)
-        return record.finding if record is not None and record.finished else None
+    @staticmethod
+    def _finding(run: Run, solving: bool) -> Finding | None:
+        return finding_of(run, solving)
 
     @staticmethod
     def _record(run: Run, solving: bool) -> Record | None:
-        name = run.solver if solving else run.spec.algorithm
-        return record_for(run.grid, solving) if name in LOADED else None
+        return record_of(run, solving)
 
     def check(self, run: Run) -> MazeCheck | None:
         """The finished maze's check, for a user's generator that was not stopped (once per run)."""
@@ -118,11 +117,20 @@ class OwnFile:
         return notes + (check.annotations() if check is not None else [])
 
 
+def record_of(run: Run, solving: bool = False) -> Record | None:
+    """The checker's record of ``run``'s generation (or solve) when a file of the user's own made it."""
+    name = run.solver if solving else run.spec.algorithm
+    return record_for(run.grid, solving) if name in LOADED else None
+
+
+def finding_of(run: Run, solving: bool = False) -> Finding | None:
+    """What the checker stopped ``run``'s generation (or solve) for, once it has ended; else None."""
+    record = record_of(run, solving)
+    return record.finding if record is not None and record.finished else None
+
+
 def stopped_rows(runs: list[Run]) -> list[tuple[str, str]]:
-    """For the compare scene: a row per pane whose file of one's own the checker stopped."""
-    rows = []
-    for run in runs:
-        record = OwnFile._record(run, False)
-        if record is not None and record.finished and record.finding is not None:
-            rows.append((f"{run.spec.algorithm} stopped", record.finding.message))
-    return rows
+    """For the compare scene: a row per pane whose file of one's own the checker stopped (the
+    label short, so that it never runs into its value)."""
+    return [("Stopped", f"{run.spec.algorithm} at {finding.message}")
+            for run in runs if (finding := finding_of(run)) is not None]

@@ -468,3 +468,25 @@ def test_solving_while_a_race_is_still_timing_finishes_the_mazes_without_an_erro
     press(shell, pygame.K_s)
     run_until_done(shell)
     assert sorted(pane.finished_at for pane in scene.panes) == [0, 1, 2, 3]
+
+
+@pytest.mark.parametrize("speed", [500.0, INSTANT])
+def test_a_pane_the_checker_stops_says_why_and_takes_no_place(window, own_files, speed):
+    """A student's broken file beside three built-ins: its pane stops at the bad event, the message
+    line says why once, it shows no figures and no place; the others finish first to third."""
+    from helpers import EXAMPLES
+
+    from visualizer.plugins.student import load
+
+    name = load(str(EXAMPLES / "broken_maze.py"))
+    shell = open_compare(window, names=[name, "backtracker", "prim", "kruskal"], speed=speed)
+    run_until_done(shell)
+    shell.frame([], 0)
+    scene = shell.scene
+    broken = scene.panes[0]
+    assert broken.finding is not None and broken.finished_at is None
+    assert "Pane 1, " in shell.toast[0] and "are not neighbours" in shell.toast[0]
+    assert scene.place_text(broken) == "stopped by the checker"
+    assert [v for _, v, _ in scene.figures(broken, 0.0)][1:] == ["stopped"] * 3
+    assert sorted(p.finished_at for p in scene.panes[1:]) == [0, 1, 2]
+    assert ("Stopped", f"{name} at {broken.finding.message}") in scene.panel_lines()

@@ -92,6 +92,8 @@ class CompareScene(Scene):
         self.timings: list[Timing] = []
         self.race_clock = 0.0
         self.finish_count = 0
+        self._findings_said: set[int] = set()
+        """The runs (by id) whose checker finding the message line has said."""
         self._legend: Memo[list[str]] = Memo()
         """The legend keys of the last legend scan, keyed by the panes' state."""
         self.restart()
@@ -311,7 +313,9 @@ class CompareScene(Scene):
 
     def note_finishes(self) -> None:
         """Give each pane that just completed its maze its place in the finishing order."""
-        new = [pane for pane in self.built if pane.run.finished and pane.finished_at is None]
+        self.say_findings()
+        new = [pane for pane in self.built
+               if pane.run.finished and pane.finished_at is None and pane.finding is None]
         if self.race and self.timings and all(t.done for t in self.timings):
             # a race's places are its measured times, whatever frame shows them (once all are timed:
             # S solves, finishing every maze, even while the generators are still being timed)
@@ -322,6 +326,15 @@ class CompareScene(Scene):
         for pane in sorted(new, key=lambda p: p.run.position):  # finished in one frame: fewer events first
             pane.finished_at = self.finish_count
             self.finish_count += 1
+
+    def say_findings(self) -> None:
+        """Once per pane: the checker's sentence for a student's file it stopped (the pane keeps
+        the maze as far as it got, and takes no place in the finishing order)."""
+        for number, pane in enumerate(self.panes, start=1):
+            finding = pane.finding
+            if finding is not None and id(pane.run) not in self._findings_said:
+                self._findings_said.add(id(pane.run))
+                self.host.message(f"Pane {number}, {pane.title}: stopped at {finding.message}", 12.0)
 
     def race_place(self, pane: Pane) -> int:
         """0 for the fastest measured generator (ties keep the panes' order)."""
@@ -411,6 +424,8 @@ class CompareScene(Scene):
         """(label, value, number) of the pane's figures, the number for finding extremes."""
         events = ("Events", f"{pane.events:,}", float(pane.events)) if pane.given is None else \
             ("Events", "edited", math.nan)  # no generator made it: nothing to count
+        if pane.finding is not None:  # the checker stopped it: a half-made maze has no figures
+            return [events, *((label, "stopped", math.nan) for label in ("Dead ends", "Longest", "Solution"))]
         if not pane.run.finished:  # a half-carved maze's dead ends and longest path mean nothing yet
             return [events, *((label, UNTIL_FINISHED, math.nan) for label in ("Dead ends", "Longest", "Solution"))]
         m = pane.metrics(now, self.busy)
@@ -439,6 +454,8 @@ class CompareScene(Scene):
         """The pane's finishing place and, in a race, its measured speed."""
         if pane.given is not None:
             return "as edited"
+        if pane.finding is not None:
+            return "stopped by the checker"
         words = []
         if pane.finished_at is not None:
             words.append(ORDINALS[pane.finished_at])
