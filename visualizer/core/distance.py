@@ -28,7 +28,7 @@ SCIPY_FROM_CELLS = 10_000
 
 
 def _scipy_graph(links: Adjacency):
-    """The adjacency as a scipy sparse matrix, or None when scipy (the [analysis] extra) is missing
+    """The adjacency as a scipy sparse matrix, or None when scipy (a dependency) cannot be imported
     or the maze is small: its breadth-first search runs in C, several times faster on large mazes."""
     if len(links[0]) - 1 < SCIPY_FROM_CELLS:
         return None
