@@ -93,3 +93,19 @@ def test_before_the_first_step_the_whole_pseudocode_shows(name, size, monkeypatc
         assert len(markers) == 1 and markers[0].endswith("below"), markers
     else:
         assert not markers, "the pseudocode was cut"
+
+
+@given(parts=st.lists(st.text(alphabet="abcdef 0123456789()", min_size=1, max_size=20).map(str.strip).filter(bool),
+                      min_size=1, max_size=8), width=st.integers(60, 600))
+def test_the_status_line_breaks_between_its_parts_never_after_a_dot(parts, width):
+    """The quiz's "0 of 0 right · streak 0 · Step 166" wrapped at 1920 x 1080 with a "·" ending a line."""
+    from visualizer.app.panel import status_lines
+    from visualizer.run.teaching import TeachingView
+
+    pygame.font.init()
+    view = TeachingView(title="", about="", status=" · ".join(parts), phases=(), phase="", code=(), lit=-1,
+                        sentences=(), detail="", data=())
+    lines = status_lines(view, 14, width)
+    assert not any(line.rstrip().endswith("·") or line.lstrip().startswith("·") for line in lines)
+    squeezed = "".join(lines).replace("·", "").replace(" ", "")
+    assert squeezed == "".join(parts).replace(" ", ""), "every word kept, in order"

@@ -166,7 +166,7 @@ def teaching_needed(view: TeachingView, width: int, size: int) -> int:
     """Pixels :func:`draw_teaching` needs for the status, the phases, the least of the pseudocode
     and the newest sentence at body size: the message above the key hint must leave them this."""
     small = max(11, size - 3)
-    needed = int(small * 1.3) * len(text.wrap(view.status, small, width)) + size // 3
+    needed = int(small * 1.3) * len(status_lines(view, small, width)) + size // 3
     if view.phases:
         needed += int(small * 1.3) * len(text.wrap("Phases: " + phases_text(view), small, width))
     if view.code:
@@ -212,7 +212,7 @@ def draw_teaching(surface: pygame.Surface, view: TeachingView, x: int, y: int, w
     short the pseudocode scrolls to keep its lit line in view and the older sentences go first.
     True when the newest sentence fitted whole (the automation state reports it)."""
     small = max(11, size - 3)
-    y = draw_lines(surface, text.wrap(view.status, small, width), x, y, small, ui().text_dim, bottom)
+    y = draw_lines(surface, status_lines(view, small, width), x, y, small, ui().text_dim, bottom)
     if view.phases:
         y = draw_lines(surface, text.wrap("Phases: " + phases_text(view), small, width), x, y, small, ui().text_dim,
                        bottom)
@@ -249,6 +249,11 @@ def draw_teaching(surface: pygame.Surface, view: TeachingView, x: int, y: int, w
         if y + size // 3 + int(small * 1.3) * len(about) <= bottom:
             draw_lines(surface, about, x, y + size // 3, small, ui().text_dim, bottom)
     return whole
+
+
+def status_lines(view: TeachingView, size: int, width: int) -> list[str]:
+    """The status line wrapped between its parts ("Step 166 · paused"), never leaving a "·" at a line's end."""
+    return text.wrap_items(view.status.split(" · "), size, width, gap=" · ")
 
 
 def phases_text(view: TeachingView) -> str:
