@@ -226,11 +226,12 @@ def draw_teaching(surface: pygame.Surface, view: TeachingView, x: int, y: int, w
     if sentence_height + int(small * 1.3) * len(detail) > room:
         detail = []  # the newest sentence whole comes before the rest of its step
     words_height = sentence_height + int(small * 1.3) * len(detail)
-    if view.about and view.lit < 0:  # before the first step the description, if the code stays whole
+    if view.about and view.lit < 0:  # before the first step: the description, if the code stays whole
         before_step = size // 3 + rows_height(list(view.data), width, small) if view.data else 0
         before_step += size // 3 + int(small * 1.3) * len(text.wrap(view.about, small, width))
         whole_code = code_height(view.code, width, size) + size // 2 if view.code else 0
-        if y + whole_code + words_height + before_step <= bottom:
+        asked = bool(view.sentences)  # the quiz asks at once: keep its description too, the code scrolls, marked
+        if asked or y + whole_code + words_height + before_step <= bottom:
             words_height += before_step
     if view.code:
         code_bottom = max(y + code_least - size // 2, bottom - words_height - size // 2)
