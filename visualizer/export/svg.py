@@ -61,7 +61,7 @@ class Lattice:
         self.grid = grid
         self._all = None if grid.SEGMENTS_BY_CELL else grid.edge_segments()
         first = self.segments(np.arange(min(1, grid.size)))
-        self.scale = CELL_SPACING / centre_spacing(grid.unit_centres()[:1], first)
+        self.scale = CELL_SPACING / centre_spacing(grid.unit_centres_of(np.arange(min(1, grid.size))), first)
         lows, highs = self._bounds()
         self.origin = float(lows[0]), float(lows[1])
         """Where the drawing's (0, 0) lies in the grid's plane."""
@@ -136,7 +136,7 @@ class Lattice:
 
     def centres(self, cells: Sequence[int]) -> np.ndarray:
         """(len(cells), 2) cell centres in drawing units."""
-        return (self.grid.unit_centres()[np.asarray(cells, dtype=np.int64)] - self._lows) * self.scale
+        return (self.grid.unit_centres_of(np.asarray(cells, dtype=np.int64)) - self._lows) * self.scale
 
     def edge_keys(self, cells: np.ndarray, direction: int) -> tuple[np.ndarray, np.ndarray]:
         """Corner keys of both ends of side ``direction`` of each cell."""
