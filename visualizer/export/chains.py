@@ -60,8 +60,7 @@ class Chains:
         starts -= low  # every key >= 0 now, so a number written over a key (-1 - number) is never taken for one
         ends -= low
         for lo, hi in key_bands(starts, ends):
-            inside = [(side >= lo) & (side < hi) for side in (starts, ends)]
-            keys = np.concatenate([side[where] for side, where in zip((starts, ends), inside)])
+            keys = np.concatenate([piece[(piece >= lo) & (piece < hi)] for piece in _pieces(starts, ends)])
             keys.sort()
             new = np.ones(len(keys), dtype=bool)
             new[1:] = keys[1:] != keys[:-1]
@@ -70,8 +69,9 @@ class Chains:
             names[numbered:numbered + len(band)] = band + low
             first[numbered + 1:numbered + len(band) + 1] = np.diff(np.append(heads, len(keys)))
             del keys, new, heads
-            for side, where in zip((starts, ends), inside):
-                side[where] = -1 - (np.searchsorted(band, side[where]) + numbered)
+            for piece in _pieces(starts, ends):  # views: the numbers are written into the keys' arrays
+                inside = (piece >= lo) & (piece < hi)
+                piece[inside] = -1 - (np.searchsorted(band, piece[inside]) + numbered)
             numbered += len(band)
         self.names = names[:numbered]
         """Vertex number -> its key (sorted: numbers follow the keys' order)."""
@@ -182,6 +182,13 @@ def key_bands(starts: np.ndarray, ends: np.ndarray) -> list[tuple[int, int]]:
     bands = max(1, 2 * len(starts) // BAND_KEYS)
     cuts = [low + (high - low) * k // bands for k in range(bands + 1)]
     return [(lo, hi) for lo, hi in zip(cuts, cuts[1:]) if hi > lo]
+
+
+def _pieces(*sides: np.ndarray) -> Iterator[np.ndarray]:
+    """Each array a PLACE_BLOCK of values at a time, as views (a whole array's masks were 8 MB each)."""
+    for side in sides:
+        for start in range(0, len(side), PLACE_BLOCK):
+            yield side[start:start + PLACE_BLOCK]
 
 
 def numbers_array(side: np.ndarray, code: str) -> array:

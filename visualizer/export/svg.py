@@ -54,8 +54,8 @@ class Lattice:
     be chained. A grid that gives its sides a block of cells at a time (``SEGMENTS_BY_CELL``) is
     read that way: no table of every side is held, however large the maze."""
 
-    BLOCK = 1 << 16
-    """Cells whose sides are read together."""
+    BLOCK = 1 << 14
+    """Cells whose sides are read together (a few MB of temporaries; 1 << 16 took 50 MB on hex grids)."""
 
     def __init__(self, grid: Grid) -> None:
         self.grid = grid
