@@ -2,15 +2,19 @@
 ``generate`` command in a child process, its own peak resident memory (``bench.exports.measure``).
 
 The SVG is chained and written a batch of polylines at a time: at 600 x 600 its peak is a little
-above the JSON export's (about 93 MB more); holding every point and the whole text, as it did,
-took 303 MB in all. Animations are refused before any work when their frames would take more than
-MAX_PEAK_BYTES, by an estimate that must stay above what they really take."""
+above the JSON export's (23 MB more, 64 bytes a cell; 96 MB before the chaining's tables shrank;
+holding every point and the whole text, as it did first, took 303 MB in all). A PNG is painted a
+band of pixel rows at a time, so what it holds (numpy's share, traced) is a band's worth and the
+maze's per-cell tables, not the picture's pixels. Animations are refused before any work when
+their frames would take more than MAX_PEAK_BYTES, by an estimate that must stay above what they
+really take."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
 import time
+import tracemalloc
 
 import pytest
 
@@ -18,10 +22,14 @@ from visualizer.bench.exports import export_args, measure
 from visualizer.export import animation
 from visualizer.export.formats import ExportOptions
 from visualizer.grids import SquareGrid
+from visualizer.render import strips
+from visualizer.render.image import grid_image_size, png_bytes
+from visualizer.run.spec import MazeSpec
 
 SVG_SIDE = 600
-SVG_BYTES_PER_CELL = 400
-"""What the SVG may take above the JSON export of the same maze, per cell (it takes about 260)."""
+SVG_BYTES_PER_CELL = 130
+"""What the SVG may take above the JSON export of the same maze, per cell (it takes about 64; it
+took 267 while the chaining's input was kept through its sort and its odd vertices listed whole)."""
 HELD_MB = 300.0
 """The SVG's peak at 600 x 600 when the drawing's points and text were held whole (303 MB)."""
 
@@ -35,6 +43,32 @@ def test_a_large_svg_peaks_near_the_json_export_not_near_its_whole_drawing(tmp_p
     assert usage.peak_mb < HELD_MB * 0.75
     text = (tmp_path / "maze.svg").read_text()
     assert text.endswith("</svg>\n") and text.count("<path d=") > 1000
+
+
+PNG_SIDE = 100
+"""A maze small enough that its per-cell tables are nothing beside its picture's pixels."""
+PNG_BYTES_PER_PIXEL = 16
+"""What a PNG may hold per pixel of a picture of four bands (it holds about 11.6: one band's
+temporaries; laying out the whole view took 40)."""
+
+
+def traced_png_peak(maze, unit: float) -> int:
+    """The most numpy (and Python) held at once while the PNG of ``maze`` was made at ``unit``."""
+    tracemalloc.start()
+    try:
+        png_bytes(maze, unit=unit)
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_a_png_holds_a_band_of_its_pixels_not_the_whole_picture():
+    maze = MazeSpec("backtracker", SquareGrid.kind, PNG_SIDE, PNG_SIDE, 1).build()
+    small, large = (grid_image_size(maze.grid, unit=unit) for unit in (5, 10))
+    assert small[0] * small[1] <= strips.STRIP_PIXELS < large[0] * large[1] // 3  # one band, then four
+    one_band, four_bands = traced_png_peak(maze, 5), traced_png_peak(maze, 10)
+    assert four_bands < 1.5 * one_band  # four times the pixels: what is held barely grows
+    assert four_bands < PNG_BYTES_PER_PIXEL * large[0] * large[1]
 
 
 @pytest.mark.parametrize("fmt", ["gif", "webp"])

@@ -17,18 +17,16 @@ from collections.abc import Iterator
 
 import numpy as np
 
+CODES = {"b": np.int8, "i": np.int32, "q": np.int64}
+"""A Python ``array``'s type code -> the numpy type of its items."""
+
 
 def compact(values: np.ndarray, code: str = "i") -> array:
-    """Whole numbers as a Python ``array`` (4 or 8 bytes each, where a list holds a 36-byte int
-    object each)."""
-    dtype = np.int32 if code == "i" else np.int64
-    return array(code, np.ascontiguousarray(values, dtype=dtype).tobytes())
-
-
-def interleaved(starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
-    """``starts[0], ends[0], starts[1], ends[1]...`` as one int64 array."""
-    out = np.empty(2 * len(starts), dtype=np.int64)
-    out[0::2], out[1::2] = starts, ends
+    """Whole numbers as a Python ``array`` (1, 4 or 8 bytes each, where a list holds a 36-byte int
+    object each), copied once (through ``bytes`` it was twice: 64 MB more for a large maze's table)."""
+    out = array(code, [0]) * len(values)
+    if len(values):
+        np.frombuffer(out, dtype=CODES[code])[:] = values
     return out
 
 
@@ -36,42 +34,59 @@ class Chains:
     """The polylines covering segments ``starts[i]``-``ends[i]`` (vertex keys, any whole numbers)."""
 
     def __init__(self, starts: np.ndarray, ends: np.ndarray) -> None:
-        self._index(interleaved(starts, ends))
+        self._index([np.array(starts, dtype=np.int64), np.array(ends, dtype=np.int64)])  # copies: numbered in place
 
     @classmethod
     def taking(cls, edges: list[np.ndarray]) -> "Chains":
-        """The chains of ``[starts, ends]``, emptying the list as soon as they are read (the caller's
-        arrays can go before the tables are built: tens of MB on a large maze)."""
+        """The chains of ``[starts, ends]`` (int64 arrays the chains may overwrite), emptying the list
+        as the tables are built: the arrays go as soon as they are read (tens of MB on a large maze)."""
         chains = cls.__new__(cls)
-        ends_at = interleaved(*edges)
-        edges.clear()
-        chains._index(ends_at)
+        chains._index(edges)
         return chains
 
-    def _index(self, ends_at: np.ndarray) -> None:
-        """The tables from both ends of every segment (``ends_at[2i]``, ``ends_at[2i + 1]``)."""
-        count = len(ends_at) // 2
+    def _index(self, edges: list[np.ndarray]) -> None:
+        """The tables from both ends of every segment, ``edges = [starts, ends]`` taken out of the list
+        so that no caller keeps them alive. The keys are numbered in place, a band of key values at a
+        time (a sort of all of them, its order and its copy took three times the keys), then each
+        vertex's segments are placed by counting, a block of segments at a time, in segment order."""
+        ends = edges.pop()
+        starts = edges.pop()
+        count = len(starts)
         code = "i" if 2 * count < 2**31 else "q"
-        order = np.argsort(ends_at, kind="stable").astype(np.int32 if code == "i" else np.int64, copy=False)
-        ends_at = ends_at[order]
-        new = np.ones(len(ends_at), dtype=bool)
-        new[1:] = ends_at[1:] != ends_at[:-1]
-        self.names = ends_at[new]
+        names = np.empty(2 * count, dtype=np.int64)  # as long as it could need: only what is written is memory
+        first = np.zeros(2 * count + 1, dtype=CODES[code])
+        numbered = 0
+        low = min(int(starts.min()), int(ends.min())) if count else 0
+        starts -= low  # every key >= 0 now, so a number written over a key (-1 - number) is never taken for one
+        ends -= low
+        for lo, hi in key_bands(starts, ends):
+            keys = np.concatenate([piece[(piece >= lo) & (piece < hi)] for piece in _pieces(starts, ends)])
+            keys.sort()
+            new = np.ones(len(keys), dtype=bool)
+            new[1:] = keys[1:] != keys[:-1]
+            heads = np.flatnonzero(new)
+            band = keys[heads]
+            names[numbered:numbered + len(band)] = band + low
+            first[numbered + 1:numbered + len(band) + 1] = np.diff(np.append(heads, len(keys)))
+            del keys, new, heads
+            for piece in _pieces(starts, ends):  # views: the numbers are written into the keys' arrays
+                inside = (piece >= lo) & (piece < hi)
+                piece[inside] = -1 - (np.searchsorted(band, piece[inside]) + numbered)
+            numbered += len(band)
+        self.names = names[:numbered]
         """Vertex number -> its key (sorted: numbers follow the keys' order)."""
-        del ends_at
-        first = np.flatnonzero(np.append(new, True))
-        numbers = np.empty(len(order), dtype=np.int32 if code == "i" else np.int64)
-        numbers[order] = np.cumsum(new, dtype=numbers.dtype) - 1
-        del new
-        order >>= 1
-        self.incident = compact(order, code)
+        a, b = (numbers_array(side, code) for side in (starts, ends))
+        del starts, ends
+        first = first[:numbered + 1]
+        np.cumsum(first, out=first)
+        self.incident = _incident(a, b, first, code)
         """Each vertex's segments in segment order, one run after another."""
-        del order
-        self.a, self.b = compact(numbers[0::2], code), compact(numbers[1::2], code)
-        """The vertex numbers at each segment's two ends."""
-        del numbers
+        self.ends = compact(np.bitwise_xor(*(np.frombuffer(side, dtype=CODES[code]) if count else
+                                             np.zeros(0, dtype=np.int64) for side in (a, b))), code)
+        """Each segment's two vertex numbers, xor'ed: the end that is not ``k`` is ``k ^ ends[e]``
+        (half the memory of both ends)."""
+        del a, b
         self.first = compact(first, code)
-        self.degree = np.diff(first)
         self.count = count
 
     def __len__(self) -> int:
@@ -79,23 +94,28 @@ class Chains:
 
     def lines(self) -> Iterator[array]:
         """Each polyline as vertex numbers (``names`` gives their keys), walks first, then closed tours."""
-        incident, a, b, first = self.incident, self.a, self.b, self.first
+        incident, first = self.incident, self.first
         used = bytearray(self.count)
         walks = array(first.typecode)  # every walk, one after another (compact: all are held)
-        cursor = array(first.typecode, first)
-        left = compact(self.degree, first.typecode)
+        degree = np.diff(np.frombuffer(first, dtype=CODES[first.typecode]))
+        small = not len(degree) or int(degree.max()) < 128  # a byte a vertex (a fifth of the tables at most)
+        degree = degree.astype(np.int8) if small else degree
+        left = compact(degree, "b" if small else first.typecode)
+        taken = array(left.typecode, [0]) * len(left)
+        """How far into its run each vertex's segments are known to be used."""
+        ends = self.ends
 
         def take(k: int) -> int:
             """An unused segment at vertex ``k`` (marked used) and the vertex at its other end, or -1."""
-            i, end = cursor[k], first[k + 1]
+            i, end = first[k] + taken[k], first[k + 1]
             while i < end and used[incident[i]]:
                 i += 1
-            cursor[k] = i
+            taken[k] = i - first[k]
             if i == end:
                 return -1
             e = incident[i]
             used[e] = 1
-            other = b[e] if a[e] == k else a[e]
+            other = k ^ ends[e]
             left[k] -= 1
             left[other] -= 1
             return other
@@ -117,13 +137,13 @@ class Chains:
                     circuit.append(stack.pop())
             return circuit[::-1]
 
-        bounds = [0]
-        for start in np.flatnonzero(self.degree % 2).tolist():
+        bounds = array("q", [0])  # where each walk ends in ``walks`` (a list: 36 bytes a walk)
+        for start in _odd_vertices(degree):
             if left[start] % 2:
                 walk(start)
                 bounds.append(len(walks))
         # Every degree left is even now: what remains are closed tours, spliced where they touch a walk.
-        still = np.frombuffer(left, dtype=np.int32 if left.itemsize == 4 else np.int64)
+        still = np.frombuffer(left, dtype=degree.dtype)
         leftover = bool(still.any())
         for begin, end in zip(bounds, bounds[1:]):
             if not leftover:
@@ -136,7 +156,7 @@ class Chains:
                 else:
                     out.append(k)
             yield out
-        for k in np.flatnonzero(still).tolist() if leftover else ():
+        for k in _nonzero(still) if leftover else ():
             if left[k]:
                 yield array(first.typecode, tour(k))
 
@@ -144,6 +164,77 @@ class Chains:
         """Each polyline as vertex keys."""
         for line in self.lines():
             yield self.names[np.frombuffer(line, dtype=np.int32 if line.itemsize == 4 else np.int64)].tolist()
+
+
+BAND_KEYS = 1 << 20
+"""Segment ends numbered together, on average (a band of key values)."""
+PLACE_BLOCK = 1 << 18
+"""Segments placed in their vertices' runs at once."""
+
+
+def key_bands(starts: np.ndarray, ends: np.ndarray) -> list[tuple[int, int]]:
+    """Ranges ``[low, high)`` of key values, in order, that cover every key, each about BAND_KEYS
+    of them if the keys spread evenly (lattice keys do: they are corner positions)."""
+    if not len(starts):
+        return []
+    low = min(int(starts.min()), int(ends.min()))
+    high = max(int(starts.max()), int(ends.max())) + 1
+    bands = max(1, 2 * len(starts) // BAND_KEYS)
+    cuts = [low + (high - low) * k // bands for k in range(bands + 1)]
+    return [(lo, hi) for lo, hi in zip(cuts, cuts[1:]) if hi > lo]
+
+
+def _pieces(*sides: np.ndarray) -> Iterator[np.ndarray]:
+    """Each array a PLACE_BLOCK of values at a time, as views (a whole array's masks were 8 MB each)."""
+    for side in sides:
+        for start in range(0, len(side), PLACE_BLOCK):
+            yield side[start:start + PLACE_BLOCK]
+
+
+def numbers_array(side: np.ndarray, code: str) -> array:
+    """The vertex numbers written over one side's keys (``-1 - number``), as a compact array."""
+    np.negative(side, out=side)
+    side -= 1
+    return compact(side, code)
+
+
+def _incident(a: array, b: array, first: np.ndarray, code: str) -> array:
+    """Each vertex's segments (``first[v]`` on), in segment order: a stable counting sort of the ends
+    ``a[0], b[0], a[1], b[1]...``, a block of segments at a time, written straight into the array."""
+    out = array(code, [0]) * (len(a) + len(b))
+    placed = np.frombuffer(out, dtype=CODES[code]) if len(out) else np.zeros(0, dtype=CODES[code])
+    a_of, b_of = (np.frombuffer(side, dtype=CODES[code]) if len(side) else placed[:0] for side in (a, b))
+    cursor = first[:-1].copy()
+    for start in range(0, len(a_of), PLACE_BLOCK):
+        stop = min(len(a_of), start + PLACE_BLOCK)
+        ends = np.empty(2 * (stop - start), dtype=a_of.dtype)
+        ends[0::2], ends[1::2] = a_of[start:stop], b_of[start:stop]
+        order = np.argsort(ends, kind="stable")
+        ordered = ends[order]
+        new = np.ones(len(ordered), dtype=bool)
+        new[1:] = ordered[1:] != ordered[:-1]
+        heads = np.flatnonzero(new)
+        rank = np.arange(len(ordered)) - heads[np.cumsum(new) - 1]
+        placed[cursor[ordered] + rank] = (order >> 1) + start
+        cursor[ordered[heads]] += np.diff(np.append(heads, len(ordered))).astype(cursor.dtype)
+    return out
+
+
+SCAN_BLOCK = 1 << 16
+"""Vertices looked through at once for those a walk or tour starts at (as Python numbers: a list
+of every odd vertex of a 2000 x 2000 maze took 80 MB)."""
+
+
+def _odd_vertices(degree: np.ndarray) -> Iterator[int]:
+    """The vertices of odd degree, in order, a block at a time."""
+    for start in range(0, len(degree), SCAN_BLOCK):
+        yield from (np.flatnonzero(degree[start:start + SCAN_BLOCK] & 1) + start).tolist()
+
+
+def _nonzero(values: np.ndarray) -> Iterator[int]:
+    """The positions of the non-zero values, in order, a block at a time."""
+    for start in range(0, len(values), SCAN_BLOCK):
+        yield from (np.flatnonzero(values[start:start + SCAN_BLOCK]) + start).tolist()
 
 
 def chain(starts: np.ndarray, ends: np.ndarray) -> list[list[int]]:

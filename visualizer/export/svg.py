@@ -54,14 +54,14 @@ class Lattice:
     be chained. A grid that gives its sides a block of cells at a time (``SEGMENTS_BY_CELL``) is
     read that way: no table of every side is held, however large the maze."""
 
-    BLOCK = 1 << 16
-    """Cells whose sides are read together."""
+    BLOCK = 1 << 14
+    """Cells whose sides are read together (a few MB of temporaries; 1 << 16 took 50 MB on hex grids)."""
 
     def __init__(self, grid: Grid) -> None:
         self.grid = grid
         self._all = None if grid.SEGMENTS_BY_CELL else grid.edge_segments()
         first = self.segments(np.arange(min(1, grid.size)))
-        self.scale = CELL_SPACING / centre_spacing(grid.unit_centres()[:1], first)
+        self.scale = CELL_SPACING / centre_spacing(grid.unit_centres_of(np.arange(min(1, grid.size))), first)
         lows, highs = self._bounds()
         self.origin = float(lows[0]), float(lows[1])
         """Where the drawing's (0, 0) lies in the grid's plane."""
@@ -136,7 +136,7 @@ class Lattice:
 
     def centres(self, cells: Sequence[int]) -> np.ndarray:
         """(len(cells), 2) cell centres in drawing units."""
-        return (self.grid.unit_centres()[np.asarray(cells, dtype=np.int64)] - self._lows) * self.scale
+        return (self.grid.unit_centres_of(np.asarray(cells, dtype=np.int64)) - self._lows) * self.scale
 
     def edge_keys(self, cells: np.ndarray, direction: int) -> tuple[np.ndarray, np.ndarray]:
         """Corner keys of both ends of side ``direction`` of each cell."""
@@ -203,7 +203,8 @@ def lattice_for(grid: Grid) -> Lattice:
 
 def wall_edges(maze: Maze, lattice: Lattice) -> tuple[np.ndarray, np.ndarray]:
     """Both ends (lattice keys) of every wall: each closed passage between neighbours once, and
-    every border edge but the entrance and the exit (by direction, then by cell)."""
+    every border edge but the entrance and the exit (by direction, then by cell). The lattice's
+    neighbour table is let go on the way (made again if asked for)."""
     grid = maze.grid
     gaps = {maze.entrance, maze.exit}
 
@@ -216,7 +217,7 @@ def wall_edges(maze: Maze, lattice: Lattice) -> tuple[np.ndarray, np.ndarray]:
                 wall[cells == cell] = False
         return wall
 
-    return sides_where(lattice, np.arange(grid.size, dtype=np.int64), walls)
+    return sides_where(lattice, np.arange(grid.size, dtype=np.int64), walls, last=True)
 
 
 def boundary_edges(grid: Grid, lattice: Lattice, label: np.ndarray, keep: int) -> tuple[np.ndarray, np.ndarray]:
@@ -229,20 +230,35 @@ def boundary_edges(grid: Grid, lattice: Lattice, label: np.ndarray, keep: int) -
     return sides_where(lattice, np.flatnonzero(label == keep), edges)
 
 
-def sides_where(lattice: Lattice, cells: np.ndarray, chosen) -> tuple[np.ndarray, np.ndarray]:
+def sides_where(lattice: Lattice, cells: np.ndarray, chosen, last: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """Both ends of the sides ``chosen(block, keys, d)`` picks, a block of ``cells`` at a time,
-    ordered by direction and then by cell."""
+    ordered by direction and then by cell. ``last``: the neighbour table goes before the ends are
+    gathered (on a large hex maze the table, the blocks' ends and the gathered ends took 450 MB)."""
     directions = lattice.grid.directions
-    starts: list[list[np.ndarray]] = [[] for _ in range(directions)]
-    ends: list[list[np.ndarray]] = [[] for _ in range(directions)]
+    # A buffer a direction, as long as it could need: only the pages written are memory.
+    starts = [np.empty(len(cells), dtype=np.int64) for _ in range(directions)]
+    ends = [np.empty(len(cells), dtype=np.int64) for _ in range(directions)]
+    filled = [0] * directions
     for block, keys in lattice.blocks(cells):
         for d in range(directions):
             picked = keys[chosen(block, keys, d), d]
-            starts[d].append(picked[:, 0])
-            ends[d].append(picked[:, 1])
-    empty = [np.zeros(0, dtype=np.int64)]
-    return (np.concatenate([a for part in starts for a in part] or empty),
-            np.concatenate([b for part in ends for b in part] or empty))
+            at = filled[d]
+            starts[d][at:at + len(picked)], ends[d][at:at + len(picked)] = picked[:, 0], picked[:, 1]
+            filled[d] += len(picked)
+    if last:
+        lattice.forget_neighbours()
+    return _gathered(starts, filled), _gathered(ends, filled)
+
+
+def _gathered(parts: list[np.ndarray], filled: list[int]) -> np.ndarray:
+    """The filled starts of ``parts`` one after another, each part let go once it is copied."""
+    out = np.empty(sum(filled), dtype=np.int64)
+    at = 0
+    for d, count in enumerate(filled):
+        out[at:at + count] = parts[d][:count]
+        parts[d] = out[:0]
+        at += count
+    return out
 
 
 # --- the drawing ------------------------------------------------------------------------
@@ -395,8 +411,7 @@ def maze_drawing(maze: Maze, theme: Theme, solution: bool = False) -> Drawing:
             loops = [points(loop) for loop in chain(*boundary_edges(grid, lattice, maze.state, int(state)))]
             fills.append(Fill(name, colour(style), loops, solid.tolist()))
     fills.extend(terrain_fills(maze, lattice, points, colour))
-    edges = list(wall_edges(maze, lattice))
-    lattice.forget_neighbours()
+    edges = list(wall_edges(maze, lattice))  # the neighbour table went before they were gathered
     walls = Chains.taking(edges)
     path: list[Point] = []
     if solution:

@@ -17,8 +17,9 @@ INTEGER_DIGITS = 9
 """Digits before the point, at most (a drawing is far smaller than a billion units)."""
 WIDTH = INTEGER_DIGITS + 4
 """Bytes of one number: its sign, its whole part, the point and two decimals."""
-CHUNK_POINTS = 1 << 18
-"""Points formatted together: the arrays of one chunk are a few megabytes whatever the maze's size."""
+CHUNK_POINTS = 1 << 16
+"""Points formatted together: the arrays of one chunk are a few megabytes whatever the maze's size
+(at 1 << 18 they were a hundred, a quarter of a 2000 x 2000 maze's peak)."""
 _POWERS = 10 ** np.arange(INTEGER_DIGITS - 1, -1, -1, dtype=np.int64)
 
 

@@ -37,6 +37,8 @@ Taken = bytes | bytearray
 
 MAX_SIDE = 2000
 """The largest width or height a grid accepts (4 million cells)."""
+NEIGHBOUR_BLOCK = 1 << 18
+"""Cells whose neighbours ``neighbour_array`` works out at once."""
 
 
 ARROWS_AND_WASD: dict[str, str] = {"up": "up", "w": "up", "down": "down", "s": "down",
@@ -215,18 +217,19 @@ class Grid(ABC):
 
     def neighbour_array(self, dtype: DTypeLike = "int64") -> np.ndarray:
         """The (size, directions) table of neighbour ids, -1 past the edge (numpy, no Python loop).
-        ``dtype=np.int32`` halves it for the renderer (4 million cells fit in int32)."""
-        cells = np.arange(self.size, dtype=dtype)
-        x, y = cells % self.width, cells // self.width
-        del cells
-        odd = (x & 1).astype(bool)
+        ``dtype=np.int32`` halves it for the renderer (4 million cells fit in int32). Made a block of
+        cells at a time, so its temporaries stay a few MB (whole, they were three times the table)."""
         out = np.full((self.size, self.directions), -1, dtype=dtype)
-        for d in range(self.directions):
-            (dx, dy), (odd_dx, odd_dy) = self.STEPS[0][d], self.STEPS[1][d]
-            nx = x + (dx if dx == odd_dx else np.where(odd, odd_dx, dx))
-            ny = y + (dy if dy == odd_dy else np.where(odd, odd_dy, dy))
-            inside = (nx >= 0) & (nx < self.width) & (ny >= 0) & (ny < self.height)
-            out[:, d] = np.where(inside, ny * self.width + nx, -1)
+        for start in range(0, self.size, NEIGHBOUR_BLOCK):
+            cells = np.arange(start, min(self.size, start + NEIGHBOUR_BLOCK), dtype=dtype)
+            x, y = cells % self.width, cells // self.width
+            odd = (x & 1).astype(bool)
+            for d in range(self.directions):
+                (dx, dy), (odd_dx, odd_dy) = self.STEPS[0][d], self.STEPS[1][d]
+                nx = x + (dx if dx == odd_dx else np.where(odd, odd_dx, dx))
+                ny = y + (dy if dy == odd_dy else np.where(odd, odd_dy, dy))
+                inside = (nx >= 0) & (nx < self.width) & (ny >= 0) & (ny < self.height)
+                out[start:start + len(cells), d] = np.where(inside, ny * self.width + nx, -1)
         return out
 
     def neighbour_flat(self) -> array:
@@ -286,6 +289,11 @@ class Grid(ABC):
         cell is a unit square and a hexagon has radius 1 (y grows downward, as on screen)."""
         raise NotImplementedError(f"{self.kind} grids have no plane geometry")
 
+    def unit_centres_of(self, cells: np.ndarray) -> np.ndarray:
+        """``unit_centres()[cells]``, worked out for the cells asked for only where the grid can
+        (``SEGMENTS_BY_CELL`` grids): a vector export of a large maze places a few cells by it."""
+        return self.unit_centres()[np.asarray(cells, dtype=np.int64)]
+
     CURVED_EDGES: ClassVar[bool] = False
     """True when some sides are curves that ``edge_segments`` gives as chords (``edge_bend``)."""
 
@@ -303,6 +311,10 @@ class Grid(ABC):
     SEGMENTS_BY_CELL: ClassVar[bool] = False
     """True when ``cell_segments`` works out only the cells asked for: a vector export of a large
     grid then reads the sides a block of cells at a time instead of holding all of them."""
+
+    STRIP_LAYOUT: ClassVar[bool] = False
+    """True when ``strip_layout`` lays out a band of a view's pixel rows for what the band costs: a
+    picture is then painted a band at a time (``render.strips``), never holding the whole map."""
 
     def cell_segments(self, cells: np.ndarray) -> np.ndarray:
         """``edge_segments()[cells]``, for the cells asked for only where ``SEGMENTS_BY_CELL``."""
@@ -336,6 +348,13 @@ class Grid(ABC):
         centres = np.stack([x0 + scale / 2, y0 + scale / 2], axis=-1).astype(np.float32)
         return Layout(owner=np.ascontiguousarray(owner, dtype=np.int32), bbox=bbox, centres=centres,
                       cell_pixels=scale)
+
+    def strip_layout(self, width: int, height: int, scale: float, origin: tuple[float, float],
+                     canonical: np.ndarray, walls: float, rows: tuple[int, int]) -> Layout:
+        """``pixel_layout``'s view for the pixel rows ``rows[0]`` to ``rows[1]`` alone (``owner`` those
+        rows, the same elements; no per-cell ``bbox`` or ``centres``), so a large picture can be drawn
+        a band at a time; only where ``STRIP_LAYOUT``."""
+        raise NotImplementedError(f"{self.kind} grids lay out whole views only")
 
     def corner_joined(self, passages: np.ndarray, around: np.ndarray) -> np.ndarray:
         """For grids with wall posts: True where a post sits inside joined cells (drawn as floor)."""

@@ -139,6 +139,9 @@ class HexGrid(Grid):
         """Radius-1 flat-topped hexagons, odd columns half a row lower (as the picture draws them)."""
         return self._centres(np.arange(self.size))
 
+    def unit_centres_of(self, cells: np.ndarray) -> np.ndarray:
+        return self._centres(np.asarray(cells, dtype=np.int64))
+
     def _centres(self, cells: np.ndarray) -> np.ndarray:
         col, row = cells % self.width, cells // self.width
         return np.stack([1 + 1.5 * col, SQRT3 / 2 + SQRT3 * (row + 0.5 * (col & 1))], axis=-1).astype(np.float64)

@@ -180,6 +180,7 @@ class MaskedGrid(Grid):
 
     BIAS_DIRECTIONS: ClassVar[dict[str, tuple[int, int, int]]] = {}  # a fixed pair of directions leaves cells cut off
     LAB_BOARDS = ()
+    STRIP_LAYOUT = False  # its layout renumbers the base grid's whole view (``pixel_layout``)
 
     def __init__(self, base: Grid, mask: Mask) -> None:  # noqa: D107 - the base class checked the size
         if not base.MASKABLE:

@@ -73,7 +73,10 @@ class SquareGrid(Grid):
     # --- pictures -------------------------------------------------------------------
 
     def unit_centres(self) -> np.ndarray:
-        cells = np.arange(self.size)
+        return self.unit_centres_of(np.arange(self.size))
+
+    def unit_centres_of(self, cells: np.ndarray) -> np.ndarray:
+        cells = np.asarray(cells, dtype=np.int64)
         return np.stack([cells % self.width + 0.5, cells // self.width + 0.5], axis=-1).astype(np.float64)
 
     SEGMENTS_BY_CELL = True
@@ -153,26 +156,43 @@ class SquareGrid(Grid):
     def pixel_layout(self, width: int, height: int, scale: float, origin: tuple[float, float],
                      canonical: np.ndarray, walls: float = 1.0) -> Layout:
         """Cells and the walls between them are tiles of one size; posts fill the tile corners."""
+        w = self.width
+        xs, ys = self._tile_lines(scale, origin)
+        layout = self.strip_layout(width, height, scale, origin, canonical, walls, (0, height))
+        cells = np.arange(self.size, dtype=np.int64)
+        cx, cy = cells % w, cells // w
+        layout.bbox = clip_box(xs[2 * cx], ys[2 * cy], xs[2 * cx + 3], ys[2 * cy + 3])
+        layout.centres = np.stack([(xs[2 * cx + 1] + xs[2 * cx + 2]) / 2,
+                                   (ys[2 * cy + 1] + ys[2 * cy + 2]) / 2], axis=-1).astype(np.float32)
+        return layout
+
+    STRIP_LAYOUT = True
+
+    def strip_layout(self, width: int, height: int, scale: float, origin: tuple[float, float],
+                     canonical: np.ndarray, walls: float, rows: tuple[int, int]) -> Layout:
+        """The pixel rows ``rows`` of ``pixel_layout``'s view alone, with no per-cell boxes or centres:
+        what a picture drawn a band at a time needs (the whole map of a 2000 x 2000 maze is 830 MB)."""
         w, h = self.width, self.height
         tw, th = 2 * w + 1, 2 * h + 1
-        xs = np.floor(origin[0] + np.arange(tw + 1) * scale).astype(np.int64)
-        ys = np.floor(origin[1] + np.arange(th + 1) * scale).astype(np.int64)
+        xs, ys = self._tile_lines(scale, origin)
         # The tile under each pixel column and row (only the view's pixels: cost follows the view).
         tx = np.searchsorted(xs, np.arange(width), side="right") - 1
-        ty = np.searchsorted(ys, np.arange(height), side="right") - 1
+        ty = np.searchsorted(ys, np.arange(rows[0], rows[1]), side="right") - 1
         valid_x, valid_y = (tx >= 0) & (tx < tw), (ty >= 0) & (ty < th)
         tx, ty = np.clip(tx, 0, tw - 1), np.clip(ty, 0, th - 1)
         owner = self._tile_owner(tx[:, None], ty[None, :], canonical)
         owner[~valid_x, :] = -1
         owner[:, ~valid_y] = -1
-        cells = np.arange(self.size, dtype=np.int64)
-        cx, cy = cells % w, cells // w
-        bbox = clip_box(xs[2 * cx], ys[2 * cy], xs[2 * cx + 3], ys[2 * cy + 3])
-        centres = np.stack([(xs[2 * cx + 1] + xs[2 * cx + 2]) / 2,
-                            (ys[2 * cy + 1] + ys[2 * cy + 2]) / 2], axis=-1).astype(np.float32)
-        return Layout(owner=owner, bbox=bbox, centres=centres, cell_pixels=scale,
-                      corner_count=(w + 1) * (h + 1), corner_cells=self._post_cells, corners_of=self._posts_of,
-                      extra={"tile": scale})
+        return Layout(owner=owner, bbox=np.empty((0, 4), dtype=np.int32), centres=np.empty((0, 2), dtype=np.float32),
+                      cell_pixels=scale, corner_count=(w + 1) * (h + 1), corner_cells=self._post_cells,
+                      corners_of=self._posts_of, extra={"tile": scale})
+
+    def _tile_lines(self, scale: float, origin: tuple[float, float]) -> tuple[np.ndarray, np.ndarray]:
+        """The view pixel where each tile column and row starts (and where the last ends)."""
+        tw, th = 2 * self.width + 1, 2 * self.height + 1
+        xs = np.floor(origin[0] + np.arange(tw + 1) * scale).astype(np.int64)
+        ys = np.floor(origin[1] + np.arange(th + 1) * scale).astype(np.int64)
+        return xs, ys
 
     def _tile_owner(self, tx: np.ndarray, ty: np.ndarray, canonical: np.ndarray) -> np.ndarray:
         """Element of tile (tx, ty): odd/odd a cell, odd/even an edge slot, even/even a post."""

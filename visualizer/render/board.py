@@ -28,9 +28,9 @@ from ..grids import Grid
 from ..grids.layout import WALL_WEIGHTS, distinct
 from ..run.overlay import Overlay
 from . import themes
-from .palette import CONNECTOR, MAT, PALETTE, WALL, Style
+from .palette import CONNECTOR, MAT, PALETTE, WALL
 from .soft_edges import MIN_CELL_PIXELS, ChannelPacking, SoftEdges
-from .styles import WALL_STYLE, cell_styles, edge_styles, lower_rank
+from .styles import cell_styles, corner_styles, edge_styles, opening_flags
 
 COLOURS = np.vstack([PALETTE, np.array([CONNECTOR, WALL, MAT], dtype=np.uint8)])
 """The dark theme's style index -> colour; negative pseudo-styles index from the end (-3 connector,
@@ -213,11 +213,7 @@ class Board:
         (made afresh on every restyle it cost a frame a pass over all the slots: 4 MB at 1000 x 1000)."""
         ends = (tuple(maze.entrance), tuple(maze.exit))
         if self._ends is None or self._ends[0] != ends:
-            openings = np.zeros(self.grid.size * self.grid.directions, dtype=bool)
-            for cell, d in ends:
-                if 0 <= cell < self.grid.size and 0 <= d < self.grid.directions:
-                    openings[cell * self.grid.directions + d] = True
-            self._ends = (ends, openings)
+            self._ends = (ends, opening_flags(self.grid.size, self.grid.directions, ends))
         return self._ends[1]
 
     def restyle(self, maze: Maze, overlay: Overlay, cells: np.ndarray | None = None) -> None:
@@ -301,16 +297,7 @@ class Board:
         Returns the element ids it restyled."""
         around = self.layout.corner_cells(corners)
         joined = self.grid.corner_joined(maze.passages, around)
-        s = self.cell_style
-        safe = np.maximum(around, 0)
-        winner = s[safe[:, 0]]
-        for k in range(1, around.shape[1]):
-            winner = lower_rank(winner, s[safe[:, k]])
-        styles = np.where(joined, winner, WALL_STYLE)
-        if overlay.hidden is not None:
-            hidden = np.where(around >= 0, overlay.hidden[safe], True).all(axis=1)
-            styles = np.where(hidden, Style.FOG, styles)
-        self.element_style[self.corner_base + corners] = styles
+        self.element_style[self.corner_base + corners] = corner_styles(overlay, around, joined, self.cell_style)
         return self.corner_base + corners
 
     # --- painting -----------------------------------------------------------------

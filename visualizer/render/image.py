@@ -9,8 +9,10 @@ import os
 from ..core.distance import distances_from, heat_levels, longest_path
 from ..core.maze import Maze
 from ..grids import Grid
+from ..grids.layout import WALL_WEIGHTS
 from ..run.overlay import Overlay
-from .board import Board
+from . import strips
+from .board import Board, fit_camera, walls
 from .palette import HEAT_LEVELS
 from .themes import DARK, Theme
 
@@ -62,13 +64,23 @@ def render_surface(maze: Maze, overlay: Overlay | None = None, size: tuple[int, 
 
     width, height = (max(1, side) for side in size or image_size(maze))  # the board's own floor: never 0 pixels
     overlay = overlay or Overlay(maze.grid)
-    board = Board(maze.grid, width, height)
-    surface = pygame.Surface((width, height), depth=32)
-    board.use_format(surface.map_rgb, theme.colours)
-    pixels = pygame.surfarray.pixels2d(surface)
-    board.paint(pixels, maze, overlay, True, [])
+    if strips.can_paint(maze.grid):  # no whole-view tables: a band of rows at a time
+        weight = WALL_WEIGHTS[walls()]
+        camera = fit_camera(maze.grid, width, height, weight)
+        bands = strips.prepare(maze, overlay, (width, height), camera, weight)
+        surface = pygame.Surface((width, height), depth=32)
+        pixels = pygame.surfarray.pixels2d(surface)
+        bands.paint(pixels, strips.packed_colours(surface.map_rgb, theme.colours))
+        del bands
+        board = Board(maze.grid, width, 1, camera, weight) if longest else None  # its cell centres only
+    else:
+        board = Board(maze.grid, width, height)
+        surface = pygame.Surface((width, height), depth=32)
+        board.use_format(surface.map_rgb, theme.colours)
+        pixels = pygame.surfarray.pixels2d(surface)
+        board.paint(pixels, maze, overlay, True, [])
     del pixels  # unlock the surface
-    if longest:
+    if longest and board is not None:
         from .annotations import draw_longest_path
 
         draw_longest_path(surface, board, (0, 0), longest)

@@ -80,7 +80,32 @@ def edge_styles(maze: Maze, overlay: Overlay, slots: np.ndarray, neighbours: np.
     return out.astype(np.int16)
 
 
-__all__ = ["Mark", "cell_styles", "edge_styles", "lower_rank", "WALL_STYLE", "CONNECTOR_STYLE"]
+def corner_styles(overlay: Overlay, around: np.ndarray, joined: np.ndarray, style: np.ndarray) -> np.ndarray:
+    """Style of each wall post: the winning style of the cells ``around`` it (``(k, m)``, -1 off the
+    grid) where it sits inside joined cells (``joined``, the grid's say), else wall; fog over posts
+    whose every cell is unseen."""
+    safe = np.maximum(around, 0)
+    winner = style[safe[:, 0]]
+    for k in range(1, around.shape[1]):
+        winner = lower_rank(winner, style[safe[:, k]])
+    styles = np.where(joined, winner, WALL_STYLE)
+    if overlay.hidden is not None:
+        hidden = np.where(around >= 0, overlay.hidden[safe], True).all(axis=1)
+        styles = np.where(hidden, Style.FOG, styles)
+    return styles
+
+
+def opening_flags(size: int, directions: int, ends: tuple[tuple[int, ...], ...]) -> np.ndarray:
+    """A flag per edge slot ``cell * D + d`` for the entrance and exit gaps ``ends`` in the outer wall."""
+    openings = np.zeros(size * directions, dtype=bool)
+    for cell, d in ends:
+        if 0 <= cell < size and 0 <= d < directions:
+            openings[cell * directions + d] = True
+    return openings
+
+
+__all__ = ["Mark", "cell_styles", "edge_styles", "corner_styles", "opening_flags", "lower_rank", "WALL_STYLE",
+           "CONNECTOR_STYLE"]
 
 
 LEGEND_ORDER = ("current", "floor", "room", "weight", "distance", "region", "set", "stack", "frontier", "walk",

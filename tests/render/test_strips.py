@@ -1,0 +1,86 @@
+"""A picture painted a band of rows at a time is the Board's full redraw, pixel for pixel: on runs
+part-way through (every style on the board), finished mazes with rooms, weights, the distance map
+and the solution, in views larger and smaller than the maze, with bands of any height."""
+
+from __future__ import annotations
+
+import numpy as np
+import pygame
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from visualizer.grids import GRIDS, Mask
+from visualizer.render import strips
+from visualizer.render.board import Board, fit_camera
+from visualizer.render.image import finished_overlay
+from visualizer.run.overlay import Overlay
+from visualizer.run.session import Run
+from visualizer.run.spec import MazeSpec
+
+RING = ("XX....XX......", "X......X......", "..XXXX........", "..XXXX........", "X......X......",
+        "XX....XX......", "..............", "..............", "..............", "..............")
+
+
+def both_ways(maze, overlay, view: tuple[int, int], strip_pixels: int) -> tuple[np.ndarray, np.ndarray]:
+    """``(board, strips)``: the same picture drawn by a Board's full redraw and band by band."""
+    surface = pygame.Surface(view, depth=32)
+    board = Board(maze.grid, *view)
+    board.use_format(surface.map_rgb)
+    pixels = pygame.surfarray.pixels2d(surface)
+    board.paint(pixels, maze, overlay, True, [])
+    whole = pixels.copy()
+    pixels[:] = 0
+    assert board.packed is not None
+    strips.prepare(maze, overlay, view, board.camera, board.walls).paint(pixels, board.packed, strip_pixels)
+    banded = pixels.copy()
+    del pixels
+    return whole, banded
+
+
+def test_only_grids_that_lay_out_bands_are_painted_in_bands():
+    assert [kind for kind, cls in GRIDS.items() if cls.STRIP_LAYOUT] == ["square"]
+    masked = MazeSpec("backtracker", "square", 14, 10, 3, mask=Mask(RING)).make_grid()
+    assert not strips.can_paint(masked)  # renumbered from the whole view of its base grid
+
+
+@settings(max_examples=25, deadline=None)
+@given(w=st.integers(1, 14), h=st.integers(1, 14), seed=st.integers(0, 999),
+       algorithm=st.sampled_from(["backtracker", "dungeon", "kruskal", "rooms_corridors"]),
+       share=st.sampled_from([0.3, 0.7, 1.0]), view=st.sampled_from([(97, 61), (200, 200), (31, 45), (1, 1)]),
+       rows=st.integers(1, 40))
+def test_a_picture_in_bands_is_the_boards_full_redraw(w, h, seed, algorithm, share, view, rows):
+    run = Run(MazeSpec(algorithm, "square", w, h, seed))
+    total = sum(1 for _ in run.spec.events())
+    run.step(int(total * share)) if share < 1 else run.finish_generation()
+    whole, banded = both_ways(run.maze, run.overlay, view, rows * view[0])
+    assert np.array_equal(whole, banded)
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 999), distance=st.booleans(), solution=st.booleans(), weights=st.booleans())
+def test_a_finished_picture_with_its_overlays_in_bands_is_the_boards(seed, distance, solution, weights):
+    params = {"weights": 5} if weights else {}
+    maze = MazeSpec("backtracker", "square", 23, 17, seed, params).build()
+    whole, banded = both_ways(maze, finished_overlay(maze, distance, solution), (300, 221), 300 * 13)
+    assert np.array_equal(whole, banded)
+    assert len(np.unique(whole)) >= 3  # walls, floor, the mat at least: a picture, not a blank
+
+
+def test_fog_is_painted_in_bands_as_the_board_paints_it():
+    maze = MazeSpec("prim", "square", 12, 9, 3).build()
+    overlay = Overlay(maze.grid)
+    overlay.hidden = np.zeros(maze.grid.size, dtype=bool)
+    overlay.hidden[: maze.grid.size // 2] = True
+    whole, banded = both_ways(maze, overlay, (160, 120), 160 * 7)
+    assert np.array_equal(whole, banded)
+
+
+def test_a_grid_painted_whole_is_refused_in_words():
+    maze = MazeSpec("backtracker", "hex", 5, 5, 1).build()
+    camera = fit_camera(maze.grid, 50, 50)
+    try:
+        strips.prepare(maze, Overlay(maze.grid), (50, 50), camera, 1.0)
+    except ValueError as error:
+        assert "hex" in str(error)
+    else:
+        raise AssertionError("a hex grid was painted in bands")
