@@ -233,10 +233,11 @@ class HandEdits:
         self._quick = None
         quick = QUICK_SOLVERS.get(solver)
         if quick is not None and not self.animated and run.grid.size >= QUICK_FROM_CELLS:
-            run.clear_solution()  # the old path goes: it may cross a wall now
+            run.clear_solution(keep_search=True)  # the old path goes (it may cross a wall now), its search stays
             ends = (run.maze.entrance[0] if start is None else start, run.maze.exit[0] if goal is None else goal)
-            self._quick = (quick(run.maze, *ends), solver, start, goal, run.maze_version)
-            self.resolving = not self._step_quick(time.perf_counter() + RESOLVE_BUDGET)
+            self._quick = (quick(run.maze, *ends, table=self.table()), solver, start, goal, run.maze_version)
+            self.resolving = True  # the search is the next frames' work: the click is drawn at once
+            return ""
         else:
             run.solve(solver, start=start, goal=goal)
             if self.animated:
@@ -275,11 +276,22 @@ class HandEdits:
             run.solve_found(solver, found, start, goal)
         return True
 
+    def table(self) -> np.ndarray:
+        """The grid's neighbour table, built once (a tenth of a second for a million cells: in
+        ``warm``, before the first edit), for the checks and the re-solves."""
+        grid = self.run.grid
+        return self._neighbours.get(id(grid), lambda: grid.neighbour_array(np.int64))
+
+    def cancel_resolve(self) -> None:
+        """The solution was cleared by hand: a re-solve under way is not shown when it ends."""
+        self._quick = None
+        self.resolving = False
+
     def check(self) -> Check:
         """The perfectness check of the maze as it stands (once per change): the figures the
         editor keeps edit by edit, so a click on a million cells costs the cells it changed."""
         run = self.run
-        self.editor.table = self._neighbours.get(id(run.grid), lambda: run.grid.neighbour_array(np.int64))
+        self.editor.table = self.table()
         key = (id(run), run.position, run.maze_version, self.editor.figures_version)
         return self._check.get(key, self.editor.check)
 

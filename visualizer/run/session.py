@@ -422,7 +422,11 @@ class Run:
         """Start (or restart) a solver's animation from ``start`` to ``goal`` (None: the entrance and
         the exit), finishing generation first."""
         self.finish_generation()
+        self._begin_solve(solver, start, goal)
         self.overlay.clear_solution()
+
+    def _begin_solve(self, solver: str, start: int | None, goal: int | None) -> None:
+        """A new solve's bookkeeping (its marks are the caller's: wiped, or replaced whole)."""
         self.solver = solver
         self.solves += 1
         self.solver_ends = (self.maze.entrance[0] if start is None else start,
@@ -439,7 +443,8 @@ class Run:
                     goal: int | None = None) -> None:
         """Show a solve already known whole (``run.quick_solve``), as if its events had all been
         applied: its marks, its path, its events spelled out only if stepping back reads them."""
-        self.solve(solver, start, goal)
+        self.finish_generation()
+        self._begin_solve(solver, start, goal)
         log = QuickLog(search)
         self.solver_log = log  # type: ignore[assignment]  # a list's reading methods, made on demand
         self.stream, self._solver_exhausted = iter(()), True
@@ -449,8 +454,13 @@ class Run:
         self.stage = DONE
         self.applied += 1
 
-    def clear_solution(self) -> None:
-        self.overlay.clear_solution()
+    def clear_solution(self, keep_search: bool = False) -> None:
+        """No solve on screen any more; ``keep_search`` leaves the search's marks drawn (only the
+        path goes) until a re-solve's own replace them, cell by changed cell."""
+        if keep_search:
+            self.overlay.clear_path(self.solution or [])
+        else:
+            self.overlay.clear_solution()
         self.solver = None
         self.solution = None
         self.solver_log = []

@@ -334,6 +334,7 @@ class WatchScene(QuizKeys, EditKeys, WatchPanel, Scene):
     def toggle_solve(self) -> None:
         if self.run.stage == SOLVING or self.run.overlay.path_length or self.run.overlay.searched:
             self.run.clear_solution()
+            self.edits.cancel_resolve()
             return
         self.start_solver()
 
