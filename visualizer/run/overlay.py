@@ -226,11 +226,16 @@ class Overlay(SetColouring):
             self.last = (Kind.TAKE, int(taken[-1]), -1, -1)
 
     def show_marks(self, marks: np.ndarray) -> None:
-        """Take ``marks`` as every cell's mark, the cells that changed listed for the board (a full
-        redraw when they are more than a FULL_SHARE of the maze)."""
-        changed = np.flatnonzero(marks != self.mark)
-        self.mark[changed] = marks[changed]
-        if len(changed) * FULL_SHARE > len(marks):
+        """Take ``marks`` as every cell's mark, the cells that changed listed for the board."""
+        shown = self.mark.copy()
+        self.mark[:] = marks
+        self.repaint_changed(shown)
+
+    def repaint_changed(self, shown: np.ndarray) -> None:
+        """List for the board the cells whose mark differs from ``shown`` (what it drew last): a
+        full redraw instead when they are more than a FULL_SHARE of the maze."""
+        changed = np.flatnonzero(shown != self.mark)
+        if len(changed) * FULL_SHARE > len(shown):
             self.full_redraw = True
         else:
             self.dirty.extend(changed.tolist())

@@ -340,6 +340,7 @@ class WatchScene(QuizKeys, EditKeys, WatchPanel, Scene):
 
     def start_solver(self) -> None:
         self.until = None
+        self.edits.cancel_resolve()
         start, goal = self.endpoints
         self.run.solve(self.solver, start=start, goal=goal)
         self._solution_reported = False
