@@ -342,7 +342,7 @@ class HandEdits:
         run = self.run
         if not self.edited:
             return _goal_reachable(run)
-        if self.editor.links.pending is not None:
+        if self.editor.links.pending is not None or self.editor.links.stale:
             return True  # not known yet: say nothing of a cut-off goal rather than wait for it
         return self.editor.links.joined(*run.solver_ends)
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import numpy as np
 
@@ -31,11 +31,14 @@ from ..core.graph import components, spanning_forest
 from ..core.maze import CellState, Maze, loop_through
 
 _OPEN_STATES = (int(CellState.PASSAGE), int(CellState.ROOM))
-SEARCH_CELLS = 20_000
-"""Cells the two searches after a closed passage visit at once (about 30 ms); past it they go on
-over the next frames (``settle``) while the panel says it is checking."""
+SEARCH_CELLS = 2_000
+"""Cells the two searches after a closed passage visit at once, in the click (a few ms); past it
+they go on over the next frames (``settle``) while the panel says it is checking."""
 CHUNK_CELLS = 2_000
 """Cells searched between two looks at the clock in ``settle``."""
+STAGED_FROM_CELLS = 50_000
+"""From this many cells on a whole count after an edit is spread over frames, a stage each
+(``begin_recount``); a smaller maze's takes milliseconds, at once."""
 SETTLE_CELLS = 20_000
 """Cells ``settle`` searches in one frame at most before it counts the whole maze instead (a
 search of two large parts would take seconds; scipy's count of a million cells, a tenth of one)."""
@@ -63,7 +66,7 @@ class Connectivity:
         self._closers: list[tuple[int, int]] = []
         """Passages that closed a loop when they were opened (newest last): where to look for one to draw."""
         self._loop: tuple[int, tuple[int, ...]] | None = None
-        self.pending: _SideSearch | None = None
+        self.pending: _SideSearch | _Recount | None = None
         """The search after a closed passage, when it did not end at once."""
         self.recount()
 
@@ -71,11 +74,26 @@ class Connectivity:
 
     def recount(self) -> None:
         """Label every open cell from scratch (scipy on a large maze, as the whole check does)."""
+        for _ in self._recount_steps():
+            pass
+
+    def begin_recount(self) -> None:
+        """Count the whole maze again over the next frames (``settle`` runs a stage a frame: the
+        passages read, the graph built, its parts labelled); meanwhile the figures are pending."""
+        self._interrupt()
+        self.stale = True
+        self.pending = _Recount(self)
+
+    def _recount_steps(self) -> Iterator[None]:
+        """The whole count, yielding between its stages (each a whole-array pass of its own)."""
         maze, size = self.maze, self.maze.grid.size
         a, b = _passage_ends(maze, self.table)
-        opened = maze.open_mask()
+        opened = maze.open_mask()  # read with the passages: the stages after them read neither
+        yield
         graph = _scipy_graph(a, b, size)
+        yield
         part = components(a, b, size) if graph is None else _scipy_parts(graph)
+        yield
         self.labels = np.where(opened, part, -1).astype(np.int64)
         counts = np.bincount(part[opened], minlength=1)
         parts = np.flatnonzero(counts)
@@ -193,21 +211,25 @@ class Connectivity:
         search = self.pending
         if search is None:
             return True
-        spent = 0
-        while spent < SETTLE_CELLS:
+        if isinstance(search, _Recount):
+            return search.stage()
+        while search.spent < SETTLE_CELLS:  # counted over every frame the search has had
             if search.run(CHUNK_CELLS):
                 self.pending = None
                 self._settled(search)
                 return True
-            spent += CHUNK_CELLS
+            search.spent += CHUNK_CELLS
             if clock() >= deadline:
                 return False
-        self.recount()  # past what a search does quicker than scipy's whole count: count it all
-        return True
+        if self.maze.grid.size < STAGED_FROM_CELLS:
+            self.recount()  # past what a search does quicker than scipy's whole count: count it all
+            return True
+        self.begin_recount()  # the same, a stage a frame: no frame holds the whole count
+        return False
 
     def _settle_now(self) -> None:
         """The figures right now, whatever it costs (callers that must not wait look at ``pending`` first)."""
-        if self.pending is not None:
+        while self.pending is not None:
             self.settle(float("inf"))
         if self.stale:
             self.recount()
@@ -269,6 +291,20 @@ class Connectivity:
         return found
 
 
+class _Recount:
+    """A whole count spread over frames, a stage each (``Connectivity.begin_recount``)."""
+
+    def __init__(self, links: Connectivity) -> None:
+        self.links = links
+        self._steps = links._recount_steps()
+
+    def stage(self) -> bool:
+        """Run the next stage; True once the count is whole (the figures are then right)."""
+        if next(self._steps, True) is True:
+            return self.links.pending is None
+        return False
+
+
 class _SideSearch:
     """After the passage a - b closed: a search from ``a`` and one from ``b`` in turn, a cell
     each. They meet: still joined (the passage was on a loop). One runs out first: its cells are
@@ -280,6 +316,8 @@ class _SideSearch:
         self.queues = (deque([a]), deque([b]))
         self.met = False
         self.side: set[int] = set()
+        self.spent = 0
+        """Cells ``settle`` has searched so far, over every frame."""
 
     def run(self, cells: int) -> bool:
         """Search ``cells`` more cells; True once it has ended (``met`` or ``side`` says how)."""

@@ -21,7 +21,7 @@ import numpy as np
 from ..core.graph import components
 from ..core.maze import CellState, Maze, loop_through
 from ..core.weights import MAX_WEIGHT
-from .connectivity import Connectivity, _closing_passage, _passage_ends, _scipy_graph, _scipy_parts
+from .connectivity import STAGED_FROM_CELLS, Connectivity, _closing_passage, _passage_ends, _scipy_graph, _scipy_parts
 from .session import Run
 
 _OPEN_STATES = (int(CellState.PASSAGE), int(CellState.ROOM))
@@ -317,6 +317,8 @@ class Editor:
         """Whether the maze as it stands is perfect, from the figures kept (what ``check`` counts
         over the whole maze, at the cost of the edits since the last look)."""
         links = self.links
+        if links.stale and links.pending is None and self.maze.grid.size >= STAGED_FROM_CELLS:
+            links.begin_recount()  # an edit cut a search short: counted again over the next frames
         if links.pending is not None:
             return Check(0, 0, (), (), self.maze.grid.size - links.open_count, checking=True)
         cut = links.cut_off()

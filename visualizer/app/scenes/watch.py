@@ -65,6 +65,8 @@ TEACH_BUDGET = 0.008
 """Seconds a frame spends catching the explanations up with the run (a seek back replays them)."""
 IDLE_TEACH_BUDGET = 0.03
 """The same while paused or finished: nothing else needs the frame."""
+RESOLVE_SHARE = 0.01
+"""Seconds of a frame a re-solve after an edit gets at least, whatever the perfect check took."""
 IDLE_WORK = 0.008
 """Seconds a paused or finished run spends each frame on snapshots that instant mode skipped."""
 
@@ -441,9 +443,11 @@ class WatchScene(QuizKeys, EditKeys, WatchPanel, Scene):
         frame, nothing on screen changes), so a later seek is as quick as any."""
         if self.quiz is not None:
             self._quiz_frame()
+        began = time.perf_counter()
+        self.edits.settle(IDLE_TEACH_BUDGET)  # the perfect check first: the re-solve has what is left
         if self.edits.resolving:
-            self.edits.finish_resolve(self.host.work_budget(INSTANT_BUDGET))
-        self.edits.settle(IDLE_TEACH_BUDGET)
+            spent = time.perf_counter() - began
+            self.edits.finish_resolve(max(RESOLVE_SHARE, self.host.work_budget(INSTANT_BUDGET) - spent))
         if self.until is not None and self.busy:
             self._run_until()
         elif self.busy:
