@@ -386,3 +386,30 @@ def test_a_large_mazes_re_solve_lands_within_frames_as_a_whole_solve_and_a_full_
         run.overlay.full_redraw = True
         shell.frame([], 1 / 60)
         assert np.array_equal(board_pixels(shell), drawn), "what changed was repainted, nothing else"
+
+
+def test_a_large_mazes_distance_map_follows_an_edit_a_stage_a_frame(screen, monkeypatch):
+    """Past the large-maze threshold (lowered here) the distance map is not recomputed in the
+    click's frame: the old map stays one frame more, then the new one is the maze's as edited."""
+    from visualizer.app import maze_figures
+
+    monkeypatch.setattr(maze_figures, "STAGED_DISTANCE_CELLS", 1)
+    shell = make_shell(screen)
+    watch, maze = shell.base, shell.base.run.maze
+    press(shell, pygame.K_d)
+
+    def shown_matches_the_maze():
+        expected = heat_levels(distances_from(maze, maze.entrance[0]), HEAT_LEVELS)
+        return np.array_equal(watch.run.overlay.heat, expected)
+
+    assert shown_matches_the_maze()
+    grid = maze.grid
+    cell, d = next((c, d) for c in range(grid.size) for d, nb in grid.neighbours(c) if maze.is_open(c, d))
+    mouse(shell, between(shell, cell, grid.neighbour(cell, d)))  # cuts part of the maze off
+    assert watch.figures.distances_pending(watch.run, watch.distance_start()) and not shown_matches_the_maze()
+    frames = 0
+    while watch.figures.distances_pending(watch.run, watch.distance_start()):
+        shell.frame([], 1 / 60)
+        frames += 1
+        assert frames < 5
+    assert shown_matches_the_maze() and watch.distance_to(cell) is not None
