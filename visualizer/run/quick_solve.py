@@ -12,8 +12,8 @@ only stepping back through the solve or its narration read, are spelled out when
 from __future__ import annotations
 
 import math
-from array import array
 import time
+from array import array
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import overload
@@ -109,9 +109,9 @@ class QuickBfs:
         if self.arrays is None:
             return self._rows_ready(deadline, clock)
         pairs = list(zip((self.indptr, self.indices), self.arrays))
-        for target, array in pairs:
-            while len(target) < len(array):
-                target.extend(array[len(target):len(target) + LIST_SLICE].tolist())
+        for target, source in pairs:
+            while len(target) < len(source):
+                target.extend(source[len(target):len(target) + LIST_SLICE].tolist())
                 whole = all(len(t) == len(a) for t, a in pairs)
                 if not whole and clock() >= deadline:
                     return False
