@@ -148,9 +148,9 @@ def _int_array(values: list[int]) -> np.ndarray:
     return np.frombuffer(array("q", values), dtype=np.int64)
 
 
-def quick_bfs(maze: Maze, start: int, goal: int) -> QuickSearch:
+def quick_bfs(maze: Maze, start: int, goal: int, table: np.ndarray | None = None) -> QuickSearch:
     """The whole search at once (tests, the benchmark)."""
-    search = QuickBfs(maze, start, goal).work()
+    search = QuickBfs(maze, start, goal, table).work()
     assert search is not None
     return search
 
