@@ -152,3 +152,33 @@ def test_a_large_mazes_whole_count_is_spread_over_frames_and_an_edit_meanwhile_s
     while not editor.settle(deadline=0.0):
         pass
     assert figures(editor.check()) == figures(check(run.maze)) and not editor.check().checking
+
+
+def test_a_large_mazes_loop_is_counted_in_the_click_and_drawn_once_found_over_frames(monkeypatch):
+    """Past STAGED_FROM_CELLS (lowered here) the click says "1 loop" at once; the shortest loop
+    through the opened wall, which may run round much of the maze, is searched for over frames."""
+    from visualizer.core.maze import loop_through
+    from visualizer.run import editing
+    from visualizer.solvers import shortest_path
+
+    monkeypatch.setattr(editing, "STAGED_FROM_CELLS", 1)
+    monkeypatch.setattr(editing, "LOOP_CELLS", 2)
+    monkeypatch.setattr(connectivity, "CHUNK_CELLS", 2)
+    run = finished_run("square", 4, (20, 15))
+    editor = Editor(run, [None, None])
+    editor.check()
+    maze = run.maze
+    walls = [(c, d, nb) for c in range(maze.grid.size) for d, nb in maze.grid.neighbours(c)
+             if c < nb and not maze.is_open(c, d)]
+    cell, d, other = max(walls, key=lambda w: len(shortest_path(maze, w[0], w[2])))  # the longest loop
+    editor.toggle_wall(cell, d)
+    shortest = loop_through(maze, cell, other)
+    first = editor.check()
+    assert first.loops == 1 and not first.perfect
+    frames = 0
+    while not editor.settle(deadline=0.0):
+        frames += 1
+    found = editor.check()
+    assert found.loops == 1 and len(found.loop) == len(shortest)
+    assert_a_loop(maze, found.loop)
+    assert len(shortest) > 20 and frames > 0, "a long loop is not searched for in the click"

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import sys
 import time
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from typing import TYPE_CHECKING, cast
 
 from ..grids import DEFAULT_GRID
@@ -72,7 +72,7 @@ SETTLED_FRAMES = 8
 def _settled(watch) -> bool:
     """The panel is right: the re-solve shown, the perfect check known, the distance map drawn."""
     return (not watch.edits.resolving and watch.run.stage == "done" and not watch.edits.check().checking
-            and watch.run.solution is not None
+            and watch.run.solution is not None and not watch.edits.editor.links.looking
             and not (watch.distance_map and watch.figures.distances_pending(watch.run, watch.distance_start())))
 
 
@@ -136,26 +136,31 @@ def run_edits_bench(side: int = 1000, out=print, before: bool = False,
     """Each case is a solver and whether the distance map is on; ``before`` adds the old way's
     figures (the whole count, the solver's events drawn one by one: minutes at 1000 x 1000)."""
     shell = _ready_shell(side)
+    out(f"hand edits, {side} x {side} backtracker (targets: the click drawn and every frame under "
+        f"{FRAME_TARGET * 1000:.0f} ms, the panel right within {SETTLED_FRAMES} frames):")
     figures = {}
     for solver, distance_map in cases:
         _solved_with(shell, solver, distance_map)
         for close in (False, True):
             what = ("close a passage of the path" if close else "open a wall beside the path") + f", {solver}"
             what += ", distance map" if distance_map else ""
-            figures[f"now: {what}"] = one_edit(shell, close)
-            if before:
-                with _the_old_way():
-                    figures[f"before: {what}"] = one_edit(shell, close)
-    with open("/proc/loadavg") as f:
-        load = f.read().split()[0]
-    out(f"hand edits, {side} x {side} backtracker (load {load}; targets: the click drawn and every frame under "
-        f"{FRAME_TARGET * 1000:.0f} ms, the panel right within {SETTLED_FRAMES} frames):")
-    for name, row in figures.items():
-        out(f"  {name:58} drawn {row['drawn'] * 1000:6.0f} ms (click {row['click'] * 1000:4.0f}) · panel right "
-            f"after {row['correct']:5.2f} s · worst frame {row['worst_frame'] * 1000:5.0f} ms · mean "
-            f"{row['mean_frame'] * 1000:4.0f} ms ({row['frames']:.0f} frames) · {verdict(row)}")
+            ways = [("now", False)] + ([("before", True)] if before else [])
+            for when, old in ways:
+                with _the_old_way() if old else nullcontext():
+                    row = figures[f"{when}: {what}"] = one_edit(shell, close)
+                out(_row(f"{when}: {what}", row))
     return figures
 
 
+def _row(name: str, row: dict[str, float]) -> str:
+    with open("/proc/loadavg") as f:
+        load = f.read().split()[0]
+    return (f"  {name:58} drawn {row['drawn'] * 1000:6.0f} ms (click {row['click'] * 1000:4.0f}) · panel right "
+            f"after {row['correct']:5.2f} s · worst frame {row['worst_frame'] * 1000:5.0f} ms · mean "
+            f"{row['mean_frame'] * 1000:4.0f} ms ({row['frames']:.0f} frames) · {verdict(row)} · load {load}")
+
+
 if __name__ == "__main__":  # pragma: no cover
-    run_edits_bench(int(sys.argv[1]) if len(sys.argv) > 1 else 1000, before="--before" in sys.argv)
+    sides = [int(a) for a in sys.argv[1:] if a.isdigit()]
+    run_edits_bench(sides[0] if sides else 1000, out=lambda line: print(line, flush=True),
+                    before="--before" in sys.argv)

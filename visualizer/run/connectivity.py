@@ -21,6 +21,7 @@ Pure Python and numpy.
 
 from __future__ import annotations
 
+import math
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
@@ -66,6 +67,10 @@ class Connectivity:
         self._closers: list[tuple[int, int]] = []
         """Passages that closed a loop when they were opened (newest last): where to look for one to draw."""
         self._loop: tuple[int, tuple[int, ...]] | None = None
+        self._looking: _LoopSearch | None = None
+        """The search for the loop to draw, when it did not end in one look."""
+        self.loops_drawn = 0
+        """Grows each time a loop to draw is found (keys what shows it)."""
         self.pending: _SideSearch | _Recount | None = None
         """The search after a closed passage, when it did not end at once."""
         self.recount()
@@ -269,18 +274,28 @@ class Connectivity:
             return np.zeros(0, dtype=np.int64)
         return np.flatnonzero((self.labels >= 0) & (self.labels != here))
 
-    def loop(self) -> tuple[int, ...]:
+    def loop(self, cells: float = math.inf) -> tuple[int, ...] | None:
         """One loop's cells in order, back to the first: around the newest passage that closed one
-        and is still open (a whole-maze look for one when none is)."""
+        and is still open (a whole-maze look for one when none is). The search around it looks at
+        ``cells`` cells at most this call: None when it is not done yet (``settle`` goes on with it)."""
         self._settle_now()
         if not self.loops:
             return ()
         if self._loop is not None and self._loop[0] == self.version:
             return self._loop[1]
-        found: tuple[int, ...] = ()
+        found: tuple[int, ...] | None = ()
         while self._closers and not found:
             a, b = self._closers[-1]
-            found = loop_through(self.maze, a, b) if b in self._neighbours(a) else ()
+            if b not in self._neighbours(a):
+                self._closers.pop()
+                continue
+            search = self._looking
+            if search is None or search.key != (self.version, a, b):
+                search = self._looking = _LoopSearch(self, a, b)
+            found = search.run(cells)
+            if found is None:
+                return None
+            self._looking = None
             if not found:
                 self._closers.pop()
         if not found:
@@ -288,7 +303,54 @@ class Connectivity:
             a, b = self._closers[-1] if self._closers else (-1, -1)
             found = loop_through(self.maze, a, b) if a >= 0 else ()
         self._loop = (self.version, found)
+        self.loops_drawn += 1
         return found
+
+    @property
+    def looking(self) -> bool:
+        """True while the loop to draw is still being searched for."""
+        return self._looking is not None and self._looking.key[0] == self.version
+
+    def go_on_looking(self, deadline: float, clock: Callable[[], float] = time.perf_counter) -> bool:
+        """The loop to draw, searched for until ``deadline`` when a search is under way; True when
+        none is left (found: ``loops_drawn`` grows)."""
+        while self._looking is not None:
+            if self._looking.key[0] != self.version:
+                self._looking = None  # the maze changed since: the next look starts again
+            elif self.loop(CHUNK_CELLS) is None and clock() >= deadline:
+                return False
+        return True
+
+
+class _LoopSearch:
+    """Breadth-first from ``a`` to ``b`` without the passage between them (``loop_through``), a
+    budget of cells at a time: the shortest loop through that passage."""
+
+    def __init__(self, links: Connectivity, a: int, b: int) -> None:
+        self.links, self.a, self.b = links, a, b
+        self.key = (links.version, a, b)
+        self.came = {a: -1}
+        self.queue = deque([a])
+
+    def run(self, cells: float) -> tuple[int, ...] | None:
+        """Search ``cells`` more cells: the loop once found, () when there is none, else None."""
+        a, b, came, queue = self.a, self.b, self.came, self.queue
+        neighbours = self.links._neighbours
+        while queue:
+            if cells <= 0:
+                return None
+            cells -= 1
+            cell = queue.popleft()
+            if cell == b:
+                way = [b]
+                while came[way[-1]] != -1:
+                    way.append(came[way[-1]])
+                return tuple(way) + (b,)
+            for nb in neighbours(cell):
+                if nb not in came and not (cell == a and nb == b):
+                    came[nb] = cell
+                    queue.append(nb)
+        return ()
 
 
 class _Recount:
