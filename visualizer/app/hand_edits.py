@@ -295,9 +295,10 @@ class HandEdits:
         when the maze or the solve changed meanwhile). True when there is nothing left to do."""
         assert self._quick is not None
         search, solver, start, goal, version = self._quick
-        found = search.work(deadline)
-        if found is None:
-            return False
+        if search.result is None:
+            search.work(deadline)
+            return False  # once ended, shown on the next frame: the marks' work has a frame to itself
+        found = search.result
         self._quick = None
         run = self.run
         if run.maze_version == version and run.solver is None:

@@ -69,6 +69,9 @@ class QuickBfs:
         self.order, self.parent = [start], [-1]
         self.found = 0 if start == goal else -1
         self.next = 0
+        self._converted = 0
+        self._arrays: list[tuple[np.ndarray, np.ndarray]] = []
+        """``order`` and ``parent`` as arrays, a piece per look (``_convert``)."""
         self.result: QuickSearch | None = None
 
     def work(self, deadline: float = math.inf, clock: Callable[[], float] = time.perf_counter) -> QuickSearch | None:
@@ -100,6 +103,7 @@ class QuickBfs:
             else:
                 if clock() >= deadline:
                     self.next = i
+                    self._convert()
                     return None
         return self.result
 
@@ -133,6 +137,14 @@ class QuickBfs:
                 return False
         return True
 
+    def _convert(self) -> None:
+        """The cells reached since the last look, into arrays (the end then converts only the rest:
+        a million cells' lists at once took a tenth of a second or more)."""
+        done = self._converted
+        if len(self.order) > done:
+            self._arrays.append((_int_array(self.order[done:]), _int_array(self.parent[done:])))
+            self._converted = len(self.order)
+
     def _end(self, taken: int) -> None:
         path: list[int] = []
         at = self.found
@@ -140,7 +152,11 @@ class QuickBfs:
             path.append(self.order[at])
             at = self.parent[at]
         path.reverse()
-        self.result = QuickSearch(_int_array(self.order), _int_array(self.parent), taken, path)
+        self._convert()
+        order = np.concatenate([pair[0] for pair in self._arrays])
+        parent = np.concatenate([pair[1] for pair in self._arrays])
+        self._arrays = []
+        self.result = QuickSearch(order, parent, taken, path)
 
 
 def _int_array(values: list[int]) -> np.ndarray:

@@ -32,6 +32,8 @@ _kind_of = itemgetter(0)
 _CHANGES_MAZE = bytes(1 if kind < 10 else 0 for kind in range(256))
 """A ``bytes.translate`` table: 1 for the maze-changing kinds (below 10), 0 for display-only ones."""
 CHUNK = 256
+SWEEP_SLICE = 1 << 16
+"""Events of an old solver log freed per ``Run.sweep``."""
 """Events pulled between two looks at the clock."""
 MANY_CELLS = 4096
 """Changes to more cells than this at once are drawn as a full redraw, not listed cell by cell."""
@@ -55,6 +57,8 @@ class Run:
         self.stream: Iterator[Event] = iter(())
         """The solver's events not pulled yet, while solving."""
         self.solver_log: list[Event] = []
+        self._trash: list[list[Event]] = []
+        """Old solver logs being freed a slice a frame (``sweep``)."""
         """The solver's events pulled so far (applied, plus at most one looked ahead at): stepping
         back through a solve re-applies a prefix of them, the solver is not run again."""
         self._solver_exhausted = False
@@ -434,7 +438,7 @@ class Run:
         """The solve's start and goal cells."""
         self.solution = None
         self._solver_applied = 0
-        self.solver_log = []
+        self._drop_log()
         self._solver_exhausted = False
         self.stream = get_solver(solver).run(self.maze, start, goal)
         self.stage = SOLVING
@@ -454,6 +458,21 @@ class Run:
         self.stage = DONE
         self.applied += 1
 
+    def _drop_log(self) -> None:
+        """A new, empty solver log; a long old one is freed a slice at a time by ``sweep`` (freeing
+        the two million events of a million cells' solve at once took a quarter of a second)."""
+        old = self.solver_log
+        if isinstance(old, list) and len(old) > SWEEP_SLICE:
+            self._trash.append(old)
+        self.solver_log = []
+
+    def sweep(self) -> None:
+        """Free a slice of the old solver logs left to free (a frame's share: a few ms)."""
+        if self._trash:
+            del self._trash[-1][-SWEEP_SLICE:]
+            if not self._trash[-1]:
+                self._trash.pop()
+
     def clear_solution(self, keep_search: bool = False) -> None:
         """No solve on screen any more; ``keep_search`` leaves the search's marks drawn (only the
         path goes) until a re-solve's own replace them, cell by changed cell."""
@@ -463,7 +482,7 @@ class Run:
             self.overlay.clear_solution()
         self.solver = None
         self.solution = None
-        self.solver_log = []
+        self._drop_log()
         self._solver_applied = 0
         if self.stage == SOLVING:
             self.stream = iter(())

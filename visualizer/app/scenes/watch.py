@@ -444,6 +444,7 @@ class WatchScene(QuizKeys, EditKeys, WatchPanel, Scene):
         if self.quiz is not None:
             self._quiz_frame()
         began = time.perf_counter()
+        self.run.sweep()
         self.edits.settle(IDLE_TEACH_BUDGET)  # the perfect check first: the re-solve has what is left
         if self.edits.resolving:
             spent = time.perf_counter() - began
