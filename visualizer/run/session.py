@@ -321,9 +321,17 @@ class Run:
             self._overlay_true = True  # finishing clears every mark a quiet step could have missed
             self._source = iter(())
         elif self.stage == SOLVING:
-            self.solution = [e[1] for e in self.solver_log[:self._solver_applied] if e[0] == _PATH]
+            self.solution = self._trailing_path()
         self.stage = DONE
         self.stream = iter(())
+
+    def _trailing_path(self) -> list[int]:
+        """The PATH events every solver ends with (``announce_path``), read back from the end of
+        what was applied: the path's length, not the log's (two million events at 1000 x 1000)."""
+        log, first = self.solver_log, self._solver_applied
+        while first > 0 and log[first - 1][0] == _PATH:
+            first -= 1
+        return [event[1] for event in log[first:self._solver_applied]]
 
     def finish_generation(self) -> None:
         """Run the generator to its end at full speed (play mode and solving need the whole maze)."""
