@@ -301,6 +301,7 @@ class HandEdits:
         found = search.result
         self._quick = None
         run = self.run
+        run.discard(search.indices, search.indptr, search.order, search.parent)  # millions of ints
         if run.maze_version == version and run.solver is None:
             run.solve_found(solver, found, start, goal)
         return True

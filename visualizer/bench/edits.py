@@ -72,7 +72,7 @@ SETTLED_FRAMES = 8
 def _settled(watch) -> bool:
     """The panel is right: the re-solve shown, the perfect check known, the distance map drawn."""
     return (not watch.edits.resolving and watch.run.stage == "done" and not watch.edits.check().checking
-            and watch.run.solution is not None and not watch.edits.editor.links.looking
+            and watch.run.solution is not None and not watch.edits.editor.links.looking and not watch.run.overlay.later
             and not (watch.distance_map and watch.figures.distances_pending(watch.run, watch.distance_start())))
 
 

@@ -82,6 +82,9 @@ class Overlay(SetColouring):
         self.last: Event | None = None
         self.dirty: list[int] = []
         """Cells whose look changed since the last draw (repeats allowed; the renderer dedups)."""
+        self.later: list[int] = []
+        """Changed cells the board gets a slice a frame (``feed``): a re-solve's hundred thousand
+        repainted at once took a frame of a quarter of a second."""
         self.full_redraw = True
         self.apply = self._make_apply()
 
@@ -238,7 +241,7 @@ class Overlay(SetColouring):
         if len(changed) * FULL_SHARE > len(shown):
             self.full_redraw = True
         else:
-            self.dirty.extend(changed.tolist())
+            self.later.extend(changed.tolist())
 
     def clear_path(self, path: list[int]) -> None:
         """Forget the path's marks only (its cells look searched again), the search's kept: a
@@ -247,12 +250,20 @@ class Overlay(SetColouring):
         cells = np.asarray(path, dtype=np.int64)
         cells = cells[self.mark[cells] == Mark.PATH]
         self.mark[cells] = Mark.LOOKED
-        self.dirty.extend(cells.tolist())
+        self.later.extend(cells.tolist())
         self.path_length = 0
+
+    def feed(self, cells: int) -> None:
+        """Hand the board up to ``cells`` more of the cells waiting in ``later``."""
+        if self.later:
+            self.dirty.extend(self.later[-cells:])
+            del self.later[-cells:]
 
     def take_dirty(self) -> tuple[bool, list[int]]:
         """``(full_redraw, cells)`` since the last call, each cell once; resets both."""
         full, cells = self.full_redraw, list(set(self.dirty))
+        if full:
+            self.later.clear()  # a full redraw paints them all
         self.full_redraw = False
         self.dirty.clear()
         return full, cells

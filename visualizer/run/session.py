@@ -57,7 +57,7 @@ class Run:
         self.stream: Iterator[Event] = iter(())
         """The solver's events not pulled yet, while solving."""
         self.solver_log: list[Event] = []
-        self._trash: list[list[Event]] = []
+        self._trash: list[list] = []
         """Old solver logs being freed a slice a frame (``sweep``)."""
         """The solver's events pulled so far (applied, plus at most one looked ahead at): stepping
         back through a solve re-applies a prefix of them, the solver is not run again."""
@@ -473,6 +473,10 @@ class Run:
         if isinstance(old, list) and len(old) > SWEEP_SLICE:
             self._trash.append(old)
         self.solver_log = []
+
+    def discard(self, *lists: list) -> None:
+        """Long lists done with, freed a slice a frame by ``sweep`` instead of at once."""
+        self._trash.extend(lists)
 
     def sweep(self) -> None:
         """Free a slice of the old solver logs left to free (a frame's share: a few ms)."""

@@ -65,6 +65,8 @@ TEACH_BUDGET = 0.008
 """Seconds a frame spends catching the explanations up with the run (a seek back replays them)."""
 IDLE_TEACH_BUDGET = 0.03
 """The same while paused or finished: nothing else needs the frame."""
+REPAINT_CELLS = 20_000
+"""Cells a re-solve's repaint hands the board a frame (``Overlay.feed``)."""
 RESOLVE_SHARE = 0.01
 """Seconds of a frame a re-solve after an edit gets at least, whatever the perfect check took."""
 IDLE_WORK = 0.008
@@ -445,6 +447,7 @@ class WatchScene(QuizKeys, EditKeys, WatchPanel, Scene):
             self._quiz_frame()
         began = time.perf_counter()
         self.run.sweep()
+        self.run.overlay.feed(REPAINT_CELLS)
         self.edits.settle(IDLE_TEACH_BUDGET)  # the perfect check first: the re-solve has what is left
         if self.edits.resolving:
             spent = time.perf_counter() - began
