@@ -9,10 +9,14 @@ number of loops, and changes them one passage at a time as the editor writes cel
 - closing a passage searches from both of its cells at once, in step: the two searches meeting
   means a loop is gone; one running out first is the smaller part cut off, relabelled (O(that
   part)). Up to SEARCH_CELLS cells that happens at once; a larger search (a split into two large
-  parts) is left to the next frame (``settle``: the panel says it is checking meanwhile), which
-  searches a little more or counts the whole maze (scipy, about a tenth of a second for a million
-  cells) when the parts are both large. Another change meanwhile leaves the figures stale: the
-  next look counts everything again.
+  parts) is left to the next frames (``settle``: the panel says it is checking meanwhile), which
+  search a little more (SETTLE_CELLS in all) or count the whole maze when the parts are both
+  large: on a large maze that count runs a stage a frame (``begin_recount``), so no frame holds
+  all of it. Another change meanwhile leaves the figures stale: the next look counts everything
+  again (over frames, on a large maze).
+
+The loop drawn in red is the shortest one through the newest passage that closed one; on a large
+maze its search looks at a budget of cells in the click and goes on over frames (``go_on_looking``).
 
 The editor writes every cell through :meth:`Connectivity.write`, one passage bit at a time, so
 every change this sees is one passage opening or closing in a maze that is otherwise as counted.
