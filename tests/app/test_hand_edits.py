@@ -339,3 +339,77 @@ def test_after_an_edit_the_legend_lists_everything_the_board_shows(window, steps
         text._scale[0] = 1.0
         text.font.cache_clear()
         pygame.quit()
+
+
+def board_pixels(shell):
+    view = shell.view_rect()
+    return pygame.surfarray.array2d(shell.screen.subsurface(view)).copy()
+
+
+@pytest.mark.parametrize("solver", ["bfs", "dfs", "wall_right", "astar"])
+def test_a_large_mazes_re_solve_lands_within_frames_as_a_whole_solve_and_a_full_repaint_show_it(screen, solver,
+                                                                                                monkeypatch):
+    """Past the large-maze threshold (lowered here) the click is drawn before the solver runs
+    again; the solve then follows over frames, undrawn, and ends where the solver's own animated
+    events end, and the board's changed-cells repaint equals a full redraw."""
+    from visualizer.app import hand_edits
+    from visualizer.run import overlay
+
+    monkeypatch.setattr(hand_edits, "QUICK_FROM_CELLS", 1)
+    monkeypatch.setattr(overlay, "FULL_SHARE", 0)  # never a full redraw: only the changed cells
+    shell = make_shell(screen, (16, 10))
+    watch, run = shell.base, shell.base.run
+    maze = run.maze
+    watch.solver = solver
+    press(shell, pygame.K_s)
+    run.step(1 << 20)
+    shell.frame([], 0)
+    for wall in closed_walls(maze)[:3] + [(c, d, nb) for c in run.solution[1:3]
+                                          for d, nb in maze.grid.neighbours(c) if maze.is_open(c, d)][:1]:
+        cell, d, other = wall
+        watch.click_wall(cell, d)
+        frames = 0
+        while watch.edits.resolving or run.overlay.later:
+            shell.frame([], 1 / 60)
+            frames += 1
+            assert frames < 50, "the re-solve ends within a few frames"
+        shell.frame([], 1 / 60)
+        whole = type(run)(run.spec)
+        whole.finish_generation()
+        whole.maze = maze.copy()
+        whole.overlay.clear_solution()
+        whole.solve(solver, *watch.endpoints)
+        whole.step(1 << 30)
+        assert run.solution == whole.solution
+        assert np.array_equal(run.overlay.mark, whole.overlay.mark)
+        drawn = board_pixels(shell)
+        run.overlay.full_redraw = True
+        shell.frame([], 1 / 60)
+        assert np.array_equal(board_pixels(shell), drawn), "what changed was repainted, nothing else"
+
+
+def test_a_large_mazes_distance_map_follows_an_edit_a_stage_a_frame(screen, monkeypatch):
+    """Past the large-maze threshold (lowered here) the distance map is not recomputed in the
+    click's frame: the old map stays one frame more, then the new one is the maze's as edited."""
+    from visualizer.app import maze_figures
+
+    monkeypatch.setattr(maze_figures, "STAGED_DISTANCE_CELLS", 1)
+    shell = make_shell(screen)
+    watch, maze = shell.base, shell.base.run.maze
+    press(shell, pygame.K_d)
+
+    def shown_matches_the_maze():
+        expected = heat_levels(distances_from(maze, maze.entrance[0]), HEAT_LEVELS)
+        return np.array_equal(watch.run.overlay.heat, expected)
+
+    assert shown_matches_the_maze()
+    grid = maze.grid
+    cell, d = next((c, d) for c in range(grid.size) for d, nb in grid.neighbours(c) if maze.is_open(c, d))
+    mouse(shell, between(shell, cell, grid.neighbour(cell, d)))  # cuts part of the maze off
+    assert watch.figures.distances_pending(watch.run, watch.distance_start()) and not shown_matches_the_maze()
+    frames = 0
+    while watch.figures.distances_pending(watch.run, watch.distance_start()):
+        shell.frame([], 1 / 60)
+        frames += 1
+        assert frames < 5
+    assert shown_matches_the_maze() and watch.distance_to(cell) is not None

@@ -119,3 +119,66 @@ def test_small_search_budgets_still_give_the_whole_counts_figures(kind, seed, st
         assert figures(editor.check()) == figures(check(run.maze))
     finally:
         connectivity.SEARCH_CELLS, connectivity.CHUNK_CELLS = kept
+
+
+def test_a_large_mazes_whole_count_is_spread_over_frames_and_an_edit_meanwhile_starts_it_again(monkeypatch):
+    """Past STAGED_FROM_CELLS (lowered here) no frame holds the whole count: the search that
+    outgrew its budget hands over to a count run a stage a frame, the panel says "checking"
+    meanwhile, and an edit in between starts a new one instead of counting in the click."""
+    from visualizer.run import editing
+
+    monkeypatch.setattr(connectivity, "SEARCH_CELLS", 4)
+    monkeypatch.setattr(connectivity, "SETTLE_CELLS", 2)
+    monkeypatch.setattr(connectivity, "CHUNK_CELLS", 2)
+    monkeypatch.setattr(connectivity, "STAGED_FROM_CELLS", 1)
+    monkeypatch.setattr(editing, "STAGED_FROM_CELLS", 1)
+    run = finished_run("square", 4, (20, 15))
+    editor = Editor(run, [None, None])
+    editor.check()
+    closed_entrance_passage(editor)
+    frames = 1
+    while not editor.settle(deadline=0.0):
+        frames += 1
+        assert editor.check().checking
+    assert frames >= 4, "the search's frame, then a frame per stage of the count"
+    assert figures(editor.check()) == figures(check(run.maze)) and editor.links.recounts == 2
+    editor.undo()
+    closed_entrance_passage(editor)  # closed again: the same split, counted again
+    editor.settle(deadline=0.0)
+    editor.settle(deadline=0.0)
+    assert editor.check().checking and editor.links.recounts == 2
+    editor.undo()  # an edit while the count is under way
+    assert editor.check().checking, "not counted whole in the click"
+    while not editor.settle(deadline=0.0):
+        pass
+    assert figures(editor.check()) == figures(check(run.maze)) and not editor.check().checking
+
+
+def test_a_large_mazes_loop_is_counted_in_the_click_and_drawn_once_found_over_frames(monkeypatch):
+    """Past STAGED_FROM_CELLS (lowered here) the click says "1 loop" at once; the shortest loop
+    through the opened wall, which may run round much of the maze, is searched for over frames."""
+    from visualizer.core.maze import loop_through
+    from visualizer.run import editing
+    from visualizer.solvers import shortest_path
+
+    monkeypatch.setattr(editing, "STAGED_FROM_CELLS", 1)
+    monkeypatch.setattr(editing, "LOOP_CELLS", 2)
+    monkeypatch.setattr(connectivity, "CHUNK_CELLS", 2)
+    run = finished_run("square", 4, (20, 15))
+    editor = Editor(run, [None, None])
+    editor.check()
+    maze = run.maze
+    walls = [(c, d, nb) for c in range(maze.grid.size) for d, nb in maze.grid.neighbours(c)
+             if c < nb and not maze.is_open(c, d)]
+    cell, d, other = max(walls, key=lambda w: len(shortest_path(maze, w[0], w[2])))  # the longest loop
+    editor.toggle_wall(cell, d)
+    shortest = loop_through(maze, cell, other)
+    first = editor.check()
+    assert first.loops == 1 and not first.perfect
+    frames = 0
+    while not editor.settle(deadline=0.0):
+        frames += 1
+    found = editor.check()
+    assert found.loops == 1 and len(found.loop) == len(shortest)
+    assert_a_loop(maze, found.loop)
+    assert len(shortest) > 20 and frames > 0, "a long loop is not searched for in the click"

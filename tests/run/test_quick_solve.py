@@ -5,6 +5,7 @@ reached and taken out of the queue, the same path, the same events when stepping
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -16,7 +17,7 @@ from visualizer.run.session import Run
 from visualizer.run.spec import MazeSpec
 
 
-def solved_both_ways(kind, seed, steps, braid, ends):
+def solved_both_ways(kind, seed, steps, braid, ends, table=False):
     params = {"braid": 50} if braid else {}
     runs = [Run(MazeSpec("backtracker", kind, 9, 7, seed, params)) for _ in range(2)]
     for run in runs:
@@ -29,7 +30,8 @@ def solved_both_ways(kind, seed, steps, braid, ends):
     slow, quick = runs
     slow.solve("bfs", start, goal)
     slow.step(1 << 30)
-    search = quick_bfs(quick.maze, start, goal)
+    kept = quick.grid.neighbour_array(np.int64) if table else None  # the window keeps one: lists a slice at a time
+    search = quick_bfs(quick.maze, start, goal, kept)
     assert search is not None
     quick.solve_found("bfs", search, start, goal)
     return slow, quick
@@ -37,9 +39,9 @@ def solved_both_ways(kind, seed, steps, braid, ends):
 
 @settings(max_examples=120, deadline=None)
 @given(kind=st.sampled_from(GRIDS), seed=st.integers(0, 40), steps=edit_steps, braid=st.booleans(),
-       ends=st.tuples(st.integers(0, 999), st.integers(0, 999)))
-def test_the_quick_search_marks_what_the_solvers_events_mark(kind, seed, steps, braid, ends):
-    slow, quick = solved_both_ways(kind, seed, steps, braid, ends)
+       ends=st.tuples(st.integers(0, 999), st.integers(0, 999)), table=st.booleans())
+def test_the_quick_search_marks_what_the_solvers_events_mark(kind, seed, steps, braid, ends, table):
+    slow, quick = solved_both_ways(kind, seed, steps, braid, ends, table)
     assert quick.solution == slow.solution
     assert np.array_equal(quick.overlay.mark, slow.overlay.mark)
     assert (quick.overlay.searched, quick.overlay.path_length) == (slow.overlay.searched, slow.overlay.path_length)
@@ -47,13 +49,15 @@ def test_the_quick_search_marks_what_the_solvers_events_mark(kind, seed, steps, 
     assert quick.solver_events == slow.solver_events and quick.idle
 
 
-def test_a_search_spread_over_many_looks_ends_where_one_look_ends(monkeypatch):
+@pytest.mark.parametrize("table", [False, True])
+def test_a_search_spread_over_many_looks_ends_where_one_look_ends(monkeypatch, table):
     monkeypatch.setattr(quick_solve, "CHUNK", 8)
+    monkeypatch.setattr(quick_solve, "ROW_SLICE", 7)
     run = Run(MazeSpec("backtracker", "square", 30, 20, 2))
     run.finish_generation()
     maze = run.maze
     whole = quick_bfs(maze, maze.entrance[0], maze.exit[0])
-    search = QuickBfs(maze, maze.entrance[0], maze.exit[0])
+    search = QuickBfs(maze, maze.entrance[0], maze.exit[0], maze.grid.neighbour_array(np.int64) if table else None)
     looks = 1
     while search.work(deadline=0.0) is None:  # a deadline already past: one chunk a look
         looks += 1

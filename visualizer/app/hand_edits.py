@@ -60,6 +60,9 @@ class HandEdits:
         self._quick: tuple[QuickBfs, str, int | None, int | None, int] | None = None
         """A large maze's re-solve under way (``run.quick_solve``): the search, the solver, the
         ends asked for, the maze version it searches."""
+        self._quiet: tuple[np.ndarray, bool] | None = None
+        """A large maze's quiet re-solve under way: the marks the board shows, and whether a full
+        redraw was due when it began."""
         self._was: int | None = None
         """The path's length before the last edit (None: none was shown)."""
 
@@ -230,13 +233,20 @@ class HandEdits:
         before = run.solution
         was = len(before) if before else None
         start, goal = self.editor.ends
-        self._quick = None
+        self._quick = self._quiet = None
         quick = QUICK_SOLVERS.get(solver)
         if quick is not None and not self.animated and run.grid.size >= QUICK_FROM_CELLS:
-            run.clear_solution()  # the old path goes: it may cross a wall now
+            run.clear_solution(keep_search=True)  # the old path goes (it may cross a wall now), its search stays
             ends = (run.maze.entrance[0] if start is None else start, run.maze.exit[0] if goal is None else goal)
-            self._quick = (quick(run.maze, *ends), solver, start, goal, run.maze_version)
-            self.resolving = not self._step_quick(time.perf_counter() + RESOLVE_BUDGET)
+            self._quick = (quick(run.maze, *ends, table=self.table()), solver, start, goal, run.maze_version)
+            self.resolving = True  # the search is the next frames' work: the click is drawn at once
+            return ""
+        elif not self.animated and run.grid.size >= QUICK_FROM_CELLS:
+            self._quiet = run.overlay.mark.copy(), run.overlay.full_redraw  # what the board shows
+            run.solve(solver, start=start, goal=goal)
+            run.overlay.full_redraw = self._quiet[1]  # the old marks stay drawn until the new ones are whole
+            self.resolving = True  # drained over the next frames, undrawn: the click is drawn at once
+            return ""
         else:
             run.solve(solver, start=start, goal=goal)
             if self.animated:
@@ -257,29 +267,64 @@ class HandEdits:
         if self._quick is not None:  # a frame's share, whatever the drawing costs: the window stays quick
             self.resolving = not self._step_quick(time.perf_counter() + min(budget, RESOLVE_BUDGET))
             return
+        if self._quiet is not None:
+            self._drain(time.perf_counter() + min(budget, RESOLVE_BUDGET))
+            return
         if self.resolving and run.stage == SOLVING:
             run.step(1 << 30, deadline=time.perf_counter() + budget)
         self.resolving = self.resolving and run.stage == SOLVING
+
+    def _drain(self, deadline: float) -> None:
+        """A large maze's re-solve by a solver without an array twin: its events folded until
+        ``deadline`` without a cell drawn; once it ends, the cells whose mark changed repainted."""
+        run, overlay = self.run, self.run.overlay
+        assert self._quiet is not None
+        shown, full = self._quiet
+        if run.stage == SOLVING:
+            kept = len(overlay.dirty)
+            run.step(1 << 30, deadline=deadline)
+            del overlay.dirty[kept:]
+            overlay.full_redraw = full
+        if run.stage != SOLVING:
+            self._quiet = None
+            self.resolving = False
+            overlay.repaint_changed(shown)
 
     def _step_quick(self, deadline: float) -> bool:
         """The large maze's breadth-first search, on until ``deadline``; shown once it ends (not
         when the maze or the solve changed meanwhile). True when there is nothing left to do."""
         assert self._quick is not None
         search, solver, start, goal, version = self._quick
-        found = search.work(deadline)
-        if found is None:
-            return False
+        if search.result is None:
+            search.work(deadline)
+            return False  # once ended, shown on the next frame: the marks' work has a frame to itself
+        found = search.result
         self._quick = None
         run = self.run
+        run.discard(search.indices, search.indptr, search.order, search.parent)  # millions of ints
         if run.maze_version == version and run.solver is None:
             run.solve_found(solver, found, start, goal)
         return True
+
+    def table(self) -> np.ndarray:
+        """The grid's neighbour table, built once (a tenth of a second for a million cells: in
+        ``warm``, before the first edit), for the checks and the re-solves."""
+        grid = self.run.grid
+        return self._neighbours.get(id(grid), lambda: grid.neighbour_array(np.int64))
+
+    def cancel_resolve(self) -> None:
+        """The solution was cleared or solved again by hand: a re-solve under way is not shown
+        when it ends (a quiet one's marks drawn as they stand)."""
+        if self._quiet is not None:
+            self.run.overlay.repaint_changed(self._quiet[0])
+        self._quick = self._quiet = None
+        self.resolving = False
 
     def check(self) -> Check:
         """The perfectness check of the maze as it stands (once per change): the figures the
         editor keeps edit by edit, so a click on a million cells costs the cells it changed."""
         run = self.run
-        self.editor.table = self._neighbours.get(id(run.grid), lambda: run.grid.neighbour_array(np.int64))
+        self.editor.table = self.table()
         key = (id(run), run.position, run.maze_version, self.editor.figures_version)
         return self._check.get(key, self.editor.check)
 
@@ -299,7 +344,7 @@ class HandEdits:
         run = self.run
         if not self.edited:
             return _goal_reachable(run)
-        if self.editor.links.pending is not None:
+        if self.editor.links.pending is not None or self.editor.links.stale:
             return True  # not known yet: say nothing of a cut-off goal rather than wait for it
         return self.editor.links.joined(*run.solver_ends)
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 
 import numpy as np
 
-from ..core.distance import LongestPath, distances_from, heat_levels, longest_path
+from ..core.distance import LongestPath, distance_stages, distances_from, heat_levels, longest_path
 from ..core.metrics import Metrics, measure
 from ..render.palette import HEAT_LEVELS
 from ..render.styles import visible_legend
@@ -31,6 +31,9 @@ CHEAP_LEGEND_CELLS = 40_000
 """Up to this many cells the scan costs well under a millisecond: always up to date."""
 DISTANCE_SECONDS = 0.5
 """While a large maze grows, its distance map and longest path are recomputed at most this often."""
+STAGED_DISTANCE_CELLS = 50_000
+"""From this many cells on a new distance map is computed a stage a frame (a million cells' takes a
+few tenths of a second), the last one shown meanwhile; the first one is computed at once."""
 CHEAP_DISTANCE_CELLS = 20_000
 """Up to this many cells a distance map costs a few milliseconds: recomputed on every change."""
 ESTIMATE_SIDE = 32
@@ -50,6 +53,11 @@ def estimate_events(spec: MazeSpec, cell_count: int, side: int = ESTIMATE_SIDE) 
     return max(1, round(events * scale))
 
 
+def _staged(run: Run) -> bool:
+    """True when a new distance map is computed a stage a frame: a large finished maze (edits)."""
+    return run.finished and run.grid.size >= STAGED_DISTANCE_CELLS
+
+
 def maze_key(run: Run) -> Hashable:
     """What the distances depend on: the maze as it stands (and the run it belongs to)."""
     return id(run), run.position, run.maze_version  # solving moves solver events, never the maze
@@ -63,13 +71,36 @@ class MazeFigures:
         self._longest: Memo[LongestPath] = Memo()
         self._metrics: Memo[Metrics] = Memo()
         self._legend: Memo[list[str]] = Memo()
+        self._staged: tuple[Hashable, Iterator[np.ndarray | None]] | None = None
+        """A large maze's distance map under way: its key and its stages (``core.distance``)."""
         self.distance_stamp = -1.0
         """When ``refresh`` last computed the distance map or the longest path (-1: do it now)."""
 
     def distances(self, run: Run, start: int, may_compute: bool = True) -> np.ndarray:
         """Steps from ``start`` to every cell: computed once per maze and start, and when the maze
-        changed only if ``may_compute`` (else the last map stands in)."""
-        return self._distances.get((maze_key(run), start), lambda: distances_from(run.maze, start), may_compute)
+        changed only if ``may_compute`` (else the last map stands in). A large maze's map is
+        computed over frames by ``refresh`` once there is one (the last stands in meanwhile)."""
+        memo = self._distances
+        if _staged(run) and not memo.empty:
+            may_compute = False
+        return memo.get((maze_key(run), start), lambda: distances_from(run.maze, start), may_compute)
+
+    def distances_pending(self, run: Run, start: int) -> bool:
+        """True while the distance map shown is not yet the maze's as it stands (a large maze's, in
+        stages: ``refresh`` brings it)."""
+        return not self._distances.empty and not self._distances.fresh((maze_key(run), start))
+
+    def _staged_distances(self, run: Run, start: int, table: np.ndarray | None) -> None:
+        """A stage of the large maze's new distance map a frame; remembered once whole."""
+        key = (maze_key(run), start)
+        if self._distances.empty or self._distances.fresh(key):
+            return
+        if self._staged is None or self._staged[0] != key:
+            self._staged = key, distance_stages(run.maze, start, table)
+        done = next(self._staged[1])
+        if done is not None:
+            self._staged = None
+            self._distances.put(key, done)
 
     def longest(self, run: Run, may_compute: bool = True) -> LongestPath:
         """The longest path, with the same schedule as ``distances``."""
@@ -94,9 +125,11 @@ class MazeFigures:
         """A new run: the next legend is scanned at once."""
         self._legend.clear()
 
-    def refresh(self, run: Run, start: int, distance_map: bool, show_longest: bool, throttled: bool) -> None:
+    def refresh(self, run: Run, start: int, distance_map: bool, show_longest: bool, throttled: bool,
+                table: np.ndarray | None = None) -> None:
         """Keep the distance map (the board's heat colours) and the longest path up to date with
-        the maze; while ``throttled`` (a large maze growing) at most every DISTANCE_SECONDS."""
+        the maze; while ``throttled`` (a large maze growing) at most every DISTANCE_SECONDS; on a
+        large maze a stage a frame (``table``: the grid's neighbour table, if kept)."""
         overlay = run.overlay
         if not distance_map and overlay.heat is not None:
             overlay.heat = None
@@ -109,6 +142,8 @@ class MazeFigures:
         self.distance_stamp = now
         if distance_map:
             known = self._distances.last
+            if _staged(run):
+                self._staged_distances(run, start, table)
             distances = self.distances(run, start)
             if overlay.heat is None or known is not distances:
                 overlay.heat = heat_levels(distances, HEAT_LEVELS)

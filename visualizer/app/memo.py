@@ -50,6 +50,10 @@ class Memo(Generic[V]):
             self._key = key
         return self._value  # type: ignore[return-value]
 
+    def put(self, key: Hashable, value: V) -> None:
+        """Remember ``value`` as computed for ``key`` (a value computed elsewhere, over frames)."""
+        self.computed_at, self._value, self._key = time.perf_counter(), value, key
+
     def clear(self) -> None:
         """Forget the value: the next ``get`` computes."""
         self._key, self._value, self.computed_at = _NOTHING, None, -math.inf

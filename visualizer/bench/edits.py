@@ -1,17 +1,19 @@
-"""Hand edits of a large maze in the window (dummy video driver): from the click to the panel
-being right (perfect or not, the solver's new path), and the frames in between.
+"""Hand edits of a large maze in the window (dummy video driver): from the click to its frame
+being drawn and to the panel being right (perfect or not, the solver's new path, the distance
+map), and the frames in between, for breadth-first search, depth-first search and the distance
+map on; each row says whether the targets were met.
 
-Each figure is measured twice in one run, the way it is now and the way it was (the whole
-perfectness count after each edit, the solver's events folded one by one), so the ratio holds
-whatever the machine's load. Run by ``maze-visualizer bench`` (``--heavy``) or directly:
-``python -m visualizer.bench.edits [SIDE]``.
+``--before`` measures each edit the old way too, in the same run (the whole perfectness count
+after each edit, the solver's events folded and drawn one by one), so the ratio holds whatever
+the machine's load; it takes minutes at 1000 x 1000. Run directly:
+``python -m visualizer.bench.edits [SIDE] [--before]``.
 """
 
 from __future__ import annotations
 
 import sys
 import time
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from typing import TYPE_CHECKING, cast
 
 from ..grids import DEFAULT_GRID
@@ -61,9 +63,22 @@ def _ready_shell(side: int):
     return shell
 
 
+FRAME_TARGET = 0.1
+"""The slowest frame an edit may cost (the window answers keys meanwhile)."""
+SETTLED_FRAMES = 8
+"""Frames after the click within which the panel and the solution are to be right ("a few")."""
+
+
+def _settled(watch) -> bool:
+    """The panel is right: the re-solve shown, the perfect check known, the distance map drawn."""
+    return (not watch.edits.resolving and watch.run.stage == "done" and not watch.edits.check().checking
+            and watch.run.solution is not None and not watch.edits.editor.links.looking and not watch.run.overlay.later
+            and not (watch.distance_map and watch.figures.distances_pending(watch.run, watch.distance_start())))
+
+
 def one_edit(shell, close: bool) -> dict[str, float]:
     """Open a wall beside the middle of the path (or close the path's passage there); seconds
-    from the click to the panel being right, and the slowest and the mean frame until then."""
+    from the click to its first frame drawn and to the panel being right, the frames between."""
     from .window import _frame
 
     watch = cast("WatchScene", shell.base)
@@ -83,32 +98,69 @@ def one_edit(shell, close: bool) -> dict[str, float]:
         began = time.perf_counter()
         _frame(shell)
         frames.append(time.perf_counter() - began)
-        if not watch.edits.resolving and watch.run.stage == "done" and not watch.edits.check().checking:
+        if _settled(watch):
             break
     watch.undo_edit()
-    while watch.edits.resolving or watch.run.stage != "done" or watch.edits.check().checking:
+    while not _settled(watch):
         _frame(shell)
-    return {"click": click, "correct": sum(frames) + click,
+    return {"click": click, "drawn": click + frames[0], "correct": sum(frames) + click,
             "worst_frame": max(frames), "mean_frame": sum(frames) / len(frames), "frames": len(frames)}
 
 
-def run_edits_bench(side: int = 1000, out=print) -> dict[str, dict[str, float]]:
+def _solved_with(shell, solver: str, distance_map: bool) -> None:
+    """The maze solved again by ``solver`` (at once), the distance map on or off."""
+    from .window import _frame
+
+    watch = cast("WatchScene", shell.base)
+    watch.solver = solver
+    watch.start_solver()
+    watch.run.step(1 << 40)
+    if watch.distance_map != distance_map:
+        watch.toggle_distance_map()
+    _frame(shell)
+
+
+def verdict(row: dict[str, float]) -> str:
+    """met / MISSED for the targets: the click drawn on its frame, no frame over FRAME_TARGET, the
+    panel right within SETTLED_FRAMES frames."""
+    drawn = row["drawn"] < FRAME_TARGET
+    frames = row["worst_frame"] < FRAME_TARGET
+    soon = row["frames"] <= SETTLED_FRAMES
+    return " · ".join(f"{what} {'met' if ok else 'MISSED'}" for what, ok in
+                      (("drawn", drawn), ("frames", frames), ("few frames", soon)))
+
+
+def run_edits_bench(side: int = 1000, out=print, before: bool = False,
+                    cases: tuple[tuple[str, bool], ...] = (("bfs", False), ("dfs", False), ("bfs", True)),
+                    ) -> dict[str, dict[str, float]]:
+    """Each case is a solver and whether the distance map is on; ``before`` adds the old way's
+    figures (the whole count, the solver's events drawn one by one: minutes at 1000 x 1000)."""
     shell = _ready_shell(side)
+    out(f"hand edits, {side} x {side} backtracker (targets: the click drawn and every frame under "
+        f"{FRAME_TARGET * 1000:.0f} ms, the panel right within {SETTLED_FRAMES} frames):")
     figures = {}
-    for close in (False, True):
-        what = "close a passage of the path" if close else "open a wall beside the path"
-        figures[f"now: {what}"] = one_edit(shell, close)
-        with _the_old_way():
-            figures[f"before: {what}"] = one_edit(shell, close)
-    with open("/proc/loadavg") as f:
-        load = f.read().split()[0]
-    out(f"hand edits, {side} x {side} backtracker, breadth-first search (load {load}):")
-    for name, row in figures.items():
-        out(f"  {name:40} click {row['click'] * 1000:7.0f} ms · panel right after {row['correct']:6.2f} s · "
-            f"worst frame {row['worst_frame'] * 1000:5.0f} ms · mean {row['mean_frame'] * 1000:4.0f} ms "
-            f"({row['frames']:.0f} frames)")
+    for solver, distance_map in cases:
+        _solved_with(shell, solver, distance_map)
+        for close in (False, True):
+            what = ("close a passage of the path" if close else "open a wall beside the path") + f", {solver}"
+            what += ", distance map" if distance_map else ""
+            ways = [("now", False)] + ([("before", True)] if before else [])
+            for when, old in ways:
+                with _the_old_way() if old else nullcontext():
+                    row = figures[f"{when}: {what}"] = one_edit(shell, close)
+                out(_row(f"{when}: {what}", row))
     return figures
 
 
+def _row(name: str, row: dict[str, float]) -> str:
+    with open("/proc/loadavg") as f:
+        load = f.read().split()[0]
+    return (f"  {name:58} drawn {row['drawn'] * 1000:6.0f} ms (click {row['click'] * 1000:4.0f}) · panel right "
+            f"after {row['correct']:5.2f} s · worst frame {row['worst_frame'] * 1000:5.0f} ms · mean "
+            f"{row['mean_frame'] * 1000:4.0f} ms ({row['frames']:.0f} frames) · {verdict(row)} · load {load}")
+
+
 if __name__ == "__main__":  # pragma: no cover
-    run_edits_bench(int(sys.argv[1]) if len(sys.argv) > 1 else 1000)
+    sides = [int(a) for a in sys.argv[1:] if a.isdigit()]
+    run_edits_bench(sides[0] if sides else 1000, out=lambda line: print(line, flush=True),
+                    before="--before" in sys.argv)

@@ -8,6 +8,7 @@ Python loop touches each cell once (a million cells in well under a second).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -61,14 +62,25 @@ def _python_search(links: Adjacency, start: int) -> tuple[list[int], list[int], 
 
 def distances_from(maze: Maze, start: int) -> np.ndarray:
     """Steps from ``start`` to every cell through open passages (-1 where unreachable)."""
-    links = adjacency(maze)
+    for done in distance_stages(maze, start):
+        if done is not None:
+            return done
+    raise AssertionError("distance_stages ends with the distances")
+
+
+def distance_stages(maze: Maze, start: int, table: np.ndarray | None = None) -> Iterator[np.ndarray | None]:
+    """``distances_from`` in two stages, None after the first (the adjacency), then the distances:
+    a window runs one a frame on a large maze. ``table``: the grid's neighbour table, if kept."""
+    links = maze.adjacency(table)
+    yield None
     graph = _scipy_graph(links)
     if graph is None:
-        return np.array(_python_search(links, start)[0], dtype=np.int32)
+        yield np.array(_python_search(links, start)[0], dtype=np.int32)
+        return
     from scipy.sparse.csgraph import shortest_path
 
     dist = shortest_path(graph, method="D", unweighted=True, indices=start)
-    return np.where(np.isfinite(dist), dist, -1).astype(np.int32)
+    yield np.where(np.isfinite(dist), dist, -1).astype(np.int32)
 
 
 def _farthest_with_parents(links: Adjacency, graph, start: int) -> tuple[int, list[int] | np.ndarray]:

@@ -353,11 +353,13 @@ class Maze:
         """Ids of the cells a walker may stand on (passages and rooms)."""
         return np.flatnonzero(self.open_mask())
 
-    def adjacency(self) -> tuple[np.ndarray, np.ndarray]:
+    def adjacency(self, table: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
         """Each cell's neighbours through open passages, as compressed rows (one numpy pass): the
-        neighbours of cell c are ``indices[indptr[c]:indptr[c + 1]]``."""
+        neighbours of cell c are ``indices[indptr[c]:indptr[c + 1]]``. ``table`` is the grid's
+        neighbour table when the caller keeps one (building it is most of the cost)."""
         grid = self.grid
-        table = grid.neighbour_array(np.int32)
+        if table is None:
+            table = grid.neighbour_array(np.int32)
         bits = (self.passages[:, None] >> np.arange(grid.directions, dtype=np.uint8)) & 1
         linked = (bits == 1) & (table >= 0)
         indptr = np.zeros(grid.size + 1, dtype=np.int32)

@@ -9,10 +9,14 @@ number of loops, and changes them one passage at a time as the editor writes cel
 - closing a passage searches from both of its cells at once, in step: the two searches meeting
   means a loop is gone; one running out first is the smaller part cut off, relabelled (O(that
   part)). Up to SEARCH_CELLS cells that happens at once; a larger search (a split into two large
-  parts) is left to the next frame (``settle``: the panel says it is checking meanwhile), which
-  searches a little more or counts the whole maze (scipy, about a tenth of a second for a million
-  cells) when the parts are both large. Another change meanwhile leaves the figures stale: the
-  next look counts everything again.
+  parts) is left to the next frames (``settle``: the panel says it is checking meanwhile), which
+  search a little more (SETTLE_CELLS in all) or count the whole maze when the parts are both
+  large: on a large maze that count runs a stage a frame (``begin_recount``), so no frame holds
+  all of it. Another change meanwhile leaves the figures stale: the next look counts everything
+  again (over frames, on a large maze).
+
+The loop drawn in red is the shortest one through the newest passage that closed one; on a large
+maze its search looks at a budget of cells in the click and goes on over frames (``go_on_looking``).
 
 The editor writes every cell through :meth:`Connectivity.write`, one passage bit at a time, so
 every change this sees is one passage opening or closing in a maze that is otherwise as counted.
@@ -21,9 +25,10 @@ Pure Python and numpy.
 
 from __future__ import annotations
 
+import math
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import numpy as np
 
@@ -31,11 +36,14 @@ from ..core.graph import components, spanning_forest
 from ..core.maze import CellState, Maze, loop_through
 
 _OPEN_STATES = (int(CellState.PASSAGE), int(CellState.ROOM))
-SEARCH_CELLS = 20_000
-"""Cells the two searches after a closed passage visit at once (about 30 ms); past it they go on
-over the next frames (``settle``) while the panel says it is checking."""
+SEARCH_CELLS = 2_000
+"""Cells the two searches after a closed passage visit at once, in the click (a few ms); past it
+they go on over the next frames (``settle``) while the panel says it is checking."""
 CHUNK_CELLS = 2_000
 """Cells searched between two looks at the clock in ``settle``."""
+STAGED_FROM_CELLS = 50_000
+"""From this many cells on a whole count after an edit is spread over frames, a stage each
+(``begin_recount``); a smaller maze's takes milliseconds, at once."""
 SETTLE_CELLS = 20_000
 """Cells ``settle`` searches in one frame at most before it counts the whole maze instead (a
 search of two large parts would take seconds; scipy's count of a million cells, a tenth of one)."""
@@ -63,7 +71,11 @@ class Connectivity:
         self._closers: list[tuple[int, int]] = []
         """Passages that closed a loop when they were opened (newest last): where to look for one to draw."""
         self._loop: tuple[int, tuple[int, ...]] | None = None
-        self.pending: _SideSearch | None = None
+        self._looking: _LoopSearch | None = None
+        """The search for the loop to draw, when it did not end in one look."""
+        self.loops_drawn = 0
+        """Grows each time a loop to draw is found (keys what shows it)."""
+        self.pending: _SideSearch | _Recount | None = None
         """The search after a closed passage, when it did not end at once."""
         self.recount()
 
@@ -71,11 +83,26 @@ class Connectivity:
 
     def recount(self) -> None:
         """Label every open cell from scratch (scipy on a large maze, as the whole check does)."""
+        for _ in self._recount_steps():
+            pass
+
+    def begin_recount(self) -> None:
+        """Count the whole maze again over the next frames (``settle`` runs a stage a frame: the
+        passages read, the graph built, its parts labelled); meanwhile the figures are pending."""
+        self._interrupt()
+        self.stale = True
+        self.pending = _Recount(self)
+
+    def _recount_steps(self) -> Iterator[None]:
+        """The whole count, yielding between its stages (each a whole-array pass of its own)."""
         maze, size = self.maze, self.maze.grid.size
         a, b = _passage_ends(maze, self.table)
-        opened = maze.open_mask()
+        opened = maze.open_mask()  # read with the passages: the stages after them read neither
+        yield
         graph = _scipy_graph(a, b, size)
+        yield
         part = components(a, b, size) if graph is None else _scipy_parts(graph)
+        yield
         self.labels = np.where(opened, part, -1).astype(np.int64)
         counts = np.bincount(part[opened], minlength=1)
         parts = np.flatnonzero(counts)
@@ -193,21 +220,25 @@ class Connectivity:
         search = self.pending
         if search is None:
             return True
-        spent = 0
-        while spent < SETTLE_CELLS:
+        if isinstance(search, _Recount):
+            return search.stage()
+        while search.spent < SETTLE_CELLS:  # counted over every frame the search has had
             if search.run(CHUNK_CELLS):
                 self.pending = None
                 self._settled(search)
                 return True
-            spent += CHUNK_CELLS
+            search.spent += CHUNK_CELLS
             if clock() >= deadline:
                 return False
-        self.recount()  # past what a search does quicker than scipy's whole count: count it all
-        return True
+        if self.maze.grid.size < STAGED_FROM_CELLS:
+            self.recount()  # past what a search does quicker than scipy's whole count: count it all
+            return True
+        self.begin_recount()  # the same, a stage a frame: no frame holds the whole count
+        return False
 
     def _settle_now(self) -> None:
         """The figures right now, whatever it costs (callers that must not wait look at ``pending`` first)."""
-        if self.pending is not None:
+        while self.pending is not None:
             self.settle(float("inf"))
         if self.stale:
             self.recount()
@@ -247,18 +278,28 @@ class Connectivity:
             return np.zeros(0, dtype=np.int64)
         return np.flatnonzero((self.labels >= 0) & (self.labels != here))
 
-    def loop(self) -> tuple[int, ...]:
+    def loop(self, cells: float = math.inf) -> tuple[int, ...] | None:
         """One loop's cells in order, back to the first: around the newest passage that closed one
-        and is still open (a whole-maze look for one when none is)."""
+        and is still open (a whole-maze look for one when none is). The search around it looks at
+        ``cells`` cells at most this call: None when it is not done yet (``settle`` goes on with it)."""
         self._settle_now()
         if not self.loops:
             return ()
         if self._loop is not None and self._loop[0] == self.version:
             return self._loop[1]
-        found: tuple[int, ...] = ()
+        found: tuple[int, ...] | None = ()
         while self._closers and not found:
             a, b = self._closers[-1]
-            found = loop_through(self.maze, a, b) if b in self._neighbours(a) else ()
+            if b not in self._neighbours(a):
+                self._closers.pop()
+                continue
+            search = self._looking
+            if search is None or search.key != (self.version, a, b):
+                search = self._looking = _LoopSearch(self, a, b)
+            found = search.run(cells)
+            if found is None:
+                return None
+            self._looking = None
             if not found:
                 self._closers.pop()
         if not found:
@@ -266,7 +307,68 @@ class Connectivity:
             a, b = self._closers[-1] if self._closers else (-1, -1)
             found = loop_through(self.maze, a, b) if a >= 0 else ()
         self._loop = (self.version, found)
+        self.loops_drawn += 1
         return found
+
+    @property
+    def looking(self) -> bool:
+        """True while the loop to draw is still being searched for."""
+        return self._looking is not None and self._looking.key[0] == self.version
+
+    def go_on_looking(self, deadline: float, clock: Callable[[], float] = time.perf_counter) -> bool:
+        """The loop to draw, searched for until ``deadline`` when a search is under way; True when
+        none is left (found: ``loops_drawn`` grows)."""
+        while self._looking is not None:
+            if self._looking.key[0] != self.version:
+                self._looking = None  # the maze changed since: the next look starts again
+            elif self.loop(CHUNK_CELLS) is None and clock() >= deadline:
+                return False
+        return True
+
+
+class _LoopSearch:
+    """Breadth-first from ``a`` to ``b`` without the passage between them (``loop_through``), a
+    budget of cells at a time: the shortest loop through that passage."""
+
+    def __init__(self, links: Connectivity, a: int, b: int) -> None:
+        self.links, self.a, self.b = links, a, b
+        self.key = (links.version, a, b)
+        self.came = {a: -1}
+        self.queue = deque([a])
+
+    def run(self, cells: float) -> tuple[int, ...] | None:
+        """Search ``cells`` more cells: the loop once found, () when there is none, else None."""
+        a, b, came, queue = self.a, self.b, self.came, self.queue
+        neighbours = self.links._neighbours
+        while queue:
+            if cells <= 0:
+                return None
+            cells -= 1
+            cell = queue.popleft()
+            if cell == b:
+                way = [b]
+                while came[way[-1]] != -1:
+                    way.append(came[way[-1]])
+                return tuple(way) + (b,)
+            for nb in neighbours(cell):
+                if nb not in came and not (cell == a and nb == b):
+                    came[nb] = cell
+                    queue.append(nb)
+        return ()
+
+
+class _Recount:
+    """A whole count spread over frames, a stage each (``Connectivity.begin_recount``)."""
+
+    def __init__(self, links: Connectivity) -> None:
+        self.links = links
+        self._steps = links._recount_steps()
+
+    def stage(self) -> bool:
+        """Run the next stage; True once the count is whole (the figures are then right)."""
+        if next(self._steps, True) is True:
+            return self.links.pending is None
+        return False
 
 
 class _SideSearch:
@@ -280,6 +382,8 @@ class _SideSearch:
         self.queues = (deque([a]), deque([b]))
         self.met = False
         self.side: set[int] = set()
+        self.spent = 0
+        """Cells ``settle`` has searched so far, over every frame."""
 
     def run(self, cells: int) -> bool:
         """Search ``cells`` more cells; True once it has ended (``met`` or ``side`` says how)."""

@@ -13,6 +13,7 @@ not part of it): loops as passages beyond a spanning forest, cells cut off from 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -21,10 +22,12 @@ import numpy as np
 from ..core.graph import components
 from ..core.maze import CellState, Maze, loop_through
 from ..core.weights import MAX_WEIGHT
-from .connectivity import Connectivity, _closing_passage, _passage_ends, _scipy_graph, _scipy_parts
+from .connectivity import STAGED_FROM_CELLS, Connectivity, _closing_passage, _passage_ends, _scipy_graph, _scipy_parts
 from .session import Run
 
 _OPEN_STATES = (int(CellState.PASSAGE), int(CellState.ROOM))
+LOOP_CELLS = 2_000
+"""Cells a large maze's search for the loop to draw looks at in the click; the rest over frames."""
 MOST_CUT_OFF = 200
 """Cut-off cells listed (and drawn) at most; the count is always exact."""
 
@@ -317,22 +320,29 @@ class Editor:
         """Whether the maze as it stands is perfect, from the figures kept (what ``check`` counts
         over the whole maze, at the cost of the edits since the last look)."""
         links = self.links
+        if links.stale and links.pending is None and self.maze.grid.size >= STAGED_FROM_CELLS:
+            links.begin_recount()  # an edit cut a search short: counted again over the next frames
         if links.pending is not None:
             return Check(0, 0, (), (), self.maze.grid.size - links.open_count, checking=True)
         cut = links.cut_off()
-        return Check(links.loops, len(cut), tuple(int(c) for c in cut[:MOST_CUT_OFF]), links.loop(),
+        large = self.maze.grid.size >= STAGED_FROM_CELLS
+        loop = links.loop(LOOP_CELLS if large else math.inf)  # a large maze's loop may be drawn a few frames later
+        return Check(links.loops, len(cut), tuple(int(c) for c in cut[:MOST_CUT_OFF]), loop or (),
                      self.maze.grid.size - links.open_count)
 
     # --- the model, a cell at a time --------------------------------------------------
 
     @property
-    def figures_version(self) -> int:
-        """Grows when the figures kept change (a search over frames ending): keys what shows them."""
-        return -1 if self._links is None else self._links.version
+    def figures_version(self) -> tuple[int, int]:
+        """Changes when the figures kept change (a search over frames ending, a loop to draw
+        found): keys what shows them."""
+        return (-1, -1) if self._links is None else (self._links.version, self._links.loops_drawn)
 
     def settle(self, deadline: float) -> bool:
-        """A closed passage's search left over, on until ``deadline``; True when nothing is left."""
-        return self._links is None or self._links.settle(deadline)
+        """A closed passage's search or the loop's left over, on until ``deadline``; True when
+        nothing is left."""
+        links = self._links
+        return links is None or (links.settle(deadline) and links.go_on_looking(deadline))
 
     def _write_weights(self, edit: Edit, undo: bool) -> None:
         """A weight stroke's costs back as they were (``undo``) or again as painted."""

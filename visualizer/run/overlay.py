@@ -18,6 +18,10 @@ from .set_colours import SetColouring
 
 REGION_PHASES = frozenset({"rooms", "maze", "connect"})
 """Phases during which each region (room, corridor tree) is drawn in its own colour."""
+FULL_SHARE = 4
+"""A change of marks on more than one cell in this many redraws the board whole instead."""
+
+
 class Mark(IntEnum):
     NONE = 0
     FRONTIER = 1
@@ -78,6 +82,9 @@ class Overlay(SetColouring):
         self.last: Event | None = None
         self.dirty: list[int] = []
         """Cells whose look changed since the last draw (repeats allowed; the renderer dedups)."""
+        self.later: list[int] = []
+        """Changed cells the board gets a slice a frame (``feed``): a re-solve's hundred thousand
+        repainted at once took a frame of a quarter of a second."""
         self.full_redraw = True
         self.apply = self._make_apply()
 
@@ -206,20 +213,57 @@ class Overlay(SetColouring):
         self.full_redraw = True
 
     def show_search(self, reached: np.ndarray, taken: np.ndarray, path: list[int]) -> None:
-        """A whole search's marks at once (``run.quick_solve``): what folding its events leaves."""
-        self.clear_solution()
-        self.mark[reached] = Mark.SEARCH
-        self.mark[taken] = Mark.LOOKED
-        self.mark[path] = Mark.PATH
+        """A whole search's marks at once (``run.quick_solve``): what folding its events leaves.
+        Only the cells whose mark changes are listed for the board (most of a re-solve after an
+        edit marks what the last one marked), unless that is most of the maze."""
+        marks = self.mark.copy()
+        marks[_SOLVER_MARKS[marks]] = Mark.NONE
+        marks[reached] = Mark.SEARCH
+        marks[taken] = Mark.LOOKED
+        marks[path] = Mark.PATH
+        self.show_marks(marks)
         self.searched, self.path_length = len(reached), len(path)
         if path:
             self.last = (Kind.PATH, path[-1], path[-2] if len(path) > 1 else -1, -1)
         elif len(taken):
             self.last = (Kind.TAKE, int(taken[-1]), -1, -1)
 
+    def show_marks(self, marks: np.ndarray) -> None:
+        """Take ``marks`` as every cell's mark, the cells that changed listed for the board."""
+        shown = self.mark.copy()
+        self.mark[:] = marks
+        self.repaint_changed(shown)
+
+    def repaint_changed(self, shown: np.ndarray) -> None:
+        """List for the board the cells whose mark differs from ``shown`` (what it drew last): a
+        full redraw instead when they are more than a FULL_SHARE of the maze."""
+        changed = np.flatnonzero(shown != self.mark)
+        if len(changed) * FULL_SHARE > len(shown):
+            self.full_redraw = True
+        else:
+            self.later.extend(changed.tolist())
+
+    def clear_path(self, path: list[int]) -> None:
+        """Forget the path's marks only (its cells look searched again), the search's kept: a
+        large maze's re-solve then repaints the path and what the new search changed, not every
+        cell twice."""
+        cells = np.asarray(path, dtype=np.int64)
+        cells = cells[self.mark[cells] == Mark.PATH]
+        self.mark[cells] = Mark.LOOKED
+        self.later.extend(cells.tolist())
+        self.path_length = 0
+
+    def feed(self, cells: int) -> None:
+        """Hand the board up to ``cells`` more of the cells waiting in ``later``."""
+        if self.later:
+            self.dirty.extend(self.later[-cells:])
+            del self.later[-cells:]
+
     def take_dirty(self) -> tuple[bool, list[int]]:
         """``(full_redraw, cells)`` since the last call, each cell once; resets both."""
         full, cells = self.full_redraw, list(set(self.dirty))
+        if full:
+            self.later.clear()  # a full redraw paints them all
         self.full_redraw = False
         self.dirty.clear()
         return full, cells

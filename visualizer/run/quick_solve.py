@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import time
+from array import array
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import overload
@@ -29,6 +30,8 @@ CHUNK = 2048
 """Cells searched between two looks at the clock."""
 LIST_SLICE = 1 << 18
 """Adjacency entries turned into a list between two looks at the clock."""
+ROW_SLICE = 1 << 16
+"""Cells whose neighbour lists are built from the neighbour table between two looks at the clock."""
 _SEARCH, _TAKE, _PATH = Kind.SEARCH, Kind.TAKE, Kind.PATH
 
 
@@ -52,9 +55,12 @@ class QuickBfs:
     direction, the solver's order), keeping the cells in the order reached and where each was
     reached from."""
 
-    def __init__(self, maze: Maze, start: int, goal: int) -> None:
-        self.arrays = maze.adjacency()
-        self.indptr: list[int] = []
+    def __init__(self, maze: Maze, start: int, goal: int, table: np.ndarray | None = None) -> None:
+        self.maze, self.table = maze, table
+        """``table``: the grid's neighbour table when the caller keeps one; the lists are then built
+        from it a slice of cells at a time (nothing of the whole maze's size at once)."""
+        self.arrays = maze.adjacency() if table is None else None
+        self.indptr: list[int] = [0] if table is not None else []
         self.indices: list[int] = []
         """``arrays`` as plain lists (quick to index), filled a slice at a time by ``work``."""
         self.seen = bytearray(maze.grid.size)
@@ -63,6 +69,9 @@ class QuickBfs:
         self.order, self.parent = [start], [-1]
         self.found = 0 if start == goal else -1
         self.next = 0
+        self._converted = 0
+        self._arrays: list[tuple[np.ndarray, np.ndarray]] = []
+        """``order`` and ``parent`` as arrays, a piece per look (``_convert``)."""
         self.result: QuickSearch | None = None
 
     def work(self, deadline: float = math.inf, clock: Callable[[], float] = time.perf_counter) -> QuickSearch | None:
@@ -94,20 +103,47 @@ class QuickBfs:
             else:
                 if clock() >= deadline:
                     self.next = i
+                    self._convert()
                     return None
         return self.result
 
     def _lists_ready(self, deadline: float, clock: Callable[[], float]) -> bool:
-        """Turn the adjacency arrays into lists a slice at a time (a million cells' take a
-        fifth of a second at once); True once both are whole."""
+        """Turn the adjacency into lists a slice at a time (a million cells' take a fifth of a
+        second at once); True once both are whole."""
+        if self.arrays is None:
+            return self._rows_ready(deadline, clock)
         pairs = list(zip((self.indptr, self.indices), self.arrays))
-        for target, array in pairs:
-            while len(target) < len(array):
-                target.extend(array[len(target):len(target) + LIST_SLICE].tolist())
+        for target, source in pairs:
+            while len(target) < len(source):
+                target.extend(source[len(target):len(target) + LIST_SLICE].tolist())
                 whole = all(len(t) == len(a) for t, a in pairs)
                 if not whole and clock() >= deadline:
                     return False
         return True
+
+    def _rows_ready(self, deadline: float, clock: Callable[[], float]) -> bool:
+        """``Maze.adjacency``'s rows from the kept neighbour table, ROW_SLICE cells at a time."""
+        table, passages, size = self.table, self.maze.passages, self.maze.grid.size
+        assert table is not None
+        shifts = np.arange(table.shape[1], dtype=np.uint8)
+        while len(self.indptr) <= size:
+            a = len(self.indptr) - 1
+            b = min(size, a + ROW_SLICE)
+            rows = table[a:b]
+            linked = ((passages[a:b, None] >> shifts) & 1).astype(bool) & (rows >= 0)
+            self.indptr.extend((np.cumsum(linked.sum(axis=1)) + self.indptr[-1]).tolist())
+            self.indices.extend(rows[linked].tolist())
+            if b < size and clock() >= deadline:
+                return False
+        return True
+
+    def _convert(self) -> None:
+        """The cells reached since the last look, into arrays (the end then converts only the rest:
+        a million cells' lists at once took a tenth of a second or more)."""
+        done = self._converted
+        if len(self.order) > done:
+            self._arrays.append((_int_array(self.order[done:]), _int_array(self.parent[done:])))
+            self._converted = len(self.order)
 
     def _end(self, taken: int) -> None:
         path: list[int] = []
@@ -116,13 +152,21 @@ class QuickBfs:
             path.append(self.order[at])
             at = self.parent[at]
         path.reverse()
-        self.result = QuickSearch(np.array(self.order, dtype=np.int64), np.array(self.parent, dtype=np.int64),
-                                  taken, path)
+        self._convert()
+        order = np.concatenate([pair[0] for pair in self._arrays])
+        parent = np.concatenate([pair[1] for pair in self._arrays])
+        self._arrays = []
+        self.result = QuickSearch(order, parent, taken, path)
 
 
-def quick_bfs(maze: Maze, start: int, goal: int) -> QuickSearch:
+def _int_array(values: list[int]) -> np.ndarray:
+    """A list of ints as an int64 array through ``array('q')`` (a third of ``np.array``'s time)."""
+    return np.frombuffer(array("q", values), dtype=np.int64)
+
+
+def quick_bfs(maze: Maze, start: int, goal: int, table: np.ndarray | None = None) -> QuickSearch:
     """The whole search at once (tests, the benchmark)."""
-    search = QuickBfs(maze, start, goal).work()
+    search = QuickBfs(maze, start, goal, table).work()
     assert search is not None
     return search
 

@@ -32,6 +32,8 @@ _kind_of = itemgetter(0)
 _CHANGES_MAZE = bytes(1 if kind < 10 else 0 for kind in range(256))
 """A ``bytes.translate`` table: 1 for the maze-changing kinds (below 10), 0 for display-only ones."""
 CHUNK = 256
+SWEEP_SLICE = 1 << 16
+"""Events of an old solver log freed per ``Run.sweep``."""
 """Events pulled between two looks at the clock."""
 MANY_CELLS = 4096
 """Changes to more cells than this at once are drawn as a full redraw, not listed cell by cell."""
@@ -55,6 +57,8 @@ class Run:
         self.stream: Iterator[Event] = iter(())
         """The solver's events not pulled yet, while solving."""
         self.solver_log: list[Event] = []
+        self._trash: list[list] = []
+        """Old solver logs being freed a slice a frame (``sweep``)."""
         """The solver's events pulled so far (applied, plus at most one looked ahead at): stepping
         back through a solve re-applies a prefix of them, the solver is not run again."""
         self._solver_exhausted = False
@@ -317,9 +321,17 @@ class Run:
             self._overlay_true = True  # finishing clears every mark a quiet step could have missed
             self._source = iter(())
         elif self.stage == SOLVING:
-            self.solution = [e[1] for e in self.solver_log[:self._solver_applied] if e[0] == _PATH]
+            self.solution = self._trailing_path()
         self.stage = DONE
         self.stream = iter(())
+
+    def _trailing_path(self) -> list[int]:
+        """The PATH events every solver ends with (``announce_path``), read back from the end of
+        what was applied: the path's length, not the log's (two million events at 1000 x 1000)."""
+        log, first = self.solver_log, self._solver_applied
+        while first > 0 and log[first - 1][0] == _PATH:
+            first -= 1
+        return [event[1] for event in log[first:self._solver_applied]]
 
     def finish_generation(self) -> None:
         """Run the generator to its end at full speed (play mode and solving need the whole maze)."""
@@ -422,7 +434,11 @@ class Run:
         """Start (or restart) a solver's animation from ``start`` to ``goal`` (None: the entrance and
         the exit), finishing generation first."""
         self.finish_generation()
+        self._begin_solve(solver, start, goal)
         self.overlay.clear_solution()
+
+    def _begin_solve(self, solver: str, start: int | None, goal: int | None) -> None:
+        """A new solve's bookkeeping (its marks are the caller's: wiped, or replaced whole)."""
         self.solver = solver
         self.solves += 1
         self.solver_ends = (self.maze.entrance[0] if start is None else start,
@@ -430,7 +446,7 @@ class Run:
         """The solve's start and goal cells."""
         self.solution = None
         self._solver_applied = 0
-        self.solver_log = []
+        self._drop_log()
         self._solver_exhausted = False
         self.stream = get_solver(solver).run(self.maze, start, goal)
         self.stage = SOLVING
@@ -439,7 +455,8 @@ class Run:
                     goal: int | None = None) -> None:
         """Show a solve already known whole (``run.quick_solve``), as if its events had all been
         applied: its marks, its path, its events spelled out only if stepping back reads them."""
-        self.solve(solver, start, goal)
+        self.finish_generation()
+        self._begin_solve(solver, start, goal)
         log = QuickLog(search)
         self.solver_log = log  # type: ignore[assignment]  # a list's reading methods, made on demand
         self.stream, self._solver_exhausted = iter(()), True
@@ -449,11 +466,35 @@ class Run:
         self.stage = DONE
         self.applied += 1
 
-    def clear_solution(self) -> None:
-        self.overlay.clear_solution()
+    def _drop_log(self) -> None:
+        """A new, empty solver log; a long old one is freed a slice at a time by ``sweep`` (freeing
+        the two million events of a million cells' solve at once took a quarter of a second)."""
+        old = self.solver_log
+        if isinstance(old, list) and len(old) > SWEEP_SLICE:
+            self._trash.append(old)
+        self.solver_log = []
+
+    def discard(self, *lists: list) -> None:
+        """Long lists done with, freed a slice a frame by ``sweep`` instead of at once."""
+        self._trash.extend(lists)
+
+    def sweep(self) -> None:
+        """Free a slice of the old solver logs left to free (a frame's share: a few ms)."""
+        if self._trash:
+            del self._trash[-1][-SWEEP_SLICE:]
+            if not self._trash[-1]:
+                self._trash.pop()
+
+    def clear_solution(self, keep_search: bool = False) -> None:
+        """No solve on screen any more; ``keep_search`` leaves the search's marks drawn (only the
+        path goes) until a re-solve's own replace them, cell by changed cell."""
+        if keep_search:
+            self.overlay.clear_path(self.solution or [])
+        else:
+            self.overlay.clear_solution()
         self.solver = None
         self.solution = None
-        self.solver_log = []
+        self._drop_log()
         self._solver_applied = 0
         if self.stage == SOLVING:
             self.stream = iter(())

@@ -65,6 +65,10 @@ TEACH_BUDGET = 0.008
 """Seconds a frame spends catching the explanations up with the run (a seek back replays them)."""
 IDLE_TEACH_BUDGET = 0.03
 """The same while paused or finished: nothing else needs the frame."""
+REPAINT_CELLS = 20_000
+"""Cells a re-solve's repaint hands the board a frame (``Overlay.feed``)."""
+RESOLVE_SHARE = 0.01
+"""Seconds of a frame a re-solve after an edit gets at least, whatever the perfect check took."""
 IDLE_WORK = 0.008
 """Seconds a paused or finished run spends each frame on snapshots that instant mode skipped."""
 
@@ -334,11 +338,13 @@ class WatchScene(QuizKeys, EditKeys, WatchPanel, Scene):
     def toggle_solve(self) -> None:
         if self.run.stage == SOLVING or self.run.overlay.path_length or self.run.overlay.searched:
             self.run.clear_solution()
+            self.edits.cancel_resolve()
             return
         self.start_solver()
 
     def start_solver(self) -> None:
         self.until = None
+        self.edits.cancel_resolve()
         start, goal = self.endpoints
         self.run.solve(self.solver, start=start, goal=goal)
         self._solution_reported = False
@@ -439,9 +445,13 @@ class WatchScene(QuizKeys, EditKeys, WatchPanel, Scene):
         frame, nothing on screen changes), so a later seek is as quick as any."""
         if self.quiz is not None:
             self._quiz_frame()
+        began = time.perf_counter()
+        self.run.sweep()
+        self.run.overlay.feed(REPAINT_CELLS)
+        self.edits.settle(IDLE_TEACH_BUDGET)  # the perfect check first: the re-solve has what is left
         if self.edits.resolving:
-            self.edits.finish_resolve(self.host.work_budget(INSTANT_BUDGET))
-        self.edits.settle(IDLE_TEACH_BUDGET)
+            spent = time.perf_counter() - began
+            self.edits.finish_resolve(max(RESOLVE_SHARE, self.host.work_budget(INSTANT_BUDGET) - spent))
         if self.until is not None and self.busy:
             self._run_until()
         elif self.busy:
@@ -467,7 +477,9 @@ class WatchScene(QuizKeys, EditKeys, WatchPanel, Scene):
     def refresh_distances(self) -> None:
         """Keep the distance map and the longest path up to date with the maze (on a large growing
         maze at most so often: each costs a search of the whole maze)."""
-        self.figures.refresh(self.run, self.distance_start(), self.distance_map, self.show_longest, self.throttled())
+        table = self.edits.table() if self.distance_map and self.run.finished else None
+        self.figures.refresh(self.run, self.distance_start(), self.distance_map, self.show_longest, self.throttled(),
+                             table)
 
     def throttled(self) -> bool:
         """True while a large maze grows: its searches then wait for ``refresh_distances``'s turn."""
