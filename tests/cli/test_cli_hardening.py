@@ -443,6 +443,12 @@ def test_a_format_that_agrees_or_a_name_of_no_format_is_written(tmp_path, name):
     assert (tmp_path / name).read_text().startswith("<?xml") or "<svg" in (tmp_path / name).read_text()
 
 
+def test_a_tiled_map_may_be_named_json(tmp_path):
+    """Tiled opens map.json as well as map.tmj: asked for by name, a Tiled map may take either."""
+    assert main(["generate", "-s", "4x3", "-o", str(tmp_path / "map.json"), "-f", "tiled"]) == 0
+    assert '"tiledversion"' in (tmp_path / "map.json").read_text()
+
+
 @settings(max_examples=300, deadline=None)
 @given(text=st.text(max_size=12))
 def test_number_options_read_any_text_or_refuse_it_in_words(text):

@@ -88,6 +88,9 @@ class Format:
     module's function ``(maze, spec, options) -> bytes`` that makes it), as ``beside_files`` writes them."""
     function: str = "write"
     """The module's function that writes this format (one module may write two: GIF and WebP)."""
+    also_named: tuple[str, ...] = ()
+    """Other formats' extensions this format may rightly be written under when asked for by name (a
+    Tiled map is JSON: Tiled opens ``map.json`` as well as ``map.tmj``)."""
     stream: str | None = None
     """The module's function ``(maze, spec, options) -> Iterator[str]`` that makes the file a piece
     at a time, when it has one: the command line writes each piece as it comes, never holding the
@@ -119,7 +122,7 @@ FORMATS: dict[str, Format] = {f.name: f for f in (
     Format("svg", (".svg",), "svg", "light", frozenset({"theme", "solution"}), stream="stream"),
     Format("pdf", (".pdf",), "pdf", "light", PRINT, needs_file=True, refuses="check"),
     Format("tiled", (".tmj",), "tiled", "dark", frozenset({"theme"}), needs_file=True, refuses="check",
-           beside=(("-tiles.png", "tileset"),)),
+           beside=(("-tiles.png", "tileset"),), also_named=(".json",)),
     Format("csv", (".csv",), "csv_tiles", None, refuses="check"),
 )}
 
@@ -145,6 +148,8 @@ def extension_mismatch(name: str | None, path: str | None) -> str | None:
     written into ``maze.svg`` opens as a broken picture, so the mistake is refused, not guessed."""
     named = named_by_extension(path)
     if not name or named is None or named.name == name:
+        return None
+    if any(path is not None and path.lower().endswith(ending) for ending in FORMATS[name].also_named):
         return None
     return (f"{path} is named like {named.name} but --format is {name}: name the file "
             f"{FORMATS[name].extensions[0]} or leave out --format")
