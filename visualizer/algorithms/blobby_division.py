@@ -135,8 +135,8 @@ class _Shown:
         places = len(split.cells)
         region = split.region
         order = np.lexsort((split.cells, split.owner[:places], split.claim[:places], rank[region]))
-        self.cells = _chunks(split.cells[order])
-        self.sides = _chunks(split.owner[order].astype(np.int64))
+        self.cells = _chunks(split.cells[order].astype(np.int32))  # kept to the end: every depth has
+        self.sides = _chunks(split.owner[order])  # regions all through the preorder
         regions, claimed, source, target, way = split.walls
         walls = np.lexsort((way, source, claimed, rank[regions]))
         self.walls = zip(repeat(WALL), _chunks(source[walls]), _chunks(target[walls]), _chunks(way[walls]))
