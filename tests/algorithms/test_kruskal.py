@@ -21,6 +21,26 @@ def test_kruskal_quiet_union_find_joins_what_the_shown_sets_join(kind):
         assert [e for e in shown if e[0] == Kind.CARVE] == quiet
 
 
+@pytest.mark.parametrize("kind", ["square", "hex", "triangle"])
+def test_kruskal_paints_both_cells_of_every_carve_in_one_colour(kind):
+    """What the student watches: after each carve and the recolouring that follows it, the two
+    cells it joined show the same set's colour (a lone cell too, the first time it joins), and
+    the finished maze is one set, every cell painted in its colour."""
+    for seed in range(6):
+        colour: dict[int, int] = {}
+        pending = None
+        for event in MazeSpec("kruskal", kind, 9, 7, seed).events(show=True):
+            if event[0] != Kind.SET and pending is not None:
+                a, b = pending
+                assert a in colour and colour.get(a) == colour.get(b), (seed, pending)
+                pending = None
+            if event[0] == Kind.CARVE:
+                pending = (event[1], event[2])
+            elif event[0] == Kind.SET:
+                colour[event[1]] = event[3]
+        assert len(colour) == 9 * 7 and len(set(colour.values())) == 1
+
+
 PEAK_SCRIPT = """
 import sys
 from visualizer.run.spec import MazeSpec

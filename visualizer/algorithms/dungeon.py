@@ -59,16 +59,10 @@ def dungeon(grid: Grid, rng: random.Random, *, attempts: int = 100, room_min: in
             apply(event)
             yield event
 
-    def folded(events):
-        """``tracked`` for a phase with no result: a plain loop, the cheapest pass-through."""
-        for event in events:
-            apply(event)
-            yield event
-
     yield (PHASE, -1, -1, "rooms")
     rooms = yield from tracked(place_rooms(grid, rng, attempts, room_min, room_max, show=show))
     yield (PHASE, -1, -1, "maze")
-    yield from folded(fill_corridors(grid, rng, shadow, first_region=rooms, winding=winding, show=show))
+    yield from fill_corridors(grid, rng, shadow, first_region=rooms, winding=winding, show=show)
     table = grid.neighbour_array()
     yield (PHASE, -1, -1, "connect")
     doors = yield from connect_regions(grid, rng, shadow, table, loops, show=show)
@@ -104,14 +98,25 @@ def place_rooms(grid: Grid, rng: random.Random, attempts: int, room_min: int, ro
 
 def fill_corridors(grid: Grid, rng: random.Random, shadow: Maze, first_region: int, winding: int, *,
                    show: bool = True) -> EventStream:
-    """Grow a winding corridor tree from every cell that no room or corridor holds yet."""
+    """Grow a winding corridor tree from every cell that no room or corridor holds yet, folding
+    its maze-changing events into the ``shadow`` maze as they pass (here, not a layer of its own:
+    half a million shown events each pass through one generator frame fewer)."""
+    apply = shadow.apply
     visited = bytearray((shadow.state != CellState.UNVISITED).astype("uint8").tobytes())
     region = first_region
     cell = visited.find(0)
     while cell >= 0:  # the next cell no room or corridor holds, found at C speed
-        yield from backtracker(grid, rng, winding=winding, start=cell, visited=visited, region=region, show=show)
+        for event in backtracker(grid, rng, winding=winding, start=cell, visited=visited, region=region,
+                                 show=show):
+            if event[0] < DISPLAY:  # a BACKTRACK changes nothing to fold
+                apply(event)
+            yield event
         region += 1
         cell = visited.find(0, cell + 1)
+
+
+DISPLAY = 10
+"""The first display-only kind (``Kind.changes_maze``)."""
 
 
 def connect_regions(grid: Grid, rng: random.Random, shadow: Maze, table: np.ndarray, loops: int, *,
@@ -204,23 +209,22 @@ def way_counts(bits: np.ndarray) -> np.ndarray:
 def _prune_queue(grid: Grid, table: np.ndarray, ways: list[int], state: bytearray, outside: list[int],
                  queue: deque[int], kept: set[int] | frozenset[int], *, show: bool = True) -> EventStream:
     """The queue one cell at a time: the pruning as the pseudocode tells it. Unshown, the same
-    prunes are handed over RUN_LENGTH at a time (PRUNES events: each cell is pruned once)."""
+    prunes are handed over RUN_LENGTH at a time (PRUNES events: each cell is pruned once). A dead
+    end is a corridor cell with at most one way out (the test is written out twice, not called:
+    it runs twice a pruned cell)."""
     passage, pruned = int(CellState.PASSAGE), int(CellState.PRUNED)
     opposite = [grid.opposite(d) for d in range(grid.directions)]
     neighbour = table.item
-
-    def is_dead_end(cell: int) -> bool:
-        return state[cell] == passage and ways[cell].bit_count() + outside[cell] <= 1
-
+    popleft, append = queue.popleft, queue.append
     rows: list[int] = []
     while queue:
-        cell = queue.popleft()
-        if cell in kept or not is_dead_end(cell):
+        cell = popleft()
+        if cell in kept or state[cell] != passage or ways[cell].bit_count() + outside[cell] > 1:
             continue
         d = ways[cell].bit_length() - 1  # its one open direction; -1 when it has none
-        nb = neighbour(cell, d) if d >= 0 else -1
         ways[cell] = 0
         state[cell] = pruned
+        nb = neighbour(cell, d) if d >= 0 else -1
         if nb >= 0:
             ways[nb] &= ~(1 << opposite[d])
         if show:
@@ -230,8 +234,8 @@ def _prune_queue(grid: Grid, table: np.ndarray, ways: list[int], state: bytearra
             if len(rows) >= 3 * RUN_LENGTH:
                 yield packed(PRUNES, rows)
                 rows = []
-        if nb >= 0 and is_dead_end(nb):
-            queue.append(nb)
+        if nb >= 0 and state[nb] == passage and ways[nb].bit_count() + outside[nb] <= 1:
+            append(nb)
     if rows:
         yield packed(PRUNES, rows)
 

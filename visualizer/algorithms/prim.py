@@ -24,33 +24,33 @@ OUTSIDE, FRONTIER, IN_MAZE = 0, 1, 2
 
 
 def prim(grid: Grid, rng: random.Random, *, show: bool = True) -> EventStream:
-    """Carve a perfect maze by growing it from a random frontier cell at a time."""
+    """Carve a perfect maze by growing it from a random frontier cell at a time. Shown, every
+    cell put on the frontier is said; unshown only the carves (the same draws, the same maze)."""
     neighbours = grid.neighbours
     free_neighbours = grid.free_neighbours
+    opposite = tuple(grid.opposite(d) for d in range(grid.directions))
     rnd = rng.random
     status = bytearray(grid.size)
     frontier: list[int] = []
-
-    def add_cell(cell: int) -> EventStream:
-        status[cell] = IN_MAZE
+    push, pop = frontier.append, frontier.pop
+    cell = int(rnd() * grid.size)
+    yield (CARVE, cell, -1, -1)
+    while True:  # the cell just joined puts its outside neighbours on the frontier (inline: no
+        status[cell] = IN_MAZE  # generator per cell, a shown event passes through one frame)
         for _, nb in free_neighbours(cell, status):
             status[nb] = FRONTIER
-            frontier.append(nb)
+            push(nb)
             if show:
                 yield (FRONTIER_ADD, nb, -1, -1)
-
-    start = int(rnd() * grid.size)
-    yield (CARVE, start, -1, -1)
-    yield from add_cell(start)
-    while frontier:
+        if not frontier:
+            return
         # Swap-remove a random frontier cell: O(1) instead of list.pop(i).
         i = int(rnd() * len(frontier))
         frontier[i], frontier[-1] = frontier[-1], frontier[i]
-        cell = frontier.pop()
+        cell = pop()
         inside = [(d, nb) for d, nb in neighbours(cell) if status[nb] == IN_MAZE]
         d, nb = inside[int(rnd() * len(inside))]
-        yield (CARVE, nb, cell, grid.opposite(d))
-        yield from add_cell(cell)
+        yield (CARVE, nb, cell, opposite[d])
 
 
 class PrimNarrator(Narrator):
