@@ -109,7 +109,7 @@ def legend_keys(scene: PlayScene) -> list[str]:
     if game is None:
         return []
     goal = [] if scene.fogged(game.goal) else ["goal"]  # the exit unseen in fog is not drawn
-    ghost = ["ghost"] if scene.ghost is not None else []
+    ghost = ["ghost"] if scene.ghost is not None and not scene.fogged(*scene.ghost.where(game.elapsed)[:2]) else []
     keys = ["player", *goal, "trail", "floor", *ghost]
     keys += play_extras.legend_keys(game, scene.race)
     if game.maze.rooms:

@@ -225,8 +225,9 @@ def test_fog_hides_the_exit_and_the_ghost_until_seen(screen, data):
     assert (pixels == np.array(GOAL)).all(axis=2).sum() == 0
     assert (pixels == np.array(GHOST)).all(axis=2).sum() == 0
     assert "goal" not in scene.legend_keys(), "the legend must not name an exit the board hides"
+    assert "ghost" not in scene.legend_keys(), "nor a ghost it hides"
     key(app, pygame.K_f)  # without fog both show
-    assert "goal" in scene.legend_keys()
+    assert "goal" in scene.legend_keys() and "ghost" in scene.legend_keys()
     pixels = board_pixels(app)
     assert (pixels == np.array(GOAL)).all(axis=2).sum() > 10
     assert (pixels == np.array(GHOST)).all(axis=2).sum() > 10
