@@ -65,7 +65,7 @@ def label_box(back: tuple[float, float], angle: float, size: tuple[int, int], ga
     clear of it whatever the angle: the box's half-extent along the line is measured, so a wide
     label behind a steep arrow does not sit on the arrow (it did at 1024 x 768)."""
     cos, sin = math.cos(angle), math.sin(angle)
-    reach = size[0] / 2 * abs(cos) + size[1] / 2 * abs(sin) + gap
+    reach = size[0] / 2 * abs(cos) + size[1] / 2 * abs(sin) + gap + 1  # + 1: the box is placed in whole pixels
     centre = (back[0] - cos * reach, back[1] - sin * reach)
     box = pygame.Rect(0, 0, *size)
     box.center = (round(centre[0]), round(centre[1]))
