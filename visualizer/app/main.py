@@ -96,7 +96,7 @@ def run_app(spec: MazeSpec, speed: float | None = None, scene: str | None = None
             shell = Shell(spec, speed=speed, screen=open_window(), quiz=quiz)
             if scene is not None:
                 pace = {} if speed is None else {"speed": speed}
-                shell.open_scene(scene, spec=spec, **pace, **context)
+                shell.open_from_command(scene, spec=spec, **pace, **context)
             frame_loop(shell, [Bookmarks(shell)], until=lambda: stop.signum is not None)
             if stop.signum is not None:
                 shell.quit()

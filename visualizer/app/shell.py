@@ -130,6 +130,9 @@ class Shell:
         self._swallowed: int | None = None
         """A key that closed a scene: its repeats are ignored until it is let go (a held Esc leaving
         play must not go on to quit the window below)."""
+        self.stand_in = False
+        """True while the watch scene only stands in below a scene a command opened (``play``):
+        its recipe is the command's, not a maze the user has seen."""
         self.recorder = Recorder()
         self.farewell: list[str] = []
         """What became of the recordings written as the window closed (printed once it is gone)."""
@@ -165,17 +168,34 @@ class Shell:
         self.view_camera.reset()
         self.layout_dirty = True
 
+    def open_from_command(self, name: str, **context: Any) -> None:
+        """The scene a command asked for, over a watch scene that only stands in for it."""
+        self.open_scene(name, **context)
+        self.stand_in = True
+
     def close_scene(self) -> None:
         if len(self.scenes) == 1:
             self.quit()
             return
-        self.scenes.pop().leave()
+        closed = self.scenes.pop()
+        closed.leave()
+        self._hand_back(closed)
         self.view_camera.reset()
         self.layout_dirty = True
         self.scene.resume()
         content = self.scene.board_content()
         if content is not None:
             content.overlay.full_redraw = True
+
+    def _hand_back(self, closed: Scene) -> None:
+        """Esc from the command's own scene: the stand-in below shows what that scene handed back
+        (the maze just played, not level 1's of the command line)."""
+        if not self.stand_in or len(self.scenes) != 1:
+            return
+        self.stand_in = False
+        spec = closed.hands_back()
+        if spec is not None:
+            self.scene.take_over(spec)
 
     def quit(self) -> None:
         for scene in reversed(self.scenes):

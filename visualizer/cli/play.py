@@ -119,8 +119,8 @@ def run(args: argparse.Namespace) -> int:
         mask = load_mask(args.mask)
     from ..play.levels import level_size
 
-    # The watch view behind the game (Esc from play) shows a maze of level 1's size, in the
-    # mask's own shape when there is one.
+    # The watch view behind the game stands in with a maze of level 1's size (in the mask's own
+    # shape when there is one) until Esc hands it the maze last played.
     spec = MazeSpec(args.algorithm, args.grid, *level_size(1, mask, GRIDS[args.grid]), seed, mask=mask).check()
     if is_own(spec.algorithm):  # a file of one's own that the checker stops makes no game: say why first
         _, stopped, bad = checked_build(spec)

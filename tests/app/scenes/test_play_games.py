@@ -470,3 +470,36 @@ def test_both_racers_discs_show_whole_while_they_share_the_entrance(screen, data
     pixels = board_pixels(app)
     first, second = count(pixels, PLAYER), count(pixels, SECOND_PLAYER)
     assert first > 20 and second >= 0.9 * first, (first, second)  # player 2's disc is not hidden
+
+
+def test_esc_from_the_play_command_shows_how_the_maze_just_played_was_made(screen, data):
+    """`maze-visualizer play` puts a stand-in below the game; Esc on level 2 lands on level 2's
+    maze being made, not on level 1's recipe from the command line."""
+    from helpers import walk_shortest_path
+
+    command = MazeSpec("backtracker", "square", 8, 6, 40)
+    app = Shell(command, screen=screen)
+    app.open_from_command("play", spec=command, mode="new")
+    scene = app.scene
+    scene.game.minotaur = None
+    walk_shortest_path(app)
+    key(app, pygame.K_RETURN)  # on to level 2
+    played = scene.game.spec
+    assert scene.game.level == 2 and played != command
+    key(app, pygame.K_ESCAPE)
+    watch = app.scene
+    assert watch is app.base and watch.spec == played
+    watch.run.finish_generation()
+    assert watch.run.maze.same_as(scene.game.maze)
+    assert app.shown_message() == "How the maze you played was made"
+
+
+def test_esc_from_a_game_opened_with_p_keeps_the_watched_maze(screen, data):
+    """P from the watch scene: its own maze (perhaps edited) is still there after Esc."""
+    spec = MazeSpec("prim", "square", 8, 6, 41)
+    app = Shell(spec, screen=screen)
+    app.frame([], 0)
+    key(app, pygame.K_p)
+    app.scene.start_from(app.scene.game.next_level(), "")
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is app.base and app.base.spec == spec

@@ -618,6 +618,10 @@ class PlayScene(Scene):
     def recipe(self) -> MazeSpec:
         return self.game.spec if self.game is not None else self.base
 
+    def hands_back(self) -> MazeSpec | None:
+        """The recipe of the level on screen (a maze of one's own has none that remakes it)."""
+        return self.game.spec if self.game is not None and not self.game.own else None
+
     def draw_key(self) -> Hashable:
         return play_view.draw_key(self)
 

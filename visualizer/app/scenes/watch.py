@@ -150,6 +150,11 @@ class WatchScene(QuizKeys, EditKeys, WatchPanel, Scene):
         self.teacher = Teacher(self.run)
         self.until = None
 
+    def take_over(self, spec: MazeSpec) -> None:
+        """The maze just played, made again step by step (the command's recipe was never seen)."""
+        self.restart(spec)
+        self.host.message("How the maze you played was made")
+
     def new_seed(self) -> None:
         self.restart(self.spec.with_(seed=random_seed()))
 
