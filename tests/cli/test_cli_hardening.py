@@ -443,6 +443,22 @@ def test_a_format_that_agrees_or_a_name_of_no_format_is_written(tmp_path, name):
     assert (tmp_path / name).read_text().startswith("<?xml") or "<svg" in (tmp_path / name).read_text()
 
 
+@pytest.mark.parametrize("name", ["maze.jpg", "maze.BMP", "maze.pnh", "out/maze.tar.gz"])
+def test_an_extension_no_format_has_is_refused_without_format(tmp_path, capsys, name):
+    """A text maze written into maze.jpg passes for a broken picture: refused, nothing written."""
+    (tmp_path / "out").mkdir()
+    assert main(["generate", "-s", "4x3", "-o", str(tmp_path / name)]) == 2
+    line = one_error_line(capsys)
+    assert "no format is named" in line and ".png" in line and "--format" in line
+    assert sorted(p.name for p in tmp_path.rglob("*")) == ["out"]
+
+
+@pytest.mark.parametrize("name", ["maze", "maze.txt", ".maze"])
+def test_a_name_without_an_extension_or_txt_is_the_text_maze(tmp_path, name):
+    assert main(["generate", "-s", "4x3", "-o", str(tmp_path / name)]) == 0
+    assert (tmp_path / name).read_text().count("#") > 10
+
+
 def test_a_tiled_map_may_be_named_json(tmp_path):
     """Tiled opens map.json as well as map.tmj: asked for by name, a Tiled map may take either."""
     assert main(["generate", "-s", "4x3", "-o", str(tmp_path / "map.json"), "-f", "tiled"]) == 0

@@ -21,6 +21,7 @@ from ..export.formats import (
     format_for,
     refuse_recipe,
     refused_options,
+    unknown_extension,
 )
 from ..grids import GRIDS
 from .errors import UsageError
@@ -164,7 +165,8 @@ def run(args: argparse.Namespace) -> int:
 
 def chosen_format(args: argparse.Namespace) -> Format:
     """The format to write: ``--format``, else the output's extension; the two must agree."""
-    mismatch = extension_mismatch(args.format, args.output)
+    mismatch = extension_mismatch(args.format, args.output) or (
+        None if args.format else unknown_extension(args.output))
     if mismatch is not None:
         raise UsageError(mismatch)
     return format_for(args.format, args.output)

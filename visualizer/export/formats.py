@@ -134,13 +134,32 @@ def format_for(name: str | None, path: str | None) -> Format:
     return named_by_extension(path) or FORMATS["text"]
 
 
+def extension_of(path: str) -> str:
+    """``path``'s extension in lower case (``maze.SVG``: ``.svg``), "" when its name has none."""
+    base = path.replace("\\", "/").rsplit("/", 1)[-1]
+    return base[base.rfind("."):].lower() if "." in base.lstrip(".") else ""
+
+
 def named_by_extension(path: str | None) -> Format | None:
     """The format whose extension ``path`` ends in, if any (``maze.SVG`` is svg)."""
     if not path:
         return None
-    base = path.replace("\\", "/").rsplit("/", 1)[-1]
-    suffix = base[base.rfind("."):].lower() if "." in base else ""
-    return next((fmt for fmt in FORMATS.values() if suffix in fmt.extensions), None)
+    suffix = extension_of(path)
+    return next((fmt for fmt in FORMATS.values() if suffix and suffix in fmt.extensions), None)
+
+
+def unknown_extension(path: str | None) -> str | None:
+    """Why an output named ``maze.jpg`` (no format has .jpg) is refused when no --format is given,
+    or None: writing the text maze into it would pass for a broken picture. A name without an
+    extension is the text maze."""
+    if not path or path == "-" or named_by_extension(path) is not None:
+        return None
+    suffix = extension_of(path)
+    if not suffix:
+        return None
+    known = ", ".join(fmt.extensions[0] for fmt in FORMATS.values())
+    return (f"{path}: no format is named {suffix} (the formats are {known}): name the file for one, "
+            f"or choose one with --format")
 
 
 def extension_mismatch(name: str | None, path: str | None) -> str | None:
