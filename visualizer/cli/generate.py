@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -160,7 +161,15 @@ def run(args: argparse.Namespace) -> int:
     write_export(fmt, maze, spec, options, args.output)
     if args.narration is not None:
         write_file(args.narration, narration_text(spec, maze, options.solve, args.narration))
+    say_random_seed(args, spec)
     return 0
+
+
+def say_random_seed(args: argparse.Namespace, spec: MazeSpec) -> None:
+    """A file made from a random seed: its seed on stderr, or that maze could never be made again
+    (a picture does not carry it). Standard output stays the maze alone."""
+    if args.seed is None and args.output is not None:
+        print(f"{args.output}: seed {spec.seed} (--seed {spec.seed} makes this maze again)", file=sys.stderr)
 
 
 def chosen_format(args: argparse.Namespace) -> Format:
