@@ -245,10 +245,11 @@ class Scene:
     def resume(self) -> None:
         """The scene is on top again after the one above it closed."""
 
-    def hands_back(self) -> "MazeSpec | None":
-        """The maze a stand-in scene below should show once this one closes (None: leave it be).
-        A command that opens this scene puts a stand-in below it; Esc should not land on that."""
+    def hands_back(self) -> "tuple[MazeSpec, dict[str, Any]] | None":
+        """The maze a stand-in scene below should show once this one closes, and the context that
+        opens this scene again on it (None: leave the stand-in be). A command that opens this scene
+        puts a stand-in below it; Esc should not land on that."""
         return None
 
-    def take_over(self, spec: "MazeSpec") -> None:
-        """Show ``spec`` instead of the stand-in maze (the scene above handed it back)."""
+    def take_over(self, spec: "MazeSpec", back: dict[str, Any]) -> None:
+        """Show ``spec`` instead of the stand-in maze (the scene above handed it back with ``back``)."""

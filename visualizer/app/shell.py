@@ -193,9 +193,9 @@ class Shell:
         if not self.stand_in or len(self.scenes) != 1:
             return
         self.stand_in = False
-        spec = closed.hands_back()
-        if spec is not None:
-            self.scene.take_over(spec)
+        handed = closed.hands_back()
+        if handed is not None:
+            self.scene.take_over(*handed)
 
     def quit(self) -> None:
         for scene in reversed(self.scenes):

@@ -491,7 +491,22 @@ def test_esc_from_the_play_command_shows_how_the_maze_just_played_was_made(scree
     assert watch is app.base and watch.spec == played
     watch.run.finish_generation()
     assert watch.run.maze.same_as(scene.game.maze)
-    assert app.shown_message() == "How the maze you played was made"
+    assert app.shown_message().startswith("The maze you played, made again step by step: P goes back")
+    key(app, pygame.K_p)  # back to the game: the save, level 2 as it was saved at the win
+    back = app.scene
+    assert back is not watch and back.game is not None and not back.game.own
+    assert back.game.level == 2 and back.game.maze.same_as(scene.game.maze)
+
+
+def test_p_on_a_maze_changed_after_esc_plays_that_maze_not_the_game(screen, data):
+    command = MazeSpec("backtracker", "square", 8, 6, 42)
+    app = Shell(command, screen=screen)
+    app.open_from_command("play", spec=command, mode="new")
+    key(app, pygame.K_ESCAPE)
+    watch = app.scene
+    watch.new_seed()  # another maze than the game's
+    key(app, pygame.K_p)
+    assert app.scene.game.own and app.scene.game.spec == watch.spec
 
 
 def test_esc_from_a_game_opened_with_p_keeps_the_watched_maze(screen, data):

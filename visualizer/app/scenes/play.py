@@ -618,9 +618,13 @@ class PlayScene(Scene):
     def recipe(self) -> MazeSpec:
         return self.game.spec if self.game is not None else self.base
 
-    def hands_back(self) -> MazeSpec | None:
-        """The recipe of the level on screen (a maze of one's own has none that remakes it)."""
-        return self.game.spec if self.game is not None and not self.game.own else None
+    def hands_back(self) -> tuple[MazeSpec, dict[str, Any]] | None:
+        """The recipe of the level on screen and how P comes back to the game: the daily maze, or
+        the save (a maze of one's own has no recipe that remakes it; a race no save)."""
+        game = self.game
+        if game is None or game.own or self.race is not None:
+            return None
+        return game.spec, {"mode": "daily", "day": game.daily} if game.daily else {"mode": "continue"}
 
     def draw_key(self) -> Hashable:
         return play_view.draw_key(self)

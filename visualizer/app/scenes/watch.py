@@ -125,6 +125,8 @@ class WatchScene(QuizKeys, EditKeys, WatchPanel, Scene):
         self._asked_at: tuple[int, int, int, int] | None = None
         """Where the run stood when the pending question was asked (moved since: the question goes)."""
         self._quiz_over_said = False
+        self.game_behind: tuple[MazeSpec, dict[str, Any]] | None = None
+        """The game Esc left (its level's recipe, play's context): P on that maze goes back to it."""
         if quiz is not None:
             self.start_quiz()
 
@@ -150,10 +152,12 @@ class WatchScene(QuizKeys, EditKeys, WatchPanel, Scene):
         self.teacher = Teacher(self.run)
         self.until = None
 
-    def take_over(self, spec: MazeSpec) -> None:
-        """The maze just played, made again step by step (the command's recipe was never seen)."""
+    def take_over(self, spec: MazeSpec, back: dict[str, Any]) -> None:
+        """The maze just played, made again step by step (the command's recipe was never seen); P
+        on it goes back to the game (``back``: play's context for that)."""
         self.restart(spec)
-        self.host.message("How the maze you played was made")
+        self.game_behind = (spec, back)
+        self.host.message("The maze you played, made again step by step: P goes back to the game")
 
     def new_seed(self) -> None:
         self.restart(self.spec.with_(seed=random_seed()))
@@ -411,13 +415,17 @@ class WatchScene(QuizKeys, EditKeys, WatchPanel, Scene):
         self.host.open_scene("lab", spec=self.spec)
 
     def play(self) -> None:
-        """P: play the maze on screen (as edited), finished first if it was still growing."""
+        """P: play the maze on screen (as edited), finished first if it was still growing; on the
+        maze of a game Esc left, back to that game."""
         self.run.finish_generation()
         maze = self.run.maze
         if self.edits.edited and not maze.reachable_from(maze.entrance[0])[maze.exit[0]]:
             self.host.message("The exit is cut off from the entrance: open a wall first (Ctrl+Z undoes the edit)")
             return
         self.run.clear_solution()
+        if self.game_behind is not None and self.game_behind[0] == self.spec and not self.edits.edited:
+            self.host.open_scene("play", spec=self.spec, **self.game_behind[1])
+            return
         self.host.open_scene("play", spec=self.spec, maze=maze.copy())  # edits and all
 
     def quit(self) -> None:
