@@ -115,3 +115,27 @@ def test_looking_for_the_next_question_stops_at_the_deadline_and_goes_on_next_ti
     while quiz.next_question(teacher) is not None:
         quiz.skip(teacher)
     assert run.finished
+
+
+@given(st.sets(st.integers(0, 11)), st.sets(st.integers(0, 11)))
+def test_a_wrong_set_of_cells_names_each_cell_missed_and_each_one_too_many(expected, given_cells):
+    from visualizer.run.quiz.question import CELLS, Question
+
+    question = Question("carve into", "which?", CELLS, frozenset(expected), "because")
+    words = question.mistakes(frozenset(given_cells), lambda c: f"<{c}>")
+    named = {int(part) for part in words.replace(">", "<").split("<")[1::2]}
+    assert named == set(expected) ^ set(given_cells)
+    assert ("missed" in words) == bool(set(expected) - set(given_cells))
+    assert ("not one" in words) == bool(set(given_cells) - set(expected))
+
+
+def test_the_verdict_of_a_wrong_click_says_which_cell_was_missed():
+    run, teacher, quiz = quiz_on()
+    question = quiz.next_question(teacher)
+    while question is not None and (question.form != "cells" or len(question.expected) < 2):
+        quiz.skip(teacher)
+        question = quiz.next_question(teacher)
+    assert question is not None
+    left_out = min(question.expected)
+    verdict = quiz.answer(teacher, question.expected - {left_out})
+    assert f"missed {run.grid.cell_name(left_out)}" in verdict.sentence

@@ -64,6 +64,17 @@ class Question:
             return "click it"
         return "click each, then Enter; none: just Enter"
 
+    def mistakes(self, given: frozenset[int], name: Callable[[int], str]) -> str:
+        """What a wrong set of cells got wrong: the cells missed and the ones that are not in it
+        ("" for the other forms, whose answer is one thing)."""
+        if self.form != CELLS:
+            return ""
+        missed, extra = sorted(self.expected - given), sorted(given - self.expected)
+        parts = [f"missed {', '.join(name(c) for c in missed)}"] if missed else []
+        if extra:
+            parts.append(f"{', '.join(name(c) for c in extra)} {'is' if len(extra) == 1 else 'are'} not one")
+        return "; ".join(parts)
+
     def answer_text(self, given: frozenset[int], name: Callable[[int], str]) -> str:
         """An answer in words: the choice, or the cells named."""
         if self.form == CHOICE:

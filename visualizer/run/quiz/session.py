@@ -103,7 +103,9 @@ class Quiz:
         if right:
             sentence = f"Right: {question.why}."
         else:
-            sentence = (f"Not quite (you said {question.answer_text(given, name)}): {question.why}.")
+            wrong = question.mistakes(given, name)
+            sentence = (f"Not quite (you said {question.answer_text(given, name)}"
+                        f"{'; ' + wrong if wrong else ''}): {question.why}.")
         self.last = Verdict(right, sentence)
         self._show_step(teacher)
         return self.last
