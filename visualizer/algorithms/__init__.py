@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..core.names import unknown
 from . import (
     aldous_broder,
     backtracker,
@@ -47,7 +48,7 @@ def get_algorithm(name: str) -> Algorithm:
     try:
         return ALGORITHMS[name]
     except KeyError:
-        raise ValueError(f"unknown algorithm {name!r}; choose one of: {', '.join(ALGORITHMS)}") from None
+        raise ValueError(unknown("algorithm", name, ALGORITHMS)) from None
 
 
 __all__ = ["ALGORITHMS", "Algorithm", "Param", "get_algorithm"]

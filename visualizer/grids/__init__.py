@@ -6,6 +6,7 @@ rest of the program only ever asks a grid object, never compares ``grid.kind`` w
 
 from __future__ import annotations
 
+from ..core.names import unknown
 from .base import MAX_SIDE, Grid, Neighbours, Taken, move_axis
 from .hex import HexGrid
 from .masked import Mask, MaskedGrid, mask_grid
@@ -29,7 +30,7 @@ def make_grid(kind: str, width: int, height: int, mask: Mask | None = None) -> G
     try:
         cls = GRIDS[kind]
     except KeyError:
-        raise ValueError(f"unknown grid {kind!r}; choose one of: {', '.join(GRIDS)}") from None
+        raise ValueError(unknown("grid", kind, GRIDS)) from None
     if mask is not None and not cls.MASKABLE:
         kinds = maskable_kinds()
         raise ValueError(f"masks work on {', '.join(kinds[:-1])} and {kinds[-1]} grids, not {kind}")

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..core.names import unknown
 from .palette import (
     ACCENT,
     BACKGROUND,
@@ -135,7 +136,7 @@ def get_theme(name: str) -> Theme:
     try:
         return THEMES[name]
     except KeyError:
-        raise ValueError(f"unknown theme {name!r}; choose one of: {', '.join(THEMES)}") from None
+        raise ValueError(unknown("theme", name, THEMES)) from None
 
 
 _current: list[Theme] = [DARK]

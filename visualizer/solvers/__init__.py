@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..core.names import unknown
 from . import (
     astar,
     bidirectional,
@@ -36,7 +37,7 @@ def get_solver(name: str) -> Solver:
     try:
         return SOLVERS[name]
     except KeyError:
-        raise ValueError(f"unknown solver {name!r}; choose one of: {', '.join(SOLVERS)}") from None
+        raise ValueError(unknown("solver", name, SOLVERS)) from None
 
 
 __all__ = ["SOLVERS", "Solver", "bfs", "get_solver", "run_to_end", "shortest_path"]

@@ -1,0 +1,41 @@
+"""A name no registry holds: the message suggests the nearest names (a typo is the usual cause)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from visualizer.algorithms import ALGORITHMS, get_algorithm
+from visualizer.core.names import unknown
+from visualizer.solvers import SOLVERS, get_solver
+
+
+@pytest.mark.parametrize("name", list(ALGORITHMS))
+def test_an_algorithm_name_cut_short_or_with_a_letter_dropped_suggests_it(name):
+    for typo in {name[:-1], name[:3] + name[4:]} - set(ALGORITHMS):
+        with pytest.raises(ValueError) as refused:
+            get_algorithm(typo)
+        hint = str(refused.value).split("; choose one of")[0]
+        assert "did you mean" in hint and name in hint, typo
+
+
+@pytest.mark.parametrize("name", list(SOLVERS))
+def test_a_solver_name_in_capitals_with_its_last_letter_lost_suggests_it(name):
+    with pytest.raises(ValueError) as refused:
+        get_solver(name.upper()[:-1] if len(name) > 3 else name.upper() + "x")
+    assert name in str(refused.value).split("; choose one of")[0]
+
+
+@given(st.text(max_size=12))
+def test_the_message_is_one_line_that_lists_every_name_and_suggests_only_known_ones(name):
+    names = ["kruskal", "prim", "wilson", "prim_true"]
+    words = unknown("algorithm", name, names)
+    assert "\n" not in words.replace(repr(name), "") and words.endswith("choose one of: " + ", ".join(names))
+    if "did you mean " in words:
+        suggested = words.split("did you mean ")[1].split("?)")[0].split(" or ")
+        assert set(suggested) <= set(names)
+
+
+def test_a_name_far_from_every_one_gets_no_guess():
+    assert "did you mean" not in unknown("algorithm", "zzz", ALGORITHMS)
