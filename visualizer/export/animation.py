@@ -43,6 +43,7 @@ from ..render.themes import Theme, get_theme
 from ..run.session import Run
 from ..run.spec import MazeSpec
 from ..solvers import get_solver
+from . import webp_mux
 from .formats import ExportOptions
 
 if TYPE_CHECKING:
@@ -491,6 +492,8 @@ class Animation:
     size: tuple[int, int]
     palette: Palette
     plan: Plan
+    bands: bool = False
+    """Painted a band at a time (a large maze): WebP frames are then put together here (``webp_mux``)."""
 
 
 def make_animation(maze: Maze | None, spec: MazeSpec, options: ExportOptions, fmt: str = "gif") -> Animation:
@@ -503,8 +506,8 @@ def make_animation(maze: Maze | None, spec: MazeSpec, options: ExportOptions, fm
     plan = plan_frames(*count_events(spec, maze, options.solve), options)
     weighted = (maze if maze is not None else spec.new_maze(grid)).weights is not None
     palette = Palette.of(theme, weighted=weighted)
-    frames = index_frames(spec, plan, options.solve, size, palette, bands=in_bands(fmt, grid, size))
-    return Animation(frames, size, palette, plan)
+    bands = in_bands(fmt, grid, size)
+    return Animation(index_frames(spec, plan, options.solve, size, palette, bands), size, palette, plan, bands)
 
 
 def check_webp_options(spec: MazeSpec, options: ExportOptions) -> None:
@@ -536,4 +539,7 @@ def write_webp(maze: Maze | None, spec: MazeSpec, options: ExportOptions) -> byt
     """The run as a looping, lossless animated WebP (``generate -o run.webp``); ``maze`` may be None."""
     check_webp_options(spec, options)
     made = make_animation(maze, spec, options, "webp")
-    return encode_webp(palette_images(made.pixels, made.size, made.palette.rgb), durations(made.plan))
+    images = palette_images(made.pixels, made.size, made.palette.rgb)
+    if made.bands:  # libwebp's animation encoder holds several whole canvases: too many at this size
+        return webp_mux.encode(images, durations(made.plan), WEBP_METHOD)
+    return encode_webp(images, durations(made.plan))
