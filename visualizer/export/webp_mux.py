@@ -79,10 +79,17 @@ def encode(images: Iterable[Image.Image], lengths: list[int], method: int) -> by
             frames.append([x0, y0, x1 - x0, y1 - y0, length, still_bitstream(image.crop(box), method)])
             previous = pixels
         del image, pixels  # not held while the next frame is painted
+    if len(frames) == 1:  # one picture: a still, as libwebp writes it
+        return riff([frames[0][5]])
     header = chunk(b"VP8X", bytes([ANIMATION_FLAG, 0, 0, 0]) + uint24(size[0] - 1) + uint24(size[1] - 1))
     body = [header, chunk(b"ANIM", bytes(4) + struct.pack("<H", 0))]
     for x, y, width, height, duration, bitstream in frames:
         body.append(chunk(b"ANMF", uint24(x // 2) + uint24(y // 2) + uint24(width - 1) + uint24(height - 1)
                           + uint24(min(duration, MAX_DURATION_MS)) + bytes([NO_BLEND]) + bitstream))
-    content = b"WEBP" + b"".join(body)
+    return riff(body)
+
+
+def riff(chunks: list[bytes]) -> bytes:
+    """A WebP file of these chunks."""
+    content = b"WEBP" + b"".join(chunks)
     return b"RIFF" + struct.pack("<I", len(content)) + content
