@@ -12,8 +12,10 @@ from PIL import Image
 
 from visualizer.cli import main
 from visualizer.core.maze import Maze
+from visualizer.export import animation, webp_mux
 from visualizer.export.animation import GIF_TICK_MS, plan_frames, write_gif, write_webp
 from visualizer.export.formats import ExportOptions
+from visualizer.grids import SquareGrid
 from visualizer.render.image import png_bytes, render_surface, surface_png
 from visualizer.render.palette import Style
 from visualizer.render.themes import get_theme
@@ -174,3 +176,99 @@ def test_the_slowest_gif_with_the_longest_hold_keeps_every_delay_in_16_bits(tmp_
             gif.seek(frame)
             delays.append(gif.info["duration"])
     assert max(delays) <= 655_350 and delays[0] == 500_000  # one frame of 500 s (the hold is whole frames)
+
+
+# --- large mazes: frames painted a band at a time, capped before any work ----------------------
+
+
+@pytest.mark.parametrize(("algorithm", "width", "height", "options"), [
+    ("backtracker", 12, 8, ExportOptions(seconds=2, fps=10)),
+    ("kruskal", 9, 7, ExportOptions(seconds=1, fps=10, solve="bfs")),
+    ("prim", 10, 10, ExportOptions(seconds=1, fps=10, theme="light", cell=3))])
+def test_frames_painted_in_bands_are_the_boards_frames(algorithm, width, height, options):
+    """The band painter (large mazes) shows each moment of the run exactly as the Board does."""
+    spec = MazeSpec(algorithm, "square", width, height, 2)
+    made = animation.make_animation(spec.build(), spec, options)
+    in_bands = animation.index_frames(spec, made.plan, options.solve, made.size, made.palette, bands=True)
+    by_board = animation.index_frames(spec, made.plan, options.solve, made.size, made.palette, bands=False)
+    pairs = list(zip(in_bands, by_board, strict=True))
+    assert len(pairs) == made.plan.frames > 5
+    assert all(a == b for a, b in pairs)
+
+
+def test_a_2000x2000_animation_is_capped_to_a_few_frames_from_its_size_alone():
+    grid = SquareGrid(2000, 2000)
+    options, note = animation.fit_frames("gif", grid, ExportOptions())
+    assert options.max_frames == 3 and animation.in_bands("gif", grid, animation.frame_size(grid, options))
+    assert note is not None and "making 3 frames, not 250" in note and "--max-frames" in note
+    assert animation.fit_frames("gif", grid, ExportOptions(max_frames=2)) == (ExportOptions(max_frames=2), None)
+    small = SquareGrid(40, 30)
+    assert animation.fit_frames("webp", small, ExportOptions()) == (ExportOptions(), None)
+
+
+@pytest.mark.parametrize("fmt", WRITERS)
+@pytest.mark.parametrize("extra, capped", [([], "not 250"), (["--max-frames", "40"], "not 40"),
+                                           (["--seconds", "30", "--fps", "20"], "not 600")])
+def test_generate_notes_the_cap_in_one_line_and_builds_nothing_first(fmt, extra, capped, tmp_path, capsys,
+                                                                       monkeypatch):
+    """The cap is decided before any work; the writer gets it and replays the recipe itself."""
+    given = {}
+
+    def writer(maze, spec, options):
+        given.update(maze=maze, options=options)
+        return b"made"
+
+    writer.__module__ = animation.__name__  # the format finds its other functions beside its writer
+
+    def no_build(self):
+        raise AssertionError("the maze was built before the animation replayed it")
+
+    monkeypatch.setattr(animation, f"write_{fmt}", writer)
+    monkeypatch.setattr(MazeSpec, "build", no_build)
+    out = tmp_path / f"big.{fmt}"
+    assert main(["generate", "-s", "2000x2000", *extra, "-o", str(out)]) == 0
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "making 3 frames" in error and capped in error
+    assert given["maze"] is None and given["options"].max_frames == 3
+    assert out.read_bytes() == b"made"
+
+
+def test_a_hex_maze_too_large_for_a_board_is_still_refused_in_one_line(tmp_path, capsys):
+    """Only grids that lay out bands of rows can be painted in bands: a large hex maze is refused."""
+    assert main(["generate", "-g", "hex", "-s", "2000x2000", "-o", str(tmp_path / "h.gif")]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "too large to animate" in error
+
+
+def decoded(data: bytes) -> list[tuple[np.ndarray, int]]:
+    with Image.open(io.BytesIO(data)) as picture:
+        frames = []
+        for k in range(picture.n_frames):
+            picture.seek(k)
+            frames.append((np.asarray(picture.convert("RGB")).copy(), picture.info["duration"]))
+    return frames
+
+
+@pytest.mark.parametrize(("algorithm", "options"), [("wilson", ExportOptions(seconds=2, fps=10)),
+                                                    ("backtracker", ExportOptions(seconds=1, fps=5, hold=2)),
+                                                    ("kruskal", ExportOptions(max_frames=1))])
+def test_a_webp_put_together_frame_by_frame_plays_as_libwebps_own(algorithm, options):
+    """The same pictures for the same lengths as Pillow's animation writer (which large mazes avoid)."""
+    spec = MazeSpec(algorithm, "square", 21, 13, 3)
+    made = animation.make_animation(spec.build(), spec, options, "webp")
+    frames = list(animation.palette_images(made.pixels, made.size, made.palette.rgb))
+    lengths = animation.durations(made.plan)
+    ours = decoded(webp_mux.encode(iter(frames), lengths, animation.WEBP_METHOD))
+    theirs = decoded(animation.encode_webp(iter(frames), lengths))
+    assert [length for _, length in ours] == [length for _, length in theirs]
+    assert all(np.array_equal(a, b) for (a, _), (b, _) in zip(ours, theirs, strict=True))
+
+
+def test_a_webp_frame_like_the_one_before_lengthens_it():
+    still = Image.new("P", (6, 4), 1)
+    still.putpalette(bytes(range(12)))
+    changed = still.copy()
+    changed.putpixel((5, 3), 2)
+    shown = decoded(webp_mux.encode(iter([still, still.copy(), changed]), [100, 50, 70], 0))
+    assert [length for _, length in shown] == [150, 70]
+    assert webp_mux.changed_box(np.asarray(still), np.asarray(changed)) == (4, 2, 6, 4)  # even corner

@@ -24,6 +24,7 @@ REFUSED = 2
 """The exit status of a maze a format refuses (one line, before the work)."""
 FORMATS = ("svg", "pdf", "png", "gif", "webp")
 DEFAULT_SIZES = (1000, 2000)
+ANIMATED = ("gif", "webp")
 HEX_FORMATS = ("svg",)
 """Formats measured on a hex grid too (its drawing has half as many corners again as a square one)."""
 
@@ -48,6 +49,8 @@ class Row:
     json_cpu: float
     peak_mb: float
     status: int
+    frames: int | None = None
+    """An animation's frames as written (a large maze's are capped, with a note, before any work)."""
 
     @property
     def ratio(self) -> float:
@@ -62,6 +65,8 @@ class Row:
         if self.status not in (0, REFUSED):
             return f"FAILED (exit {self.status})"
         made = "refused before work (exit 2)" if self.status == REFUSED else "made"
+        if self.frames is not None:
+            made += f" ({self.frames} frames)"
         return f"{made}, {'met' if self.met else 'missed'}"
 
 
@@ -96,8 +101,19 @@ def export_row(fmt: str, grid: str, side: int, repeats: int = 3) -> Row:
         for _ in range(repeats):
             floors.append(measure(export_args("json", grid, side, folder)))
             runs.append(measure(export_args(fmt, grid, side, folder)))
+        frames = frames_in(Path(folder, f"maze.{fmt}")) if fmt in ANIMATED else None
     return Row(fmt, grid, side, statistics.median(u.cpu for u in runs), statistics.median(u.cpu for u in floors),
-               statistics.median(u.peak_mb for u in runs), max(u.status for u in runs))
+               statistics.median(u.peak_mb for u in runs), max(u.status for u in runs), frames)
+
+
+def frames_in(path: Path) -> int | None:
+    """The frames of an animation file (None when there is none: refused)."""
+    if not path.exists():
+        return None
+    from PIL import Image
+
+    with Image.open(path) as picture:
+        return getattr(picture, "n_frames", 1)
 
 
 def export_rows(sizes: tuple[int, ...] = DEFAULT_SIZES, formats: tuple[str, ...] = FORMATS,

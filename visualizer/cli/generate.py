@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -19,13 +19,14 @@ from ..export.formats import (
     beside_files,
     beside_path,
     extension_mismatch,
+    fit_recipe,
     format_for,
     refuse_recipe,
     refused_options,
     unknown_extension,
 )
 from ..grids import GRIDS
-from .errors import UsageError
+from .errors import UsageError, note
 from .options import PAPERS, THEMES, Command, add_maze_options, joined, number_in, parse_frames, spec_from_args
 from .output import check_output_path, write_file, write_stdout
 from .own_files import STOPPED_EXIT, check_lines, checked_build, is_own, say, solve_lines
@@ -151,15 +152,19 @@ def run(args: argparse.Namespace) -> int:
         refuse_recipe(fmt, spec, options)  # a grid it cannot draw, a page too small...: before any work
     except ValueError as refused_option:
         raise UsageError(str(refused_option)) from None
+    options, fitted = fit_recipe(fmt, spec, options)  # an animation's frames capped for a large maze
+    if fitted is not None:
+        note(fitted)
     if args.output is not None:
         options = output_named(options, args.output)
         for ending, _ in fmt.beside:
             check_output_path(beside_path(args.output, ending))
     if fmt.needs_file and args.output is None:
         raise UsageError(f"{fmt.name} output needs --output FILE")
-    maze = spec.build()
+    maze = None if fmt.replays and args.narration is None else spec.build()
     write_export(fmt, maze, spec, options, args.output)
     if args.narration is not None:
+        assert maze is not None
         write_file(args.narration, narration_text(spec, maze, options.solve, args.narration))
     say_random_seed(args, spec)
     return 0
@@ -208,13 +213,16 @@ def run_from_file(args: argparse.Namespace) -> int:
     return 0
 
 
-def write_export(fmt: Format, maze: Maze, spec: MazeSpec, options: ExportOptions, output: str | None) -> None:
+def write_export(fmt: Format, maze: Maze | None, spec: MazeSpec, options: ExportOptions, output: str | None) -> None:
     """The export, the files beside it first (the map names them), to the file or the terminal;
     a format that writes a piece at a time is written as its pieces come."""
     streamer = fmt.streamer()
-    data = streamer(maze, spec, options) if streamer is not None else fmt.writer()(maze, spec, options)
-    for ending, content in beside_files(fmt, maze, spec, options).items():
-        write_file(beside_path(str(output), ending), content)
+    if maze is None:  # the writer replays the recipe (``Format.replays``)
+        data: str | bytes | Iterator[str] = fmt.replayer()(None, spec, options)
+    else:
+        data = streamer(maze, spec, options) if streamer is not None else fmt.writer()(maze, spec, options)
+        for ending, content in beside_files(fmt, maze, spec, options).items():
+            write_file(beside_path(str(output), ending), content)
     if output is not None:
         write_file(output, data)
     elif isinstance(data, (str, bytes)):

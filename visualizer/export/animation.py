@@ -24,23 +24,27 @@ The timeline of an animation (``plan_frames``):
 
 from __future__ import annotations
 
+import collections
 import io
 import itertools
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..core.maze import Maze
 from ..grids import Grid
-from ..render.board import Board
+from ..grids.layout import WALL_WEIGHTS
+from ..render import strips
+from ..render.board import Board, fit_camera, walls
 from ..render.image import check_grid_cell_size, grid_image_size
 from ..render.palette import TERRAIN, TERRAIN_LEVELS, Style
 from ..render.themes import Theme, get_theme
 from ..run.session import Run
 from ..run.spec import MazeSpec
 from ..solvers import get_solver
+from . import webp_mux
 from .formats import ExportOptions
 
 if TYPE_CHECKING:
@@ -58,11 +62,20 @@ GIF_MAX_DELAY_MS = 65_535 * GIF_TICK_MS
 GIF_MIN_FPS = 0.002
 """A frame of 500 s, with the longest hold (60 s) still under GIF's longest delay."""
 MAX_FRAME_BYTES = 1 << 30
-"""All frames' pixels together, at most: the painting and encoding work of an animation (frames
-are written one at a time, so this is not its memory: ``MAX_PEAK_BYTES`` is)."""
+"""All frames' pixels together, at most, when a Board paints them: the painting and encoding work of
+an animation (frames are written one at a time, so this is not its memory: ``MAX_PEAK_BYTES`` is).
+More frames than this allows are capped (``frame_budget``), with a note, before any work."""
+BAND_FRAME_PIXELS = 48 << 20
+"""All frames' pixels together, at most, when they are painted a band at a time (``BandPainter``):
+each such frame is styled and laid out whole, about 100 ns a pixel, so a 2000 x 2000 maze (frames
+of 4001 x 4001) gets 3 frames and its CPU stays near 3x the JSON export's (the replay of the run,
+which any animation needs, is most of the rest)."""
 MAX_PEAK_BYTES = 1 << 30
 """The most memory an animation may take, estimated from its frame size before any work
-(``peak_bytes``): the board's pixel tables, the frame and the encoder's copies of it."""
+(``peak_bytes``, ``band_peak_bytes``): more is refused in one line."""
+BOARD_PEAK_BYTES = 400 << 20
+"""Frames whose Board (``peak_bytes``) would take more than this are painted a band at a time
+instead (``BandPainter``), where the grid can: no whole-view tables, but each frame styled whole."""
 PEAK_BASE_BYTES = 64 << 20
 """The interpreter, the maze and the run, whatever the frame size (measured, rounded up)."""
 PEAK_BYTES_PER_PIXEL = {"gif": 85, "webp": 135}
@@ -70,6 +83,17 @@ PEAK_BYTES_PER_PIXEL = {"gif": 85, "webp": 135}
 rounded up: the board's ownership map and its layout (int32 and int64 tables a pixel), the frame,
 Pillow's copies (GIF: the previous frame, the difference, the changed pixels; WebP: RGBA frames and
 libwebp's canvases)."""
+BAND_PEAK_BASE_BYTES = 80 << 20
+"""The band painter's memory whatever the size: the interpreter, Pillow, numpy (measured, rounded up)."""
+BAND_PEAK_BYTES_PER_CELL = {"gif": 60, "webp": 60}
+"""Per cell: the run's maze and overlay and the generator's own state, and while a frame is styled,
+the neighbour and edge-slot tables and every element's style (measured at 1000 x 1000 and 2000 x 2000,
+rounded up)."""
+BAND_PEAK_BYTES_PER_PIXEL = {"gif": 6, "webp": 12}
+"""Per frame pixel: the frame, and the encoder's copies (GIF: the previous frame, the difference and
+the changed pixels; WebP: libwebp's canvases)."""
+MIN_FRAMES = 2
+"""A capped animation still goes from the empty grid to the finished maze."""
 WEBP_METHOD = 0
 """libwebp's effort, 0 (fastest) to 6: flat-colour lossless frames come out small at any effort."""
 
@@ -93,13 +117,18 @@ class Plan:
         return len(self.positions)
 
 
-def frame_count(events: int, options: ExportOptions) -> int:
-    """``round(seconds * fps)``, capped by ``--max-frames`` and by ``events + 1``; at least one."""
+def wanted_frames(options: ExportOptions) -> int:
+    """``round(seconds * fps)``, capped by ``--max-frames``: the frames asked for, before the run is known."""
     seconds = DEFAULT_SECONDS if options.seconds is None else options.seconds
     wanted = round(seconds * options.fps)
     if options.max_frames is not None:
         wanted = min(wanted, options.max_frames)
-    return max(1, min(wanted, events + 1))
+    return wanted
+
+
+def frame_count(events: int, options: ExportOptions) -> int:
+    """``wanted_frames``, capped by ``events + 1``; at least one."""
+    return max(1, min(wanted_frames(options), events + 1))
 
 
 def plan_frames(generation_events: int, solver_events: int, options: ExportOptions) -> Plan:
@@ -176,11 +205,23 @@ def peak_bytes(fmt: str, size: tuple[int, int]) -> int:
     return PEAK_BASE_BYTES + PEAK_BYTES_PER_PIXEL[fmt] * size[0] * size[1]
 
 
+def band_peak_bytes(fmt: str, grid: Grid, size: tuple[int, int]) -> int:
+    """The memory an animation painted a band at a time takes at its peak (``BAND_PEAK_*``)."""
+    return (BAND_PEAK_BASE_BYTES + BAND_PEAK_BYTES_PER_CELL[fmt] * grid.size
+            + BAND_PEAK_BYTES_PER_PIXEL[fmt] * size[0] * size[1])
+
+
+def in_bands(fmt: str, grid: Grid, size: tuple[int, int]) -> bool:
+    """True when the frames are painted a band at a time: a Board would pass BOARD_PEAK_BYTES and
+    the grid lays out bands of rows on its own."""
+    return peak_bytes(fmt, size) > BOARD_PEAK_BYTES and strips.can_paint(grid)
+
+
 def check_peak(fmt: str, grid: Grid, options: ExportOptions) -> None:
     """Refuse (one line, before any work) an animation whose frames would take more memory than
     MAX_PEAK_BYTES to paint and encode."""
     size = frame_size(grid, options)
-    needed = peak_bytes(fmt, size)
+    needed = band_peak_bytes(fmt, grid, size) if in_bands(fmt, grid, size) else peak_bytes(fmt, size)
     if needed <= MAX_PEAK_BYTES:
         return
     smallest = grid.UNIT_PIXELS[0]
@@ -189,6 +230,36 @@ def check_peak(fmt: str, grid: Grid, options: ExportOptions) -> None:
               else f"choose a smaller --cell (at least {smallest:g})")
     raise ValueError(f"{fmt} frames of {size[0]} x {size[1]} pixels would take about {needed / 1e6:,.0f} MB "
                      f"to paint and encode (at most {MAX_PEAK_BYTES / 1e6:,.0f}): {advice}")
+
+
+def frame_budget(fmt: str, grid: Grid, size: tuple[int, int]) -> int:
+    """The most frames of ``size`` pixels the work budget affords (at least MIN_FRAMES): frames a
+    Board paints cost what changed, frames painted in bands cost their every pixel."""
+    budget = BAND_FRAME_PIXELS if in_bands(fmt, grid, size) else MAX_FRAME_BYTES
+    return max(MIN_FRAMES, budget // (size[0] * size[1]))
+
+
+def fit_frames(fmt: str, grid: Grid, options: ExportOptions) -> tuple[ExportOptions, str | None]:
+    """``options`` with the frames capped to ``frame_budget`` (``max_frames``), and a one-line note
+    saying how many and why when they are; decided from the size alone, before any work."""
+    size = frame_size(grid, options)
+    cap, wanted = frame_budget(fmt, grid, size), wanted_frames(options)
+    if wanted <= cap:
+        return options, None
+    budget = BAND_FRAME_PIXELS if in_bands(fmt, grid, size) else MAX_FRAME_BYTES
+    how = "each painted whole, a band at a time" if in_bands(fmt, grid, size) else "painted and encoded"
+    note = (f"{fmt}: making {cap} frames, not {wanted}: frames of {size[0]} x {size[1]} pixels are capped at "
+            f"{budget / 1e6:,.0f} million pixels in all ({how}); --max-frames chooses up to {cap}, "
+            f"a smaller maze allows more")
+    return replace(options, max_frames=cap), note
+
+
+def fit_gif_frames(spec: MazeSpec, options: ExportOptions) -> tuple[ExportOptions, str | None]:
+    return fit_frames("gif", spec.make_grid(), options)
+
+
+def fit_webp_frames(spec: MazeSpec, options: ExportOptions) -> tuple[ExportOptions, str | None]:
+    return fit_frames("webp", spec.make_grid(), options)
 
 
 class Painter:
@@ -203,6 +274,9 @@ class Painter:
         self.canvas = np.zeros((height, width), dtype=np.uint8)
         self._pixels = self.canvas.T  # the board indexes pixels [x, y], as pygame's surfarray does
 
+    def keep_up(self) -> None:
+        """Nothing while the run is stepped: the board repaints what changed when a frame is painted."""
+
     def paint(self) -> np.ndarray:
         """The board as the run stands now (the canvas itself: copy it to keep it)."""
         full, cells = self.run.overlay.take_dirty()
@@ -210,11 +284,46 @@ class Painter:
         return self.canvas
 
 
-def advance_to(run: Run, plan: Plan, solver: str | None, position: int) -> None:
-    """Step the run to ``position`` events of the plan's timeline (the generation, then the solver)."""
+class BandPainter:
+    """Paints a run into palette indices a band of rows at a time (``render.strips``), each frame
+    styled whole from the run as it stands: no ownership map or per-cell boxes are held, so a frame
+    of 4001 x 4001 pixels costs its pixels once, not 85 bytes each. The pixels are a Board's full
+    redraw's (the tests compare the two painters)."""
+
+    def __init__(self, run: Run, size: tuple[int, int], palette: Palette) -> None:
+        width, height = size
+        self.run = run
+        self.size = size
+        self.palette = palette
+        self.walls = WALL_WEIGHTS[walls()]
+        self.camera = fit_camera(run.grid, width, height, self.walls)
+
+    def paint(self) -> np.ndarray:
+        """The board as the run stands now (a new array: made after the styling, so the two never
+        peak together)."""
+        self.keep_up()
+        bands = strips.prepare(self.run.maze, self.run.overlay, self.size, self.camera, self.walls)
+        canvas = np.empty((self.size[1], self.size[0]), dtype=np.uint8)
+        bands.paint(canvas.T, self.palette.style_index)
+        return canvas
+
+    def keep_up(self) -> None:
+        """Every frame is painted whole: the cells marked for repaint are dropped as they come."""
+        self.run.overlay.forget_dirty()
+
+
+STEP_CHUNK = 1 << 16
+"""Events applied between two calls of a painter's ``keep_up`` while the run is stepped to a frame."""
+
+
+def advance_to(run: Run, plan: Plan, solver: str | None, position: int,
+               keep_up: Callable[[], None] = lambda: None) -> None:
+    """Step the run to ``position`` events of the plan's timeline (the generation, then the solver),
+    ``STEP_CHUNK`` events at a time, calling ``keep_up`` after each."""
     target = min(position, plan.generation_events)
-    if run.position < target:
-        run.step(target - run.position)
+    while run.position < target:
+        run.step(min(STEP_CHUNK, target - run.position))
+        keep_up()
     if position >= plan.generation_events and not run.finished:
         run.finish_generation()  # ends the stream: the generation's marks go, as in the window
     if solver is None or position <= plan.generation_events:
@@ -222,36 +331,39 @@ def advance_to(run: Run, plan: Plan, solver: str | None, position: int) -> None:
     if run.solver is None:
         run.solve(solver)
     wanted = position - plan.generation_events
-    if run.solver_events < wanted:
-        run.step(wanted - run.solver_events)  # the run ends the solve by itself after its last event
+    while run.solver_events < wanted:
+        if not run.step(min(STEP_CHUNK, wanted - run.solver_events)):
+            break  # the run ends the solve by itself after its last event
+        keep_up()
 
 
 def index_frames(spec: MazeSpec, plan: Plan, solver: str | None, size: tuple[int, int],
-                 palette: Palette) -> Iterator[bytes]:
-    """Each planned frame as palette indices, row by row (``width * height`` bytes)."""
+                 palette: Palette, bands: bool = False) -> Iterator[bytes]:
+    """Each planned frame as palette indices, row by row (``width * height`` bytes); ``bands``: painted
+    a band at a time (``BandPainter``), else by a Board."""
     run = Run(spec, record=False)
-    painter = Painter(run, size, palette)
+    painter = (BandPainter if bands else Painter)(run, size, palette)
     for position in plan.positions:
-        advance_to(run, plan, solver, position)
+        advance_to(run, plan, solver, position, painter.keep_up)
         yield painter.paint().tobytes()
 
 
-def count_events(spec: MazeSpec, maze: Maze, solver: str | None) -> tuple[int, int]:
+def count_events(spec: MazeSpec, maze: Maze | None, solver: str | None) -> tuple[int, int]:
     """``(generation events, solver events)`` as the window folds them, counted first so that the
-    frames can spread them evenly (the solver runs on ``maze``, the finished one)."""
-    generation = sum(1 for _ in spec.events())
-    solving = sum(1 for _ in get_solver(solver).run(maze)) if solver else 0
-    return generation, solving
+    frames can spread them evenly (the solver runs on ``maze``, the finished one, built here when
+    None: ``generate`` leaves the building to the replay)."""
+    generation = count(spec.events())
+    if not solver:
+        return generation, 0
+    return generation, count(get_solver(solver).run(maze or spec.build()))
 
 
-def check_work(plan: Plan, size: tuple[int, int]) -> None:
-    """Refuse (one line) an animation whose frames together are more than MAX_FRAME_BYTES pixels
-    to paint and encode (its memory is checked before the work: ``check_peak``)."""
-    needed = plan.frames * size[0] * size[1]
-    if needed > MAX_FRAME_BYTES:
-        raise ValueError(f"{plan.frames} frames of {size[0]} x {size[1]} pixels are {needed / 1e6:,.0f} million "
-                         f"pixels to paint and encode (at most {MAX_FRAME_BYTES / 1e6:,.0f}): ask for fewer "
-                         f"frames (--max-frames, --seconds, --fps) or smaller ones (--cell)")
+def count(items: Iterable) -> int:
+    """How many ``items`` there are, counted at C speed (a generator expression's loop was a tenth
+    of a 2000 x 2000 count's time)."""
+    counter = itertools.count()
+    collections.deque(zip(items, counter), maxlen=0)
+    return next(counter)
 
 
 # --- encoding -----------------------------------------------------------------------------------
@@ -263,6 +375,7 @@ def palette_images(pixels: Iterable[bytes], size: tuple[int, int], palette: byte
 
     for data in pixels:
         image = Image.frombytes("P", size, data)
+        del data  # not held while the next frame is painted (16 MB at 4001 x 4001)
         image.putpalette(palette)
         yield image
 
@@ -281,14 +394,16 @@ def encode_gif(images: Iterable[Image.Image], lengths: list[int], palette: bytes
     from PIL import GifImagePlugin as gif
 
     frames = iter(images)
-    first = next(frames)
-    first.encoderinfo = {"duration": lengths, "loop": 0, "disposal": 1, "optimize": True, "palette": palette}
+    first: Image.Image | None = next(frames)
+    assert first is not None
+    base = {"duration": lengths, "loop": 0, "disposal": 1, "optimize": True, "palette": palette}
+    first.encoderinfo = base
     buffer = io.BytesIO()
     pending: list = []  # [image (cropped to its box), box, encoder info] of the frame not yet written
     previous = None
     for count, frame in enumerate(itertools.chain([first], frames)):
         frame = gif._normalize_mode(frame)
-        info = first.encoderinfo.copy()
+        info = base.copy()
         frame = gif._normalize_palette(frame, palette, info)
         info["duration"] = lengths[count]
         box = None
@@ -299,16 +414,18 @@ def encode_gif(images: Iterable[Image.Image], lengths: list[int], palette: bytes
                 pending[2]["duration"] = min(GIF_MAX_DELAY_MS, pending[2]["duration"] + info["duration"])
                 continue
             changed = frame_changes(frame, delta, info)
-            write_gif_frame(buffer, pending, first)
+            write_gif_frame(buffer, pending)
+            first = None  # written: a still is no longer possible (and 16 MB at 4001 x 4001)
             pending = [changed if box == (0, 0, *frame.size) else changed.crop(box), box, info]
+            del delta, changed  # not held while the next frame is painted
         else:
             pending = [frame, None, info]
         previous = frame
-    if buffer.tell() == 0:  # one picture only: Pillow writes it as a still
+    if first is not None:  # one picture only: Pillow writes it as a still
         first.encoderinfo["duration"] = pending[2]["duration"]
         gif._write_single_frame(first, buffer, palette)
     else:
-        write_gif_frame(buffer, pending, first)
+        write_gif_frame(buffer, pending)
     buffer.write(b";")
     return buffer.getvalue()
 
@@ -327,7 +444,7 @@ def frame_changes(frame: Image.Image, delta: Image.Image, info: dict) -> Image.I
     return changed
 
 
-def write_gif_frame(buffer: io.BytesIO, pending: list, first: Image.Image) -> None:
+def write_gif_frame(buffer: io.BytesIO, pending: list) -> None:
     """Write one frame: the first with the file's header, the others as their changed rectangle."""
     from PIL import GifImagePlugin as gif
 
@@ -384,16 +501,22 @@ class Animation:
     size: tuple[int, int]
     palette: Palette
     plan: Plan
+    bands: bool = False
+    """Painted a band at a time (a large maze): WebP frames are then put together here (``webp_mux``)."""
 
 
-def make_animation(maze: Maze, spec: MazeSpec, options: ExportOptions) -> Animation:
-    """Plan the frames of ``spec``'s run; ``maze`` is its finished maze (the solver is counted on it)."""
+def make_animation(maze: Maze | None, spec: MazeSpec, options: ExportOptions, fmt: str = "gif") -> Animation:
+    """Plan the frames of ``spec``'s run, capped to the work budget (``fit_frames``); ``maze`` is
+    its finished maze (the solver is counted on it), or None to leave it to the replay."""
     theme = get_theme(options.resolved_theme("dark"))
-    size = frame_size(maze.grid, options)
+    grid = spec.make_grid() if maze is None else maze.grid
+    options, _ = fit_frames(fmt, grid, options)
+    size = frame_size(grid, options)
     plan = plan_frames(*count_events(spec, maze, options.solve), options)
-    check_work(plan, size)
-    palette = Palette.of(theme, weighted=maze.weights is not None)
-    return Animation(index_frames(spec, plan, options.solve, size, palette), size, palette, plan)
+    weighted = (maze if maze is not None else spec.new_maze(grid)).weights is not None
+    palette = Palette.of(theme, weighted=weighted)
+    bands = in_bands(fmt, grid, size)
+    return Animation(index_frames(spec, plan, options.solve, size, palette, bands), size, palette, plan, bands)
 
 
 def check_webp_options(spec: MazeSpec, options: ExportOptions) -> None:
@@ -413,16 +536,19 @@ def check_gif_options(spec: MazeSpec, options: ExportOptions) -> None:
     check_peak("gif", spec.make_grid(), options)
 
 
-def write_gif(maze: Maze, spec: MazeSpec, options: ExportOptions) -> bytes:
-    """The run as a looping GIF (``generate -o run.gif``)."""
+def write_gif(maze: Maze | None, spec: MazeSpec, options: ExportOptions) -> bytes:
+    """The run as a looping GIF (``generate -o run.gif``); ``maze`` may be None (see ``make_animation``)."""
     check_gif_options(spec, options)
-    made = make_animation(maze, spec, options)
+    made = make_animation(maze, spec, options, "gif")
     images = palette_images(made.pixels, made.size, made.palette.rgb)
     return encode_gif(images, durations(made.plan, GIF_TICK_MS), made.palette.rgb)
 
 
-def write_webp(maze: Maze, spec: MazeSpec, options: ExportOptions) -> bytes:
-    """The run as a looping, lossless animated WebP (``generate -o run.webp``)."""
+def write_webp(maze: Maze | None, spec: MazeSpec, options: ExportOptions) -> bytes:
+    """The run as a looping, lossless animated WebP (``generate -o run.webp``); ``maze`` may be None."""
     check_webp_options(spec, options)
-    made = make_animation(maze, spec, options)
-    return encode_webp(palette_images(made.pixels, made.size, made.palette.rgb), durations(made.plan))
+    made = make_animation(maze, spec, options, "webp")
+    images = palette_images(made.pixels, made.size, made.palette.rgb)
+    if made.bands:  # libwebp's animation encoder holds several whole canvases: too many at this size
+        return webp_mux.encode(images, durations(made.plan), WEBP_METHOD)
+    return encode_webp(images, durations(made.plan))

@@ -86,6 +86,13 @@ class Format:
     beside: tuple[tuple[str, str], ...] = ()
     """Files written beside the main one: (name ending, in place of the main file's extension; the
     module's function ``(maze, spec, options) -> bytes`` that makes it), as ``beside_files`` writes them."""
+    fits: str | None = None
+    """The module's function ``(spec, options) -> (options, note or None)`` that fits the options to
+    the format's work budget (an animation's frames capped for a large maze): ``generate`` calls it
+    before the maze is built and prints the note."""
+    replays: bool = False
+    """True when the writer replays the recipe itself (animations): ``generate`` then builds no maze
+    first and passes None, which saves a whole generation of a large maze."""
     function: str = "write"
     """The module's function that writes this format (one module may write two: GIF and WebP)."""
     also_named: tuple[str, ...] = ()
@@ -97,6 +104,12 @@ class Format:
     whole text (an SVG of a large maze is hundreds of megabytes)."""
 
     def writer(self) -> Callable[["Maze", "MazeSpec", ExportOptions], bytes | str]:
+        return getattr(self._module(), self.function)
+
+    def replayer(self) -> Callable[[None, "MazeSpec", ExportOptions], str | bytes]:
+        """The writer of a format that replays the recipe itself (``replays``), given no maze."""
+        if not self.replays:
+            raise ValueError(f"{self.name} needs the built maze")
         return getattr(self._module(), self.function)
 
     def streamer(self) -> Callable[["Maze", "MazeSpec", ExportOptions], Iterator[str]] | None:
@@ -116,9 +129,9 @@ FORMATS: dict[str, Format] = {f.name: f for f in (
     Format("json", (".json",), "json_io", None),
     Format("png", (".png",), "picture", "dark", PICTURE, needs_file=True),
     Format("gif", (".gif",), "animation", "dark", ANIMATION, needs_file=True, function="write_gif",
-           refuses="check_gif_options"),
+           refuses="check_gif_options", fits="fit_gif_frames", replays=True),
     Format("webp", (".webp",), "animation", "dark", ANIMATION, needs_file=True, function="write_webp",
-           refuses="check_webp_options"),
+           refuses="check_webp_options", fits="fit_webp_frames", replays=True),
     Format("svg", (".svg",), "svg", "light", frozenset({"theme", "solution"}), stream="stream"),
     Format("pdf", (".pdf",), "pdf", "light", PRINT, needs_file=True, refuses="check"),
     Format("tiled", (".tmj",), "tiled", "dark", frozenset({"theme"}), needs_file=True, refuses="check",
@@ -189,6 +202,14 @@ def refuse_recipe(fmt: Format, spec: MazeSpec, options: ExportOptions | None = N
     any work (a grid it cannot draw, a maze too large for its page, a frame rate it cannot say)."""
     if fmt.refuses is not None:
         _function(fmt, fmt.refuses)(spec, options or ExportOptions())
+
+
+def fit_recipe(fmt: Format, spec: MazeSpec, options: ExportOptions) -> tuple[ExportOptions, str | None]:
+    """``options`` fitted to ``fmt``'s work budget for ``spec`` (``Format.fits``), and a note when
+    they changed; before any work."""
+    if fmt.fits is None:
+        return options, None
+    return _function(fmt, fmt.fits)(spec, options)
 
 
 def beside_files(fmt: Format, maze: Maze, spec: MazeSpec, options: ExportOptions) -> dict[str, bytes]:

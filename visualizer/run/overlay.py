@@ -259,6 +259,14 @@ class Overlay(SetColouring):
             self.dirty.extend(self.later[-cells:])
             del self.later[-cells:]
 
+    def forget_dirty(self) -> None:
+        """Drop the cells waiting to be repainted, unread: for a painter that paints every frame
+        whole (an animation of a large maze). Millions of them, and the set ``take_dirty`` makes
+        of them, took 200 MB at 2000 x 2000."""
+        self.dirty.clear()
+        self.later.clear()
+        self.full_redraw = False
+
     def take_dirty(self) -> tuple[bool, list[int]]:
         """``(full_redraw, cells)`` since the last call, each cell once; resets both."""
         full, cells = self.full_redraw, list(set(self.dirty))
