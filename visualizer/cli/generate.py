@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -174,7 +173,7 @@ def say_random_seed(args: argparse.Namespace, spec: MazeSpec) -> None:
     """A file made from a random seed: its seed on stderr, or that maze could never be made again
     (a picture does not carry it). Standard output stays the maze alone."""
     if args.seed is None and args.output is not None:
-        print(f"{args.output}: seed {spec.seed} (--seed {spec.seed} makes this maze again)", file=sys.stderr)
+        note(f"{args.output}: seed {spec.seed} (--seed {spec.seed} makes this maze again)")
 
 
 def chosen_format(args: argparse.Namespace) -> Format:
