@@ -149,3 +149,28 @@ def test_the_algorithms_description_is_whole_or_not_shown(arrangement, size, val
         assert joined == about, f"the description is cut: {' '.join(joined)!r}"
     if value == 1.0 and (quiz is None or arrangement is Arrangement.SIDE):
         assert starts, "the description is not shown"
+
+
+@pytest.mark.parametrize("value", SCALES)
+def test_the_colour_scale_stays_inside_the_strip(value, scale, words_of):
+    """At 150 % text the presenting strip has no room for the distance map's scale beside a
+    message: it is left out rather than drawn over the scrub bar (or twice, as the message grew)."""
+    from visualizer.app.panel import PanelContent
+    from visualizer.app.scene import ColourScale
+    from visualizer.app.strip import draw_strip
+
+    scale(value)
+    pygame.display.init()
+    pygame.font.init()
+    text.font.cache_clear()
+    surface = Ledger((1920, 1080))
+    strip = pygame.Rect(0, 1080 - 320, 1920, 320)
+    size = round(24 * value)
+    colours = ((255, 240, 160), (170, 60, 150))
+    content = PanelContent(None, [("Algorithm", "Recursive backtracker")] * 7, None, None, None,
+                           ColourScale("Steps from the entrance", "0", "95", colours),
+                           (("distance", None), ("path", None), ("wall", None)), "H help   Space pause   S solve",
+                           "Breadth-first search: path of 65 cells, 135 cells visited")
+    draw_strip(surface, strip, size, round(size * 4 / 3), content)
+    for _, rect in surface.blits:
+        assert strip.contains(rect), f"words drawn outside the strip: {rect}"

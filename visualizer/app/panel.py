@@ -95,38 +95,30 @@ def draw_panel(surface: pygame.Surface, panel: pygame.Rect, size: int, content: 
 
 
 def figures_keep(panel: pygame.Rect, content: PanelContent, y: int, width: int, size: int) -> int:
-    """Where the message must stay below so the figures and the whole legend fit above it: the
-    legend small if the message then still fits at the smallest type, else the legend smallest;
-    when neither can be, the message keeps its size (the legend then loses entries)."""
+    """Where the message must stay below so the figures and the whole legend fit above it while
+    the message still fits there at the smallest type; else the message keeps its size and the
+    legend, at body size still, leaves out its least needed entries (saying so)."""
     figures = y + rows_height(content.lines, width, size) + size // 2
     figures += scale_height(size) if content.scale is not None else 0
-    for legend_size in type_steps(max(11, size - 3)):
-        keep = figures + legend_height(content.legend, width, legend_size) + legend_size // 2 + size // 2
-        room = footer_top(panel, width, size, content.hint) - size - keep
-        if content.message is None or message_lines(content.message, width, size, room)[2]:
-            return keep
+    keep = figures + legend_height(content.legend, width, size) + size // 2 + size // 2
+    room = footer_top(panel, width, size, content.hint) - size - keep
+    if content.message is None or message_lines(content.message, width, size, room)[2]:
+        return keep
     return panel.top
 
 
 def legend_room(content: PanelContent, y: int, width: int, size: int, bottom: int) -> tuple[int, Rows | None]:
-    """The legend's text size and the hover lines that leave it whole below ``y``: the legend
-    lists every colour on the board, so it steps its type down first, then the hover lines go."""
+    """The legend's text size (body size: it never shrinks below the figures' text) and the hover
+    lines that leave it whole below ``y``: the legend lists every colour on the board, so the
+    hover lines go first; when it still cannot be whole it leaves out its least needed entries."""
     scale = scale_height(size) if content.scale is not None else 0
     hover = content.hover
-    for rows in ([hover, None] if hover is not None else [None]):
-        top = y + (size // 3 + rows_height(rows, width, size) if rows is not None else 0) + size // 2 + scale
-        for legend_size in type_steps(size):
-            if top + legend_height(content.legend, width, legend_size) + legend_size // 2 <= bottom:
-                return legend_size, rows
-    return size, hover
-
-
-def type_steps(size: int) -> list[int]:
-    """Text sizes from ``size`` down to the smallest, a tenth at a time (as ``text.fitted`` steps)."""
-    steps = [size]
-    while steps[-1] > text.SMALLEST:
-        steps.append(max(text.SMALLEST, steps[-1] - max(1, steps[-1] // 10)))
-    return steps
+    if hover is None:
+        return size, None
+    top = y + size // 3 + rows_height(hover, width, size) + size // 2 + scale
+    if top + legend_height(content.legend, width, size) + size // 2 <= bottom:
+        return size, hover
+    return size, None
 
 
 def rows_height(rows: Rows, width: int, size: int) -> int:
@@ -415,28 +407,64 @@ def message_lines(message: str, width: int, size: int, room: int) -> tuple[int, 
 
 def legend_height(legend: Legend, width: int, size: int) -> int:
     """Pixels the legend needs at text ``size`` (heading and every entry, wrapped)."""
+    return int(size * 1.5) + entries_height(legend, width, size) + size // 2 if legend else 0
+
+
+def entries_height(legend: Legend, width: int, size: int) -> int:
+    """Pixels the entries of ``legend`` take, wrapped beside their swatches."""
     swatch, line = int(size * 0.95), int(size * 1.4)
-    lines = sum(len(text.wrap(meaning(key, label), size, width - swatch - size // 2)) for key, label in legend)
-    return int(size * 1.5) + line * lines + size // 2 if legend else 0
+    return line * sum(len(text.wrap(meaning(key, label), size, width - swatch - size // 2)) for key, label in legend)
+
+
+LEAST_NEEDED = ("wall", "floor", "unvisited", "room", "weight")
+"""Legend entries left out first when the legend cannot be whole (the board shows them plainly);
+after them the entries go from the end of the reading order."""
+
+
+def legend_fit(legend: Legend, width: int, size: int, room: int) -> tuple[Legend, int]:
+    """The entries shown in ``room`` pixels under the heading, and how many were left out: every
+    entry when they fit, else the least needed go first and one line says how many are missing."""
+    if entries_height(legend, width, size) <= room:
+        return legend, 0
+    order = [k for k in LEAST_NEEDED if any(key == k for key, _ in legend)]
+    order += [key for key, _ in reversed(legend) if key not in order]
+    shown = list(legend)
+    for key in order:
+        shown = [entry for entry in shown if entry[0] != key]
+        note = len(text.wrap(missing_words(len(legend) - len(shown)), size, width))
+        if entries_height(tuple(shown), width, size) + int(size * 1.4) * note <= room:
+            break
+    return tuple(shown), len(legend) - len(shown)
+
+
+def missing_words(count: int) -> str:
+    """The legend's last line when entries were left out."""
+    return f"{MORE}{plural(count, 'more colour')} not listed"
 
 
 def draw_legend(surface: pygame.Surface, legend: Legend, x: int, y: int, width: int, size: int, bottom: int) -> None:
-    """The legend's heading and as many entries (swatch, wrapped meaning) as fit above ``bottom``."""
-    if y + int(size * 2.9) > bottom:
-        return  # no room for the heading and one entry
+    """The legend's heading and its entries (swatch, wrapped meaning) above ``bottom``; nothing,
+    not even the heading, when there are no entries. Entries that do not fit are left out, the
+    least needed first, and a last line says so: the type never shrinks to make room."""
+    if not legend or y + int(size * 2.9) > bottom:
+        return  # nothing to list, or no room for the heading and one entry
     surface.blit(text.rendered("Legend", size, ui().text, True), (x, y))
     y += int(size * 1.5)
     swatch = int(size * 0.95)
     line = int(size * 1.4)
-    for key, label in legend:
+    shown, missing = legend_fit(legend, width, size, bottom - size // 2 - y)
+    for key, label in shown:
         colour = current().legend_colour(key)
         parts = text.wrap(meaning(key, label), size, width - swatch - size // 2)
         if y + line * len(parts) > bottom - size // 2:
-            break
+            missing += 1
+            continue
         draw_swatch(surface, key, colour, pygame.Rect(x, y + 2, swatch, swatch))
         for part in parts:
             surface.blit(text.rendered(part, size, ui().text), (x + swatch + size // 2, y))
             y += line
+    if missing:
+        draw_lines(surface, text.wrap(missing_words(missing), size, width), x, y, size, ui().text_dim, bottom)
 
 
 def draw_swatch(surface: pygame.Surface, key: str, colour: tuple[int, int, int], box: pygame.Rect) -> None:
