@@ -74,7 +74,7 @@ STYLE_COLOURS: dict[Style, Colour] = {
     Style.UNVISITED: (104, 106, 118),
     Style.PRUNED: (112, 98, 124),
     Style.TRAIL: (0, 140, 110),      # bluish green
-    Style.FOG: (92, 100, 122),       # mist: a mid slate, unlike the dark walls and the light floor
+    Style.FOG: (192, 204, 228),      # mist: a pale blue slate, 3:1 from the mat (a fogged maze keeps its edge)
     Style.LOOKED: (104, 128, 32),    # olive: >= 3.9:1 to floor and walls in every theme, apart from the queue by hue
 }
 STYLE_RANKS: dict[Style, int] = {
