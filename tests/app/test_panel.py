@@ -156,6 +156,7 @@ def test_the_legend_keeps_body_size_and_says_what_it_left_out(height):
     drawn = legend_panel(LONG_LEGEND, message, hover, height=height)
     words = dict(drawn)
     assert words.get("Legend") == 17, "the legend's heading is smaller than the panel's text"
+    assert all(size == 17 for w, size in drawn if w.startswith("Opened")), "the message shrank to make room"
     from visualizer.app.panel import meaning
     listed = [meaning(k, label) for k, label in LONG_LEGEND if meaning(k, label) in words]
     assert all(words[w] >= 17 for w in listed), "legend entries drawn below the panel's body size"
@@ -170,3 +171,30 @@ def test_no_legend_heading_without_entries():
     """The play start screen has nothing on the board: no empty "Legend" heading."""
     assert "Legend" not in dict(legend_panel([]))
     assert "Legend" in dict(legend_panel([("wall", None)]))
+
+
+@pytest.mark.parametrize("key, shape", [("entrance", "triangle"), ("exit", "square"), ("goal", "diamond"),
+                                        ("player", "disc")])
+def test_a_marker_entry_shows_the_markers_shape_and_colour(key, shape, theme):
+    """The entrance's green triangle, the exit's pink square, play's yellow diamond: the legend
+    shows each as the board draws it, not as a plain square of colour."""
+    theme("dark")
+    pygame.display.init()
+    surface = pygame.Surface((40, 40))
+    panel = themes.ui().panel
+    surface.fill(panel)
+    colour = themes.current().legend_colour(key)
+    draw_swatch(surface, key, colour, pygame.Rect(10, 10, 20, 20))
+    assert tuple(surface.get_at((20, 21)))[:3] == colour
+    corner = tuple(surface.get_at((11, 11) if shape == "disc" else (13, 13)))[:3]
+    assert (corner == colour) == (shape == "square"), f"the {key} swatch is not a {shape}"
+
+
+def test_the_watch_legend_lists_the_entrance_and_the_exit():
+    from visualizer.app.shell import Shell
+    from visualizer.run.spec import MazeSpec
+
+    pygame.display.init()
+    shell = Shell(MazeSpec("backtracker", "square", 8, 6, 3), screen=pygame.Surface((1024, 768)))
+    shell.frame([], 0.0)
+    assert shell.base.legend_keys()[:2] == ["entrance", "exit"]

@@ -8,13 +8,13 @@ decides whether the panel must be drawn again) and hands it, with the panel's re
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
 from ..core.narration import plural
 from ..render import contrast
-from ..render.palette import LEGEND, LEGEND_MIXED
+from ..render.palette import LEGEND, LEGEND_MIXED, LEGEND_SHAPES
 from ..render.themes import current, ui
 from ..run.teaching import TeachingView
 from . import text
@@ -70,7 +70,8 @@ def draw_panel(surface: pygame.Surface, panel: pygame.Rect, size: int, content: 
     bottom = draw_footer(surface, panel, x, width, size, content.hint, content.message, keep) - size // 2
     if teaching is not None:
         return draw_teaching_and_legend(surface, panel, content, teaching, (x, y, width, size), bottom)
-    y = draw_rows(surface, content.lines, x, y, width, size, bottom)
+    lines = content.lines if content.extra is not None else rows_for_legend(content, y, width, size, bottom)
+    y = draw_rows(surface, lines, x, y, width, size, bottom)
     hover = content.hover
     legend_size = size
     if content.extra is None:
@@ -95,16 +96,53 @@ def draw_panel(surface: pygame.Surface, panel: pygame.Rect, size: int, content: 
 
 
 def figures_keep(panel: pygame.Rect, content: PanelContent, y: int, width: int, size: int) -> int:
-    """Where the message must stay below so the figures and the whole legend fit above it while
-    the message still fits there at the smallest type; else the message keeps its size and the
-    legend, at body size still, leaves out its least needed entries (saying so)."""
+    """Where the message must stay below so the figures and the legend fit above it: the whole
+    legend while the message still fits under it at body size, else the legend's heading and
+    first few entries (the rest counted on a line) with the message at body size, else with the
+    message stepped down; when even that cannot be, the message keeps its size and the legend
+    gives way. The legend's own type never shrinks."""
     figures = y + rows_height(content.lines, width, size) + size // 2
     figures += scale_height(size) if content.scale is not None else 0
-    keep = figures + legend_height(content.legend, width, size) + size // 2 + size // 2
-    room = footer_top(panel, width, size, content.hint) - size - keep
-    if content.message is None or message_lines(content.message, width, size, room)[2]:
-        return keep
+    whole = legend_height(content.legend, width, size)
+    few = min(whole, int(size * 1.5) + int(size * 1.4) * (FEW_ENTRIES + 1) + size // 2)
+    for legend, least in ((whole, size), (few, size), (few, text.SMALLEST)):
+        keep = figures + legend + size // 2 + size // 2
+        room = footer_top(panel, width, size, content.hint) - size - keep
+        if content.message is None or message_lines(content.message, width, size, room)[0] >= least:
+            return keep
     return panel.top
+
+
+FEW_ENTRIES = 4
+"""Legend lines (entries and the line counting those left out) kept when the whole legend cannot be."""
+
+
+LESS_NEEDED_ROWS = ("Seed", "Speed", "Events", "Phase", "Grid", "State", "Visited")
+"""Figures left out, in this order, when the legend would find no room under them (large text on
+a small window): the legend explains the board, these the run's bookkeeping."""
+
+
+def rows_for_legend(content: PanelContent, y: int, width: int, size: int, bottom: int) -> Rows:
+    """The figures, less the least needed of them when the legend's heading and first few entries
+    would not fit under them; a last row says how many went (the type never shrinks)."""
+    legend = content.legend
+    if not legend:
+        return content.lines
+    need = min(legend_height(legend, width, size), int(size * 1.5) + int(size * 1.4) * FEW_ENTRIES + size // 2)
+    need += size // 2 + (scale_height(size) if content.scale is not None else 0)
+    lines = list(content.lines)
+    for label in LESS_NEEDED_ROWS:
+        gone = len(content.lines) - len(lines)
+        shown = lines + ([("", rows_gone_words(gone))] if gone else [])
+        if y + rows_height(shown, width, size) + need <= bottom:
+            return shown
+        lines = [row for row in lines if row[0] != label]
+    gone = len(content.lines) - len(lines)
+    return lines + ([("", rows_gone_words(gone))] if gone else [])
+
+
+def rows_gone_words(count: int) -> str:
+    return f"{MORE}{plural(count, 'figure')} left out for the legend"
 
 
 def legend_room(content: PanelContent, y: int, width: int, size: int, bottom: int) -> tuple[int, Rows | None]:
@@ -140,13 +178,38 @@ def draw_teaching_and_legend(surface: pygame.Surface, panel: pygame.Rect, conten
     up its room: the words the class reads come first."""
     x, y, width, size = at
     small = max(11, size - 3)
-    legend_top = bottom - legend_height(content.legend, width, small)
+    legend_top = bottom - teaching_legend_height(content, teaching, (y, width, size), bottom)
     scale_top = legend_top - (scale_height(small) if content.scale is not None else 0)
     if teaching_fits(teaching, width, size, scale_top - size // 2 - y):
         draw_legend(surface, content.legend, x, legend_top, width, small, bottom)
         draw_scale(surface, content.scale, x, legend_top, width, small)
         return draw_teaching(surface, teaching, x, y, width, size, scale_top - size // 2)
     return draw_teaching(surface, teaching, x, y, width, size, bottom)
+
+
+def teaching_legend_height(content: PanelContent, view: TeachingView, at: tuple[int, int, int], bottom: int) -> int:
+    """Pixels the legend takes under the teaching panel: whole when the whole pseudocode (and
+    before the first step the description) still fits above it, else only the entries that leave
+    them whole (the least needed go first, a line says how many); the description gives way
+    before the legend goes, and with no entry left the legend is whole (the pseudocode scrolls)."""
+    y, width, size = at
+    small = max(11, size - 3)
+    whole = legend_height(content.legend, width, small)
+    least_code = code_line_height(size) * max(len(code_rows(view.code, width, size, only=view.lit)) if view.lit >= 0
+                                              else 1, min(3, len(view.code))) + size if view.code else 0
+    code = max(0, code_height(view.code, width, size) + size // 2 - least_code) if view.code else 0
+    scale = scale_height(small) if content.scale is not None else 0
+    heading = int(small * 1.5) + small // 2
+    data = size // 3 + rows_height(list(view.data), width, small) if view.about and view.lit < 0 and view.data else 0
+    for asked, beside in ((view, data), (replace(view, about=""), 0)):  # the description shows over the data
+        spare = bottom - y - teaching_needed(asked, width, size) - beside - code - size // 2 - scale
+        if whole <= spare:
+            return whole
+        shown, missing = legend_fit(content.legend, width, small, spare - heading)
+        if shown:
+            note = len(text.wrap(missing_words(missing), small, width)) * int(small * 1.4)
+            return heading + entries_height(shown, width, small) + note
+    return whole
 
 
 def teaching_fits(view: TeachingView, width: int, size: int, room: int) -> bool:
@@ -416,9 +479,14 @@ def entries_height(legend: Legend, width: int, size: int) -> int:
     return line * sum(len(text.wrap(meaning(key, label), size, width - swatch - size // 2)) for key, label in legend)
 
 
-LEAST_NEEDED = ("wall", "floor", "unvisited", "room", "weight")
-"""Legend entries left out first when the legend cannot be whole (the board shows them plainly);
-after them the entries go from the end of the reading order."""
+LEAST_NEEDED = ("wall", "floor", "unvisited", "room", "weight", "exit", "entrance")
+"""Legend entries left out first when the legend cannot be whole (the board shows them plainly,
+the endpoints by their own shapes); after them the entries go from the end of the reading order,
+the most needed last."""
+
+
+MOST_NEEDED = ("current", "path", "longest", "loop", "cut off")
+"""Legend entries kept to the last: where the run is, what the solver found, what an edit did."""
 
 
 def legend_fit(legend: Legend, width: int, size: int, room: int) -> tuple[Legend, int]:
@@ -427,7 +495,8 @@ def legend_fit(legend: Legend, width: int, size: int, room: int) -> tuple[Legend
     if entries_height(legend, width, size) <= room:
         return legend, 0
     order = [k for k in LEAST_NEEDED if any(key == k for key, _ in legend)]
-    order += [key for key, _ in reversed(legend) if key not in order]
+    order += [key for key, _ in reversed(legend) if key not in order and key not in MOST_NEEDED]
+    order += [key for key, _ in reversed(legend) if key in MOST_NEEDED]
     shown = list(legend)
     for key in order:
         shown = [entry for entry in shown if entry[0] != key]
@@ -473,6 +542,10 @@ def draw_swatch(surface: pygame.Surface, key: str, colour: tuple[int, int, int],
     to the panel's (black walls on the high-contrast theme's black panel) is drawn as a band
     across a contrasting square, as the board draws a wall across the floor: filled with its
     colour it would read as an empty box."""
+    shape = LEGEND_SHAPES.get(key)
+    if shape is not None:
+        draw_marker_swatch(surface, shape, colour, box)
+        return
     pygame.draw.rect(surface, colour, box)
     mixed = LEGEND_MIXED.get(key)
     if mixed is not None:
@@ -486,6 +559,25 @@ def draw_swatch(surface: pygame.Surface, key: str, colour: tuple[int, int, int],
     pygame.draw.rect(surface, mat, box)  # the colour as the board shows a wall: across light floor
     pygame.draw.rect(surface, colour, (box.left, box.centery - band // 2, box.width, band))
     pygame.draw.rect(surface, mat, box, 1)
+
+
+def draw_marker_swatch(surface: pygame.Surface, shape: str, colour: tuple[int, int, int], box: pygame.Rect) -> None:
+    """A marker's swatch in the shape the board draws it (the entrance's triangle, the exit's square
+    or diamond, a disc), with a dark edge as on the board: colour alone would not tell them apart."""
+    x, y, half = box.centerx, box.centery, box.width / 2
+    edge = (20, 20, 20)
+    if shape == "disc":
+        pygame.draw.circle(surface, colour, (x, y), half)
+        pygame.draw.circle(surface, edge, (x, y), half, 1)
+        return
+    points = [(x + dx * half, y + dy * half) for dx, dy in MARKER_CORNERS[shape]]
+    pygame.draw.polygon(surface, colour, points)
+    pygame.draw.polygon(surface, edge, points, 1)
+
+
+MARKER_CORNERS = {"triangle": ((0, -1), (1, 0.75), (-1, 0.75)), "diamond": ((0, -1), (1, 0), (0, 1), (-1, 0)),
+                  "square": ((-0.8, -0.8), (0.8, -0.8), (0.8, 0.8), (-0.8, 0.8))}
+"""A marker swatch's corners, in halves of the swatch from its centre."""
 
 
 SWATCH_CONTRAST = 1.5
