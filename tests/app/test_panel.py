@@ -198,3 +198,25 @@ def test_the_watch_legend_lists_the_entrance_and_the_exit():
     shell = Shell(MazeSpec("backtracker", "square", 8, 6, 3), screen=pygame.Surface((1024, 768)))
     shell.frame([], 0.0)
     assert shell.base.legend_keys()[:2] == ["entrance", "exit"]
+
+
+@pytest.mark.parametrize("lines", [0, 1, 2, 3])
+def test_a_cramped_legend_shows_an_entry_or_nothing(lines, monkeypatch):
+    """A heading over only "... 8 more colours not listed" reads as a broken legend: with room for
+    no entry the legend is not drawn at all."""
+    from visualizer.app import panel as panel_module
+    from visualizer.app import text
+    from visualizer.app.panel import draw_legend, meaning
+
+    pygame.display.init()
+    pygame.font.init()
+    text.font.cache_clear()
+    said: list[str] = []
+    plain = text.rendered
+    plain.cache_clear()
+    monkeypatch.setattr(panel_module.text, "rendered", lambda w, s, c, b=False: said.append(w) or plain(w, s, c, b))
+    size = 17
+    bottom = int(size * 1.5) + int(size * 1.4) * lines + size // 2
+    draw_legend(pygame.Surface((392, 400)), tuple(LONG_LEGEND), 0, 0, 392, size, bottom)
+    entries = [w for w in said if w in {meaning(k, label) for k, label in LONG_LEGEND}]
+    assert ("Legend" in said) == bool(entries), said

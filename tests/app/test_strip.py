@@ -174,3 +174,14 @@ def test_the_colour_scale_stays_inside_the_strip(value, scale, words_of):
     draw_strip(surface, strip, size, round(size * 4 / 3), content)
     for _, rect in surface.blits:
         assert strip.contains(rect), f"words drawn outside the strip: {rect}"
+
+
+@pytest.mark.parametrize("window", SIZES)
+def test_presenting_keeps_the_board_large(window):
+    """Presenting is for a projector: a 16 x 12 maze must not draw much smaller under the strip
+    than beside the side panel (at 1920 x 1080 it was 0.6 of it, 690 x 525 px)."""
+    def cell(arrangement):
+        view = view_rect(window, True, arrangement)
+        return min(view.width / 16, view.height / 12)
+
+    assert cell(Arrangement.PRESENTING) >= 0.75 * cell(Arrangement.SIDE)

@@ -515,13 +515,13 @@ def draw_legend(surface: pygame.Surface, legend: Legend, x: int, y: int, width: 
     """The legend's heading and its entries (swatch, wrapped meaning) above ``bottom``; nothing,
     not even the heading, when there are no entries. Entries that do not fit are left out, the
     least needed first, and a last line says so: the type never shrinks to make room."""
-    if not legend or y + int(size * 2.9) > bottom:
-        return  # nothing to list, or no room for the heading and one entry
+    shown, missing = legend_fit(legend, width, size, bottom - size // 2 - y - int(size * 1.5))
+    if not shown:
+        return  # nothing to list, or no room for the heading and one entry (a heading alone would mislead)
     surface.blit(text.rendered("Legend", size, ui().text, True), (x, y))
     y += int(size * 1.5)
     swatch = int(size * 0.95)
     line = int(size * 1.4)
-    shown, missing = legend_fit(legend, width, size, bottom - size // 2 - y)
     for key, label in shown:
         colour = current().legend_colour(key)
         parts = text.wrap(meaning(key, label), size, width - swatch - size // 2)
