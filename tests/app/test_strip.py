@@ -185,3 +185,23 @@ def test_presenting_keeps_the_board_large(window):
         return min(view.width / 16, view.height / 12)
 
     assert cell(Arrangement.PRESENTING) >= 0.75 * cell(Arrangement.SIDE)
+
+
+def test_figures_that_do_not_fit_the_strip_are_counted_not_cut(words_of):
+    """Under a shorter strip the play figures lost their last rows silently (Shortest, Ghost):
+    the least needed go first, and a last row says how many."""
+    from visualizer.app.panel import PanelContent
+    from visualizer.app.strip import draw_strip
+
+    pygame.display.init()
+    pygame.font.init()
+    text.font.cache_clear()
+    surface = Ledger((1024, 768))
+    strip = pygame.Rect(0, 768 - 200, 1024, 200)
+    rows = [("Mode", "play"), ("Level", "4 of 10"), ("Maze", "backtracker, square 14 x 9"), ("Seed", "801900"),
+            ("Moves", "0"), ("Time", "starts on your first move"), ("Shortest", "26 moves"), ("Ghost", "easy")]
+    content = PanelContent(None, rows, None, None, None, None, (), "H help   Esc leave play", None)
+    draw_strip(surface, strip, 17, 23, content)
+    said = [words_of[id(source)][0] for source, _ in surface.blits if id(source) in words_of]
+    assert "Ghost" in said and "Seed" not in said
+    assert any("left out" in words for words in said)

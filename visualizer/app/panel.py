@@ -117,7 +117,7 @@ FEW_ENTRIES = 4
 """Legend lines (entries and the line counting those left out) kept when the whole legend cannot be."""
 
 
-LESS_NEEDED_ROWS = ("Seed", "Speed", "Events", "Phase", "Grid", "State", "Visited")
+LESS_NEEDED_ROWS = ("Seed", "Speed", "Events", "Phase", "Grid", "State", "Mode", "Visited")
 """Figures left out, in this order, when the legend would find no room under them (large text on
 a small window): the legend explains the board, these the run's bookkeeping."""
 
@@ -130,19 +130,28 @@ def rows_for_legend(content: PanelContent, y: int, width: int, size: int, bottom
         return content.lines
     need = min(legend_height(legend, width, size), int(size * 1.5) + int(size * 1.4) * FEW_ENTRIES + size // 2)
     need += size // 2 + (scale_height(size) if content.scale is not None else 0)
-    lines = list(content.lines)
+    return rows_that_fit(content.lines, width, size, bottom - y - need, cut=False)
+
+
+def rows_that_fit(rows: Rows, width: int, size: int, room: int, cut: bool = True) -> Rows:
+    """``rows`` in ``room`` pixels: whole, else less the least needed (a last row says how many
+    went); ``cut``: when that is not enough, the last rows go too (else they stay, and what is
+    under them gives way)."""
+    lines = list(rows)
     for label in LESS_NEEDED_ROWS:
-        gone = len(content.lines) - len(lines)
+        gone = len(rows) - len(lines)
         shown = lines + ([("", rows_gone_words(gone))] if gone else [])
-        if y + rows_height(shown, width, size) + need <= bottom:
+        if rows_height(shown, width, size) <= room:
             return shown
         lines = [row for row in lines if row[0] != label]
-    gone = len(content.lines) - len(lines)
+    while cut and lines and rows_height(lines + [("", rows_gone_words(len(rows) - len(lines)))], width, size) > room:
+        lines.pop()  # still too many: the last go, counted too
+    gone = len(rows) - len(lines)
     return lines + ([("", rows_gone_words(gone))] if gone else [])
 
 
 def rows_gone_words(count: int) -> str:
-    return f"{MORE}{plural(count, 'figure')} left out for the legend"
+    return f"{MORE}{plural(count, 'figure')} left out (no room)"
 
 
 def legend_room(content: PanelContent, y: int, width: int, size: int, bottom: int) -> tuple[int, Rows | None]:

@@ -24,6 +24,7 @@ from .panel import (
     draw_lines,
     draw_rows,
     draw_scale,
+    rows_that_fit,
     scale_height,
 )
 
@@ -135,6 +136,7 @@ def draw_lines_spaced(surface: pygame.Surface, lines: list[str], x: int, y: int,
 def draw_figures(surface: pygame.Surface, column: pygame.Rect, size: int, content: PanelContent) -> None:
     """Without a teaching panel: the scene's title-less figures at the strip's left."""
     rows = list(content.extra[1]) if content.extra is not None else content.lines
+    rows = rows_that_fit(rows, column.width, size, column.height)
     draw_rows(surface, rows, column.left, column.top, column.width, size, column.bottom)
 
 
