@@ -173,7 +173,7 @@ def test_no_legend_heading_without_entries():
     assert "Legend" in dict(legend_panel([("wall", None)]))
 
 
-@pytest.mark.parametrize("key, shape", [("entrance", "triangle"), ("exit", "square"), ("goal", "diamond"),
+@pytest.mark.parametrize("key, shape", [("entrance", "wedge"), ("exit", "box"), ("goal", "diamond"),
                                         ("player", "disc")])
 def test_a_marker_entry_shows_the_markers_shape_and_colour(key, shape, theme):
     """The entrance's green triangle, the exit's pink square, play's yellow diamond: the legend
@@ -187,7 +187,7 @@ def test_a_marker_entry_shows_the_markers_shape_and_colour(key, shape, theme):
     draw_swatch(surface, key, colour, pygame.Rect(10, 10, 20, 20))
     assert tuple(surface.get_at((20, 21)))[:3] == colour
     corner = tuple(surface.get_at((11, 11) if shape == "disc" else (13, 13)))[:3]
-    assert (corner == colour) == (shape == "square"), f"the {key} swatch is not a {shape}"
+    assert (corner == colour) == (shape == "box"), f"the {key} swatch is not a {shape}"
 
 
 def test_the_watch_legend_lists_the_entrance_and_the_exit():

@@ -584,8 +584,8 @@ def draw_marker_swatch(surface: pygame.Surface, shape: str, colour: tuple[int, i
     pygame.draw.polygon(surface, edge, points, 1)
 
 
-MARKER_CORNERS = {"triangle": ((0, -1), (1, 0.75), (-1, 0.75)), "diamond": ((0, -1), (1, 0), (0, 1), (-1, 0)),
-                  "square": ((-0.8, -0.8), (0.8, -0.8), (0.8, 0.8), (-0.8, 0.8))}
+MARKER_CORNERS = {"wedge": ((0, -1), (1, 0.75), (-1, 0.75)), "diamond": ((0, -1), (1, 0), (0, 1), (-1, 0)),
+                  "box": ((-0.8, -0.8), (0.8, -0.8), (0.8, 0.8), (-0.8, 0.8))}
 """A marker swatch's corners, in halves of the swatch from its centre."""
 
 

@@ -186,7 +186,7 @@ LEGEND_MIXED: dict[str, tuple[Colour, Colour]] = {
     "key": (DOOR_COLOURS["blue"], DOOR_COLOURS["green"]),
 }
 """Entries that stand for many colours (each set or region its own): their swatch shows two."""
-LEGEND_SHAPES: dict[str, str] = {"entrance": "triangle", "exit": "square", "goal": "diamond", "player": "disc",
+LEGEND_SHAPES: dict[str, str] = {"entrance": "wedge", "exit": "box", "goal": "diamond", "player": "disc",
                                  "player 2": "disc", "ghost": "disc"}
 """Entries the board draws as a marker over the cells: their swatch is that marker's shape."""
 PLAYER: Colour = (213, 94, 0)
