@@ -128,3 +128,26 @@ def test_the_slide_and_bookmark_keys_are_bound_nowhere_else():
     for key in (NEXT_KEY, PREVIOUS_KEY, MARK_KEY):
         for mods in (NONE, SHIFT, CTRL, ALT):
             assert all(table.find(KeyPress(key, mods)) is None for table in tables), (pygame.key.name(key), mods)
+
+
+def test_a_slide_that_solves_keeps_its_caption_once_the_solver_is_done(screen) -> None:
+    """depth-first's third slide solves with BFS: the caption stays in the message box (the panel's
+    figures give the path's length), and the distance map it talks about is not hidden by the
+    cells the solver only looked at."""
+    from visualizer.render.palette import HEAT, TERRAIN
+    from visualizer.render.styles import cell_styles
+
+    lesson = find_lesson("depth-first")
+    shell = Shell(lesson.slides[0].spec, screen=screen)
+    presenter = Presenter(shell, lesson, lambda _: None)
+    presenter.show(2)
+    for _ in range(600):
+        shell.frame([], 1 / 30)
+        if shell.base.run.solution and not shell.base.busy:
+            break
+    run = shell.base.run
+    assert run.solution, "the slide's solver never finished"
+    assert shell.shown_message() is not None and shell.shown_message().startswith("Slide 3 of 3: The distance map")
+    styles = cell_styles(run.maze, run.overlay)
+    mapped = ((styles >= HEAT) & (styles < TERRAIN)).sum()
+    assert mapped + len(run.solution) >= run.maze.grid.size - 2, "the distance map is covered by the solver's colours"

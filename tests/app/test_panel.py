@@ -109,3 +109,114 @@ def test_the_status_line_breaks_between_its_parts_never_after_a_dot(parts, width
     assert not any(line.rstrip().endswith("·") or line.lstrip().startswith("·") for line in lines)
     squeezed = "".join(lines).replace("·", "").replace(" ", "")
     assert squeezed == "".join(parts).replace(" ", ""), "every word kept, in order"
+
+
+def legend_panel(legend, message=None, hover=None, scale=None, size=17, height=768):
+    """The side panel of a 1024 x 768 window drawn with ``legend``; the words drawn, with their sizes."""
+    from visualizer.app import panel as panel_module
+    from visualizer.app import text
+    from visualizer.app.panel import PanelContent, draw_panel
+
+    pygame.display.init()
+    pygame.font.init()
+    text.font.cache_clear()
+    text.rendered.cache_clear()
+    drawn: list[tuple[str, int]] = []
+    plain = text.rendered
+
+    def rendered(words, size_, colour, bold=False):
+        drawn.append((words, size_))
+        return plain(words, size_, colour, bold)
+
+    rows = [("Algorithm", "Recursive backtracker (1/26)"), ("Grid", "square 10 x 8"), ("Seed", "3"),
+            ("Speed", "120 events/s"), ("Phase", "finished"), ("Events", "160"), ("State", "done"),
+            ("Solver", "Breadth-first search"), ("Visited", "70 cells"), ("Path", "33 cells"),
+            ("Perfect", "no: 1 loop (one drawn in red)"), ("Edits", "1 (Ctrl+Z undoes, Ctrl+Y redoes)")]
+    content = PanelContent(None, rows, hover, None, None, scale, tuple(legend), "H help   Space pause   S solve",
+                           message)
+    original = panel_module.text.rendered
+    panel_module.text.rendered = rendered
+    try:
+        draw_panel(pygame.Surface((392, height)), pygame.Rect(0, 0, 392, height), size, content)
+    finally:
+        panel_module.text.rendered = original
+    return drawn
+
+
+LONG_LEGEND = [("current", None), ("floor", None), ("distance", None), ("search", None), ("looked", None),
+               ("dead end", None), ("path", None), ("wall", None), ("loop", "a loop the edits made (drawn in red)")]
+
+
+@pytest.mark.parametrize("height", [768, 600])
+def test_the_legend_keeps_body_size_and_says_what_it_left_out(height):
+    """A wall edit adds entries and a long message: the legend's words stay at the panel's body
+    size; entries that do not fit are left out (the plainest first) and a line says how many."""
+    message = "Opened the wall between (1, 1) and (1, 0) · Breadth-first search: path of 33 cells (was 37)"
+    hover = [("Cell", "(1, 1)"), ("Is", "passage"), ("Distance", "2 steps from the entrance")]
+    drawn = legend_panel(LONG_LEGEND, message, hover, height=height)
+    words = dict(drawn)
+    assert words.get("Legend") == 17, "the legend's heading is smaller than the panel's text"
+    assert all(size == 17 for w, size in drawn if w.startswith("Opened")), "the message shrank to make room"
+    from visualizer.app.panel import meaning
+    listed = [meaning(k, label) for k, label in LONG_LEGEND if meaning(k, label) in words]
+    assert all(words[w] >= 17 for w in listed), "legend entries drawn below the panel's body size"
+    notes = [w for w, _ in drawn if "not listed" in w]
+    left_out = len(LONG_LEGEND) - len(listed)
+    assert bool(notes) == (left_out > 0)
+    if left_out:
+        assert f"{left_out} more colour" in notes[0] and "wall" not in listed
+
+
+def test_no_legend_heading_without_entries():
+    """The play start screen has nothing on the board: no empty "Legend" heading."""
+    assert "Legend" not in dict(legend_panel([]))
+    assert "Legend" in dict(legend_panel([("wall", None)]))
+
+
+@pytest.mark.parametrize("key, shape", [("entrance", "wedge"), ("exit", "box"), ("goal", "diamond"),
+                                        ("player", "disc")])
+def test_a_marker_entry_shows_the_markers_shape_and_colour(key, shape, theme):
+    """The entrance's green triangle, the exit's pink square, play's yellow diamond: the legend
+    shows each as the board draws it, not as a plain square of colour."""
+    theme("dark")
+    pygame.display.init()
+    surface = pygame.Surface((40, 40))
+    panel = themes.ui().panel
+    surface.fill(panel)
+    colour = themes.current().legend_colour(key)
+    draw_swatch(surface, key, colour, pygame.Rect(10, 10, 20, 20))
+    assert tuple(surface.get_at((20, 21)))[:3] == colour
+    corner = tuple(surface.get_at((11, 11) if shape == "disc" else (13, 13)))[:3]
+    assert (corner == colour) == (shape == "box"), f"the {key} swatch is not a {shape}"
+
+
+def test_the_watch_legend_lists_the_entrance_and_the_exit():
+    from visualizer.app.shell import Shell
+    from visualizer.run.spec import MazeSpec
+
+    pygame.display.init()
+    shell = Shell(MazeSpec("backtracker", "square", 8, 6, 3), screen=pygame.Surface((1024, 768)))
+    shell.frame([], 0.0)
+    assert shell.base.legend_keys()[:2] == ["entrance", "exit"]
+
+
+@pytest.mark.parametrize("lines", [0, 1, 2, 3])
+def test_a_cramped_legend_shows_an_entry_or_nothing(lines, monkeypatch):
+    """A heading over only "... 8 more colours not listed" reads as a broken legend: with room for
+    no entry the legend is not drawn at all."""
+    from visualizer.app import panel as panel_module
+    from visualizer.app import text
+    from visualizer.app.panel import draw_legend, meaning
+
+    pygame.display.init()
+    pygame.font.init()
+    text.font.cache_clear()
+    said: list[str] = []
+    plain = text.rendered
+    plain.cache_clear()
+    monkeypatch.setattr(panel_module.text, "rendered", lambda w, s, c, b=False: said.append(w) or plain(w, s, c, b))
+    size = 17
+    bottom = int(size * 1.5) + int(size * 1.4) * lines + size // 2
+    draw_legend(pygame.Surface((392, 400)), tuple(LONG_LEGEND), 0, 0, 392, size, bottom)
+    entries = [w for w in said if w in {meaning(k, label) for k, label in LONG_LEGEND}]
+    assert ("Legend" in said) == bool(entries), said

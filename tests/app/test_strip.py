@@ -149,3 +149,59 @@ def test_the_algorithms_description_is_whole_or_not_shown(arrangement, size, val
         assert joined == about, f"the description is cut: {' '.join(joined)!r}"
     if value == 1.0 and (quiz is None or arrangement is Arrangement.SIDE):
         assert starts, "the description is not shown"
+
+
+@pytest.mark.parametrize("value", SCALES)
+def test_the_colour_scale_stays_inside_the_strip(value, scale, words_of):
+    """At 150 % text the presenting strip has no room for the distance map's scale beside a
+    message: it is left out rather than drawn over the scrub bar (or twice, as the message grew)."""
+    from visualizer.app.panel import PanelContent
+    from visualizer.app.scene import ColourScale
+    from visualizer.app.strip import draw_strip
+
+    scale(value)
+    pygame.display.init()
+    pygame.font.init()
+    text.font.cache_clear()
+    surface = Ledger((1920, 1080))
+    strip = pygame.Rect(0, 1080 - 320, 1920, 320)
+    size = round(24 * value)
+    colours = ((255, 240, 160), (170, 60, 150))
+    content = PanelContent(None, [("Algorithm", "Recursive backtracker")] * 7, None, None, None,
+                           ColourScale("Steps from the entrance", "0", "95", colours),
+                           (("distance", None), ("path", None), ("wall", None)), "H help   Space pause   S solve",
+                           "Breadth-first search: path of 65 cells, 135 cells visited")
+    draw_strip(surface, strip, size, round(size * 4 / 3), content)
+    for _, rect in surface.blits:
+        assert strip.contains(rect), f"words drawn outside the strip: {rect}"
+
+
+@pytest.mark.parametrize("window", SIZES)
+def test_presenting_keeps_the_board_large(window):
+    """Presenting is for a projector: a 16 x 12 maze must not draw much smaller under the strip
+    than beside the side panel (at 1920 x 1080 it was 0.6 of it, 690 x 525 px)."""
+    def cell(arrangement):
+        view = view_rect(window, True, arrangement)
+        return min(view.width / 16, view.height / 12)
+
+    assert cell(Arrangement.PRESENTING) >= 0.75 * cell(Arrangement.SIDE)
+
+
+def test_figures_that_do_not_fit_the_strip_are_counted_not_cut(words_of):
+    """Under a shorter strip the play figures lost their last rows silently (Shortest, Ghost):
+    the least needed go first, and a last row says how many."""
+    from visualizer.app.panel import PanelContent
+    from visualizer.app.strip import draw_strip
+
+    pygame.display.init()
+    pygame.font.init()
+    text.font.cache_clear()
+    surface = Ledger((1024, 768))
+    strip = pygame.Rect(0, 768 - 200, 1024, 200)
+    rows = [("Mode", "play"), ("Level", "4 of 10"), ("Maze", "backtracker, square 14 x 9"), ("Seed", "801900"),
+            ("Moves", "0"), ("Time", "starts on your first move"), ("Shortest", "26 moves"), ("Ghost", "easy")]
+    content = PanelContent(None, rows, None, None, None, None, (), "H help   Esc leave play", None)
+    draw_strip(surface, strip, 17, 23, content)
+    said = [words_of[id(source)][0] for source, _ in surface.blits if id(source) in words_of]
+    assert "Ghost" in said and "Seed" not in said
+    assert any("left out" in words for words in said)

@@ -123,3 +123,12 @@ def test_a_drawn_board_has_no_pair_under_three_to_one(theme, kind):
         if ratio(*colours) < NON_TEXT and seen not in HUE_ONLY and not seen <= set(range(HEAT, HEAT + HEAT_LEVELS)):
             low.append((sorted(seen), round(ratio(*colours), 2)))
     assert not low, low
+
+
+@pytest.mark.parametrize("theme", THEMES.values(), ids=list(THEMES))
+def test_fog_stands_apart_from_the_mat_and_the_walls(theme):
+    """Fog of war hides the outer wall too: the fog meets the mat round the maze, and the maze's
+    edge must still show (3:1); where a seen wall meets the fog it must show too."""
+    fog = theme.colour(S.FOG)
+    assert ratio(fog, theme.background) >= NON_TEXT, (theme.name, fog, theme.background)
+    assert ratio(fog, theme.wall) >= NON_TEXT, (theme.name, fog, theme.wall)

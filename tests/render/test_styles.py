@@ -44,3 +44,25 @@ def test_the_shades_darken_step_by_step_and_keep_walls_and_marks_readable(theme)
         assert ratio(shade, colours.colour(WALL_INDEX)) >= NON_TEXT
         assert ratio(shade, colours.colour(Style.PATH)) >= NON_TEXT
     assert ratio(shades[-1], colours.floor) < 1.6, "a light texture, not a second floor colour"
+
+
+def test_the_distance_map_lies_over_what_the_solver_searched_and_under_its_path():
+    """With D on after S, a student reads the distances everywhere the solver only looked, and
+    the path the solver found stays on top."""
+    from visualizer.core.distance import distances_from, heat_levels
+    from visualizer.render.palette import HEAT, HEAT_LEVELS
+    from visualizer.render.styles import MARK_STYLES
+
+    maze = MazeSpec("backtracker", "square", 16, 12, 7).build()
+    overlay = Overlay(maze.grid)
+    for event in SOLVERS["bfs"].run(maze):
+        overlay.apply(event)
+    overlay.heat = heat_levels(distances_from(maze, maze.entrance[0]), HEAT_LEVELS)
+    styles = cell_styles(maze, overlay)
+    on_path = MARK_STYLES[overlay.mark] == Style.PATH
+    searched = (overlay.mark > 0) & ~on_path
+    assert on_path.any() and searched.any()
+    assert (styles[on_path] == Style.PATH).all(), "the solution is drawn under the distance map"
+    mapped = styles[searched]
+    assert ((mapped >= HEAT) & (mapped < TERRAIN)).all(), "the solver's searched colours hide the distance map"
+    assert not {"search", "looked"} & set(visible_legend(maze, overlay))

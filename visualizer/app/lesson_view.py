@@ -82,7 +82,7 @@ class Presenter:
         if slide.solver is not None:
             scene.solver = slide.solver
             if "solution" in slide.show:
-                scene.start_solver()
+                scene.start_solver(report=False)  # the caption stays: the panel says the path's length
         self.shell.layout_dirty = True
 
 

@@ -8,13 +8,13 @@ decides whether the panel must be drawn again) and hands it, with the panel's re
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
 from ..core.narration import plural
 from ..render import contrast
-from ..render.palette import LEGEND, LEGEND_MIXED
+from ..render.palette import LEGEND, LEGEND_MIXED, LEGEND_SHAPES
 from ..render.themes import current, ui
 from ..run.teaching import TeachingView
 from . import text
@@ -70,7 +70,8 @@ def draw_panel(surface: pygame.Surface, panel: pygame.Rect, size: int, content: 
     bottom = draw_footer(surface, panel, x, width, size, content.hint, content.message, keep) - size // 2
     if teaching is not None:
         return draw_teaching_and_legend(surface, panel, content, teaching, (x, y, width, size), bottom)
-    y = draw_rows(surface, content.lines, x, y, width, size, bottom)
+    lines = content.lines if content.extra is not None else rows_for_legend(content, y, width, size, bottom)
+    y = draw_rows(surface, lines, x, y, width, size, bottom)
     hover = content.hover
     legend_size = size
     if content.extra is None:
@@ -95,38 +96,76 @@ def draw_panel(surface: pygame.Surface, panel: pygame.Rect, size: int, content: 
 
 
 def figures_keep(panel: pygame.Rect, content: PanelContent, y: int, width: int, size: int) -> int:
-    """Where the message must stay below so the figures and the whole legend fit above it: the
-    legend small if the message then still fits at the smallest type, else the legend smallest;
-    when neither can be, the message keeps its size (the legend then loses entries)."""
+    """Where the message must stay below so the figures and the legend fit above it: the whole
+    legend while the message still fits under it at body size, else the legend's heading and
+    first few entries (the rest counted on a line) with the message at body size, else with the
+    message stepped down; when even that cannot be, the message keeps its size and the legend
+    gives way. The legend's own type never shrinks."""
     figures = y + rows_height(content.lines, width, size) + size // 2
     figures += scale_height(size) if content.scale is not None else 0
-    for legend_size in type_steps(max(11, size - 3)):
-        keep = figures + legend_height(content.legend, width, legend_size) + legend_size // 2 + size // 2
+    whole = legend_height(content.legend, width, size)
+    few = min(whole, int(size * 1.5) + int(size * 1.4) * (FEW_ENTRIES + 1) + size // 2)
+    for legend, least in ((whole, size), (few, size), (few, text.SMALLEST)):
+        keep = figures + legend + size // 2 + size // 2
         room = footer_top(panel, width, size, content.hint) - size - keep
-        if content.message is None or message_lines(content.message, width, size, room)[2]:
+        if content.message is None or message_lines(content.message, width, size, room)[0] >= least:
             return keep
     return panel.top
 
 
+FEW_ENTRIES = 4
+"""Legend lines (entries and the line counting those left out) kept when the whole legend cannot be."""
+
+
+LESS_NEEDED_ROWS = ("Seed", "Speed", "Events", "Phase", "Grid", "State", "Mode", "Visited")
+"""Figures left out, in this order, when the legend would find no room under them (large text on
+a small window): the legend explains the board, these the run's bookkeeping."""
+
+
+def rows_for_legend(content: PanelContent, y: int, width: int, size: int, bottom: int) -> Rows:
+    """The figures, less the least needed of them when the legend's heading and first few entries
+    would not fit under them; a last row says how many went (the type never shrinks)."""
+    legend = content.legend
+    if not legend:
+        return content.lines
+    need = min(legend_height(legend, width, size), int(size * 1.5) + int(size * 1.4) * FEW_ENTRIES + size // 2)
+    need += size // 2 + (scale_height(size) if content.scale is not None else 0)
+    return rows_that_fit(content.lines, width, size, bottom - y - need, cut=False)
+
+
+def rows_that_fit(rows: Rows, width: int, size: int, room: int, cut: bool = True) -> Rows:
+    """``rows`` in ``room`` pixels: whole, else less the least needed (a last row says how many
+    went); ``cut``: when that is not enough, the last rows go too (else they stay, and what is
+    under them gives way)."""
+    lines = list(rows)
+    for label in LESS_NEEDED_ROWS:
+        gone = len(rows) - len(lines)
+        shown = lines + ([("", rows_gone_words(gone))] if gone else [])
+        if rows_height(shown, width, size) <= room:
+            return shown
+        lines = [row for row in lines if row[0] != label]
+    while cut and lines and rows_height(lines + [("", rows_gone_words(len(rows) - len(lines)))], width, size) > room:
+        lines.pop()  # still too many: the last go, counted too
+    gone = len(rows) - len(lines)
+    return lines + ([("", rows_gone_words(gone))] if gone else [])
+
+
+def rows_gone_words(count: int) -> str:
+    return f"{MORE}{plural(count, 'figure')} left out (no room)"
+
+
 def legend_room(content: PanelContent, y: int, width: int, size: int, bottom: int) -> tuple[int, Rows | None]:
-    """The legend's text size and the hover lines that leave it whole below ``y``: the legend
-    lists every colour on the board, so it steps its type down first, then the hover lines go."""
+    """The legend's text size (body size: it never shrinks below the figures' text) and the hover
+    lines that leave it whole below ``y``: the legend lists every colour on the board, so the
+    hover lines go first; when it still cannot be whole it leaves out its least needed entries."""
     scale = scale_height(size) if content.scale is not None else 0
     hover = content.hover
-    for rows in ([hover, None] if hover is not None else [None]):
-        top = y + (size // 3 + rows_height(rows, width, size) if rows is not None else 0) + size // 2 + scale
-        for legend_size in type_steps(size):
-            if top + legend_height(content.legend, width, legend_size) + legend_size // 2 <= bottom:
-                return legend_size, rows
-    return size, hover
-
-
-def type_steps(size: int) -> list[int]:
-    """Text sizes from ``size`` down to the smallest, a tenth at a time (as ``text.fitted`` steps)."""
-    steps = [size]
-    while steps[-1] > text.SMALLEST:
-        steps.append(max(text.SMALLEST, steps[-1] - max(1, steps[-1] // 10)))
-    return steps
+    if hover is None:
+        return size, None
+    top = y + size // 3 + rows_height(hover, width, size) + size // 2 + scale
+    if top + legend_height(content.legend, width, size) + size // 2 <= bottom:
+        return size, hover
+    return size, None
 
 
 def rows_height(rows: Rows, width: int, size: int) -> int:
@@ -148,13 +187,38 @@ def draw_teaching_and_legend(surface: pygame.Surface, panel: pygame.Rect, conten
     up its room: the words the class reads come first."""
     x, y, width, size = at
     small = max(11, size - 3)
-    legend_top = bottom - legend_height(content.legend, width, small)
+    legend_top = bottom - teaching_legend_height(content, teaching, (y, width, size), bottom)
     scale_top = legend_top - (scale_height(small) if content.scale is not None else 0)
     if teaching_fits(teaching, width, size, scale_top - size // 2 - y):
         draw_legend(surface, content.legend, x, legend_top, width, small, bottom)
         draw_scale(surface, content.scale, x, legend_top, width, small)
         return draw_teaching(surface, teaching, x, y, width, size, scale_top - size // 2)
     return draw_teaching(surface, teaching, x, y, width, size, bottom)
+
+
+def teaching_legend_height(content: PanelContent, view: TeachingView, at: tuple[int, int, int], bottom: int) -> int:
+    """Pixels the legend takes under the teaching panel: whole when the whole pseudocode (and
+    before the first step the description) still fits above it, else only the entries that leave
+    them whole (the least needed go first, a line says how many); the description gives way
+    before the legend goes, and with no entry left the legend is whole (the pseudocode scrolls)."""
+    y, width, size = at
+    small = max(11, size - 3)
+    whole = legend_height(content.legend, width, small)
+    least_code = code_line_height(size) * max(len(code_rows(view.code, width, size, only=view.lit)) if view.lit >= 0
+                                              else 1, min(3, len(view.code))) + size if view.code else 0
+    code = max(0, code_height(view.code, width, size) + size // 2 - least_code) if view.code else 0
+    scale = scale_height(small) if content.scale is not None else 0
+    heading = int(small * 1.5) + small // 2
+    data = size // 3 + rows_height(list(view.data), width, small) if view.about and view.lit < 0 and view.data else 0
+    for asked, beside in ((view, data), (replace(view, about=""), 0)):  # the description shows over the data
+        spare = bottom - y - teaching_needed(asked, width, size) - beside - code - size // 2 - scale
+        if whole <= spare:
+            return whole
+        shown, missing = legend_fit(content.legend, width, small, spare - heading)
+        if shown:
+            note = len(text.wrap(missing_words(missing), small, width)) * int(small * 1.4)
+            return heading + entries_height(shown, width, small) + note
+    return whole
 
 
 def teaching_fits(view: TeachingView, width: int, size: int, room: int) -> bool:
@@ -415,28 +479,70 @@ def message_lines(message: str, width: int, size: int, room: int) -> tuple[int, 
 
 def legend_height(legend: Legend, width: int, size: int) -> int:
     """Pixels the legend needs at text ``size`` (heading and every entry, wrapped)."""
+    return int(size * 1.5) + entries_height(legend, width, size) + size // 2 if legend else 0
+
+
+def entries_height(legend: Legend, width: int, size: int) -> int:
+    """Pixels the entries of ``legend`` take, wrapped beside their swatches."""
     swatch, line = int(size * 0.95), int(size * 1.4)
-    lines = sum(len(text.wrap(meaning(key, label), size, width - swatch - size // 2)) for key, label in legend)
-    return int(size * 1.5) + line * lines + size // 2 if legend else 0
+    return line * sum(len(text.wrap(meaning(key, label), size, width - swatch - size // 2)) for key, label in legend)
+
+
+LEAST_NEEDED = ("wall", "floor", "unvisited", "room", "weight", "exit", "entrance")
+"""Legend entries left out first when the legend cannot be whole (the board shows them plainly,
+the endpoints by their own shapes); after them the entries go from the end of the reading order,
+the most needed last."""
+
+
+MOST_NEEDED = ("current", "path", "longest", "loop", "cut off")
+"""Legend entries kept to the last: where the run is, what the solver found, what an edit did."""
+
+
+def legend_fit(legend: Legend, width: int, size: int, room: int) -> tuple[Legend, int]:
+    """The entries shown in ``room`` pixels under the heading, and how many were left out: every
+    entry when they fit, else the least needed go first and one line says how many are missing."""
+    if entries_height(legend, width, size) <= room:
+        return legend, 0
+    order = [k for k in LEAST_NEEDED if any(key == k for key, _ in legend)]
+    order += [key for key, _ in reversed(legend) if key not in order and key not in MOST_NEEDED]
+    order += [key for key, _ in reversed(legend) if key in MOST_NEEDED]
+    shown = list(legend)
+    for key in order:
+        shown = [entry for entry in shown if entry[0] != key]
+        note = len(text.wrap(missing_words(len(legend) - len(shown)), size, width))
+        if entries_height(tuple(shown), width, size) + int(size * 1.4) * note <= room:
+            break
+    return tuple(shown), len(legend) - len(shown)
+
+
+def missing_words(count: int) -> str:
+    """The legend's last line when entries were left out."""
+    return f"{MORE}{plural(count, 'more colour')} not listed"
 
 
 def draw_legend(surface: pygame.Surface, legend: Legend, x: int, y: int, width: int, size: int, bottom: int) -> None:
-    """The legend's heading and as many entries (swatch, wrapped meaning) as fit above ``bottom``."""
-    if y + int(size * 2.9) > bottom:
-        return  # no room for the heading and one entry
+    """The legend's heading and its entries (swatch, wrapped meaning) above ``bottom``; nothing,
+    not even the heading, when there are no entries. Entries that do not fit are left out, the
+    least needed first, and a last line says so: the type never shrinks to make room."""
+    shown, missing = legend_fit(legend, width, size, bottom - size // 2 - y - int(size * 1.5))
+    if not shown:
+        return  # nothing to list, or no room for the heading and one entry (a heading alone would mislead)
     surface.blit(text.rendered("Legend", size, ui().text, True), (x, y))
     y += int(size * 1.5)
     swatch = int(size * 0.95)
     line = int(size * 1.4)
-    for key, label in legend:
+    for key, label in shown:
         colour = current().legend_colour(key)
         parts = text.wrap(meaning(key, label), size, width - swatch - size // 2)
         if y + line * len(parts) > bottom - size // 2:
-            break
+            missing += 1
+            continue
         draw_swatch(surface, key, colour, pygame.Rect(x, y + 2, swatch, swatch))
         for part in parts:
             surface.blit(text.rendered(part, size, ui().text), (x + swatch + size // 2, y))
             y += line
+    if missing:
+        draw_lines(surface, text.wrap(missing_words(missing), size, width), x, y, size, ui().text_dim, bottom)
 
 
 def draw_swatch(surface: pygame.Surface, key: str, colour: tuple[int, int, int], box: pygame.Rect) -> None:
@@ -445,6 +551,10 @@ def draw_swatch(surface: pygame.Surface, key: str, colour: tuple[int, int, int],
     to the panel's (black walls on the high-contrast theme's black panel) is drawn as a band
     across a contrasting square, as the board draws a wall across the floor: filled with its
     colour it would read as an empty box."""
+    shape = LEGEND_SHAPES.get(key)
+    if shape is not None:
+        draw_marker_swatch(surface, shape, colour, box)
+        return
     pygame.draw.rect(surface, colour, box)
     mixed = LEGEND_MIXED.get(key)
     if mixed is not None:
@@ -458,6 +568,25 @@ def draw_swatch(surface: pygame.Surface, key: str, colour: tuple[int, int, int],
     pygame.draw.rect(surface, mat, box)  # the colour as the board shows a wall: across light floor
     pygame.draw.rect(surface, colour, (box.left, box.centery - band // 2, box.width, band))
     pygame.draw.rect(surface, mat, box, 1)
+
+
+def draw_marker_swatch(surface: pygame.Surface, shape: str, colour: tuple[int, int, int], box: pygame.Rect) -> None:
+    """A marker's swatch in the shape the board draws it (the entrance's triangle, the exit's square
+    or diamond, a disc), with a dark edge as on the board: colour alone would not tell them apart."""
+    x, y, half = box.centerx, box.centery, box.width / 2
+    edge = (20, 20, 20)
+    if shape == "disc":
+        pygame.draw.circle(surface, colour, (x, y), half)
+        pygame.draw.circle(surface, edge, (x, y), half, 1)
+        return
+    points = [(x + dx * half, y + dy * half) for dx, dy in MARKER_CORNERS[shape]]
+    pygame.draw.polygon(surface, colour, points)
+    pygame.draw.polygon(surface, edge, points, 1)
+
+
+MARKER_CORNERS = {"wedge": ((0, -1), (1, 0.75), (-1, 0.75)), "diamond": ((0, -1), (1, 0), (0, 1), (-1, 0)),
+                  "box": ((-0.8, -0.8), (0.8, -0.8), (0.8, 0.8), (-0.8, 0.8))}
+"""A marker swatch's corners, in halves of the swatch from its centre."""
 
 
 SWATCH_CONTRAST = 1.5

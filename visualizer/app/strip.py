@@ -24,7 +24,8 @@ from .panel import (
     draw_lines,
     draw_rows,
     draw_scale,
-    legend_height,
+    rows_that_fit,
+    scale_height,
 )
 
 SENTENCE_LINE = 1.3
@@ -135,6 +136,7 @@ def draw_lines_spaced(surface: pygame.Surface, lines: list[str], x: int, y: int,
 def draw_figures(surface: pygame.Surface, column: pygame.Rect, size: int, content: PanelContent) -> None:
     """Without a teaching panel: the scene's title-less figures at the strip's left."""
     rows = list(content.extra[1]) if content.extra is not None else content.lines
+    rows = rows_that_fit(rows, column.width, size, column.height)
     draw_rows(surface, rows, column.left, column.top, column.width, size, column.bottom)
 
 
@@ -142,9 +144,9 @@ def draw_legend_column(surface: pygame.Surface, column: pygame.Rect, size: int, 
     """Without a teaching panel: the legend and colour scale at the right, message and keys under them."""
     bottom = draw_footer(surface, column, column.left, column.width, size, content.hint, content.message) - size // 2
     small = max(SMALLEST, size - 3)
-    top = draw_scale(surface, content.scale, column.left, bottom, column.width, small)
-    if column.top + legend_height(content.legend, column.width, small) <= top:
-        draw_legend(surface, content.legend, column.left, column.top, column.width, small, top)
+    if content.scale is not None and bottom - scale_height(small) >= column.top:  # never over the scrub bar
+        bottom = draw_scale(surface, content.scale, column.left, bottom, column.width, small)
+    draw_legend(surface, content.legend, column.left, column.top, column.width, size, bottom)
 
 
 def caption_text(content: PanelContent) -> str:

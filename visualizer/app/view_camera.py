@@ -18,8 +18,9 @@ if TYPE_CHECKING:
 
 MAX_CELLS_ACROSS_ZOOMED = 3
 """Zooming in stops when about this many cells span the view."""
-FOLLOW_CELL_PIXELS = 24
-"""In play, the view follows the player whenever a cell would be smaller than this on screen."""
+FOLLOW_CELL_PIXELS = 18
+"""In play, the view follows the player whenever a cell would be smaller than this on screen: a
+maze whose cells show at this size is shown whole (level 3, 12 x 8, at 22 px in a 1024 x 768 window)."""
 PAN_SLACK = 0.5
 """Dragging may pull the maze's edge at most this share of the view inward."""
 

@@ -121,8 +121,12 @@ class WatchPanel:
     def legend_keys(self) -> list[str]:
         """What each colour on the board means, for exactly the colours there now (on large mazes
         refreshed now and then while the run moves: see ``MazeFigures.legend``)."""
-        keys = self.figures.legend(self.run, self.unthrottled) + self.edits.legend_keys()
+        keys = ENDPOINTS + self.figures.legend(self.run, self.unthrottled) + self.edits.legend_keys()
         return keys + ["longest"] if self.show_longest else keys
+
+
+ENDPOINTS = ["entrance", "exit"]
+"""The markers always on the board (a triangle and a square), first in the legend."""
 
 
 def path_words(run: Run) -> str:

@@ -8,13 +8,11 @@ from __future__ import annotations
 import pygame
 
 from .board import Board
-from .palette import GOAL, PLAYER_RING
+from .palette import ENTRANCE, EXIT, GOAL, PLAYER_RING
 
-ENTRANCE: tuple[int, int, int] = (0, 158, 115)
-"""Okabe-Ito bluish green."""
-EXIT: tuple[int, int, int] = (204, 121, 167)
-"""Okabe-Ito reddish purple."""
 OUTLINE = (20, 20, 20)
+
+__all__ = ["ENTRANCE", "EXIT", "OUTLINE", "draw_endpoints", "marker_size"]
 
 
 def marker_size(board: Board) -> float:

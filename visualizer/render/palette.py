@@ -74,7 +74,7 @@ STYLE_COLOURS: dict[Style, Colour] = {
     Style.UNVISITED: (104, 106, 118),
     Style.PRUNED: (112, 98, 124),
     Style.TRAIL: (0, 140, 110),      # bluish green
-    Style.FOG: (92, 100, 122),       # mist: a mid slate, unlike the dark walls and the light floor
+    Style.FOG: (156, 210, 254),      # mist: a pale sky blue, 3:1 from the mat (a fogged maze keeps its edge)
     Style.LOOKED: (104, 128, 32),    # olive: >= 3.9:1 to floor and walls in every theme, apart from the queue by hue
 }
 STYLE_RANKS: dict[Style, int] = {
@@ -138,6 +138,10 @@ SECOND_TRAIL: Colour = (120, 175, 245)
 CRUMB: Colour = (236, 178, 92)
 """A breadcrumb in play: warm wheat, unlike the trail, the player, the keys and the exit (board,
 first person and minimap alike)."""
+ENTRANCE: Colour = (0, 158, 115)
+"""The maze's entrance marker (a triangle): Okabe-Ito bluish green."""
+EXIT: Colour = (204, 121, 167)
+"""The maze's exit marker (a square): Okabe-Ito reddish purple, which reads as pink."""
 LEGEND: dict[str, tuple[Colour, str]] = {
     "floor": (STYLE_COLOURS[Style.FLOOR], "in the maze"),
     "room": (STYLE_COLOURS[Style.ROOM], "room"),
@@ -159,6 +163,8 @@ LEGEND: dict[str, tuple[Colour, str]] = {
     "player": ((213, 94, 0), "you"),
     "ghost": ((200, 190, 240), "the ghost (shortest path, G changes its pace)"),
     "goal": (CONNECTOR, "the exit"),
+    "entrance": (ENTRANCE, "the entrance (the solver starts here)"),
+    "exit": (EXIT, "the exit"),
     "fog": (STYLE_COLOURS[Style.FOG], "not seen yet (fog)"),
     "longest": ((0, 170, 255), "longest path (both ends ringed)"),
     "loop": (REJECTED, "a loop the edits made (drawn in red)"),
@@ -180,6 +186,9 @@ LEGEND_MIXED: dict[str, tuple[Colour, Colour]] = {
     "key": (DOOR_COLOURS["blue"], DOOR_COLOURS["green"]),
 }
 """Entries that stand for many colours (each set or region its own): their swatch shows two."""
+LEGEND_SHAPES: dict[str, str] = {"entrance": "wedge", "exit": "box", "goal": "diamond", "player": "disc",
+                                 "player 2": "disc", "ghost": "disc"}
+"""Entries the board draws as a marker over the cells: their swatch is that marker's shape."""
 PLAYER: Colour = (213, 94, 0)
 GHOST: Colour = (200, 190, 240)
 """The ghost: pale lavender, unlike any cell colour, so it reads as something passing through."""

@@ -37,10 +37,11 @@ def cell_styles(maze: Maze, overlay: Overlay, cells: np.ndarray | None = None) -
         np.copyto(style, (Style.REGION + region % len(REGION_COLOURS)).astype(np.int16), where=coloured)
     if maze.weights is not None:  # weighted cells: dearer floor a shade darker
         np.copyto(style, TERRAIN - 1 + maze.weights[at].astype(np.int16), where=style == Style.FLOOR)
-    if overlay.heat is not None:  # the distance map
-        heat = overlay.heat[at]
-        np.copyto(style, HEAT + heat.astype(np.int16), where=open_cell & (heat >= 0))
     marked = MARK_STYLES[overlay.mark[at]]
+    if overlay.heat is not None:  # the distance map: over what a solver searched, under its path
+        mapped = open_cell & (overlay.heat[at] >= 0)
+        np.copyto(style, HEAT + overlay.heat[at].astype(np.int16), where=mapped)
+        marked = np.where(mapped & (marked != Style.PATH), np.int16(-1), marked)
     np.copyto(style, marked, where=marked >= 0)
     if overlay.current >= 0:
         if cells is None:

@@ -115,7 +115,7 @@ LIGHT = Theme("light", _table(PALETTE, (255, 214, 10), (0, 0, 0), (255, 255, 255
     Style.FLOOR: (255, 255, 255),
     Style.UNVISITED: (200, 202, 210),
     Style.PRUNED: (176, 172, 186),
-    Style.FOG: (236, 236, 240),
+    Style.FOG: (132, 136, 150),  # 3:1 from the white mat: the fogged maze keeps its edge
 }), UiColours((236, 238, 242), (250, 250, 252), (20, 22, 28), (72, 76, 90), (0, 96, 186),
               (232, 234, 240), (255, 214, 10), (18, 20, 26)))
 
@@ -124,7 +124,7 @@ HIGH_CONTRAST = Theme("high-contrast", _table(PALETTE, (255, 221, 0), (0, 0, 0),
     Style.UNVISITED: (190, 190, 190),
     Style.PRUNED: (150, 150, 160),
     Style.SEARCH: (170, 230, 210),
-    Style.FOG: (40, 40, 40),
+    Style.FOG: (118, 118, 118),  # mid grey: 4.5:1 from the black walls and from the white floor and mat
 }), UiColours((0, 0, 0), (0, 0, 0), (255, 255, 255), (230, 230, 230), (255, 221, 0),
               (0, 0, 0), (255, 221, 0), (0, 0, 0)))
 """White floor and black walls (21:1), a black panel with white and yellow words (AAA, 7:1 and up)."""

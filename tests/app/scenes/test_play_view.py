@@ -312,3 +312,23 @@ def test_a_ghost_chosen_late_says_where_it_is_and_r_races_it_from_the_start(scre
     assert "reached the exit already" in app.toast[0] and "R races it from the start" in app.toast[0]
     key(app, pygame.K_r)
     assert scene.game.elapsed == 0 and scene.ghost.where(0)[0] == scene.game.maze.entrance[0]
+
+
+def test_a_level_whose_cells_are_readable_whole_is_shown_whole(data):
+    """Level 3 (12 x 8) in a 1024 x 768 window fits with 22 px cells: it is shown whole, not zoomed
+    in with its right edge cut off (and no arrow is needed: the exit is in view)."""
+    from visualizer.play.game import Game
+
+    surface = open_window((1024, 768))
+    try:
+        app = Shell(SPEC, screen=surface)
+        app.open_scene("play", spec=SPEC, mode="new")
+        app.scene.start(Game.new_level(3, MazeSpec("backtracker", "square", 8, 5, 3)))
+        app.frame([], 0)
+        assert app.scene.game.maze.grid.width == 12
+        assert app.camera is None and app.scene.exit_arrow is None
+        left, top, width, height = app.board.drawn_rect()
+        view = app.view_rect()
+        assert left >= 0 and top >= 0 and left + width <= view.width and top + height <= view.height
+    finally:
+        pygame.quit()

@@ -351,12 +351,13 @@ class WatchScene(QuizKeys, EditKeys, WatchPanel, Scene):
             return
         self.start_solver()
 
-    def start_solver(self) -> None:
+    def start_solver(self, report: bool = True) -> None:
+        """Solve from the entrance; ``report`` False keeps the message up (a slide's caption)."""
         self.until = None
         self.edits.cancel_resolve()
         start, goal = self.endpoints
         self.run.solve(self.solver, start=start, goal=goal)
-        self._solution_reported = False
+        self._solution_reported = not report
         self.paused = False
 
     def cycle_solver(self, step: int) -> None:
