@@ -25,8 +25,10 @@ from .board import BACKGROUND_STYLE, Camera, canonical_slots
 from .soft_edges import MIN_CELL_PIXELS, ChannelPacking, SoftEdges
 from .styles import cell_styles, corner_styles, edge_styles, opening_flags
 
-STRIP_PIXELS = 1 << 20
-"""Pixels in one band of rows (4 MB of ownership map; 262 rows of a 4001-pixel-wide picture)."""
+STRIP_PIXELS = 1 << 18
+"""Pixels in one band of rows (1 MB of ownership map; 64 rows of a 4096-pixel-wide picture). A slanted
+grid's layout holds some twelve float64 temporaries a pixel while it works a band out: at 1 << 20
+pixels that was 150 MB of a hex PNG's 515 at 2000 x 2000; square bands are no slower this size."""
 STYLE_BLOCK = 1 << 18
 """Edge slots or wall posts styled at once: the styling's temporaries stay a few MB each (at 1 << 20
 they peaked at 160 MB)."""
