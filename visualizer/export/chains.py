@@ -69,23 +69,25 @@ class Chains:
             names[numbered:numbered + len(band)] = band + low
             first[numbered + 1:numbered + len(band) + 1] = np.diff(np.append(heads, len(keys)))
             del keys, new, heads
-            for piece in _pieces(starts, ends):  # views: the numbers are written into the keys' arrays
-                inside = (piece >= lo) & (piece < hi)
-                piece[inside] = -1 - (np.searchsorted(band, piece[inside]) + numbered)
+            _number(starts, ends, lo, hi, band, numbered)
             numbered += len(band)
         self.names = names[:numbered]
         """Vertex number -> its key (sorted: numbers follow the keys' order)."""
-        a, b = (numbers_array(side, code) for side in (starts, ends))
-        del starts, ends
+        a = numbers_array(starts, code)
+        del starts  # each side's keys go as soon as its numbers are copied (64 MB each at 2000 x 2000 hex)
+        b = numbers_array(ends, code)
+        del ends
         first = first[:numbered + 1]
         np.cumsum(first, out=first)
         self.incident = _incident(a, b, first, code)
         """Each vertex's segments in segment order, one run after another."""
-        self.ends = compact(np.bitwise_xor(*(np.frombuffer(side, dtype=CODES[code]) if count else
-                                             np.zeros(0, dtype=np.int64) for side in (a, b))), code)
+        if count:  # in place: a copy of the xor beside both sides was 64 MB more at the peak
+            np.bitwise_xor(np.frombuffer(a, dtype=CODES[code]), np.frombuffer(b, dtype=CODES[code]),
+                           out=np.frombuffer(a, dtype=CODES[code]))
+        del b
+        self.ends = a
         """Each segment's two vertex numbers, xor'ed: the end that is not ``k`` is ``k ^ ends[e]``
         (half the memory of both ends)."""
-        del a, b
         self.first = compact(first, code)
         self.count = count
 
@@ -189,6 +191,15 @@ def _pieces(*sides: np.ndarray) -> Iterator[np.ndarray]:
     for side in sides:
         for start in range(0, len(side), PLACE_BLOCK):
             yield side[start:start + PLACE_BLOCK]
+
+
+def _number(starts: np.ndarray, ends: np.ndarray, lo: int, hi: int, band: np.ndarray, numbered: int) -> None:
+    """Write over the keys from ``lo`` to ``hi`` their vertex numbers (``-1 - number``; ``band`` is
+    those keys sorted, numbered from ``numbered``), a block at a time, in the keys' own arrays (a
+    loop here kept its last block, a view of the ends, alive: 64 MB held through the tables)."""
+    for piece in _pieces(starts, ends):
+        inside = (piece >= lo) & (piece < hi)
+        piece[inside] = -1 - (np.searchsorted(band, piece[inside]) + numbered)
 
 
 def numbers_array(side: np.ndarray, code: str) -> array:
