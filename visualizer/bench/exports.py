@@ -137,9 +137,11 @@ def export_rows(sizes: tuple[int, ...] = DEFAULT_SIZES, formats: tuple[str, ...]
 
 def table(rows: list[Row]) -> str:
     """The figures beside their targets, one line a row."""
-    lines = [f"{'format':<6} {'grid':<8} {'size':>9} {'CPU s':>7} {'JSON s':>7} {'ratio':>6} {'peak MB':>8} {'load':>9}  target"]
+    lines = [f"{'format':<6} {'grid':<8} {'size':>9} {'CPU s':>7} {'JSON s':>7} {'ratio':>6} {'peak MB':>8} "
+             f"{'load':>9}  target"]
     for r in rows:
-        verdict = r.verdict
+        load = f"{r.load[0]:.1f}-{r.load[1]:.1f}"
         lines.append(f"{r.fmt:<6} {r.grid:<8} {f'{r.side}x{r.side}':>9} {r.cpu:7.2f} {r.json_cpu:7.2f} "
-                     f"{r.ratio:6.2f} {r.peak_mb:8.0f} {f'{r.load[0]:.1f}-{r.load[1]:.1f}':>9}  <{TARGET_MB:.0f} MB, <={TARGET_RATIO:g}x JSON: {verdict}")
+                     f"{r.ratio:6.2f} {r.peak_mb:8.0f} {load:>9}  "
+                     f"<{TARGET_MB:.0f} MB, <={TARGET_RATIO:g}x JSON: {r.verdict}")
     return "\n".join(lines)
