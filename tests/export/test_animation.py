@@ -4,6 +4,7 @@ the finished maze, byte for byte the same each time, and ``generate`` writing th
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -181,13 +182,15 @@ def test_the_slowest_gif_with_the_longest_hold_keeps_every_delay_in_16_bits(tmp_
 # --- large mazes: frames painted a band at a time, capped before any work ----------------------
 
 
+@pytest.mark.parametrize("grid", ["square", "hex", "triangle", "polar"])
 @pytest.mark.parametrize(("algorithm", "width", "height", "options"), [
     ("backtracker", 12, 8, ExportOptions(seconds=2, fps=10)),
     ("kruskal", 9, 7, ExportOptions(seconds=1, fps=10, solve="bfs")),
     ("prim", 10, 10, ExportOptions(seconds=1, fps=10, theme="light", cell=3))])
-def test_frames_painted_in_bands_are_the_boards_frames(algorithm, width, height, options):
-    """The band painter (large mazes) shows each moment of the run exactly as the Board does."""
-    spec = MazeSpec(algorithm, "square", width, height, 2)
+def test_frames_painted_in_bands_are_the_boards_frames(grid, algorithm, width, height, options):
+    """The band painter (large mazes) shows each moment of the run exactly as the Board does, on
+    every grid that lays out bands."""
+    spec = MazeSpec(algorithm, grid, width, height, 2)
     made = animation.make_animation(spec.build(), spec, options)
     in_bands = animation.index_frames(spec, made.plan, options.solve, made.size, made.palette, bands=True)
     by_board = animation.index_frames(spec, made.plan, options.solve, made.size, made.palette, bands=False)
@@ -233,9 +236,10 @@ def test_generate_notes_the_cap_in_one_line_and_builds_nothing_first(fmt, extra,
     assert out.read_bytes() == b"made"
 
 
-def test_a_hex_maze_too_large_for_a_board_is_still_refused_in_one_line(tmp_path, capsys):
-    """Only grids that lay out bands of rows can be painted in bands: a large hex maze is refused."""
-    assert main(["generate", "-g", "hex", "-s", "2000x2000", "-o", str(tmp_path / "h.gif")]) == 2
+def test_a_masked_maze_too_large_for_a_board_is_still_refused_in_one_line(tmp_path, capsys):
+    """Only grids that lay out bands of rows can be painted in bands: a large masked maze is refused."""
+    heart = str(Path(__file__).parents[2] / "assets" / "masks" / "heart.png")
+    assert main(["generate", "--mask", heart, "-s", "2000x2000", "-o", str(tmp_path / "h.gif")]) == 2
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and "too large to animate" in error
 

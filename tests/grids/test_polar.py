@@ -199,3 +199,23 @@ def test_svg_and_pdf_draw_the_rings_as_round_arcs():
     rim = [p for loop in drawing.outline for p in loop]
     assert all(abs(math.hypot(x - cx, y - cy) / ring - 8) < 1e-6 for x, y in rim)  # the outline is the rim
     assert len(rim) >= 100 > 2 * max(make_grid(KIND, 6, 8).counts)
+
+
+@settings(max_examples=25, deadline=None)
+@given(width=st.integers(3, 12), height=st.integers(1, 14), view=st.integers(40, 260),
+       rows=st.tuples(st.integers(0, 260), st.integers(0, 80)))
+def test_every_wall_pixel_shows_a_side_the_cell_has(width, height, view, rows):
+    """A pixel on a ring circle shows the inward or outward side the cell really has (IN or IN2,
+    OUT or OUT2, as the neighbour table says), in any band of rows as in the whole view."""
+    grid = PolarGrid(width, height)
+    board = Board(grid, view, view)
+    top = min(rows[0], view)
+    band = grid.strip_layout(view, view, board.camera.scale, board.camera.origin, board.canonical, board.walls,
+                             (top, min(view, top + rows[1]))).owner
+    assert np.array_equal(band, board.owner[:, top:top + band.shape[1]])
+    n = grid.size
+    table = grid.neighbour_array()
+    slots = np.unique(board.owner[(board.owner >= n) & (board.owner < n + 6 * n)]) - n
+    cell, d = slots // 6, slots % 6
+    outer_rim = (d == 1) & (cell >= grid.starts[-2])  # the rim: the outer ring's OUT, toward nothing
+    assert ((table[cell, d] >= 0) | outer_rim).all()

@@ -9,6 +9,7 @@ of ``repeats`` runs, the JSON runs taken in the same minute so the ratio is fair
 
 from __future__ import annotations
 
+import os
 import statistics
 import subprocess
 import sys
@@ -16,7 +17,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..grids import HexGrid, SquareGrid
+from ..grids import Grid, HexGrid, PolarGrid, SquareGrid, TriangleGrid
 
 TARGET_MB = 400.0
 TARGET_RATIO = 3.0
@@ -25,8 +26,26 @@ REFUSED = 2
 FORMATS = ("svg", "pdf", "png", "gif", "webp")
 DEFAULT_SIZES = (1000, 2000)
 ANIMATED = ("gif", "webp")
-HEX_FORMATS = ("svg",)
-"""Formats measured on a hex grid too (its drawing has half as many corners again as a square one)."""
+OTHER_GRIDS: dict[str, tuple[type[Grid], ...]] = {"svg": (HexGrid,), "png": (HexGrid, TriangleGrid, PolarGrid)}
+"""Formats measured on other grids too: a hex drawing has half as many corners again as a square
+one; slanted and curved walls are laid out and softened pixel by pixel."""
+
+
+def accepted_side(grid: type[Grid], side: int) -> int:
+    """The largest side up to ``side`` that ``grid`` accepts as ``side x side`` (a polar grid
+    refuses over a million cells: 690 x 690 is its largest square)."""
+    def accepts(s: int) -> bool:
+        try:
+            grid(s, s)
+        except ValueError:
+            return False
+        return True
+
+    lo, hi = 1, side
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        lo, hi = (mid, hi) if accepts(mid) else (lo, mid - 1)
+    return lo
 
 
 @dataclass(frozen=True)
@@ -51,6 +70,8 @@ class Row:
     status: int
     frames: int | None = None
     """An animation's frames as written (a large maze's are capped, with a note, before any work)."""
+    load: tuple[float, float] = (0.0, 0.0)
+    """The one-minute load average when the row began and when it ended (a shared machine's noise)."""
 
     @property
     def ratio(self) -> float:
@@ -97,13 +118,15 @@ def export_args(fmt: str, grid: str, side: int, folder: str) -> list[str]:
 def export_row(fmt: str, grid: str, side: int, repeats: int = 3) -> Row:
     """``fmt`` and JSON of one maze, alternated ``repeats`` times; medians of each."""
     runs, floors = [], []
+    began = os.getloadavg()[0]
     with tempfile.TemporaryDirectory(prefix="maze-bench-") as folder:
         for _ in range(repeats):
             floors.append(measure(export_args("json", grid, side, folder)))
             runs.append(measure(export_args(fmt, grid, side, folder)))
         frames = frames_in(Path(folder, f"maze.{fmt}")) if fmt in ANIMATED else None
     return Row(fmt, grid, side, statistics.median(u.cpu for u in runs), statistics.median(u.cpu for u in floors),
-               statistics.median(u.peak_mb for u in runs), max(u.status for u in runs), frames)
+               statistics.median(u.peak_mb for u in runs), max(u.status for u in runs), frames,
+               (began, os.getloadavg()[0]))
 
 
 def frames_in(path: Path) -> int | None:
@@ -118,21 +141,24 @@ def frames_in(path: Path) -> int | None:
 
 def export_rows(sizes: tuple[int, ...] = DEFAULT_SIZES, formats: tuple[str, ...] = FORMATS,
                 repeats: int = 3) -> list[Row]:
-    """Every format at every size on a square grid, and the hex rows of HEX_FORMATS."""
+    """Every format at every size on a square grid, and on the OTHER_GRIDS of a format (each at
+    the largest square it accepts up to the size)."""
     rows = []
     for side in sizes:
         for fmt in formats:
             rows.append(export_row(fmt, SquareGrid.kind, side, repeats))
-            if fmt in HEX_FORMATS:
-                rows.append(export_row(fmt, HexGrid.kind, side, repeats))
+            for grid in OTHER_GRIDS.get(fmt, ()):
+                rows.append(export_row(fmt, grid.kind, accepted_side(grid, side), repeats))
     return rows
 
 
 def table(rows: list[Row]) -> str:
     """The figures beside their targets, one line a row."""
-    lines = [f"{'format':<6} {'grid':<6} {'size':>9} {'CPU s':>7} {'JSON s':>7} {'ratio':>6} {'peak MB':>8}  target"]
+    lines = [f"{'format':<6} {'grid':<8} {'size':>9} {'CPU s':>7} {'JSON s':>7} {'ratio':>6} {'peak MB':>8} "
+             f"{'load':>9}  target"]
     for r in rows:
-        verdict = r.verdict
-        lines.append(f"{r.fmt:<6} {r.grid:<6} {f'{r.side}x{r.side}':>9} {r.cpu:7.2f} {r.json_cpu:7.2f} "
-                     f"{r.ratio:6.2f} {r.peak_mb:8.0f}  <{TARGET_MB:.0f} MB, <={TARGET_RATIO:g}x JSON: {verdict}")
+        load = f"{r.load[0]:.1f}-{r.load[1]:.1f}"
+        lines.append(f"{r.fmt:<6} {r.grid:<8} {f'{r.side}x{r.side}':>9} {r.cpu:7.2f} {r.json_cpu:7.2f} "
+                     f"{r.ratio:6.2f} {r.peak_mb:8.0f} {load:>9}  "
+                     f"<{TARGET_MB:.0f} MB, <={TARGET_RATIO:g}x JSON: {r.verdict}")
     return "\n".join(lines)

@@ -85,10 +85,11 @@ Pillow's copies (GIF: the previous frame, the difference, the changed pixels; We
 libwebp's canvases)."""
 BAND_PEAK_BASE_BYTES = 80 << 20
 """The band painter's memory whatever the size: the interpreter, Pillow, numpy (measured, rounded up)."""
-BAND_PEAK_BYTES_PER_CELL = {"gif": 60, "webp": 60}
-"""Per cell: the run's maze and overlay and the generator's own state, and while a frame is styled,
-the neighbour and edge-slot tables and every element's style (measured at 1000 x 1000 and 2000 x 2000,
-rounded up)."""
+BAND_PEAK_BYTES_PER_CELL = {"gif": 15, "webp": 15}
+"""Per cell and direction (at least four): the run's maze and overlay and the generator's own
+state, and while a frame is styled, the neighbour and edge-slot tables and every element's style
+(measured at 1000 x 1000 and 2000 x 2000 on square grids, rounded up; a hex grid's six directions
+took 482 MB at 2000 x 2000 against 387 MB on a square one)."""
 BAND_PEAK_BYTES_PER_PIXEL = {"gif": 6, "webp": 12}
 """Per frame pixel: the frame, and the encoder's copies (GIF: the previous frame, the difference and
 the changed pixels; WebP: libwebp's canvases)."""
@@ -207,8 +208,8 @@ def peak_bytes(fmt: str, size: tuple[int, int]) -> int:
 
 def band_peak_bytes(fmt: str, grid: Grid, size: tuple[int, int]) -> int:
     """The memory an animation painted a band at a time takes at its peak (``BAND_PEAK_*``)."""
-    return (BAND_PEAK_BASE_BYTES + BAND_PEAK_BYTES_PER_CELL[fmt] * grid.size
-            + BAND_PEAK_BYTES_PER_PIXEL[fmt] * size[0] * size[1])
+    per_cell = BAND_PEAK_BYTES_PER_CELL[fmt] * max(4, grid.directions)
+    return BAND_PEAK_BASE_BYTES + per_cell * grid.size + BAND_PEAK_BYTES_PER_PIXEL[fmt] * size[0] * size[1]
 
 
 def in_bands(fmt: str, grid: Grid, size: tuple[int, int]) -> bool:
@@ -304,8 +305,13 @@ class BandPainter:
         self.keep_up()
         bands = strips.prepare(self.run.maze, self.run.overlay, self.size, self.camera, self.walls)
         canvas = np.empty((self.size[1], self.size[0]), dtype=np.uint8)
-        bands.paint(canvas.T, self.palette.style_index)
+        bands.paint(canvas.T, self.palette_colours())
         return canvas
+
+    def palette_colours(self) -> strips.Colours:
+        """Styles as palette indices; no true colour, so no soft edges (as a Board on an 8-bit surface)."""
+        index = self.palette.style_index
+        return strips.Colours(index, self.palette.colours[index].astype(np.uint32), None)
 
     def keep_up(self) -> None:
         """Every frame is painted whole: the cells marked for repaint are dropped as they come."""

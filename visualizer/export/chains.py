@@ -69,23 +69,25 @@ class Chains:
             names[numbered:numbered + len(band)] = band + low
             first[numbered + 1:numbered + len(band) + 1] = np.diff(np.append(heads, len(keys)))
             del keys, new, heads
-            for piece in _pieces(starts, ends):  # views: the numbers are written into the keys' arrays
-                inside = (piece >= lo) & (piece < hi)
-                piece[inside] = -1 - (np.searchsorted(band, piece[inside]) + numbered)
+            _number(starts, ends, lo, hi, band, numbered)
             numbered += len(band)
         self.names = names[:numbered]
         """Vertex number -> its key (sorted: numbers follow the keys' order)."""
-        a, b = (numbers_array(side, code) for side in (starts, ends))
-        del starts, ends
+        a = numbers_array(starts, code)
+        del starts  # each side's keys go as soon as its numbers are copied (64 MB each at 2000 x 2000 hex)
+        b = numbers_array(ends, code)
+        del ends
         first = first[:numbered + 1]
         np.cumsum(first, out=first)
         self.incident = _incident(a, b, first, code)
         """Each vertex's segments in segment order, one run after another."""
-        self.ends = compact(np.bitwise_xor(*(np.frombuffer(side, dtype=CODES[code]) if count else
-                                             np.zeros(0, dtype=np.int64) for side in (a, b))), code)
+        if count:  # in place: a copy of the xor beside both sides was 64 MB more at the peak
+            np.bitwise_xor(np.frombuffer(a, dtype=CODES[code]), np.frombuffer(b, dtype=CODES[code]),
+                           out=np.frombuffer(a, dtype=CODES[code]))
+        del b
+        self.ends = a
         """Each segment's two vertex numbers, xor'ed: the end that is not ``k`` is ``k ^ ends[e]``
         (half the memory of both ends)."""
-        del a, b
         self.first = compact(first, code)
         self.count = count
 
@@ -96,11 +98,14 @@ class Chains:
         """Each polyline as vertex numbers (``names`` gives their keys), walks first, then closed tours."""
         incident, first = self.incident, self.first
         used = bytearray(self.count)
-        walks = array(first.typecode)  # every walk, one after another (compact: all are held)
-        degree = np.diff(np.frombuffer(first, dtype=CODES[first.typecode]))
-        small = not len(degree) or int(degree.max()) < 128  # a byte a vertex (a fifth of the tables at most)
-        degree = degree.astype(np.int8) if small else degree
-        left = compact(degree, "b" if small else first.typecode)
+        degree = _degrees(np.frombuffer(first, dtype=CODES[first.typecode]))
+        left = compact(degree, "b" if degree.dtype == np.int8 else first.typecode)
+        # Every walk, one after another, in an array made once: a walk joins two odd vertices, so
+        # the segments and one start a walk are room enough (grown as it filled, the copies left
+        # behind took 40 MB more than the walks of a 2000 x 2000 hex maze).
+        walk_count = int(np.count_nonzero(degree & 1)) // 2
+        walks = array(first.typecode, [0]) * (self.count + walk_count)
+        filled = 0
         taken = array(left.typecode, [0]) * len(left)
         """How far into its run each vertex's segments are known to be used."""
         ends = self.ends
@@ -122,9 +127,13 @@ class Chains:
 
         def walk(k: int) -> None:
             """Walk from ``k`` while there is a segment to take, onto the end of ``walks``."""
-            walks.append(k)
+            nonlocal filled
+            at = filled
+            walks[at] = k
             while (k := take(k)) >= 0:
-                walks.append(k)
+                at += 1
+                walks[at] = k
+            filled = at + 1
 
         def tour(k: int) -> list[int]:
             """A closed tour from ``k`` over every unused segment it reaches (all degrees even)."""
@@ -137,11 +146,14 @@ class Chains:
                     circuit.append(stack.pop())
             return circuit[::-1]
 
-        bounds = array("q", [0])  # where each walk ends in ``walks`` (a list: 36 bytes a walk)
+        bounds = array("q", [0]) * (walk_count + 1)  # where each walk ends in ``walks`` (a list: 36 bytes a walk)
+        walked = 0
         for start in _odd_vertices(degree):
             if left[start] % 2:
                 walk(start)
-                bounds.append(len(walks))
+                walked += 1
+                bounds[walked] = filled
+        del bounds[walked + 1:]
         # Every degree left is even now: what remains are closed tours, spliced where they touch a walk.
         still = np.frombuffer(left, dtype=degree.dtype)
         leftover = bool(still.any())
@@ -191,6 +203,15 @@ def _pieces(*sides: np.ndarray) -> Iterator[np.ndarray]:
             yield side[start:start + PLACE_BLOCK]
 
 
+def _number(starts: np.ndarray, ends: np.ndarray, lo: int, hi: int, band: np.ndarray, numbered: int) -> None:
+    """Write over the keys from ``lo`` to ``hi`` their vertex numbers (``-1 - number``; ``band`` is
+    those keys sorted, numbered from ``numbered``), a block at a time, in the keys' own arrays (a
+    loop here kept its last block, a view of the ends, alive: 64 MB held through the tables)."""
+    for piece in _pieces(starts, ends):
+        inside = (piece >= lo) & (piece < hi)
+        piece[inside] = -1 - (np.searchsorted(band, piece[inside]) + numbered)
+
+
 def numbers_array(side: np.ndarray, code: str) -> array:
     """The vertex numbers written over one side's keys (``-1 - number``), as a compact array."""
     np.negative(side, out=side)
@@ -223,6 +244,18 @@ def _incident(a: array, b: array, first: np.ndarray, code: str) -> array:
 SCAN_BLOCK = 1 << 16
 """Vertices looked through at once for those a walk or tour starts at (as Python numbers: a list
 of every odd vertex of a 2000 x 2000 maze took 80 MB)."""
+
+
+def _degrees(first: np.ndarray) -> np.ndarray:
+    """Each vertex's segment count from where its run starts (``first``), a byte each when every
+    count fits one, made a block at a time (whole, the int32 difference was 32 MB at the peak)."""
+    count = len(first) - 1
+    blocks = range(0, count, SCAN_BLOCK)
+    top = max((int(np.diff(first[s:s + SCAN_BLOCK + 1]).max()) for s in blocks), default=0)
+    out = np.empty(count, dtype=np.int8 if top < 128 else first.dtype)
+    for s in blocks:
+        out[s:s + SCAN_BLOCK] = np.diff(first[s:s + SCAN_BLOCK + 1])
+    return out
 
 
 def _odd_vertices(degree: np.ndarray) -> Iterator[int]:

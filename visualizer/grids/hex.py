@@ -268,7 +268,7 @@ class HexGrid(Grid):
         col, row = cells % w, cells // w
         centre_x = origin[0] + radius + 1.5 * radius * col
         centre_y = origin[1] + apothem + SQRT3 * radius * (row + 0.5 * (col & 1))
-        owner = self._pixel_owner(width, height, radius, origin, half_wall, canonical)
+        owner = self._pixel_owner(width, (0, height), radius, origin, half_wall, canonical)
         pad, pad_y = radius + half_wall + 2, apothem + half_wall + 2
         bbox = clip_box(np.floor(centre_x - pad), np.floor(centre_y - pad_y),
                         np.ceil(centre_x + pad), np.ceil(centre_y + pad_y))
@@ -276,14 +276,24 @@ class HexGrid(Grid):
         return Layout(owner=owner, bbox=bbox, centres=centres, cell_pixels=radius * SQRT3, soft_edges=True,
                       extra={"radius": radius})
 
-    def _pixel_owner(self, width: int, height: int, radius: float, origin: tuple[float, float],
+    STRIP_LAYOUT = True
+
+    def strip_layout(self, width: int, height: int, scale: float, origin: tuple[float, float],
+                     canonical: np.ndarray, walls: float, rows: tuple[int, int]) -> Layout:
+        """The pixel rows ``rows`` of ``pixel_layout``'s view: each pixel is worked out on its own, so
+        a band's pixels are the whole view's (soft edges need a row more each side: ``render.strips``)."""
+        owner = self._pixel_owner(width, rows, scale, origin, wall_half(scale * 0.09, walls), canonical)
+        return Layout(owner=owner, bbox=np.empty((0, 4), dtype=np.int32), centres=np.empty((0, 2), dtype=np.float32),
+                      cell_pixels=scale * SQRT3, soft_edges=True, extra={"radius": scale})
+
+    def _pixel_owner(self, width: int, rows: tuple[int, int], radius: float, origin: tuple[float, float],
                      half_wall: float, canonical: np.ndarray) -> np.ndarray:
         """Pixel centre -> axial coordinates -> cube rounding -> (col, row) in odd-q offset; then
         the offset from that hexagon's centre, projected on each edge's normal, finds walls."""
         w, h, n = self.width, self.height, self.size
         apothem = radius * SQRT3 / 2
         px = np.arange(width) + 0.5 - (origin[0] + radius)
-        py = np.arange(height) + 0.5 - (origin[1] + apothem)
+        py = np.arange(rows[0], rows[1]) + 0.5 - (origin[1] + apothem)
         X, Y = np.meshgrid(px, py, indexing="ij")
         q = (2 / 3 * X) / radius
         r = (-1 / 3 * X + SQRT3 / 3 * Y) / radius

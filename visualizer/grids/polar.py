@@ -336,10 +336,56 @@ class PolarGrid(Grid):
         a wall of a ring circle it shows that arc's edge (IN / IN2 below it, OUT / OUT2 above, by
         which half of a split cell), within half a wall of a radial line the CW / CCW edge. Pixels
         just outside the rim show the outer ring's border edges."""
-        h, n_cells = self.height, self.size
         half_wall = wall_half(scale * WALL, walls) / scale
+        owner = self._pixel_owner(width, (0, height), scale, origin, canonical, half_wall)
+        ring_all, a0, _, a1 = self._angles()
+        samples = np.linspace(0.0, 1.0, 33)
+        angles = a0[:, None] + (a1 - a0)[:, None] * samples[None, :]
+        ends = []
+        for radius in (ring_all.astype(np.float64), ring_all + 1.0):
+            px, py = self._point(radius[:, None], angles)
+            ends.append((px, py))
+        xs = np.concatenate([ends[0][0], ends[1][0]], axis=1) * scale + origin[0]
+        ys = np.concatenate([ends[0][1], ends[1][1]], axis=1) * scale + origin[1]
+        pad = half_wall * scale + 2 + scale * 0.02
+        bbox = clip_box(np.floor(xs.min(axis=1) - pad), np.floor(ys.min(axis=1) - pad),
+                        np.ceil(xs.max(axis=1) + pad), np.ceil(ys.max(axis=1) + pad))
+        x, ring_c, n = self._rings()  # on screen the arcs are round: the middle of the ring
+        px, py = self._point(ring_c + 0.5, TAU * ((2 * x + 1) / (2 * n)))
+        layout = self._strip(owner, scale)
+        layout.bbox = bbox
+        layout.centres = (np.stack([px, py], axis=-1) * scale + np.array(origin)).astype(np.float32)
+        return layout
+
+    STRIP_LAYOUT = True
+
+    def strip_layout(self, width: int, height: int, scale: float, origin: tuple[float, float],
+                     canonical: np.ndarray, walls: float, rows: tuple[int, int]) -> Layout:
+        """The pixel rows ``rows`` of ``pixel_layout``'s view: each pixel is worked out on its own, so
+        a band's pixels are the whole view's (soft edges need a row more each side: ``render.strips``)."""
+        half_wall = wall_half(scale * WALL, walls) / scale
+        return self._strip(self._pixel_owner(width, rows, scale, origin, canonical, half_wall), scale)
+
+    def _strip(self, owner: np.ndarray, scale: float) -> Layout:
+        """A layout of ``owner`` without per-cell boxes or centres (``pixel_layout`` adds them)."""
+        return Layout(owner=owner, bbox=np.empty((0, 4), dtype=np.int32), centres=np.empty((0, 2), dtype=np.float32),
+                      cell_pixels=scale, corner_count=int(self._post_starts[-1]), corner_cells=self._post_cells,
+                      corners_of=self._posts_of, soft_edges=True, extra={"ring": scale})
+
+    def _sides_of(self, ring: np.ndarray, x: np.ndarray, count: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """For cells given by ring, index and ring count: whether each has two outward neighbours
+        (``neighbour_array``'s OUT2), and whether its inward one is IN (not IN2), without the table."""
+        split = (ring < self.height - 1) & (self._counts[ring + 1] == 2 * count)
+        inner = ring > 0
+        parent_split = inner & (count == 2 * self._counts[np.maximum(ring - 1, 0)])
+        return split, inner & ~(parent_split & (x % 2 == 0))
+
+    def _pixel_owner(self, width: int, rows: tuple[int, int], scale: float, origin: tuple[float, float],
+                     canonical: np.ndarray, half_wall: float) -> np.ndarray:
+        """The element each pixel of the rows ``rows`` shows (``half_wall`` in ring heights)."""
+        h, n_cells = self.height, self.size
         gx = (np.arange(width) + 0.5 - origin[0]) / scale - h
-        gy = (np.arange(height) + 0.5 - origin[1]) / scale - h
+        gy = (np.arange(rows[0], rows[1]) + 0.5 - origin[1]) / scale - h
         X, Y = np.meshgrid(gx, gy, indexing="ij")
         rho = np.hypot(X, Y)
         theta = np.mod(np.arctan2(X, -Y), TAU)
@@ -353,7 +399,7 @@ class PolarGrid(Grid):
         x = np.minimum(np.floor(pos).astype(np.int64), count - 1)
         frac = pos - x  # 0 at the cell's CCW side, 1 at its CW side
         cell = self._starts[ring_c] + x
-        table = self.neighbour_array()
+        split, has_in = self._sides_of(ring_c, x, count)
         # Distance (in ring heights) to each side: the two circles, the two radial lines.
         span = TAU / count
 
@@ -369,34 +415,15 @@ class PolarGrid(Grid):
         side = np.argmin(gap, axis=0)
         near = np.take_along_axis(gap, side[None], axis=0)[0] < half_wall
         del gap
-        split = table[cell, OUT2] >= 0
         out_d = np.where(split & (frac < 0.5), OUT2, OUT)
-        in_d = np.where(table[cell, IN] >= 0, IN, IN2)
+        in_d = np.where(has_in, IN, IN2)
         d = np.choose(side, [np.full_like(out_d, CW), out_d, np.full_like(out_d, CCW), in_d])
         owner = np.where(inside, cell, -1)
         owner = np.where(inside & near, n_cells + canonical[cell, d], owner)
         owner = np.where(rim, n_cells + canonical[cell, OUT], owner)  # the outer ring never splits
         post = self._post_at(rho, theta, half_wall)
         owner = np.where(post >= 0, n_cells + n_cells * 6 + post, owner)
-        del rho, theta, ring, pos, frac, cell, d, post
-        ring_all, a0, _, a1 = self._angles()
-        samples = np.linspace(0.0, 1.0, 33)
-        angles = a0[:, None] + (a1 - a0)[:, None] * samples[None, :]
-        ends = []
-        for radius in (ring_all.astype(np.float64), ring_all + 1.0):
-            px, py = self._point(radius[:, None], angles)
-            ends.append((px, py))
-        xs = np.concatenate([ends[0][0], ends[1][0]], axis=1) * scale + origin[0]
-        ys = np.concatenate([ends[0][1], ends[1][1]], axis=1) * scale + origin[1]
-        pad = half_wall * scale + 2 + scale * 0.02
-        bbox = clip_box(np.floor(xs.min(axis=1) - pad), np.floor(ys.min(axis=1) - pad),
-                        np.ceil(xs.max(axis=1) + pad), np.ceil(ys.max(axis=1) + pad))
-        x, ring_c, n = self._rings()  # on screen the arcs are round: the middle of the ring
-        px, py = self._point(ring_c + 0.5, TAU * ((2 * x + 1) / (2 * n)))
-        centres = (np.stack([px, py], axis=-1) * scale + np.array(origin)).astype(np.float32)
-        return Layout(owner=np.ascontiguousarray(owner, dtype=np.int32), bbox=bbox, centres=centres,
-                      cell_pixels=scale, corner_count=int(self._post_starts[-1]), corner_cells=self._post_cells,
-                      corners_of=self._posts_of, soft_edges=True, extra={"ring": scale})
+        return np.ascontiguousarray(owner, dtype=np.int32)
 
     # --- wall posts -------------------------------------------------------------------
     # Where a radial wall meets a circle the walls would take turns owning pixels, and an open one

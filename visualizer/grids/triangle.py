@@ -151,10 +151,42 @@ class TriangleGrid(Grid):
         """Each pixel finds its triangle (row, then which side of the slanted line in its half-unit
         slab), then its distance to that triangle's sides: within a wall's half width of a side,
         it shows the edge. Pixels just outside the border show the border's edge the same way."""
-        w, h, n = self.width, self.height, self.size
+        w, n = self.width, self.size
         half_wall = wall_half(scale * 0.08, walls) / scale
+        owner = self._pixel_owner(width, (0, height), scale, origin, canonical, half_wall)
+        cells = np.arange(n)
+        x0 = origin[0] + (cells % w) / 2 * scale
+        y0 = origin[1] + (cells // w) * HEIGHT * scale
+        pad = half_wall * scale + 2
+        bbox = clip_box(np.floor(x0 - pad), np.floor(y0 - pad), np.ceil(x0 + scale + pad),
+                        np.ceil(y0 + HEIGHT * scale + pad))
+        centres = (self.unit_centres() * scale + np.array(origin)).astype(np.float32)
+        layout = self._strip(owner, scale)
+        layout.bbox, layout.centres = bbox, centres
+        return layout
+
+    STRIP_LAYOUT = True
+
+    def strip_layout(self, width: int, height: int, scale: float, origin: tuple[float, float],
+                     canonical: np.ndarray, walls: float, rows: tuple[int, int]) -> Layout:
+        """The pixel rows ``rows`` of ``pixel_layout``'s view: each pixel is worked out on its own, so
+        a band's pixels are the whole view's (soft edges need a row more each side: ``render.strips``)."""
+        half_wall = wall_half(scale * 0.08, walls) / scale
+        return self._strip(self._pixel_owner(width, rows, scale, origin, canonical, half_wall), scale)
+
+    def _strip(self, owner: np.ndarray, scale: float) -> Layout:
+        """A layout of ``owner`` without per-cell boxes or centres (``pixel_layout`` adds them)."""
+        return Layout(owner=owner, bbox=np.empty((0, 4), dtype=np.int32), centres=np.empty((0, 2), dtype=np.float32),
+                      cell_pixels=scale * 0.6, corner_count=(self.height + 1) * (self.width + 2),
+                      corner_cells=self._post_cells, corners_of=self._posts_of, soft_edges=True,
+                      extra={"side": scale})
+
+    def _pixel_owner(self, width: int, rows: tuple[int, int], scale: float, origin: tuple[float, float],
+                     canonical: np.ndarray, half_wall: float) -> np.ndarray:
+        """The element each pixel of the rows ``rows`` shows (``half_wall`` in units)."""
+        w, h, n = self.width, self.height, self.size
         gx = (np.arange(width) + 0.5 - origin[0]) / scale
-        gy = (np.arange(height) + 0.5 - origin[1]) / scale
+        gy = (np.arange(rows[0], rows[1]) + 0.5 - origin[1]) / scale
         X, Y = np.meshgrid(gx, gy, indexing="ij")
         row = np.floor(Y / HEIGHT).astype(np.int64)
         slab = np.floor(X * 2).astype(np.int64)
@@ -187,16 +219,7 @@ class TriangleGrid(Grid):
         owner = np.where(near & ~inside & other_inside, n + border_slot, owner)
         post = self._post_under(X, Y, col, row, up, half_wall)
         owner = np.where(post >= 0, n + n * self.directions + post, owner)
-        cells = np.arange(n)
-        x0 = origin[0] + (cells % w) / 2 * scale
-        y0 = origin[1] + (cells // w) * HEIGHT * scale
-        pad = half_wall * scale + 2
-        bbox = clip_box(np.floor(x0 - pad), np.floor(y0 - pad), np.ceil(x0 + scale + pad),
-                        np.ceil(y0 + HEIGHT * scale + pad))
-        centres = (self.unit_centres() * scale + np.array(origin)).astype(np.float32)
-        return Layout(owner=np.ascontiguousarray(owner, dtype=np.int32), bbox=bbox, centres=centres,
-                      cell_pixels=scale * 0.6, corner_count=(h + 1) * (w + 2), corner_cells=self._post_cells,
-                      corners_of=self._posts_of, soft_edges=True, extra={"side": scale})
+        return np.ascontiguousarray(owner, dtype=np.int32)
 
     # --- wall posts -------------------------------------------------------------------
     # Six triangles meet at a corner. Without a post there, the pixels round a corner go to whichever

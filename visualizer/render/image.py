@@ -70,7 +70,7 @@ def render_surface(maze: Maze, overlay: Overlay | None = None, size: tuple[int, 
         bands = strips.prepare(maze, overlay, (width, height), camera, weight)
         surface = pygame.Surface((width, height), depth=32)
         pixels = pygame.surfarray.pixels2d(surface)
-        bands.paint(pixels, strips.packed_colours(surface.map_rgb, theme.colours))
+        bands.paint(pixels, strips.Colours.of(surface.map_rgb, theme.colours))
         del bands
         board = Board(maze.grid, width, 1, camera, weight) if longest else None  # its cell centres only
     else:

@@ -6,7 +6,9 @@ holding them is waste: at 2000 x 2000 cells (4001 x 4001 pixels) the map and the
 made it took 830 MB of the PNG export's 1080. Here every element's style is worked out once, a
 block of elements at a time, and the map is made one band of rows at a time
 (``Grid.strip_layout``) and gathered straight into the picture's pixels, which come out the same
-as the Board's to the bit (the tests compare them).
+as the Board's to the bit (the tests compare them). Slanted and curved walls are softened across
+the floor pixels round them (``soft_edges``), which reads each pixel's eight neighbours: a band is
+then laid out with a row more above and below it, softened, and its own rows kept.
 """
 
 from __future__ import annotations
@@ -20,10 +22,13 @@ from ..grids import Grid
 from ..grids.layout import Layout
 from ..run.overlay import Overlay
 from .board import BACKGROUND_STYLE, Camera, canonical_slots
+from .soft_edges import MIN_CELL_PIXELS, ChannelPacking, SoftEdges
 from .styles import cell_styles, corner_styles, edge_styles, opening_flags
 
-STRIP_PIXELS = 1 << 20
-"""Pixels in one band of rows (4 MB of ownership map; 262 rows of a 4001-pixel-wide picture)."""
+STRIP_PIXELS = 1 << 18
+"""Pixels in one band of rows (1 MB of ownership map; 64 rows of a 4096-pixel-wide picture). A slanted
+grid's layout holds some twelve float64 temporaries a pixel while it works a band out: at 1 << 20
+pixels that was 150 MB of a hex PNG's 515 at 2000 x 2000; square bands are no slower this size."""
 STYLE_BLOCK = 1 << 18
 """Edge slots or wall posts styled at once: the styling's temporaries stay a few MB each (at 1 << 20
 they peaked at 160 MB)."""
@@ -34,9 +39,22 @@ def can_paint(grid: Grid) -> bool:
     return grid.STRIP_LAYOUT
 
 
-def packed_colours(map_rgb, colours: np.ndarray) -> np.ndarray:
-    """Each style's colour in the target's pixel format (``surface.map_rgb``), as ``Board.use_format``."""
-    return np.array([map_rgb(tuple(int(v) for v in c)) for c in colours], dtype=np.uint32)
+@dataclass(frozen=True)
+class Colours:
+    """A theme's style colours for one target surface, as ``Board.use_format`` keeps them."""
+
+    packed: np.ndarray
+    """Style -> pixel value in the target's format."""
+    rgb: np.ndarray
+    """Style -> ``(r, g, b)``, for blending soft edges."""
+    packing: ChannelPacking | None
+    """How the target packs its channels; None (no true colour) leaves edges hard."""
+
+    @classmethod
+    def of(cls, map_rgb, colours: np.ndarray) -> Colours:
+        """``colours`` (a theme's style table) for a surface whose ``map_rgb`` is given."""
+        packed = np.array([map_rgb(tuple(int(v) for v in c)) for c in colours], dtype=np.uint32)
+        return cls(packed, np.asarray(colours, dtype=np.uint32), ChannelPacking.of(map_rgb))
 
 
 @dataclass
@@ -50,20 +68,34 @@ class Bands:
     walls: float
     canonical: np.ndarray
     style: np.ndarray
+    soft: bool = False
+    """Whether the Board would soften this picture's walls (``Layout.soft_edges``, cells large enough)."""
 
-    def paint(self, pixels: np.ndarray, packed: np.ndarray, strip_pixels: int = STRIP_PIXELS) -> None:
+    def paint(self, pixels: np.ndarray, colours: Colours, strip_pixels: int = STRIP_PIXELS) -> None:
         """Paint the whole of ``pixels`` (``(width, height)``, x-major like ``surfarray``) as a Board
-        of that size at this camera paints it on a full redraw; ``packed`` is style -> pixel value."""
+        of that size at this camera paints it on a full redraw, in ``colours``."""
         if pixels.shape != self.size:
             raise ValueError(f"the bands are laid out for {self.size[0]} x {self.size[1]} pixels, "
                              f"not {pixels.shape[0]} x {pixels.shape[1]}")
-        width, height = self.size
-        rows = max(1, strip_pixels // width)
+        height = self.size[1]
+        rows = max(1, strip_pixels // self.size[0])
+        soft = self.soft and colours.packing is not None
         for top in range(0, height, rows):
             band = (top, min(height, top + rows))
-            owner = self.grid.strip_layout(width, height, self.camera.scale, self.camera.origin, self.canonical,
-                                           self.walls, band).owner
-            pixels[:, band[0]:band[1]] = packed[self.style[owner]]
+            pixels[:, band[0]:band[1]] = self._band(band, colours, soft)
+
+    def _band(self, band: tuple[int, int], colours: Colours, soft: bool) -> np.ndarray:
+        """The pixels of the rows ``band``; softened ones from a layout a row larger each way, as the
+        softening of a row reads the rows beside it."""
+        width, height = self.size
+        laid = (max(0, band[0] - 1), min(height, band[1] + 1)) if soft else band
+        owner = self.grid.strip_layout(width, height, self.camera.scale, self.camera.origin, self.canonical,
+                                       self.walls, laid).owner
+        block = colours.packed[self.style[owner]]
+        if soft:
+            assert colours.packing is not None
+            SoftEdges(owner, self.grid.size).paint(block, self.style, colours.rgb, colours.packing)
+        return block[:, band[0] - laid[0]:band[1] - laid[0]]
 
 
 def prepare(maze: Maze, overlay: Overlay, size: tuple[int, int], camera: Camera, walls: float) -> Bands:
@@ -76,10 +108,9 @@ def prepare(maze: Maze, overlay: Overlay, size: tuple[int, int], camera: Camera,
     neighbours = grid.neighbour_array(np.int32)
     canonical = canonical_slots(grid, neighbours)
     layout = grid.strip_layout(size[0], size[1], camera.scale, camera.origin, canonical, walls, (0, 0))
-    if layout.soft_edges:
-        raise ValueError(f"{grid.kind} grids soften their walls across bands: paint them with a Board")
     style = element_styles(maze, overlay, neighbours, canonical, layout)
-    return Bands(grid, size, camera, walls, canonical, style)
+    soft = layout.soft_edges and layout.cell_pixels >= MIN_CELL_PIXELS
+    return Bands(grid, size, camera, walls, canonical, style, soft)
 
 
 def element_styles(maze: Maze, overlay: Overlay, neighbours: np.ndarray, canonical: np.ndarray,
