@@ -22,6 +22,7 @@ import numpy as np
 
 from ..core.events import Event, Kind
 from ..core.maze import Maze
+from ..core.passage_graph import PassageGraph, breadth_first
 
 QUICK_FROM_CELLS = 50_000
 """From this many cells on the at-once re-solve with breadth-first search takes this way (below,
@@ -171,8 +172,61 @@ def quick_bfs(maze: Maze, start: int, goal: int, table: np.ndarray | None = None
     return search
 
 
+class GraphBfs:
+    """What ``QuickBfs`` finds, from scipy's breadth-first search over a kept ``PassageGraph``
+    (one C call of tens of milliseconds for a million cells, where the lists take a second): the
+    search goes on past the goal, so its order is cut where ``solvers.bfs`` stops. ``work`` does
+    one stage a call (the search, then the cut), so no frame holds both."""
+
+    def __init__(self, graph: PassageGraph, start: int, goal: int) -> None:
+        self.graph, self.start, self.goal = graph, start, goal
+        self.indices: list[int] = []
+        self.indptr: list[int] = []
+        self.order: list[int] = []
+        self.parent: list[int] = []
+        """Empty: what ``HandEdits`` frees after a ``QuickBfs`` (nothing here)."""
+        self._found: tuple[np.ndarray, np.ndarray] | None = None
+        self.result: QuickSearch | None = None
+
+    def work(self, deadline: float = math.inf, clock: Callable[[], float] = time.perf_counter) -> QuickSearch | None:
+        """The next stage; the search once it has ended, else None (call again)."""
+        if self._found is None:
+            self._found = breadth_first(self.graph, self.start)
+            if clock() < deadline:
+                return self.work(deadline, clock)
+            return None
+        self.result = cut_at_goal(*self._found, self.start, self.goal)
+        return self.result
+
+
+def cut_at_goal(order: np.ndarray, came: np.ndarray, start: int, goal: int) -> QuickSearch:
+    """A whole breadth-first search from ``start`` (its order and predecessors) cut where
+    ``solvers.bfs`` stops: when the goal is taken out of the queue, the cells reached by then
+    are those reached from the cells taken before it (a prefix of the order, since each cell's
+    parent comes no later than the next one's)."""
+    position = np.empty(len(came), dtype=np.int64)
+    position[order] = np.arange(len(order))
+    parent = position[np.maximum(came[order], 0)]
+    parent[0] = -1
+    if goal == start:
+        at = 0
+    elif came[goal] >= 0:
+        at = int(position[goal])
+    else:
+        return QuickSearch(order.astype(np.int64), parent, len(order), [])
+    reached = int(np.searchsorted(parent, at, side="left"))
+    path = [goal]
+    steps = came.tolist() if at > 1 << 16 else came
+    while path[-1] != start:
+        path.append(int(steps[path[-1]]))
+    path.reverse()
+    return QuickSearch(order[:reached].astype(np.int64), parent[:reached], at + 1, path)
+
+
 QUICK_SOLVERS = {"bfs": QuickBfs}
 """Solvers whose whole search has an array twin here, by the solver's registry name."""
+GRAPH_SOLVERS = {"bfs": GraphBfs}
+"""The same over a kept ``PassageGraph`` (scipy's C search), where the window keeps one."""
 
 
 class QuickLog(Sequence[Event]):
