@@ -342,6 +342,7 @@ class HandEdits:
         editor keeps edit by edit, so a click on a million cells costs the cells it changed."""
         run = self.run
         self.editor.table = self.table()
+        self.editor.like = self.graph()
         key = (id(run), run.position, run.maze_version, self.editor.figures_version)
         return self._check.get(key, self.editor.check)
 
@@ -354,7 +355,6 @@ class HandEdits:
         edit does not pay for it."""
         if self.run.finished and self.editor.editable() is None:
             self.check()
-            self.graph()
 
     def goal_reachable(self) -> bool:
         """Whether any way leads from the solve's start to its goal: one look at the parts the

@@ -17,7 +17,9 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from .maze import Maze
+from .maze import CellState, Maze
+
+_PASSAGE, _ROOM = int(CellState.PASSAGE), int(CellState.ROOM)
 
 
 def available() -> bool:
@@ -30,47 +32,74 @@ def available() -> bool:
 
 
 class PassageGraph:
-    """The maze's open passages as a CSR matrix (``matrix``) that edits update in place."""
+    """The maze's open passages as a CSR matrix (``matrix``) that edits update in place.
 
-    def __init__(self, maze: Maze, table: np.ndarray) -> None:
+    By default a slot is open where the cell's own passage bit is (what the solvers follow);
+    ``mutual``: only where both cells agree on the passage and both are part of the maze (what
+    ``run.connectivity`` counts as a link). ``like`` shares another graph's fixed arrays."""
+
+    def __init__(self, maze: Maze, table: np.ndarray, mutual: bool = False, like: PassageGraph | None = None) -> None:
         from scipy.sparse import csr_matrix
 
-        self.maze = maze
+        self.maze, self.mutual = maze, mutual
         size, width = table.shape
-        self._home = np.arange(size, dtype=np.int32)[:, None]
-        self._table = table.astype(np.int32)
-        self._shifts = np.arange(width, dtype=np.uint8)
-        self._seen = maze.passages.copy()
-        slots = self._slots(self._home[:, 0], maze.passages)
-        indptr = np.arange(0, size * width + 1, width, dtype=np.int32)
-        data = np.ones(size * width, dtype=np.float64)  # float64: scipy's searches use it as it is, no copy
-        self.matrix = csr_matrix((data, slots.ravel(), indptr), shape=(size, size))
         self._width = width
+        if like is not None and like.describes(maze):
+            self._home, self._table, self._shifts = like._home, like._table, like._shifts
+            self._opposite, self._back = like._opposite, like._back
+            indptr, data = like.matrix.indptr, like.matrix.data
+        else:
+            self._home = np.arange(size, dtype=np.int32)[:, None]
+            self._table = table.astype(np.int32)
+            self._shifts = np.arange(width, dtype=np.uint8)
+            self._opposite = np.array([maze.grid.opposite(d) for d in range(width)], dtype=np.uint8)
+            self._back = np.where(self._table >= 0, self._table, self._home)  # a neighbour, or the cell itself
+            indptr = np.arange(0, size * width + 1, width, dtype=np.int32)
+            data = np.ones(size * width, dtype=np.float64)  # float64: scipy's searches use it as it is, no copy
+        self._seen = (maze.passages.copy(), maze.state.copy())
+        self.matrix = csr_matrix((data, self._slots(self._home[:, 0]).ravel(), indptr), shape=(size, size))
         self.version = 0
         """Grows each time ``refresh`` finds changed cells (keys the last search kept)."""
         self._last: tuple[int, int, np.ndarray, np.ndarray] | None = None
 
-    def _slots(self, cells: np.ndarray, passages: np.ndarray) -> np.ndarray:
+    def _slots(self, cells: np.ndarray) -> np.ndarray:
         """The slots of ``cells``: the neighbour where the passage is open, else the cell itself."""
+        maze = self.maze
         rows = self._table[cells]
-        open_ = ((passages[:, None] >> self._shifts) & 1).astype(bool) & (rows >= 0)
+        open_ = ((maze.passages[cells][:, None] >> self._shifts) & 1).astype(bool) & (rows >= 0)
+        if self.mutual:
+            others = self._back[cells]
+            open_ &= ((maze.passages[others] >> self._opposite) & 1).astype(bool)
+            open_ &= _member(maze.state[others]) & _member(maze.state[cells])[:, None]
         return np.where(open_, rows, self._home[cells])
 
     def refresh(self) -> int:
-        """Rewrite the rows of the cells whose passages changed since the last look; how many."""
-        passages = self.maze.passages
-        changed = np.flatnonzero(passages != self._seen)
+        """Rewrite the rows of the cells whose passages (or, ``mutual``, state) changed since the
+        last look, and in ``mutual`` their neighbours' too; how many cells changed."""
+        passages, state = self.maze.passages, self.maze.state
+        seen_p, seen_s = self._seen
+        differs = passages != seen_p
+        if self.mutual:
+            differs |= state != seen_s
+        changed = np.flatnonzero(differs)
         if len(changed):
-            slots = self._slots(changed, passages[changed])
-            where = (changed[:, None] * self._width + np.arange(self._width)).ravel()
-            self.matrix.indices[where] = slots.ravel()
-            self._seen[changed] = passages[changed]
+            rows = changed
+            if self.mutual:
+                rows = np.unique(np.concatenate([changed, self._back[changed].ravel()]))
+            where = (rows[:, None] * self._width + np.arange(self._width)).ravel()
+            self.matrix.indices[where] = self._slots(rows).ravel()
+            seen_p[changed], seen_s[changed] = passages[changed], state[changed]
             self.version += 1
         return len(changed)
 
     def describes(self, maze: Maze) -> bool:
         """True when this is that maze's graph (a rebuilt maze is another object, or another size)."""
-        return self.maze is maze and len(self._seen) == len(maze.passages)
+        return self.maze is maze and len(self._seen[0]) == len(maze.passages)
+
+
+def _member(states: np.ndarray) -> np.ndarray:
+    """True where a state is part of the maze (a passage or a room)."""
+    return (states == _PASSAGE) | (states == _ROOM)
 
 
 def breadth_first(graph: PassageGraph, start: int) -> tuple[np.ndarray, np.ndarray]:
