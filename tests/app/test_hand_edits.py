@@ -415,5 +415,5 @@ def test_a_large_mazes_distance_map_follows_an_edit_a_stage_a_frame(screen, monk
     while watch.figures.distances_pending(watch.run, watch.distance_start()):
         shell.frame([], 1 / 60)
         frames += 1
-        assert frames < 5
+        assert frames < (10 if kept_graph else 5), "a few frames (with the kept graph one heavy stage a frame)"
     assert shown_matches_the_maze() and watch.distance_to(cell) is not None

@@ -347,7 +347,10 @@ class HandEdits:
         return self._check.get(key, self.editor.check)
 
     def settle(self, budget: float) -> None:
-        """A closed passage's search that did not end at once: a frame's share more of it."""
+        """A closed passage's search that did not end at once: a frame's share more of it. Called
+        first in every frame: the kept graphs' heavy stages get one more turn."""
+        if self._graph is not None:
+            self._graph.turns.next_frame()
         self.editor.settle(time.perf_counter() + min(budget, RESOLVE_BUDGET))
 
     def warm(self) -> None:

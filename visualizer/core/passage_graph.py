@@ -22,6 +22,28 @@ from .maze import CellState, Maze
 _PASSAGE, _ROOM = int(CellState.PASSAGE), int(CellState.ROOM)
 
 
+class Turns:
+    """Which frame it is (told by the window; -1: never, then every stage may run at once) and
+    the frame the last heavy stage ran in: one heavy stage (a C search, a whole-array pass) a
+    frame, so none adds to another's. Graphs made ``like`` one another share one."""
+
+    def __init__(self) -> None:
+        self.frame = -1
+        self.last = -2
+
+    def next_frame(self) -> None:
+        """A window's new frame: one more heavy stage may run."""
+        self.frame += 1
+
+    def free(self) -> bool:
+        """True when no heavy stage has run in this frame yet (always, without a window)."""
+        return self.frame < 0 or self.last != self.frame
+
+    def take(self) -> None:
+        """A heavy stage ran: the others wait for the next frame."""
+        self.last = self.frame
+
+
 def available() -> bool:
     """True when scipy (a dependency, but an optional import here) can be imported."""
     try:
@@ -48,6 +70,7 @@ class PassageGraph:
             self._home, self._table, self._shifts = like._home, like._table, like._shifts
             self._opposite, self._back = like._opposite, like._back
             indptr, data = like.matrix.indptr, like.matrix.data
+            self.turns = like.turns
         else:
             self._home = np.arange(size, dtype=np.int32)[:, None]
             self._table = table.astype(np.int32)
@@ -56,6 +79,7 @@ class PassageGraph:
             self._back = np.where(self._table >= 0, self._table, self._home)  # a neighbour, or the cell itself
             indptr = np.arange(0, size * width + 1, width, dtype=np.int32)
             data = np.ones(size * width, dtype=np.float64)  # float64: scipy's searches use it as it is, no copy
+            self.turns = Turns()
         self._seen = (maze.passages.copy(), maze.state.copy())
         self.matrix = csr_matrix((data, self._slots(self._home[:, 0]).ravel(), indptr), shape=(size, size))
         self.version = 0
@@ -113,6 +137,7 @@ def breadth_first(graph: PassageGraph, start: int) -> tuple[np.ndarray, np.ndarr
     if last is not None and last[:2] == (graph.version, start):
         return last[2], last[3]
     order, came = breadth_first_order(graph.matrix, start, directed=True, return_predecessors=True)
+    graph.turns.take()
     graph._last = (graph.version, start, order, came)
     return order, came
 
@@ -122,8 +147,13 @@ def distance_stages(graph: PassageGraph, start: int) -> Iterator[np.ndarray | No
     in stages of tens of milliseconds (None after each, the distances last): scipy's search,
     then each reached cell's depth in its tree by pointer jumping (a parent's parent's ... in
     whole-array rounds, a few a stage), where one call of scipy's shortest paths is 150 ms."""
+    while not graph.turns.free():
+        yield None
     order, came = breadth_first(graph, start)
     yield None
+    while not graph.turns.free():
+        yield None
+    graph.turns.take()
     position = np.empty(len(came), dtype=np.int32)
     position[order] = np.arange(len(order), dtype=np.int32)
     up = position[np.maximum(came[order], 0)]
@@ -132,6 +162,9 @@ def distance_stages(graph: PassageGraph, start: int) -> Iterator[np.ndarray | No
     depth[0] = 0
     yield None
     while True:
+        while not graph.turns.free():
+            yield None
+        graph.turns.take()
         for _ in range(JUMPS_A_STAGE):
             if not up.any():
                 out = np.full(len(came), -1, dtype=np.int32)

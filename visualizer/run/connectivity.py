@@ -231,6 +231,8 @@ class Connectivity:
             return search.stage()
         if isinstance(search, _GraphSide):
             assert self.graph is not None
+            if deadline != math.inf and not self.graph.turns.free():
+                return False  # another heavy stage had this frame
             self.pending = None
             self._settled(search.run(self.graph))
             return True

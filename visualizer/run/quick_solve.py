@@ -176,7 +176,8 @@ class GraphBfs:
     """What ``QuickBfs`` finds, from scipy's breadth-first search over a kept ``PassageGraph``
     (one C call of tens of milliseconds for a million cells, where the lists take a second): the
     search goes on past the goal, so its order is cut where ``solvers.bfs`` stops. ``work`` does
-    one stage a call (the search, then the cut), so no frame holds both."""
+    one stage a call (the search; where it stops and the path; the parents), each in a frame
+    of its own when a window tells the graph its frames."""
 
     def __init__(self, graph: PassageGraph, start: int, goal: int) -> None:
         self.graph, self.start, self.goal = graph, start, goal
@@ -186,41 +187,71 @@ class GraphBfs:
         self.parent: list[int] = []
         """Empty: what ``HandEdits`` frees after a ``QuickBfs`` (nothing here)."""
         self._found: tuple[np.ndarray, np.ndarray] | None = None
+        self._cut: tuple[int, int, list[int]] | None = None
         self.result: QuickSearch | None = None
 
     def work(self, deadline: float = math.inf, clock: Callable[[], float] = time.perf_counter) -> QuickSearch | None:
-        """The next stage; the search once it has ended, else None (call again)."""
-        if self._found is None:
-            self._found = breadth_first(self.graph, self.start)
-            if clock() < deadline:
-                return self.work(deadline, clock)
-            return None
-        self.result = cut_at_goal(*self._found, self.start, self.goal)
+        """The next stage, when no other heavy stage has had this frame (``PassageGraph.turns``);
+        the search once it has ended, else None (call again)."""
+        turns = self.graph.turns
+        while self.result is None and turns.free():
+            if self._found is None:
+                self._found = breadth_first(self.graph, self.start)
+            elif self._cut is None:
+                turns.take()
+                self._cut = stop_and_path(*self._found, self.start, self.goal)
+            else:
+                turns.take()
+                order, came = self._found
+                reached, taken, path = self._cut
+                self.result = QuickSearch(order[:reached].astype(np.int64), parents(order[:reached], came),
+                                          taken, path)
+            if clock() >= deadline:
+                break
         return self.result
 
 
-def cut_at_goal(order: np.ndarray, came: np.ndarray, start: int, goal: int) -> QuickSearch:
-    """A whole breadth-first search from ``start`` (its order and predecessors) cut where
-    ``solvers.bfs`` stops: when the goal is taken out of the queue, the cells reached by then
-    are those reached from the cells taken before it (a prefix of the order, since each cell's
-    parent comes no later than the next one's)."""
-    position = np.empty(len(came), dtype=np.int64)
-    position[order] = np.arange(len(order))
-    parent = position[np.maximum(came[order], 0)]
-    parent[0] = -1
-    if goal == start:
-        at = 0
-    elif came[goal] >= 0:
-        at = int(position[goal])
-    else:
-        return QuickSearch(order.astype(np.int64), parent, len(order), [])
-    reached = int(np.searchsorted(parent, at, side="left"))
+def stop_and_path(order: np.ndarray, came: np.ndarray, start: int, goal: int) -> tuple[int, int, list[int]]:
+    """Where ``solvers.bfs`` stops in a whole breadth-first search from ``start`` (its order and
+    predecessors): ``(cells reached, cells taken, path)``. It stops when the goal is taken out of
+    the queue; the cells reached by then are those reached from the cells taken before it: a
+    prefix of the order, ending where the first cell reached from the goal or later stands (each
+    cell's parent comes no later than the next one's)."""
+    if goal != start and came[goal] < 0:
+        return len(order), len(order), []
+    at = int(np.flatnonzero(order == goal)[0])
+    later = np.zeros(len(came), dtype=bool)
+    later[order[at:]] = True  # the goal and the cells after it in the queue
+    reached, width = at + 1, 4096
+    while reached < len(order):
+        from_later = np.flatnonzero(later[came[order[reached:reached + width]]])
+        if len(from_later):
+            reached += int(from_later[0])
+            break
+        reached += width
+    reached = min(reached, len(order))
+    steps = memoryview(came)  # plain ints, no numpy scalar per step
     path = [goal]
-    steps = came.tolist() if at > 1 << 16 else came
     while path[-1] != start:
-        path.append(int(steps[path[-1]]))
+        path.append(steps[path[-1]])
     path.reverse()
-    return QuickSearch(order[:reached].astype(np.int64), parent[:reached], at + 1, path)
+    return reached, at + 1, path
+
+
+def parents(order: np.ndarray, came: np.ndarray) -> np.ndarray:
+    """For each cell of ``order``, the position in it of its predecessor (-1: the start)."""
+    position = np.empty(len(came), dtype=np.int32)
+    position[order] = np.arange(len(order), dtype=np.int32)
+    parent = position[np.maximum(came[order], 0)].astype(np.int64)
+    if len(parent):
+        parent[0] = -1
+    return parent
+
+
+def cut_at_goal(order: np.ndarray, came: np.ndarray, start: int, goal: int) -> QuickSearch:
+    """A whole breadth-first search from ``start`` cut where ``solvers.bfs`` stops (at once)."""
+    reached, taken, path = stop_and_path(order, came, start, goal)
+    return QuickSearch(order[:reached].astype(np.int64), parents(order[:reached], came), taken, path)
 
 
 QUICK_SOLVERS = {"bfs": QuickBfs}
