@@ -35,6 +35,8 @@ REMOVED = "removed (not part of the maze)"
 """What a cell an edit took out of the maze is, on hover and in the legend."""
 RESOLVE_BUDGET = 0.05
 """Seconds an edit may spend solving again at once; a larger maze finishes over the next frames."""
+QUICK_SHARE = 0.04
+"""Seconds of a frame a large maze's array re-solve gets at least (a frame stays well under 100 ms)."""
 
 
 class HandEdits:
@@ -272,7 +274,8 @@ class HandEdits:
         """A re-solve started at once that did not fit its budget: finish it this frame if it can."""
         run = self.run
         if self._quick is not None:  # a frame's share, whatever the drawing costs: the window stays quick
-            self.resolving = not self._step_quick(time.perf_counter() + min(budget, RESOLVE_BUDGET))
+            share = min(max(budget, QUICK_SHARE), RESOLVE_BUDGET)
+            self.resolving = not self._step_quick(time.perf_counter() + share)
             return
         if self._quiet is not None:
             self._drain(time.perf_counter() + min(budget, RESOLVE_BUDGET))

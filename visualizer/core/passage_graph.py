@@ -14,6 +14,7 @@ matrix up to date costs O(change).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
 
@@ -59,6 +60,14 @@ class PassageGraph:
     By default a slot is open where the cell's own passage bit is (what the solvers follow);
     ``mutual``: only where both cells agree on the passage and both are part of the maze (what
     ``run.connectivity`` counts as a link). ``like`` shares another graph's fixed arrays."""
+
+    _home: np.ndarray
+    _table: np.ndarray
+    _shifts: np.ndarray
+    _opposite: np.ndarray
+    _back: np.ndarray
+    matrix: Any
+    turns: Turns
 
     def __init__(self, maze: Maze, table: np.ndarray, mutual: bool = False, like: PassageGraph | None = None) -> None:
         from scipy.sparse import csr_matrix
