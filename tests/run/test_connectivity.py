@@ -4,6 +4,7 @@ which), cells removed, and the loop drawn is a real loop of open passages."""
 
 from __future__ import annotations
 
+import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -182,3 +183,42 @@ def test_a_large_mazes_loop_is_counted_in_the_click_and_drawn_once_found_over_fr
     assert found.loops == 1 and len(found.loop) == len(shortest)
     assert_a_loop(maze, found.loop)
     assert len(shortest) > 20 and frames > 0, "a long loop is not searched for in the click"
+
+
+def with_kept_links(run):
+    """An editor whose figures keep the links as a passage graph (the window's way on a large maze)."""
+    editor = Editor(run, [None, None])
+    editor.table = run.grid.neighbour_array(np.int64)
+    editor.check()
+    assert editor.links.graph is not None
+    return editor
+
+
+@settings(max_examples=120, deadline=None)
+@given(kind=st.sampled_from(GRIDS), seed=st.integers(0, 50), steps=edit_steps, budget=st.integers(1, 40),
+       looks=st.integers(1, 4))
+def test_with_the_links_kept_a_long_search_is_one_c_search_and_the_figures_equal_a_whole_count(
+        kind, seed, steps, budget, looks):
+    kept = connectivity.SEARCH_CELLS, connectivity.STAGED_FROM_CELLS
+    connectivity.SEARCH_CELLS, connectivity.STAGED_FROM_CELLS = budget, 1
+    try:
+        run = finished_run(kind, seed)
+        editor = with_kept_links(run)
+        for k in range(0, len(steps), looks):
+            play(editor, steps[k:k + looks])
+            editor.settle(float("inf"))
+            assert figures(editor.check()) == figures(check(run.maze))
+    finally:
+        connectivity.SEARCH_CELLS, connectivity.STAGED_FROM_CELLS = kept
+
+
+def test_with_the_links_kept_two_large_parts_are_told_apart_in_one_frame_without_a_whole_count(monkeypatch):
+    monkeypatch.setattr(connectivity, "SEARCH_CELLS", 4)
+    monkeypatch.setattr(connectivity, "STAGED_FROM_CELLS", 1)
+    run = finished_run("square", 4, (20, 15))
+    editor = with_kept_links(run)
+    closed_entrance_passage(editor)
+    assert editor.check().checking
+    assert editor.settle(deadline=0.0), "one C search, in the next frame"
+    assert figures(editor.check()) == figures(check(run.maze)) and not editor.check().perfect
+    assert editor.links.recounts == 1

@@ -73,3 +73,33 @@ def test_stepping_back_through_a_quick_solve_replays_its_events():
     for run in (slow, quick):
         run.step(1 << 30)
     assert quick.solution == slow.solution
+
+
+@settings(max_examples=120, deadline=None)
+@given(kind=st.sampled_from(GRIDS), seed=st.integers(0, 40), steps=edit_steps, braid=st.booleans(),
+       ends=st.tuples(st.integers(0, 999), st.integers(0, 999)), table=st.booleans())
+def test_the_quick_depth_first_search_marks_what_the_solvers_events_mark(kind, seed, steps, braid, ends, table):
+    params = {"braid": 50} if braid else {}
+    runs = [Run(MazeSpec("backtracker", kind, 9, 7, seed, params)) for _ in range(2)]
+    for run in runs:
+        run.finish_generation()
+        play(Editor(run, [None, None]), steps)
+    slow, quick = runs
+    size = slow.grid.size
+    start, goal = (ends[0] % size, ends[1] % size)
+    if not slow.maze.open_mask()[[start, goal]].all():
+        start, goal = slow.maze.entrance[0], slow.maze.exit[0]
+    slow.solve("dfs", start, goal)
+    slow.step(1 << 30)
+    kept = quick.grid.neighbour_array(np.int64) if table else None
+    search = quick_solve.QuickDfs(quick.maze, start, goal, kept)
+    found = None
+    while found is None:
+        found = search.work(deadline=0.0)  # a deadline already past: a chunk a look
+    quick.solve_found("dfs", found, start, goal)
+    assert quick.solution == slow.solution
+    assert np.array_equal(quick.overlay.mark, slow.overlay.mark)
+    assert (quick.overlay.searched, quick.overlay.path_length) == (slow.overlay.searched, slow.overlay.path_length)
+    assert quick.overlay.last == slow.overlay.last
+    assert list(quick.solver_log) == slow.solver_log
+    assert quick.solver_events == slow.solver_events and quick.idle

@@ -16,11 +16,13 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..core import passage_graph
 from ..core.maze import CellState
 from ..core.narration import Annotation, Shape, Tone, plural
+from ..core.passage_graph import PassageGraph
 from ..export.formats import FORMATS, ExportOptions
 from ..run.editing import Check, Edit, Editor, End
-from ..run.quick_solve import QUICK_FROM_CELLS, QUICK_SOLVERS, QuickBfs
+from ..run.quick_solve import GRAPH_SOLVERS, QUICK_FROM_CELLS, QUICK_SOLVERS, GraphBfs, QuickBfs
 from ..run.session import SOLVING, Run
 from ..solvers import SOLVERS
 from . import captures
@@ -33,6 +35,8 @@ REMOVED = "removed (not part of the maze)"
 """What a cell an edit took out of the maze is, on hover and in the legend."""
 RESOLVE_BUDGET = 0.05
 """Seconds an edit may spend solving again at once; a larger maze finishes over the next frames."""
+QUICK_SHARE = 0.04
+"""Seconds of a frame a large maze's array re-solve gets at least (a frame stays well under 100 ms)."""
 
 
 class HandEdits:
@@ -57,12 +61,14 @@ class HandEdits:
         self._neighbours: Memo[np.ndarray] = Memo()
         """The grid's neighbour table, kept for the checks after every edit."""
         self._removed: Memo[frozenset[int]] = Memo()
-        self._quick: tuple[QuickBfs, str, int | None, int | None, int] | None = None
+        self._quick: tuple[QuickBfs | GraphBfs, str, int | None, int | None, int] | None = None
         """A large maze's re-solve under way (``run.quick_solve``): the search, the solver, the
         ends asked for, the maze version it searches."""
         self._quiet: tuple[np.ndarray, bool] | None = None
         """A large maze's quiet re-solve under way: the marks the board shows, and whether a full
         redraw was due when it began."""
+        self._graph: PassageGraph | None = None
+        """The maze's passages kept for scipy's searches (``graph``)."""
         self._was: int | None = None
         """The path's length before the last edit (None: none was shown)."""
 
@@ -238,7 +244,10 @@ class HandEdits:
         if quick is not None and not self.animated and run.grid.size >= QUICK_FROM_CELLS:
             run.clear_solution(keep_search=True)  # the old path goes (it may cross a wall now), its search stays
             ends = (run.maze.entrance[0] if start is None else start, run.maze.exit[0] if goal is None else goal)
-            self._quick = (quick(run.maze, *ends, table=self.table()), solver, start, goal, run.maze_version)
+            graph = self.graph() if solver in GRAPH_SOLVERS else None
+            search = GRAPH_SOLVERS[solver](graph, *ends) if graph is not None else quick(run.maze, *ends,
+                                                                                          table=self.table())
+            self._quick = (search, solver, start, goal, run.maze_version)
             self.resolving = True  # the search is the next frames' work: the click is drawn at once
             return ""
         elif not self.animated and run.grid.size >= QUICK_FROM_CELLS:
@@ -265,7 +274,8 @@ class HandEdits:
         """A re-solve started at once that did not fit its budget: finish it this frame if it can."""
         run = self.run
         if self._quick is not None:  # a frame's share, whatever the drawing costs: the window stays quick
-            self.resolving = not self._step_quick(time.perf_counter() + min(budget, RESOLVE_BUDGET))
+            share = min(max(budget, QUICK_SHARE), RESOLVE_BUDGET)
+            self.resolving = not self._step_quick(time.perf_counter() + share)
             return
         if self._quiet is not None:
             self._drain(time.perf_counter() + min(budget, RESOLVE_BUDGET))
@@ -312,6 +322,16 @@ class HandEdits:
         grid = self.run.grid
         return self._neighbours.get(id(grid), lambda: grid.neighbour_array(np.int64))
 
+    def graph(self) -> PassageGraph | None:
+        """The maze's passages kept for scipy's searches (None: a small maze, or no scipy): built
+        once (a fifth of a second, in ``warm``), then brought up to date by each search, O(change)."""
+        run = self.run
+        if run.grid.size < QUICK_FROM_CELLS or not run.finished or not passage_graph.available():
+            return None
+        if self._graph is None or not self._graph.describes(run.maze):
+            self._graph = PassageGraph(run.maze, self.table())
+        return self._graph
+
     def cancel_resolve(self) -> None:
         """The solution was cleared or solved again by hand: a re-solve under way is not shown
         when it ends (a quiet one's marks drawn as they stand)."""
@@ -325,11 +345,15 @@ class HandEdits:
         editor keeps edit by edit, so a click on a million cells costs the cells it changed."""
         run = self.run
         self.editor.table = self.table()
+        self.editor.like = self.graph()
         key = (id(run), run.position, run.maze_version, self.editor.figures_version)
         return self._check.get(key, self.editor.check)
 
     def settle(self, budget: float) -> None:
-        """A closed passage's search that did not end at once: a frame's share more of it."""
+        """A closed passage's search that did not end at once: a frame's share more of it. Called
+        first in every frame: the kept graphs' heavy stages get one more turn."""
+        if self._graph is not None:
+            self._graph.turns.next_frame()
         self.editor.settle(time.perf_counter() + min(budget, RESOLVE_BUDGET))
 
     def warm(self) -> None:

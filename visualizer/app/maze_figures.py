@@ -16,6 +16,7 @@ import numpy as np
 
 from ..core.distance import LongestPath, distance_stages, distances_from, heat_levels, longest_path
 from ..core.metrics import Metrics, measure
+from ..core.passage_graph import PassageGraph
 from ..render.palette import HEAT_LEVELS
 from ..render.styles import visible_legend
 from ..run.session import Run
@@ -90,13 +91,14 @@ class MazeFigures:
         stages: ``refresh`` brings it)."""
         return not self._distances.empty and not self._distances.fresh((maze_key(run), start))
 
-    def _staged_distances(self, run: Run, start: int, table: np.ndarray | None) -> None:
+    def _staged_distances(self, run: Run, start: int, table: np.ndarray | None,
+                          graph: PassageGraph | None = None) -> None:
         """A stage of the large maze's new distance map a frame; remembered once whole."""
         key = (maze_key(run), start)
         if self._distances.empty or self._distances.fresh(key):
             return
         if self._staged is None or self._staged[0] != key:
-            self._staged = key, distance_stages(run.maze, start, table)
+            self._staged = key, distance_stages(run.maze, start, table, graph)
         done = next(self._staged[1])
         if done is not None:
             self._staged = None
@@ -126,7 +128,7 @@ class MazeFigures:
         self._legend.clear()
 
     def refresh(self, run: Run, start: int, distance_map: bool, show_longest: bool, throttled: bool,
-                table: np.ndarray | None = None) -> None:
+                table: np.ndarray | None = None, graph: PassageGraph | None = None) -> None:
         """Keep the distance map (the board's heat colours) and the longest path up to date with
         the maze; while ``throttled`` (a large maze growing) at most every DISTANCE_SECONDS; on a
         large maze a stage a frame (``table``: the grid's neighbour table, if kept)."""
@@ -143,7 +145,7 @@ class MazeFigures:
         if distance_map:
             known = self._distances.last
             if _staged(run):
-                self._staged_distances(run, start, table)
+                self._staged_distances(run, start, table, graph)
             distances = self.distances(run, start)
             if overlay.heat is None or known is not distances:
                 overlay.heat = heat_levels(distances, HEAT_LEVELS)

@@ -13,7 +13,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from . import passage_graph
 from .maze import Maze
+from .passage_graph import PassageGraph
 
 Adjacency = tuple[np.ndarray, np.ndarray]
 """The open passages as compressed rows: neighbours of cell c are ``indices[indptr[c]:indptr[c + 1]]``."""
@@ -68,9 +70,14 @@ def distances_from(maze: Maze, start: int) -> np.ndarray:
     raise AssertionError("distance_stages ends with the distances")
 
 
-def distance_stages(maze: Maze, start: int, table: np.ndarray | None = None) -> Iterator[np.ndarray | None]:
+def distance_stages(maze: Maze, start: int, table: np.ndarray | None = None,
+                    graph: PassageGraph | None = None) -> Iterator[np.ndarray | None]:
     """``distances_from`` in two stages, None after the first (the adjacency), then the distances:
-    a window runs one a frame on a large maze. ``table``: the grid's neighbour table, if kept."""
+    a window runs one a frame on a large maze. ``table``: the grid's neighbour table, if kept;
+    ``graph``: the maze's kept passage graph, if any (its own shorter stages, no adjacency built)."""
+    if graph is not None and graph.describes(maze):
+        yield from passage_graph.distance_stages(graph, start)
+        return
     links = maze.adjacency(table)
     yield None
     graph = _scipy_graph(links)

@@ -21,6 +21,7 @@ import numpy as np
 
 from ..core.graph import components
 from ..core.maze import CellState, Maze, loop_through
+from ..core.passage_graph import PassageGraph
 from ..core.weights import MAX_WEIGHT
 from .connectivity import STAGED_FROM_CELLS, Connectivity, _closing_passage, _passage_ends, _scipy_graph, _scipy_parts
 from .session import Run
@@ -123,6 +124,8 @@ class Editor:
         """The perfectness figures kept edit by edit (made on the first look, or ``warm``)."""
         self.table: np.ndarray | None = None
         """The grid's neighbour table when the caller keeps one (for the whole counts)."""
+        self.like: PassageGraph | None = None
+        """The caller's passage graph, when it keeps one: the figures' own shares its fixed arrays."""
 
     @property
     def maze(self) -> Maze:
@@ -313,7 +316,7 @@ class Editor:
         links = self._links
         if links is None or links.maze is not self.maze or not self.current:
             self._catch_up()
-            links = self._links = Connectivity(self.maze, self.table)
+            links = self._links = Connectivity(self.maze, self.table, self.like)
         return links
 
     def check(self) -> Check:

@@ -228,6 +228,20 @@ class Overlay(SetColouring):
         elif len(taken):
             self.last = (Kind.TAKE, int(taken[-1]), -1, -1)
 
+    def show_depth_search(self, popped: np.ndarray, pushed: np.ndarray, path: list[int], last: Event | None) -> None:
+        """A whole depth-first search's marks at once: cells pushed and never popped on the stack
+        (where nothing else was marked), popped ones looked at, the path."""
+        marks = self.mark.copy()
+        marks[_SOLVER_MARKS[marks]] = Mark.NONE
+        waiting = pushed[marks[pushed] == Mark.NONE]
+        marks[waiting] = Mark.FRONTIER
+        marks[popped] = Mark.SEARCH
+        marks[path] = Mark.PATH
+        self.show_marks(marks)
+        self.searched, self.path_length = len(popped), len(path)
+        if last is not None:
+            self.last = last
+
     def show_marks(self, marks: np.ndarray) -> None:
         """Take ``marks`` as every cell's mark, the cells that changed listed for the board."""
         shown = self.mark.copy()

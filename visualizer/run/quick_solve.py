@@ -22,6 +22,8 @@ import numpy as np
 
 from ..core.events import Event, Kind
 from ..core.maze import Maze
+from ..core.passage_graph import PassageGraph, breadth_first
+from .overlay import Overlay
 
 QUICK_FROM_CELLS = 50_000
 """From this many cells on the at-once re-solve with breadth-first search takes this way (below,
@@ -32,7 +34,7 @@ LIST_SLICE = 1 << 18
 """Adjacency entries turned into a list between two looks at the clock."""
 ROW_SLICE = 1 << 16
 """Cells whose neighbour lists are built from the neighbour table between two looks at the clock."""
-_SEARCH, _TAKE, _PATH = Kind.SEARCH, Kind.TAKE, Kind.PATH
+_SEARCH, _TAKE, _PATH, _OPEN = Kind.SEARCH, Kind.TAKE, Kind.PATH, Kind.OPEN
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,83 @@ class QuickSearch:
     """How many cells of ``order`` were taken out of the queue (the goal last, when reached)."""
     path: list[int]
     """Start to goal ([] when the goal cannot be reached)."""
+
+    def show(self, overlay: Overlay) -> None:
+        """Its marks on ``overlay``, as folding its events leaves them."""
+        overlay.show_search(self.order, self.order[:self.taken], self.path)
+
+    def event_count(self) -> int:
+        return len(self.order) + self.taken + len(self.path)
+
+    def events(self) -> list[Event]:
+        """SEARCH for the start; then per cell taken: TAKE, and a SEARCH for each cell it
+        reached; then PATH from start to goal: ``solvers.bfs``'s events, in its order."""
+        order, parent = self.order.tolist(), self.parent.tolist()
+        out: list[Event] = [(_SEARCH, order[0], -1, -1)]
+        nxt = 1
+        for i in range(self.taken):
+            out.append((_TAKE, order[i], -1, -1))
+            while nxt < len(order) and parent[nxt] == i:
+                out.append((_SEARCH, order[nxt], order[i], -1))
+                nxt += 1
+        return out + _path_events(self.path)
+
+
+def _path_events(path: list[int]) -> list[Event]:
+    out: list[Event] = []
+    previous = -1
+    for cell in path:
+        out.append((_PATH, cell, previous, -1))
+        previous = cell
+    return out
+
+
+@dataclass(frozen=True)
+class QuickDepthSearch:
+    """Depth-first search's run, as arrays: the cells in the order popped, the cells in the order
+    pushed (the start first) with the pop that pushed each, and the path."""
+
+    popped: np.ndarray
+    pushed: np.ndarray
+    pusher: np.ndarray
+    """For each cell of ``pushed``, the position in ``popped`` of the cell that pushed it (-1: the start)."""
+    path: list[int]
+
+    def show(self, overlay: Overlay) -> None:
+        """Popped cells looked at, pushed ones still on the stack, the path: what ``solvers.dfs``'s
+        events leave."""
+        overlay.show_depth_search(self.popped, self.pushed[1:], self.path, self._last_event())
+
+    def _last_event(self) -> Event | None:
+        """The solver's last event: the path's last step, else the last cell popped (which pushed
+        nothing: the stack ran out)."""
+        path = self.path
+        if path:
+            return (_PATH, path[-1], path[-2] if len(path) > 1 else -1, -1)
+        if not len(self.popped):
+            return None
+        cell = int(self.popped[-1])
+        at = np.flatnonzero(self.pushed == cell)
+        came = int(self.popped[self.pusher[at[0]]]) if len(at) and self.pusher[at[0]] >= 0 else -1
+        return (_SEARCH, cell, came, -1)
+
+    def event_count(self) -> int:
+        return len(self.popped) + len(self.pushed) - 1 + len(self.path)
+
+    def events(self) -> list[Event]:
+        """Per cell popped: SEARCH (from the cell that pushed it), then an OPEN per cell it
+        pushed; then PATH from start to goal: ``solvers.dfs``'s events, in its order."""
+        popped, pushed, pusher = self.popped.tolist(), self.pushed.tolist(), self.pusher.tolist()
+        came = {pushed[0]: -1}
+        out: list[Event] = []
+        nxt = 1
+        for i, cell in enumerate(popped):
+            out.append((_SEARCH, cell, came[cell], -1))
+            while nxt < len(pushed) and pusher[nxt] == i:
+                came[pushed[nxt]] = cell
+                out.append((_OPEN, pushed[nxt], cell, -1))
+                nxt += 1
+        return out + _path_events(self.path)
 
 
 class QuickBfs:
@@ -171,17 +250,157 @@ def quick_bfs(maze: Maze, start: int, goal: int, table: np.ndarray | None = None
     return search
 
 
-QUICK_SOLVERS = {"bfs": QuickBfs}
+class GraphBfs:
+    """What ``QuickBfs`` finds, from scipy's breadth-first search over a kept ``PassageGraph``
+    (one C call of tens of milliseconds for a million cells, where the lists take a second): the
+    search goes on past the goal, so its order is cut where ``solvers.bfs`` stops. ``work`` does
+    one stage a call (the search; where it stops and the path; the parents), each in a frame
+    of its own when a window tells the graph its frames."""
+
+    def __init__(self, graph: PassageGraph, start: int, goal: int) -> None:
+        self.graph, self.start, self.goal = graph, start, goal
+        self.indices: list[int] = []
+        self.indptr: list[int] = []
+        self.order: list[int] = []
+        self.parent: list[int] = []
+        """Empty: what ``HandEdits`` frees after a ``QuickBfs`` (nothing here)."""
+        self._found: tuple[np.ndarray, np.ndarray] | None = None
+        self._cut: tuple[int, int, list[int]] | None = None
+        self.result: QuickSearch | None = None
+
+    def work(self, deadline: float = math.inf, clock: Callable[[], float] = time.perf_counter) -> QuickSearch | None:
+        """The next stage, when no other heavy stage has had this frame (``PassageGraph.turns``);
+        the search once it has ended, else None (call again)."""
+        turns = self.graph.turns
+        while self.result is None and turns.free():
+            if self._found is None:
+                self._found = breadth_first(self.graph, self.start)
+            elif self._cut is None:
+                turns.take()
+                self._cut = stop_and_path(*self._found, self.start, self.goal)
+            else:
+                turns.take()
+                order, came = self._found
+                reached, taken, path = self._cut
+                self.result = QuickSearch(order[:reached].astype(np.int64), parents(order[:reached], came),
+                                          taken, path)
+            if clock() >= deadline:
+                break
+        return self.result
+
+
+def stop_and_path(order: np.ndarray, came: np.ndarray, start: int, goal: int) -> tuple[int, int, list[int]]:
+    """Where ``solvers.bfs`` stops in a whole breadth-first search from ``start`` (its order and
+    predecessors): ``(cells reached, cells taken, path)``. It stops when the goal is taken out of
+    the queue; the cells reached by then are those reached from the cells taken before it: a
+    prefix of the order, ending where the first cell reached from the goal or later stands (each
+    cell's parent comes no later than the next one's)."""
+    if goal != start and came[goal] < 0:
+        return len(order), len(order), []
+    at = int(np.flatnonzero(order == goal)[0])
+    later = np.zeros(len(came), dtype=bool)
+    later[order[at:]] = True  # the goal and the cells after it in the queue
+    reached, width = at + 1, 4096
+    while reached < len(order):
+        from_later = np.flatnonzero(later[came[order[reached:reached + width]]])
+        if len(from_later):
+            reached += int(from_later[0])
+            break
+        reached += width
+    reached = min(reached, len(order))
+    steps = memoryview(came)  # type: ignore[arg-type]  # plain ints, no numpy scalar per step
+    path = [goal]
+    while path[-1] != start:
+        path.append(steps[path[-1]])
+    path.reverse()
+    return reached, at + 1, path
+
+
+def parents(order: np.ndarray, came: np.ndarray) -> np.ndarray:
+    """For each cell of ``order``, the position in it of its predecessor (-1: the start)."""
+    position = np.empty(len(came), dtype=np.int32)
+    position[order] = np.arange(len(order), dtype=np.int32)
+    parent = position[np.maximum(came[order], 0)].astype(np.int64)
+    if len(parent):
+        parent[0] = -1
+    return parent
+
+
+def cut_at_goal(order: np.ndarray, came: np.ndarray, start: int, goal: int) -> QuickSearch:
+    """A whole breadth-first search from ``start`` cut where ``solvers.bfs`` stops (at once)."""
+    reached, taken, path = stop_and_path(order, came, start, goal)
+    return QuickSearch(order[:reached].astype(np.int64), parents(order[:reached], came), taken, path)
+
+
+class QuickDfs(QuickBfs):
+    """What ``solvers.dfs(maze, start, goal)`` does, without its events, a frame's share at a
+    time: the same stack over the same plain lists (each cell's neighbours pushed in reverse
+    direction order, so the first is popped first), keeping the cells popped and pushed."""
+
+    def __init__(self, maze: Maze, start: int, goal: int, table: np.ndarray | None = None) -> None:
+        super().__init__(maze, start, goal, table)
+        self.stack = [start]
+        self.popped: list[int] = []
+        self.came = {start: -1}
+        self.depth_result: QuickDepthSearch | None = None
+
+    def work(self, deadline: float = math.inf,  # type: ignore[override]
+             clock: Callable[[], float] = time.perf_counter) -> QuickDepthSearch | None:
+        """Search on until ``deadline``: the search once it has ended, else None (call again)."""
+        if not self._lists_ready(deadline, clock):
+            return None
+        indptr, indices, seen, goal, came = self.indptr, self.indices, self.seen, self.goal, self.came
+        stack, popped, pushed, pusher = self.stack, self.popped, self.order, self.parent
+        while self.depth_result is None:
+            for _ in range(CHUNK):
+                if not stack:
+                    self._end_depth([])
+                    break
+                cell = stack.pop()
+                popped.append(cell)
+                if cell == goal:
+                    self._end_depth(_path_back(came, goal))
+                    break
+                i = len(popped) - 1
+                for nb in reversed(indices[indptr[cell]:indptr[cell + 1]]):
+                    if not seen[nb]:
+                        seen[nb] = 1
+                        came[nb] = cell
+                        stack.append(nb)
+                        pushed.append(nb)
+                        pusher.append(i)
+            else:
+                if clock() >= deadline:
+                    return None
+        self.result = self.depth_result  # type: ignore[assignment]  # what the caller waits on
+        return self.depth_result
+
+    def _end_depth(self, path: list[int]) -> None:
+        self.depth_result = QuickDepthSearch(_int_array(self.popped), _int_array(self.order),
+                                             _int_array(self.parent), path)
+
+
+def _path_back(came: dict[int, int], goal: int) -> list[int]:
+    path = [goal]
+    while came[path[-1]] != -1:
+        path.append(came[path[-1]])
+    path.reverse()
+    return path
+
+
+QUICK_SOLVERS: dict[str, type[QuickBfs]] = {"bfs": QuickBfs, "dfs": QuickDfs}
 """Solvers whose whole search has an array twin here, by the solver's registry name."""
+GRAPH_SOLVERS = {"bfs": GraphBfs}
+"""The same over a kept ``PassageGraph`` (scipy's C search), where the window keeps one."""
 
 
 class QuickLog(Sequence[Event]):
-    """The solver's events of a :class:`QuickSearch`, spelled out on first reading."""
+    """The solver's events of a :class:`QuickSearch` (or a depth-first one), spelled out on first reading."""
 
-    def __init__(self, search: QuickSearch) -> None:
+    def __init__(self, search: QuickSearch | QuickDepthSearch) -> None:
         self.search = search
         self._events: list[Event] | None = None
-        self._length = len(search.order) + search.taken + len(search.path)
+        self._length = search.event_count()
 
     def __len__(self) -> int:
         return self._length
@@ -203,21 +422,6 @@ class QuickLog(Sequence[Event]):
         assert not events
 
     def events(self) -> list[Event]:
-        """SEARCH for the start; then per cell taken: TAKE, and a SEARCH for each cell it
-        reached; then PATH from start to goal: ``solvers.bfs``'s events, in its order."""
         if self._events is None:
-            search = self.search
-            order, parent = search.order.tolist(), search.parent.tolist()
-            out: list[Event] = [(_SEARCH, order[0], -1, -1)]
-            nxt = 1
-            for i in range(search.taken):
-                out.append((_TAKE, order[i], -1, -1))
-                while nxt < len(order) and parent[nxt] == i:
-                    out.append((_SEARCH, order[nxt], order[i], -1))
-                    nxt += 1
-            previous = -1
-            for cell in search.path:
-                out.append((_PATH, cell, previous, -1))
-                previous = cell
-            self._events = out
+            self._events = self.search.events()
         return self._events

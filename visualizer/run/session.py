@@ -16,7 +16,7 @@ from ..core.events import Event, Kind
 from ..core.maze import Maze
 from ..solvers import get_solver
 from .overlay import Overlay
-from .quick_solve import QuickLog, QuickSearch
+from .quick_solve import QuickDepthSearch, QuickLog, QuickSearch
 from .spec import MazeSpec
 from .timeline import INTERVAL, Timeline
 
@@ -451,7 +451,7 @@ class Run:
         self.stream = get_solver(solver).run(self.maze, start, goal)
         self.stage = SOLVING
 
-    def solve_found(self, solver: str, search: QuickSearch, start: int | None = None,
+    def solve_found(self, solver: str, search: QuickSearch | QuickDepthSearch, start: int | None = None,
                     goal: int | None = None) -> None:
         """Show a solve already known whole (``run.quick_solve``), as if its events had all been
         applied: its marks, its path, its events spelled out only if stepping back reads them."""
@@ -461,7 +461,7 @@ class Run:
         self.solver_log = log  # type: ignore[assignment]  # a list's reading methods, made on demand
         self.stream, self._solver_exhausted = iter(()), True
         self._solver_applied = len(log)
-        self.overlay.show_search(search.order, search.order[:search.taken], search.path)
+        search.show(self.overlay)
         self.solution = list(search.path)
         self.stage = DONE
         self.applied += 1

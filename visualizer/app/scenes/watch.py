@@ -492,8 +492,9 @@ class WatchScene(QuizKeys, EditKeys, WatchPanel, Scene):
         """Keep the distance map and the longest path up to date with the maze (on a large growing
         maze at most so often: each costs a search of the whole maze)."""
         table = self.edits.table() if self.distance_map and self.run.finished else None
+        graph = self.edits.graph() if table is not None else None
         self.figures.refresh(self.run, self.distance_start(), self.distance_map, self.show_longest, self.throttled(),
-                             table)
+                             table, graph)
 
     def throttled(self) -> bool:
         """True while a large maze grows: its searches then wait for ``refresh_distances``'s turn."""

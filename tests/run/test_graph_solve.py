@@ -1,0 +1,98 @@
+"""The kept passage graph (``core.passage_graph``) after random hand edits: scipy's search cut at
+the goal marks what breadth-first search's own events mark, and its distance map is the whole
+search's, on every grid, whatever the edits (undone, redone, cells removed) and the endpoints."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.run.test_editing import GRIDS, edit_steps, play
+from visualizer.core import passage_graph
+from visualizer.core.distance import distance_stages, distances_from
+from visualizer.core.passage_graph import PassageGraph
+from visualizer.run.editing import Editor
+from visualizer.run.quick_solve import GraphBfs, quick_bfs
+from visualizer.run.session import Run
+from visualizer.run.spec import MazeSpec
+
+
+def edited_with_graph(kind, seed, braid, rounds):
+    """A finished maze whose graph is built before the edits and kept across them (the window's
+    way), each round of edits followed by a look (so some changes land between two refreshes)."""
+    run = Run(MazeSpec("backtracker", kind, 9, 7, seed, {"braid": 50} if braid else {}))
+    run.finish_generation()
+    graph = PassageGraph(run.maze, run.grid.neighbour_array(np.int64))
+    editor = Editor(run, [None, None])
+    for steps in rounds:
+        play(editor, steps)
+        graph.refresh()
+    return run, graph
+
+
+def ends_in(run, ends):
+    size = run.grid.size
+    start, goal = ends[0] % size, ends[1] % size
+    if not run.maze.open_mask()[[start, goal]].all():
+        start, goal = run.maze.entrance[0], run.maze.exit[0]
+    return start, goal
+
+
+def whole(search):
+    found = None
+    while found is None:
+        found = search.work(deadline=0.0)  # a deadline already past: one stage a look
+    return found
+
+
+@settings(max_examples=150, deadline=None)
+@given(kind=st.sampled_from(GRIDS), seed=st.integers(0, 40), rounds=st.lists(edit_steps, max_size=3),
+       braid=st.booleans(), ends=st.tuples(st.integers(0, 999), st.integers(0, 999)))
+def test_the_graph_search_marks_what_the_solvers_events_mark(kind, seed, rounds, braid, ends):
+    run, graph = edited_with_graph(kind, seed, braid, rounds)
+    start, goal = ends_in(run, ends)
+    found = whole(GraphBfs(graph, start, goal))
+    lists = quick_bfs(run.maze, start, goal)
+    assert found.path == lists.path and found.taken == lists.taken
+    assert np.array_equal(found.order, lists.order) and np.array_equal(found.parent, lists.parent)
+    slow, _ = edited_with_graph(kind, seed, braid, rounds)  # the same edits, solved by the solver's events
+    slow.solve("bfs", start, goal)
+    slow.step(1 << 30)
+    run.solve_found("bfs", found, start, goal)
+    assert run.solution == slow.solution
+    assert np.array_equal(run.overlay.mark, slow.overlay.mark)
+    assert list(run.solver_log) == slow.solver_log
+
+
+@settings(max_examples=150, deadline=None)
+@given(kind=st.sampled_from(GRIDS), seed=st.integers(0, 40), rounds=st.lists(edit_steps, max_size=3),
+       braid=st.booleans(), at=st.integers(0, 999), jumps=st.integers(1, 3))
+def test_the_graph_distance_map_is_the_whole_searchs(kind, seed, rounds, braid, at, jumps):
+    run, graph = edited_with_graph(kind, seed, braid, rounds)
+    start, _ = ends_in(run, (at, 0))
+    kept, passage_graph.JUMPS_A_STAGE = passage_graph.JUMPS_A_STAGE, jumps  # few rounds a stage: many stages
+    try:
+        stages = list(distance_stages(run.maze, start, graph=graph))
+    finally:
+        passage_graph.JUMPS_A_STAGE = kept
+    assert all(stage is None for stage in stages[:-1])
+    assert np.array_equal(stages[-1], distances_from(run.maze, start))
+
+
+def test_a_graph_of_another_maze_is_not_read():
+    run, graph = edited_with_graph("square", 1, False, [])
+    other = Run(MazeSpec("backtracker", "square", 9, 7, 2))
+    other.finish_generation()
+    assert not graph.describes(other.maze)
+    start = other.maze.entrance[0]
+    assert np.array_equal(list(distance_stages(other.maze, start, graph=graph))[-1], distances_from(other.maze, start))
+
+
+def test_an_edit_rewrites_only_the_cells_it_changed():
+    run, graph = edited_with_graph("square", 1, False, [])
+    editor = Editor(run, [None, None])
+    cell = run.maze.entrance[0]
+    d = next(d for d, nb in run.grid.neighbours(cell) if nb >= 0)
+    editor.toggle_wall(cell, d)
+    assert graph.refresh() == 2 and graph.refresh() == 0
