@@ -8,7 +8,6 @@ import json
 import math
 import os
 import pathlib
-import select
 import shutil
 import subprocess
 import sys
@@ -47,18 +46,20 @@ def small_display():
 
 
 def xvfb(size):
-    """A server on a display number Xvfb picks free and writes to a pipe once it takes clients: test
-    workers, and other runs on the machine, each get their own (a number made up here can be taken)."""
-    read, write = os.pipe()
-    server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", f"{size[0]}x{size[1]}x24",
-                               "-nolisten", "tcp"], pass_fds=(write,),
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(write)
-    ready, _, _ = select.select([read], [], [], 20)
-    number = os.read(read, 32).decode().strip() if ready else ""
-    os.close(read)
-    if not number.isdigit():
+    """A server of this test's own: a number from the pid, the next one when Xvfb exits at once
+    because another server holds it (with -displayfd the app's window never appeared here)."""
+    for attempt in range(5):
+        number = 90 + (os.getpid() + attempt * 101) % 500
+        server = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", f"{size[0]}x{size[1]}x24",
+                                   "-nolisten", "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        socket = f"/tmp/.X11-unix/X{number}"
+        if wait_for(lambda server=server, socket=socket: server.poll() is not None or os.path.exists(socket), 10):
+            time.sleep(0.3)
+            if server.poll() is None:
+                break
         server.kill()
+        server.wait(10)
+    else:
         pytest.skip("Xvfb did not start")
     yield f":{number}"
     server.terminate()
