@@ -56,6 +56,15 @@ def default_look(tmp_path_factory, monkeypatch):
     look.start("dark", "normal", "side")
 
 
+@pytest.fixture(autouse=True)
+def own_data_folders(tmp_path_factory, monkeypatch):
+    """Saves, records and screenshots go to folders of the test's own, never the user's: a test that
+    plays a level must not leave records (or a save lock) that another test, or another worker
+    running beside it, then reads. A test that wants the folder itself asks for ``data``."""
+    monkeypatch.setenv("MAZE_VISUALIZER_DATA", str(tmp_path_factory.mktemp("data")))
+    monkeypatch.setenv("MAZE_VISUALIZER_SCREENSHOTS", str(tmp_path_factory.mktemp("screenshots")))
+
+
 @pytest.fixture
 def own_files():
     """Files of the user's own load into the real registries: each test's are gone after it."""

@@ -221,3 +221,23 @@ def island_maze(kind: str, width: int, height: int) -> tuple[Maze, list[int]]:
     hands = ("wall_right", "wall_left")
     stuck = [c for c in beside if not any(run_to_end(SOLVERS[hand].run(maze, c)) for hand in hands)]
     return maze, stuck
+
+
+def toy_bench_targets(monkeypatch) -> None:
+    """``run_bench``'s target rows measured at toy sizes: a test of the table checks that each row is
+    measured and printed, not the machine's speed (each measure has a test of its own, and ``bench``
+    itself measures at full size). At full size one run_bench took about two minutes of a test run."""
+    from functools import partial
+
+    from visualizer.bench import figures
+
+    small = {"timeline_figures": dict(seek_side=30, step_side=20, cost_side=20, samples=3, pairs=3),
+             "shape_figures": dict(sizes=(("polar", 8, None, 2000), ("triangle", 40, 30, None)), runs=1),
+             "data_figures": dict(json_side=60, peak_side=80),
+             "animation_figures": dict(width=8, height=6, seconds=1.0),
+             "first_person_figures": dict(frames=2, mazes=(("square", 30, 20),)),
+             "startup_figures": dict(runs=1),
+             "backtracker_row": dict(side=20)}
+    for name, arguments in small.items():
+        monkeypatch.setattr(figures, name, partial(getattr(figures, name), **arguments))
+    monkeypatch.setattr(figures, "largest_save_load_seconds", lambda: 0.01)  # a 300,000-cell save, 5 s

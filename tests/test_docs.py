@@ -53,7 +53,7 @@ def test_readme_gives_exactly_the_two_setup_commands():
     commands = [line.strip() for line in README.splitlines() if line.strip().startswith("python3 -m venv")]
     assert commands == [
         "python3 -m venv .venv && .venv/bin/pip install . && .venv/bin/maze-visualizer",
-        "python3 -m venv .venv && .venv/bin/pip install '.[test]' && .venv/bin/pytest",
+        "python3 -m venv .venv && .venv/bin/pip install '.[test]' && .venv/bin/pytest -n auto --dist loadfile",
     ]
     ci = (ROOT / ".ci" / "run").read_text()
     assert commands[1] in ci

@@ -46,14 +46,22 @@ def small_display():
 
 
 def xvfb(size):
-    number = 90 + os.getpid() % 500
-    server = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", f"{size[0]}x{size[1]}x24", "-nolisten", "tcp"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    name = f":{number}"
-    if not wait_for(lambda: os.path.exists(f"/tmp/.X11-unix/X{number}"), 10):
+    """A server of this test's own: a number from the pid, the next one when Xvfb exits at once
+    because another server holds it (with -displayfd the app's window never appeared here)."""
+    for attempt in range(5):
+        number = 90 + (os.getpid() + attempt * 101) % 500
+        server = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", f"{size[0]}x{size[1]}x24",
+                                   "-nolisten", "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        socket = f"/tmp/.X11-unix/X{number}"
+        if wait_for(lambda server=server, socket=socket: server.poll() is not None or os.path.exists(socket), 10):
+            time.sleep(0.3)
+            if server.poll() is None:
+                break
         server.kill()
+        server.wait(10)
+    else:
         pytest.skip("Xvfb did not start")
-    yield name
+    yield f":{number}"
     server.terminate()
     server.wait(10)
 
@@ -64,6 +72,7 @@ class Window:
     def __init__(self, display, tmp_path, *args):
         self.env = {k: v for k, v in os.environ.items() if k not in ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER")}
         self.state_file = tmp_path / "state.json"
+        self.folder = tmp_path
         self.env.update(DISPLAY=display, MAZE_VISUALIZER_SCREENSHOTS=str(tmp_path), SDL_AUDIODRIVER="dummy",
                         MAZE_VISUALIZER_STATE_FILE=str(self.state_file), MAZE_VISUALIZER_DATA=str(tmp_path))
         self.app = subprocess.Popen([sys.executable, "-m", "visualizer", *args], env=self.env,
@@ -114,6 +123,19 @@ class Window:
         fields = dict(line.split("=", 1) for line in out.split())
         return int(fields["X"]), int(fields["Y"])
 
+    def screenshot(self):
+        """F12, and the picture lands in the screenshot folder."""
+        self.key("F12")
+        assert wait_for(lambda: any(self.folder.glob("*.png"))), "no screenshot was saved"
+
+    def shot(self):
+        return pygame.image.load(str(next(self.folder.glob("*.png"))))
+
+    def quit(self):
+        """Q, and the app ends cleanly."""
+        self.key("q")
+        assert self.app.wait(20) == 0
+
     def close(self):
         if self.app.poll() is None:
             self.app.kill()
@@ -123,13 +145,11 @@ def test_real_window_runs_and_saves_a_screenshot(display, tmp_path):
     window = Window(display, tmp_path, "--size", "24x16", "--seed", "5", "--speed", "400")
     try:
         time.sleep(2.0)  # let it generate for a while
-        window.key("F12")
-        assert wait_for(lambda: any(tmp_path.glob("*.png"))), "no screenshot was saved"
-        window.key("q")
-        assert window.app.wait(20) == 0
+        window.screenshot()
+        window.quit()
     finally:
         window.close()
-    shot = pygame.image.load(str(next(tmp_path.glob("*.png"))))
+    shot = window.shot()
     colours = {tuple(shot.get_at((x, y)))[:3] for x in range(0, shot.get_width(), 7)
                for y in range(0, shot.get_height(), 7)}
     assert shot.get_width() >= 640 and len(colours) > 5, "the screenshot looks blank"
@@ -156,8 +176,7 @@ def test_fullscreen_click_zoom_and_scrub_in_a_real_window(display, tmp_path):
         state = window.after(lambda: window.click_at(left + width // 2, top + height // 2),
                              lambda s: s["position"] < total)
         assert abs(state["position"] - total / 2) <= total / width + 1
-        window.key("q")
-        assert window.app.wait(20) == 0
+        window.quit()
     finally:
         window.close()
 
@@ -174,13 +193,11 @@ def test_a_paused_run_explains_its_step_on_a_projector_screen(small_display, tmp
             state = window.after(lambda: window.key("Right"), lambda s: s["teaching"] and s["teaching"]["lit"] >= 0)
         teaching = state["teaching"]
         assert teaching["sentence"] and teaching["sentence_whole"] and teaching["line"].strip()
-        window.key("F12")
-        assert wait_for(lambda: any(tmp_path.glob("*.png"))), "no screenshot was saved"
-        window.key("q")
-        assert window.app.wait(20) == 0
+        window.screenshot()
+        window.quit()
     finally:
         window.close()
-    shot = pygame.image.load(str(next(tmp_path.glob("*.png"))))
+    shot = window.shot()
     left, top, width, height = state["panel"]
     lit = sum(1 for x in range(left, left + width, 2) for y in range(top, top + height, 2)
               if tuple(shot.get_at((x, y)))[:3] == CODE_LIT)
@@ -196,14 +213,12 @@ def test_four_compare_panes_fit_a_projector_screen(small_display, tmp_path):
         time.sleep(1.5)
         state = window.after(lambda: window.key("shift"),
                              lambda s: s.get("panes") and all(p["done"] for p in s["panes"]))
-        window.key("F12")
-        assert wait_for(lambda: any(tmp_path.glob("*.png"))), "no screenshot was saved"
+        window.screenshot()
         window.key("Escape")
-        window.key("q")
-        assert window.app.wait(20) == 0
+        window.quit()
     finally:
         window.close()
-    shot = pygame.image.load(str(next(tmp_path.glob("*.png"))))
+    shot = window.shot()
     width, height = state["window"]
     assert width <= 1024 and height <= 768
     whole = pygame.Rect(0, 0, width, height)
@@ -257,8 +272,7 @@ def test_play_continue_on_a_damaged_save_starts_afresh_in_a_real_window(small_di
         state = window.after(lambda: window.key("n"), lambda s: s.get("stage") == "playing")
         assert state["level"] == 1
         window.after(lambda: window.key("Escape"), lambda s: s.get("scene") == "watch")  # save and leave play
-        window.key("q")
-        assert window.app.wait(20) == 0
+        window.quit()
     finally:
         window.close()
     err = window.app.stderr.read().decode()
@@ -277,8 +291,7 @@ def test_a_two_player_race_starts_in_a_real_window(small_display, tmp_path):
         assert state["players"] == 2 and state["stage"] == "playing" and state["winner"] == -1, state
         window.after(lambda: window.key("d"), lambda s: s.get("players") == 2)  # player 2's key, the same window
         window.after(lambda: window.key("Escape"), lambda s: s.get("scene") == "watch")
-        window.key("q")
-        assert window.app.wait(20) == 0
+        window.quit()
     finally:
         window.close()
     err = window.app.stderr.read().decode()
@@ -300,8 +313,7 @@ def test_a_quiz_question_is_answered_with_the_mouse_in_a_real_window(small_displ
                                  lambda s, number=number: len(s["quiz"]["selected"]) == number)
         state = window.after(lambda: window.key("Return"), lambda s: s["quiz"]["asked"] == 1)
         assert state["message"].startswith(("Right", "Not quite")), state["message"]
-        window.key("q")
-        assert window.app.wait(20) == 0
+        window.quit()
     finally:
         window.close()
 
@@ -319,8 +331,7 @@ def test_clicking_a_wall_of_a_finished_maze_solves_it_again_in_a_real_window(sma
         assert state["perfect"] is False, state  # a loop opened, or cells cut off
         assert "path of" in state["message"] or "no way through" in state["message"], state["message"]
         window.after(lambda: window.key("ctrl+z"), lambda s: s["edits"] == 0)
-        window.key("q")
-        assert window.app.wait(20) == 0
+        window.quit()
     finally:
         window.close()
     err = window.app.stderr.read().decode()
@@ -343,8 +354,7 @@ def test_the_exit_arrow_points_at_an_exit_off_screen_in_a_real_window(small_disp
             assert view.inflate(2, 2).collidepoint(arrow["tip"]) and not view.collidepoint(ex, ey)
             state = window.after(lambda: window.key("Down"), lambda s: bool(s.get("exit_arrow")))
         window.key("Escape")
-        window.key("q")
-        assert window.app.wait(20) == 0
+        window.quit()
     finally:
         window.close()
 
@@ -363,8 +373,7 @@ def test_a_lesson_keeps_theme_and_layout_keys_between_slides_in_a_real_window(sm
         assert state["panel"][2] == state["window"][0]  # a full-width strip under the board
         state = window.after(lambda: window.key("F5"), lambda s: "Slide 2 of 3" in (s.get("message") or ""))
         assert (state["theme"], state["layout"]) == (theme, "presenting")
-        window.key("q")
-        assert window.app.wait(20) == 0
+        window.quit()
     finally:
         window.close()
     settings = json.loads(next(pathlib.Path(os.environ["MAZE_VISUALIZER_CONFIG"]).glob("settings.json")).read_text())

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from helpers import toy_bench_targets
+
 from visualizer.export.animation import write_gif, write_webp
 
 
@@ -49,6 +51,7 @@ def test_heavy_generators_are_skipped_above_the_limit_unless_named(monkeypatch):
     from visualizer.bench import figures
 
     monkeypatch.setattr(figures, "SLOW_LIMIT", 5)
+    toy_bench_targets(monkeypatch)
     lines: list[str] = []
     measured = figures.run_bench([6], grids=["square"], out=lines.append)
     ran = {row["algorithm"] for row in measured["rows"]}

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import toy_bench_targets
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -119,14 +120,18 @@ def test_help_states_the_size_limit():
     assert result.returncode == 0 and "2000" in result.stdout
 
 
-def test_bench_prints_figures(capsys):
+def test_bench_prints_figures(monkeypatch):
     from visualizer.bench.figures import run_bench
 
+    toy_bench_targets(monkeypatch)
     lines = []
     figures = run_bench(sizes=[20], grids=["square"], out=lines.append)
     assert any("plain DFS" in line for line in lines)
     assert {row["algorithm"] for row in figures["rows"]} >= {"backtracker", "prim", "dungeon"}
     assert all(row["events"] > 0 and row["seconds"] > 0 for row in figures["rows"])
+    measured = ("timeline", "shapes", "files", "animation", "first_person", "startup")
+    assert all(figures[name] for name in measured), "a target row was not measured"
+    assert any(line.startswith("targets (1000 x 1000") for line in lines)
 
 
 @pytest.mark.parametrize("args,message", [

@@ -59,13 +59,20 @@ def closed_entrance_passage(editor):
     editor.toggle_wall(cell, d)
 
 
-def test_a_search_past_its_budget_goes_on_over_frames_and_the_panel_waits_for_it(monkeypatch):
-    monkeypatch.setattr(connectivity, "SEARCH_CELLS", 4)
-    monkeypatch.setattr(connectivity, "CHUNK_CELLS", 4)
+def split_at_the_entrance(monkeypatch, **budgets):
+    """A finished 20 x 15 maze counted once, then the entrance's passage closed, with the
+    connectivity budgets given lowered: the count that follows has to search for the split."""
+    for name, value in budgets.items():
+        monkeypatch.setattr(connectivity, name, value)
     run = finished_run("square", 4, (20, 15))
     editor = Editor(run, [None, None])
     editor.check()
     closed_entrance_passage(editor)
+    return run, editor
+
+
+def test_a_search_past_its_budget_goes_on_over_frames_and_the_panel_waits_for_it(monkeypatch):
+    run, editor = split_at_the_entrance(monkeypatch, SEARCH_CELLS=4, CHUNK_CELLS=4)
     assert editor.links.pending is not None
     waiting = editor.check()
     assert waiting.checking and not waiting.perfect
@@ -78,24 +85,14 @@ def test_a_search_past_its_budget_goes_on_over_frames_and_the_panel_waits_for_it
 
 
 def test_a_search_of_two_large_parts_ends_in_one_whole_count(monkeypatch):
-    monkeypatch.setattr(connectivity, "SEARCH_CELLS", 4)
-    monkeypatch.setattr(connectivity, "SETTLE_CELLS", 2)
-    monkeypatch.setattr(connectivity, "CHUNK_CELLS", 2)
-    run = finished_run("square", 4, (20, 15))
-    editor = Editor(run, [None, None])
-    editor.check()
-    closed_entrance_passage(editor)
+    run, editor = split_at_the_entrance(monkeypatch, SEARCH_CELLS=4, SETTLE_CELLS=2, CHUNK_CELLS=2)
     assert editor.check().checking
     assert editor.settle(float("inf"))
     assert figures(editor.check()) == figures(check(run.maze)) and editor.links.recounts == 2
 
 
 def test_an_edit_while_the_search_is_under_way_counts_everything_again(monkeypatch):
-    monkeypatch.setattr(connectivity, "SEARCH_CELLS", 4)
-    run = finished_run("square", 4, (20, 15))
-    editor = Editor(run, [None, None])
-    editor.check()
-    closed_entrance_passage(editor)
+    run, editor = split_at_the_entrance(monkeypatch, SEARCH_CELLS=4)
     editor.undo()
     assert editor.links.pending is None and editor.links.stale
     assert figures(editor.check()) == figures(check(run.maze))
@@ -128,15 +125,9 @@ def test_a_large_mazes_whole_count_is_spread_over_frames_and_an_edit_meanwhile_s
     meanwhile, and an edit in between starts a new one instead of counting in the click."""
     from visualizer.run import editing
 
-    monkeypatch.setattr(connectivity, "SEARCH_CELLS", 4)
-    monkeypatch.setattr(connectivity, "SETTLE_CELLS", 2)
-    monkeypatch.setattr(connectivity, "CHUNK_CELLS", 2)
-    monkeypatch.setattr(connectivity, "STAGED_FROM_CELLS", 1)
     monkeypatch.setattr(editing, "STAGED_FROM_CELLS", 1)
-    run = finished_run("square", 4, (20, 15))
-    editor = Editor(run, [None, None])
-    editor.check()
-    closed_entrance_passage(editor)
+    run, editor = split_at_the_entrance(monkeypatch, SEARCH_CELLS=4, SETTLE_CELLS=2, CHUNK_CELLS=2,
+                                        STAGED_FROM_CELLS=1)
     frames = 1
     while not editor.settle(deadline=0.0):
         frames += 1
