@@ -12,6 +12,7 @@ from visualizer.app.main import window_size
 from visualizer.app.scenes import SCENES
 from visualizer.app.scenes.watch import INSTANT
 from visualizer.app.shell import Shell
+from visualizer.app.view_camera import FOLLOW_CELL_PIXELS
 from visualizer.core.maze import Maze
 from visualizer.grids import GRIDS
 from visualizer.render.board import Board
@@ -266,7 +267,7 @@ def test_play_follows_the_player_when_cells_are_small(screen, tmp_path, monkeypa
     key(shell, pygame.K_p)
     assert shell.scene.name == "play"
     shell.frame([], 0)
-    assert shell.board.cell_pixels >= 23
+    assert shell.board.cell_pixels >= FOLLOW_CELL_PIXELS
     game = shell.scene.game
     x, y = shell.board.cell_centre(game.position)
     assert 0 <= x < shell.board.width and 0 <= y < shell.board.height

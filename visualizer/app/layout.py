@@ -47,6 +47,9 @@ STRIP_SHARE = 0.22
 text (the title, the status, the lit pseudocode with a line either side; the sentence beside them
 in large type), so the board keeps three quarters of the height it has beside the side panel (at
 0.36 a 4:3 maze at 1920 x 1080 drew at 0.6 of that, smaller than in any other arrangement)."""
+ROOMY_STRIP_SHARE = 0.36
+"""The strip's share while a quiz asks: the question and the last answer's verdict, both whole in
+large type, come before the board's size (the board is paused on the question anyway)."""
 STRIP_LINES = 7
 """Body lines the strip holds at least, whatever the window's height."""
 CAPTION_LINES = 3
@@ -75,39 +78,40 @@ def scrub_height(window: Size, timeline: bool) -> int:
     return int(text_size(window) * 1.9) if timeline else 0
 
 
-def words_height(window: Size, arrangement: Arrangement) -> int:
-    """Height of the strip or caption under the board (0 beside it: the side panel)."""
+def words_height(window: Size, arrangement: Arrangement, roomy: bool = False) -> int:
+    """Height of the strip or caption under the board (0 beside it: the side panel); ``roomy``:
+    the scene has more words than usual to show whole (a quiz)."""
     height = window[1]
     if arrangement is Arrangement.PRESENTING:  # larger text takes more of the height, up to half
-        share = min(0.5, STRIP_SHARE * max(1.0, text.scale()) ** 0.5)
+        share = min(0.5, (ROOMY_STRIP_SHARE if roomy else STRIP_SHARE) * max(1.0, text.scale()) ** 0.5)
         return max(int(height * share), STRIP_LINES * int(text_size(window) * 1.4))
     if arrangement is Arrangement.BOARD:
         return int(caption_size(window) * 1.3) * CAPTION_LINES + MARGIN
     return 0
 
 
-def view_rect(window: Size, timeline: bool, arrangement: Arrangement = SIDE) -> pygame.Rect:
+def view_rect(window: Size, timeline: bool, arrangement: Arrangement = SIDE, roomy: bool = False) -> pygame.Rect:
     """The board view: left of the panel (or above the strip), above the scrub bar when the
     scene has a timeline."""
     width, height = window
     scrub = scrub_height(window, timeline)
     beside = panel_width(window) if arrangement is SIDE else 0
-    under = words_height(window, arrangement)
+    under = words_height(window, arrangement, roomy)
     return pygame.Rect(MARGIN, MARGIN, max(1, width - beside - 2 * MARGIN),
                        max(1, height - under - 2 * MARGIN - (scrub + MARGIN // 2 if scrub else 0)))
 
 
-def scrub_rect(window: Size, timeline: bool, arrangement: Arrangement = SIDE) -> pygame.Rect:
-    view = view_rect(window, timeline, arrangement)
+def scrub_rect(window: Size, timeline: bool, arrangement: Arrangement = SIDE, roomy: bool = False) -> pygame.Rect:
+    view = view_rect(window, timeline, arrangement, roomy)
     return pygame.Rect(view.left, view.bottom + MARGIN // 2, view.width, scrub_height(window, timeline))
 
 
-def panel_rect(window: Size, arrangement: Arrangement = SIDE) -> pygame.Rect:
+def panel_rect(window: Size, arrangement: Arrangement = SIDE, roomy: bool = False) -> pygame.Rect:
     """Where the words go: the side panel, the presenting strip or the caption band."""
     width, height = window
     if arrangement is SIDE:
         return pygame.Rect(width - panel_width(window), 0, panel_width(window), height)
-    under = words_height(window, arrangement)
+    under = words_height(window, arrangement, roomy)
     return pygame.Rect(0, height - under, width, under)
 
 

@@ -223,6 +223,10 @@ class Scene:
     def hint(self) -> str:
         return "H help"
 
+    def words_room(self) -> bool:
+        """True while the scene has more words than usual to show whole (the presenting strip grows)."""
+        return False
+
     def recipe(self) -> "MazeSpec | None":
         """The maze on screen as a recipe (screenshot names), or None."""
         return None

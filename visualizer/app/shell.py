@@ -521,14 +521,16 @@ class Shell:
         return layout.text_size(self.screen.get_size())
 
     def view_rect(self) -> pygame.Rect:
-        return layout.view_rect(self.screen.get_size(), self.scene.timeline() is not None, self.arrangement)
+        return layout.view_rect(self.screen.get_size(), self.scene.timeline() is not None, self.arrangement,
+                                self.scene.words_room())
 
     def scrub_rect(self) -> pygame.Rect:
-        return layout.scrub_rect(self.screen.get_size(), self.scene.timeline() is not None, self.arrangement)
+        return layout.scrub_rect(self.screen.get_size(), self.scene.timeline() is not None, self.arrangement,
+                                 self.scene.words_room())
 
     def panel_rect(self) -> pygame.Rect:
         """Where the words go: the side panel, or the strip or caption under the board."""
-        return layout.panel_rect(self.screen.get_size(), self.arrangement)
+        return layout.panel_rect(self.screen.get_size(), self.arrangement, self.scene.words_room())
 
     def _ensure_layout(self, content: BoardContent) -> None:
         """Build the board again when the grid, the window, the zoom or the pan changed."""

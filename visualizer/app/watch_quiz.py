@@ -46,6 +46,10 @@ class QuizKeys:
         @property
         def spec(self) -> MazeSpec: ...
 
+    def words_room(self) -> bool:
+        """A quiz's question and verdict want the presenting strip's larger share."""
+        return self.quiz is not None
+
     def toggle_quiz(self) -> None:
         """K: the quiz on (the run stops moving by itself: each question shows its step once
         answered), or off, saying the score."""
