@@ -162,7 +162,7 @@ LEGEND: dict[str, tuple[Colour, str]] = {
     "trail": (STYLE_COLOURS[Style.TRAIL], "your trail"),
     "player": ((213, 94, 0), "you"),
     "ghost": ((200, 190, 240), "the ghost (shortest path, G changes its pace)"),
-    "goal": (CONNECTOR, "the exit"),
+    "goal": (CONNECTOR, "the exit: reach it to win"),
     "entrance": (ENTRANCE, "the entrance (the solver starts here)"),
     "exit": (EXIT, "the exit"),
     "fog": (STYLE_COLOURS[Style.FOG], "not seen yet (fog)"),
