@@ -6,7 +6,7 @@ from collections import deque
 
 import pygame
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from visualizer.app.main import open_window
@@ -128,3 +128,34 @@ def test_a_repaint_due_leaves_room_for_itself_and_one_not_due_does_not():
     free = shell.work_budget(0.06)
     shell._paint_due = True
     assert free == pytest.approx(0.06) and shell.work_budget(0.06) == pytest.approx(FRAME_SECONDS - 0.05)
+
+
+KEYS_TO_PRESS = [(pygame.K_1, "1"), (pygame.K_2, "2"), (pygame.K_RIGHT, ""), (pygame.K_SPACE, " "),
+                 (pygame.K_k, "k"), (pygame.K_e, "e"), (pygame.K_s, "s"), (pygame.K_END, "")]
+
+
+@pytest.mark.parametrize("layout", ["side", "presenting", "board"])
+@pytest.mark.parametrize("window", [(1024, 768), (1728, 972)])
+@settings(max_examples=15, deadline=None)
+@given(presses=st.lists(st.sampled_from(KEYS_TO_PRESS), max_size=8))
+def test_the_window_shows_what_was_drawn_after_any_keys_in_every_layout(layout, window, presses):
+    """A real window keeps whatever no update covered: copying only the rectangles each frame
+    reports must give the very picture drawn (a quiz's larger strip once left the old strip's
+    top stale: "0" under "1" in the score, a pseudocode row's ghost above the marker)."""
+    from visualizer.app.layout import Arrangement
+
+    screen = open_window(window)
+    shell = Shell(MazeSpec("kruskal", "square", 30, 20, 5), speed=120.0, screen=screen, quiz=1)
+    shell.arrangement, shell.layout_dirty = Arrangement(layout), True
+    shown = pygame.Surface(screen.get_size())
+
+    def frame():
+        for rect in shell.frame([], 1 / 60):
+            shown.blit(screen, rect, rect)
+
+    frame()
+    for code, char in presses:
+        shell.handle_key(code, 0, char)
+        frame()
+        frame()
+    assert pygame.surfarray.array3d(shown).tobytes() == pygame.surfarray.array3d(screen).tobytes()

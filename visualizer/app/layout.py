@@ -131,16 +131,17 @@ class FrameKey:
 
 
 def changed_rects(last: FrameKey | None, key: FrameKey, painted: bool, help_open: bool, window: Size,
-                  timeline: bool, arrangement: Arrangement = SIDE) -> list[pygame.Rect]:
+                  timeline: bool, arrangement: Arrangement = SIDE, roomy: bool = False) -> list[pygame.Rect]:
     """The screen areas whose content changed since the frame drawn with ``last`` (the whole window
-    after a change of the window part, or while the help overlay covers everything)."""
+    after a change of the window part, or while the help overlay covers everything); ``roomy`` as
+    for ``words_height``."""
     if last is None or key.window != last.window or help_open:
         return [pygame.Rect((0, 0), window)]
     rects = []
     if painted or key.board != last.board:
-        rects.append(view_rect(window, timeline, arrangement))
+        rects.append(view_rect(window, timeline, arrangement, roomy))
     if key.timeline != last.timeline:
-        rects.append(scrub_rect(window, timeline, arrangement).inflate(8, 8))
+        rects.append(scrub_rect(window, timeline, arrangement, roomy).inflate(8, 8))
     if key.panel != last.panel:
-        rects.append(panel_rect(window, arrangement))
+        rects.append(panel_rect(window, arrangement, roomy))
     return rects

@@ -599,7 +599,7 @@ class Shell:
             return []
         timeline = scene.timeline()
         rects = layout.changed_rects(self._last_key, key, painted, self.show_help, self.screen.get_size(),
-                                     timeline is not None, self.arrangement)
+                                     timeline is not None, self.arrangement, self.scene.words_room())
         self._last_key = key
         self.screen.fill(ui().window)
         view = self.view_rect()
