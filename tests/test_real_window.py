@@ -77,7 +77,9 @@ class Window:
                         MAZE_VISUALIZER_STATE_FILE=str(self.state_file), MAZE_VISUALIZER_DATA=str(tmp_path))
         self.app = subprocess.Popen([sys.executable, "-m", "visualizer", *args], env=self.env,
                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        appeared = wait_for(lambda: self.find_window() is not None)
+        # A loaded machine (CI runs two workers) can take its time starting Python, numpy and SDL:
+        # waiting longer costs a passing run nothing.
+        appeared = wait_for(lambda: self.find_window() is not None, timeout=60.0)
         assert appeared, "the window never appeared: " + (self.app.kill() or self.app.communicate()[1].decode()[-800:])
 
     def find_window(self):
