@@ -17,16 +17,22 @@ def theme():
     themes.use(before)
 
 
-@pytest.mark.parametrize("name", list(themes.THEMES))
-@pytest.mark.parametrize("key", ["wall", "floor", "path", "set"])
-def test_a_swatch_is_filled_with_the_board_colour_and_its_edge_stands_out_from_the_panel(name, key, theme):
+def swatch_drawn(theme, name, key, side):
+    """A legend swatch of ``key`` drawn in theme ``name`` on the panel's colour: (surface, panel, colour)."""
     theme(name)
     pygame.display.init()
     surface = pygame.Surface((40, 40))
     panel = themes.ui().panel
     surface.fill(panel)
     colour = themes.current().legend_colour(key)
-    draw_swatch(surface, key, colour, pygame.Rect(10, 10, 18, 18))
+    draw_swatch(surface, key, colour, pygame.Rect(10, 10, side, side))
+    return surface, panel, colour
+
+
+@pytest.mark.parametrize("name", list(themes.THEMES))
+@pytest.mark.parametrize("key", ["wall", "floor", "path", "set"])
+def test_a_swatch_is_filled_with_the_board_colour_and_its_edge_stands_out_from_the_panel(name, key, theme):
+    surface, panel, colour = swatch_drawn(theme, name, key, 18)
     if key != "set":  # a set's swatch shows two of the sets' colours
         assert tuple(surface.get_at((19, 19)))[:3] == colour, "the swatch is not the board's colour"
     if contrast.ratio(colour, panel) < 1.5:  # a wall as dark as the panel: across a light square
@@ -178,13 +184,7 @@ def test_no_legend_heading_without_entries():
 def test_a_marker_entry_shows_the_markers_shape_and_colour(key, shape, theme):
     """The entrance's green triangle, the exit's pink square, play's yellow diamond: the legend
     shows each as the board draws it, not as a plain square of colour."""
-    theme("dark")
-    pygame.display.init()
-    surface = pygame.Surface((40, 40))
-    panel = themes.ui().panel
-    surface.fill(panel)
-    colour = themes.current().legend_colour(key)
-    draw_swatch(surface, key, colour, pygame.Rect(10, 10, 20, 20))
+    surface, panel, colour = swatch_drawn(theme, "dark", key, 20)
     assert tuple(surface.get_at((20, 21)))[:3] == colour
     corner = tuple(surface.get_at((11, 11) if shape == "disc" else (13, 13)))[:3]
     assert (corner == colour) == (shape == "box"), f"the {key} swatch is not a {shape}"
