@@ -48,6 +48,7 @@ from ..run_words import events_text, state_word
 from ..scene import BoardContent, ColourScale, Host, Scene, TimelineView
 from ..watch_edits import EditKeys
 from ..watch_panel import WatchPanel, path_words
+from ..watch_play import PlayKeys
 from ..watch_quiz import QuizKeys
 
 FRAME_BUDGET = 0.010
@@ -73,7 +74,7 @@ IDLE_WORK = 0.008
 """Seconds a paused or finished run spends each frame on snapshots that instant mode skipped."""
 
 
-class WatchScene(QuizKeys, EditKeys, WatchPanel, Scene):
+class WatchScene(QuizKeys, EditKeys, PlayKeys, WatchPanel, Scene):
     """One generator run at a time, driven frame by frame."""
 
     name = "watch"
@@ -125,8 +126,6 @@ class WatchScene(QuizKeys, EditKeys, WatchPanel, Scene):
         self._asked_at: tuple[int, int, int, int] | None = None
         """Where the run stood when the pending question was asked (moved since: the question goes)."""
         self._quiz_over_said = False
-        self.game_behind: tuple[MazeSpec, dict[str, Any]] | None = None
-        """The game Esc left (its level's recipe, play's context): P on that maze goes back to it."""
         if quiz is not None:
             self.start_quiz()
 
@@ -151,13 +150,6 @@ class WatchScene(QuizKeys, EditKeys, WatchPanel, Scene):
         self.edits.animated = animated
         self.teacher = Teacher(self.run)
         self.until = None
-
-    def take_over(self, spec: MazeSpec, back: dict[str, Any]) -> None:
-        """The maze just played, made again step by step (the command's recipe was never seen); P
-        on it goes back to the game (``back``: play's context for that)."""
-        self.restart(spec)
-        self.game_behind = (spec, back)
-        self.host.message("The maze you played, made again step by step: P goes back to the game")
 
     def new_seed(self) -> None:
         self.restart(self.spec.with_(seed=random_seed()))
@@ -414,20 +406,6 @@ class WatchScene(QuizKeys, EditKeys, WatchPanel, Scene):
     def open_lab(self) -> None:
         """U: the uniformity lab on a tiny grid of this maze's shape."""
         self.host.open_scene("lab", spec=self.spec)
-
-    def play(self) -> None:
-        """P: play the maze on screen (as edited), finished first if it was still growing; on the
-        maze of a game Esc left, back to that game."""
-        self.run.finish_generation()
-        maze = self.run.maze
-        if self.edits.edited and not maze.reachable_from(maze.entrance[0])[maze.exit[0]]:
-            self.host.message("The exit is cut off from the entrance: open a wall first (Ctrl+Z undoes the edit)")
-            return
-        self.run.clear_solution()
-        if self.game_behind is not None and self.game_behind[0] == self.spec and not self.edits.edited:
-            self.host.open_scene("play", spec=self.spec, **self.game_behind[1])
-            return
-        self.host.open_scene("play", spec=self.spec, maze=maze.copy())  # edits and all
 
     def quit(self) -> None:
         self.host.quit()
