@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from visualizer import cli
@@ -467,6 +467,8 @@ def test_a_tiled_map_may_be_named_json(tmp_path):
 
 @settings(max_examples=300, deadline=None)
 @given(text=st.text(max_size=12))
+@example(text="0\x1f")  # strip() takes the unit separator, int() does not
+@example(text="3x4\x1c")
 def test_number_options_read_any_text_or_refuse_it_in_words(text):
     """Every number option either reads the text or refuses it with argparse's one-line message,
     whatever a user types (superscripts and other scripts' digits included)."""

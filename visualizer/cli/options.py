@@ -77,7 +77,7 @@ def parse_size(text: str) -> tuple[int, int]:
     w, sep, h = text.lower().partition("x")
     if not sep or not is_whole(w.strip()) or not is_whole(h.strip()):
         raise argparse.ArgumentTypeError(f"size must look like WIDTHxHEIGHT (for example 40x30), got {text!r}")
-    width, height = int(w), int(h)
+    width, height = int(w.strip()), int(h.strip())  # strip() takes \x1f as well as spaces
     if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
         raise argparse.ArgumentTypeError(f"width and height must each be from 1 to {MAX_SIDE}, got {text!r}")
     return width, height
@@ -124,16 +124,16 @@ def number_in(what: str, low: float, high: float, low_included: bool = False) ->
 
 
 def parse_frames(text: str) -> int:
-    if not is_whole(text.strip()) or not 1 <= int(text) <= 100_000:
+    if not is_whole(text.strip()) or not 1 <= int(text.strip()) <= 100_000:
         raise argparse.ArgumentTypeError(f"max-frames must be a whole number from 1 to 100000, got {text!r}")
-    return int(text)
+    return int(text.strip())
 
 
 def parse_jobs(text: str) -> int:
     """Worker processes: 0 (every core) or a positive count (used up to the cores there are)."""
-    if not is_whole(text.strip()) or len(text.strip()) > 12 or int(text) > MAX_JOBS:
+    if not is_whole(text.strip()) or len(text.strip()) > 12 or int(text.strip()) > MAX_JOBS:
         raise argparse.ArgumentTypeError(f"jobs must be a whole number from 0 to {MAX_JOBS}, got {text!r}")
-    return int(text)
+    return int(text.strip())
 
 
 # --- the options of one maze ---------------------------------------------------------------------
