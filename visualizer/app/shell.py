@@ -33,6 +33,7 @@ from .recorder import Recorder
 from .scene import BoardContent, Scene
 from .scenes import make_scene
 from .scrub_bar import draw_scrub_bar, position_at
+from .shell_recording import RecordingKeys
 from .state_file import StateFile, cell_positions, teaching_state
 from .strip import draw_caption, draw_strip
 from .view_camera import ViewCamera
@@ -81,7 +82,7 @@ def windowed(size: tuple[int, int], tries: int = 20) -> pygame.Surface:
     return screen
 
 
-class Shell:
+class Shell(RecordingKeys):
     """The window: hosts one scene at a time (a stack), owns everything around the maze."""
 
     def __init__(self, spec: MazeSpec, speed: float | None = None, screen: pygame.Surface | None = None,
@@ -290,49 +291,6 @@ class Shell:
         return path
 
     # --- recording the board to a GIF (F9; the work is in recorder.py) -------------
-
-    def toggle_recording(self) -> None:
-        """F9: start recording the board view, or stop and write the GIF in the background."""
-        if self.recorder.recording:
-            self.stop_recording("Recording stopped")
-            return
-        self.recorder.start(captures.screenshot_dir(), self.capture_name(), self.record_rect().size, self.clock_time)
-        self._last_key = None  # the first frame is a whole, fresh one
-        self.message(f"Recording the board to a GIF, at most {self.recorder.limit:g} s (F9 stops)", 6.0)
-
-    def stop_recording(self, why: str) -> None:
-        self.recorder.stop(self.clock_time)
-        self._last_key = None  # redraw without the REC mark
-        self.message(f"{why}: writing the GIF...", 6.0)
-
-    def record_frame(self, rects: list[pygame.Rect]) -> list[pygame.Rect]:
-        """After drawing: say where finished GIFs went; while recording, capture the board view (before
-        the REC mark goes on it) and draw the mark. Returns ``rects`` plus what the mark changed."""
-        for outcome in self.recorder.poll():
-            self.message(outcome.message, 8.0)
-        recorder, now = self.recorder, self.clock_time
-        if not recorder.recording:
-            return rects
-        if recorder.over_limit(now):
-            self.stop_recording(f"Recording stopped at the {recorder.limit:g} s limit")
-            return rects
-        if not rects and recorder.owes_frame(now):
-            self._last_key = None  # the last change was not captured yet: draw the screen again for it
-            rects = self.draw()
-        view = self.view_rect()
-        if rects:
-            recorder.capture(self.screen, self.record_rect(), now)
-        mark = recorder.draw_mark(self.screen, view, now, self.text_size(), bool(rects))
-        return rects + [mark] if mark is not None else rects
-
-    def record_rect(self) -> pygame.Rect:
-        """What F9 records: the maze as drawn (a few pixels of margin), not the view's empty bands;
-        the whole view when the scene draws no single board (compare, the lab)."""
-        view = self.view_rect()
-        if self.board is None or self.scene.board_content() is None:
-            return view
-        x, y, width, height = self.board.drawn_rect()
-        return pygame.Rect(view.left + x, view.top + y, width, height).inflate(8, 8).clip(view)
 
     def write_state(self) -> None:
         """For automation (``MAZE_VISUALIZER_STATE_FILE``): what the window shows, as one JSON
