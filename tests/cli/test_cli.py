@@ -318,3 +318,27 @@ def test_chosen_algorithms_keep_the_first_order_once_each_with_all_standing_for_
     expanded = [n for name in given_names for n in (every if name == "all" else [name])]
     assert len(chosen) == len(set(chosen)) and set(chosen) == set(expanded)
     assert chosen == sorted(chosen, key=expanded.index)  # in the order of first mention
+
+
+@pytest.mark.parametrize("command", [[], ["play"], ["lesson", "x.lesson"]])
+def test_every_command_opening_the_window_takes_the_same_layouts(command):
+    from visualizer.app.layout import Arrangement
+    from visualizer.cli import parse
+
+    for arrangement in Arrangement:
+        assert parse([*command, "--layout", arrangement.value]).layout == arrangement.value
+
+
+def test_play_opens_the_game_in_the_layout_asked_for(monkeypatch, tmp_path):
+    import visualizer.app.main as app_main
+
+    opened = {}
+    monkeypatch.setattr(app_main, "run_app", lambda spec, **kw: opened.update(kw) or 0)
+    assert main(["play", "--layout", "presenting", "--data-dir", str(tmp_path)]) == 0
+    assert opened["layout"] == "presenting" and opened["scene"] == "play"
+
+
+def test_play_refuses_a_layout_it_does_not_know_in_one_line():
+    result = run_cli("play", "--layout", "wide")
+    assert result.returncode == 2 and "side" in result.stderr and "presenting" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1

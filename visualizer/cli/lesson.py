@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..run.lesson import find_lesson, load_lesson, shipped_lessons
 from .errors import UsageError
-from .options import LAYOUTS, PAPERS, THEMES, WALLS, Command
+from .options import PAPERS, THEMES, WALLS, Command, add_layout_option
 from .output import check_output_path, write_file
 
 if TYPE_CHECKING:
@@ -37,8 +37,7 @@ def register(sub: Subcommands) -> None:
     parser.add_argument("--paper", choices=PAPERS, default="a4", help="with --handout: page size (default: a4)")
     parser.add_argument("--theme", choices=THEMES, default=None, help="the window's colours (default: the last chosen)")
     parser.add_argument("--walls", choices=WALLS, default=None, help="wall weight (default: the last chosen)")
-    parser.add_argument("--layout", choices=LAYOUTS, default=None,
-                        help="side, presenting (words large under the board) or board (default: the last chosen)")
+    add_layout_option(parser, default=None)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -147,6 +147,14 @@ def add_grid_option(parser: argparse.ArgumentParser, **dest: Any) -> None:
     parser.add_argument("--grid", "-g", choices=list(GRIDS), **dest, help=f"grid shape (default: {DEFAULT_GRID})")
 
 
+def add_layout_option(parser: argparse.ArgumentParser, **dest: Any) -> None:
+    """``--layout``: where the words go, the same choices for every command that opens the window."""
+    parser.add_argument("--layout", choices=LAYOUTS, **dest,
+                        help="where the words go: the side panel, presenting (a large strip under the board, "
+                             "for a projector) or the board alone with a caption (default: the last one "
+                             "chosen, else side; F10 switches)")
+
+
 def add_mask_option(parser: argparse.ArgumentParser, **dest: Any) -> None:
     parser.add_argument("--mask", "-m", metavar="FILE", **dest,
                         help="keep only the cells of a shape: a text file (X or # no cell, . or space a cell), a "

@@ -13,7 +13,7 @@ from ..analysis.columns import aligned
 from ..grids import DEFAULT_GRID, GRIDS
 from ..run.spec import MazeSpec, random_seed
 from .errors import UsageError, escaped_line, report
-from .options import Command, add_grid_option, add_mask_option, algorithm_help, parse_seed
+from .options import Command, add_grid_option, add_layout_option, add_mask_option, algorithm_help, parse_seed
 from .output import write_stdout
 from .own_files import STOPPED_EXIT, checked_build, is_own, say
 
@@ -41,6 +41,7 @@ def register(sub: Subcommands) -> None:
                         "(default: the last choice, G in the game)")
     parser.add_argument("--view", choices=("top-down", "first-person"), default="top-down",
                         help="look down on the maze, or walk inside it (V switches in the game; default: top-down)")
+    add_layout_option(parser, default=None)
     parser.add_argument("--daily", nargs="?", const="today", default=None, metavar="DATE",
                         help="the daily maze: the same maze for everyone on a date (YYYY-MM-DD, default: "
                         "today), its seed from the date, with its own records")
@@ -129,7 +130,8 @@ def run(args: argparse.Namespace) -> int:
             return STOPPED_EXIT
     from ..app.main import run_app
     mode = "daily" if day is not None else "continue" if args.resume else "new"
-    return run_app(spec, scene="play", mode=mode, ghost=args.ghost, view=args.view, day=day, players=args.players)
+    return run_app(spec, scene="play", layout=args.layout, mode=mode, ghost=args.ghost, view=args.view, day=day,
+                   players=args.players)
 
 
 DAILY_CLASHES = (("seed", "its seed comes from the date"), ("resume", "the daily maze is not saved"),

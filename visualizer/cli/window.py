@@ -8,7 +8,7 @@ from ..algorithms import DEFAULT_ALGORITHM
 from ..grids import DEFAULT_GRID
 from ..run.quiz.cadence import parse_cadence
 from .errors import UsageError
-from .options import LAYOUTS, THEMES, WALLS, add_maze_options, parse_speed, spec_from_args
+from .options import THEMES, WALLS, add_layout_option, add_maze_options, parse_speed, spec_from_args
 from .own_files import is_own
 
 WINDOW_OPTIONS = ("algorithm", "grid", "size", "mask", "seed", "param", "speed", "theme", "walls", "layout",
@@ -30,10 +30,7 @@ def add_window_options(parser: argparse.ArgumentParser) -> None:
                         help="the window's colours (default: the last one chosen, else dark; F7 switches)")
     parser.add_argument("--walls", choices=WALLS, dest="window_walls", default=argparse.SUPPRESS,
                         help="how heavy walls are drawn (default: the last one chosen, else normal; F8 switches)")
-    parser.add_argument("--layout", choices=LAYOUTS, dest="window_layout", default=argparse.SUPPRESS,
-                        help="where the words go: the side panel, presenting (a large strip under the board, "
-                             "for a projector) or the board alone with a caption (default: the last one "
-                             "chosen, else side; F10 switches)")
+    add_layout_option(parser, dest="window_layout", default=argparse.SUPPRESS)
     parser.add_argument("--solve", dest="window_solve", default=argparse.SUPPRESS, metavar="FILE",
                         help="a solver of your own, a .py file defining solve(maze, start, goal): S runs it "
                         "(see docs/write-your-own.md)")
