@@ -69,3 +69,24 @@ def test_the_docs_list_the_number_keys_as_the_overlay_does():
 
     page = (Path(__file__).resolve().parents[2] / "docs" / "algorithms.md").read_text(encoding="utf-8")
     assert numbers_markdown() in page, f"docs/algorithms.md needs this table:\n{numbers_markdown()}"
+
+
+@pytest.mark.parametrize("grid", ["square", "hex", "triangle", "polar"])
+def test_the_games_help_lists_the_move_keys_of_the_grid_played_only(grid, monkeypatch, screen, data):
+    from visualizer.grids import GRIDS
+
+    shell = Shell(MazeSpec("backtracker", grid, 8, 6, 3), speed=120.0, screen=screen)
+    shell.frame([], 0.0)
+    shell.handle_key(pygame.K_p, 0)
+    assert shell.scene.name == "play"
+    drawn: list[str] = []
+    real = text.rendered
+    monkeypatch.setattr(text, "rendered", lambda words, *a, **k: drawn.append(words) or real(words, *a, **k))
+    shell.handle_key(pygame.K_h, 0)
+    shell.draw()
+    shown = " ".join(drawn)
+    assert all(label in drawn for label, _ in GRIDS[grid].PLAY_HELP)
+    others = [kind for kind, cls in GRIDS.items() if cls.PLAY_HELP != GRIDS[grid].PLAY_HELP]
+    for kind in others:
+        assert not any(action in shown for _, action in GRIDS[kind].PLAY_HELP), kind
+        assert kind in shown  # the line that says other grids move with other keys

@@ -8,6 +8,7 @@ import math
 import pygame
 
 from ..algorithms import ALGORITHMS
+from ..grids import GRIDS
 from ..render.themes import ui
 from . import text
 from .keys import NUMBER_CHOICES, NUMBER_LAYERS, ROW_DIGITS, WATCH_KEYS, Binding
@@ -15,6 +16,18 @@ from .keys import NUMBER_CHOICES, NUMBER_LAYERS, ROW_DIGITS, WATCH_KEYS, Binding
 NUMBER_BINDING = next(b for b in WATCH_KEYS.bindings if b.command == "choose_algorithm_number")
 """The watch scene's number keys: the overlay lists the algorithms when its rows hold this one."""
 NUMBER_COLUMNS = 3
+
+
+def move_rows(kind: str) -> list[Binding]:
+    """Play's move keys on a ``kind`` grid, from the grid registry, and a line naming the grids that
+    move with other keys: the rows of every grid at once would leave a player to find their own."""
+    own = GRIDS[kind].PLAY_HELP
+    rows = [Binding(label, action, "", ()) for label, action in own]
+    others = [name for name, grid in GRIDS.items() if grid.PLAY_HELP != own]
+    if others:
+        rows.append(Binding("Other grids", f"{', '.join(others)}: keys of their own, listed here while one is "
+                            "played", "", ()))
+    return rows
 
 
 def number_key(choice: int) -> str:

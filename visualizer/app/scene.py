@@ -220,6 +220,10 @@ class Scene:
         """The rows of the help overlay (and of the README's key table) for this scene."""
         return cls.keys.help_rows()
 
+    def overlay_rows(self) -> list[Binding]:
+        """The help overlay's rows for the scene as it is now (a game lists its own grid's moves)."""
+        return self.help_rows()
+
     def hint(self) -> str:
         return "H help"
 

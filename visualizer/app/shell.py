@@ -588,7 +588,7 @@ class Shell(RecordingKeys):
         return draw_panel(self.screen, rect, size, panel)
 
     def help_rows(self) -> list[Binding]:
-        return self.scene.help_rows() + SHELL_KEYS.help_rows()
+        return self.scene.overlay_rows() + SHELL_KEYS.help_rows()
 
     def _paint_waited(self, now: float) -> bool:
         """True when a busy board has gone long enough without a repaint: the scene's interval, or

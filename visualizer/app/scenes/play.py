@@ -31,6 +31,7 @@ from ...solvers import shortest_path
 from .. import play_extras, play_view, race_keys
 from ..exit_arrow import ArrowPlace
 from ..first_person_mode import FirstPersonMode
+from ..help import move_rows
 from ..keys import PLAY_KEYS, Binding, KeyPress
 from ..play_start import StartScreen
 from ..play_view import Jolt
@@ -535,9 +536,14 @@ class PlayScene(StartScreen, Scene):
 
     @classmethod
     def help_rows(cls) -> list[Binding]:
-        """Movement rows from every grid type, then the table's own rows."""
+        """Movement rows from every grid type, then the table's own rows (the docs' key table; the
+        overlay lists the grid being played: ``overlay_rows``)."""
         moves = [Binding(label, action, "", ()) for kind in GRIDS.values() for label, action in kind.PLAY_HELP]
         return list(dict.fromkeys(moves)) + cls.keys.help_rows()
+
+    def overlay_rows(self) -> list[Binding]:
+        """The help overlay: the moves of the grid being played only, then the table's own rows."""
+        return move_rows(self.recipe().grid) + self.keys.help_rows()
 
     def hint(self) -> str:
         return "H help   Esc leave play"
