@@ -151,3 +151,29 @@ def test_a_slide_that_solves_keeps_its_caption_once_the_solver_is_done(screen) -
     styles = cell_styles(run.maze, run.overlay)
     mapped = ((styles >= HEAT) & (styles < TERRAIN)).sum()
     assert mapped + len(run.solution) >= run.maze.grid.size - 2, "the distance map is covered by the solver's colours"
+
+
+@pytest.mark.parametrize("press", [(pygame.K_F10, 0), (pygame.K_EQUALS, pygame.KMOD_CTRL)],
+                         ids=["F10 layout", "Ctrl+= text size"])
+def test_a_look_key_says_its_words_briefly_then_the_slides_caption_is_back(screen, press) -> None:
+    from visualizer.app import text
+
+    lesson = find_lesson("depth-first")
+    shell = Shell(lesson.slides[0].spec, screen=screen)
+    presenter = Presenter(shell, lesson, lambda _: None)
+    presenter.show(0)
+    shell.frame([], 0.0)
+    caption = shell.shown_message()
+    assert caption is not None and lesson.slides[0].caption in caption
+    try:
+        shell.handle_key(*press)
+        shell.frame([], 0.1)
+        assert shell.shown_message() != caption  # the key's words show, over the caption
+        for _ in range(12):
+            shell.frame([], 0.5)
+        assert shell.shown_message() == caption
+        assert presenter.handle(key(NEXT_KEY))
+        shell.frame([], 0.0)
+        assert lesson.slides[1].caption in shell.shown_message()
+    finally:
+        text.reset_cache()  # Ctrl+= must not leave the next test's text larger

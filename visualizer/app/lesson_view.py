@@ -23,8 +23,6 @@ from .shell import Shell
 NEXT_KEY, PREVIOUS_KEY = pygame.K_F5, pygame.K_F4
 """Free in every scene's key table (PgDn and the arrows belong to the watch scene's timeline)."""
 KEY_WORDS = "F5 next slide, F4 previous slide"
-CAPTION_SECONDS = 24 * 3600.0
-"""A caption stays up until the next message replaces it."""
 
 
 class Presenter:
@@ -65,7 +63,7 @@ class Presenter:
             self.shell.open_scene("compare", spec=specs[0], specs=specs, **pace)
         else:
             self.shell.open_scene("lab", spec=slide.spec, algorithms=list(slide.algorithms))
-        self.shell.message(f"{self.heading(index)}: {slide.caption}", CAPTION_SECONDS)
+        self.shell.show_caption(f"{self.heading(index)}: {slide.caption}")  # under every message, till the next slide
         self.say(f"{self.heading(index)} ({slide.scene}, stops at {slide.stop.words()})"
                  + (f": {slide.note}" if slide.note else ""))
 

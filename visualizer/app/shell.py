@@ -94,6 +94,9 @@ class Shell(RecordingKeys):
         self.toast: tuple[str, float] | None = None
         self._toast_yields = False
         """True when the message on screen goes at the next key (it only introduced something)."""
+        self.caption: str | None = None
+        """What the words show when no message is up (a lesson slide's caption): a key's message
+        shows over it for its few seconds, then the caption is back."""
         self.arrangement = look.arrangement()
         """Where the words go: the side panel, the presenting strip or a caption (F10)."""
         self.scenes: list[Scene] = [make_scene("watch", self, spec=spec, speed=speed, quiz=quiz)]
@@ -217,6 +220,10 @@ class Shell(RecordingKeys):
     def message(self, text_: str, seconds: float = TOAST_SECONDS, yields: bool = False) -> None:
         self.toast = (text_, self.clock_time + seconds)
         self._toast_yields = yields
+
+    def show_caption(self, words: str | None) -> None:
+        """``words`` stay on screen under any message until the next caption (None: none)."""
+        self.caption, self.toast = words, None
 
     def view_aspect(self) -> float:
         view = self.view_rect()
@@ -514,8 +521,8 @@ class Shell(RecordingKeys):
     # --- drawing ------------------------------------------------------------------
 
     def shown_message(self) -> str | None:
-        """The message on screen now, or None once its time is up."""
-        return self.toast[0] if self.toast and self.clock_time <= self.toast[1] else None
+        """The message on screen now; once its time is up the caption, if any (else None)."""
+        return self.toast[0] if self.toast and self.clock_time <= self.toast[1] else self.caption
 
     def panel_content(self) -> PanelContent:
         """What the panel shows this frame, asked of the scene once."""
