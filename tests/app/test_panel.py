@@ -220,3 +220,33 @@ def test_a_cramped_legend_shows_an_entry_or_nothing(lines, monkeypatch):
     draw_legend(pygame.Surface((392, 400)), tuple(LONG_LEGEND), 0, 0, 392, size, bottom)
     entries = [w for w in said if w in {meaning(k, label) for k, label in LONG_LEGEND}]
     assert ("Legend" in said) == bool(entries), said
+
+
+def test_the_solver_start_swatch_is_a_ring_as_on_the_board(theme):
+    """The board rings the solver's own start (white on a dark ring, its middle the cell's): the
+    legend shows a ring too, not a disc or a square of white."""
+    surface, panel, colour = swatch_drawn(theme, "dark", "solver start", 20)
+    assert tuple(surface.get_at((20, 20)))[:3] == panel  # hollow
+    ring = [tuple(surface.get_at((x, 20)))[:3] for x in range(10, 20)]
+    assert colour in ring and (20, 20, 20) in ring  # the light ring and its dark edge
+
+
+def test_the_watch_legend_lists_the_solvers_own_start_and_goal_while_they_are_drawn():
+    from visualizer.app.shell import Shell
+    from visualizer.run.spec import MazeSpec
+
+    pygame.display.init()
+    shell = Shell(MazeSpec("backtracker", "square", 8, 6, 3), screen=pygame.Surface((1024, 768)))
+    watch = shell.base
+    watch.run.finish_generation()
+    shell.frame([], 0.0)
+    assert not {"solver start", "solver goal"} & set(watch.legend_keys())
+    watch.click(20, False)
+    assert watch.legend_keys()[:3] == ["entrance", "exit", "solver start"]
+    assert watch.legend_label("entrance") == "the entrance"  # no longer where the solver starts
+    watch.click(30, True)
+    assert watch.legend_keys()[:4] == ["entrance", "exit", "solver start", "solver goal"]
+    legend = dict(shell.panel_content().legend)
+    assert legend.keys() >= {"solver start", "solver goal"}
+    watch.click(20, False)  # the same cell again: back to the entrance, off the board and the legend
+    assert "solver start" not in watch.legend_keys()

@@ -572,12 +572,17 @@ def draw_swatch(surface: pygame.Surface, key: str, colour: tuple[int, int, int],
 
 def draw_marker_swatch(surface: pygame.Surface, shape: str, colour: tuple[int, int, int], box: pygame.Rect) -> None:
     """A marker's swatch in the shape the board draws it (the entrance's triangle, the exit's square
-    or diamond, a disc), with a dark edge as on the board: colour alone would not tell them apart."""
+    or diamond, a disc, the solver's start ring), with a dark edge as on the board: colour alone
+    would not tell them apart."""
     x, y, half = box.centerx, box.centery, box.width / 2
     edge = (20, 20, 20)
     if shape == "disc":
         pygame.draw.circle(surface, colour, (x, y), half)
         pygame.draw.circle(surface, edge, (x, y), half, 1)
+        return
+    if shape == "ring":  # the solver's start: a light ring on a dark one, as the board draws it
+        pygame.draw.circle(surface, edge, (x, y), half, max(3, int(half / 2.5)))
+        pygame.draw.circle(surface, colour, (x, y), half * 0.9, max(2, int(half / 4)))
         return
     points = [(x + dx * half, y + dy * half) for dx, dy in MARKER_CORNERS[shape]]
     pygame.draw.polygon(surface, colour, points)

@@ -55,7 +55,14 @@ class WatchPanel:
 
         def start_name(self) -> str: ...
 
+    def solver_ends(self) -> list[str]:
+        """The solver's own start and goal when the board draws them (the same cells ``draw_endpoints`` gets)."""
+        _, _, start, goal = self.edits.shown_ends()
+        return [key for key, cell in zip(SOLVER_ENDS, (start, goal)) if cell is not None]
+
     def legend_label(self, key: str) -> str | None:
+        if key == "entrance" and self.edits.shown_ends()[2] is not None:
+            return "the entrance"  # the solver starts at its own start, ringed
         label = self.teacher.legend_label(key)
         if key == "unvisited" and self.edits.removed_cells():
             return self.edits.legend_label(key, meaning(key, label))
@@ -121,12 +128,15 @@ class WatchPanel:
     def legend_keys(self) -> list[str]:
         """What each colour on the board means, for exactly the colours there now (on large mazes
         refreshed now and then while the run moves: see ``MazeFigures.legend``)."""
-        keys = ENDPOINTS + self.figures.legend(self.run, self.unthrottled) + self.edits.legend_keys()
+        keys = ENDPOINTS + self.solver_ends() + self.figures.legend(self.run, self.unthrottled)
+        keys += self.edits.legend_keys()
         return keys + ["longest"] if self.show_longest else keys
 
 
 ENDPOINTS = ["entrance", "exit"]
 """The markers always on the board (a triangle and a square), first in the legend."""
+SOLVER_ENDS = ("solver start", "solver goal")
+"""The solver's own start (a ring) and goal (a diamond), listed while they are drawn."""
 
 
 def path_words(run: Run) -> str:

@@ -142,6 +142,8 @@ ENTRANCE: Colour = (0, 158, 115)
 """The maze's entrance marker (a triangle): Okabe-Ito bluish green."""
 EXIT: Colour = (204, 121, 167)
 """The maze's exit marker (a square): Okabe-Ito reddish purple, which reads as pink."""
+PLAYER_RING: Colour = (255, 255, 255)
+"""White: the player's outline, the solver's own start (a ring on the board and in the legend)."""
 LEGEND: dict[str, tuple[Colour, str]] = {
     "floor": (STYLE_COLOURS[Style.FLOOR], "in the maze"),
     "room": (STYLE_COLOURS[Style.ROOM], "room"),
@@ -165,6 +167,8 @@ LEGEND: dict[str, tuple[Colour, str]] = {
     "goal": (CONNECTOR, "the exit: reach it to win"),
     "entrance": (ENTRANCE, "the entrance (the solver starts here)"),
     "exit": (EXIT, "the exit"),
+    "solver start": (PLAYER_RING, "the solver's own start (click a cell; again: back to the entrance)"),
+    "solver goal": (CONNECTOR, "the solver's own goal (Shift+click a cell)"),
     "fog": (STYLE_COLOURS[Style.FOG], "not seen yet (fog)"),
     "longest": ((0, 170, 255), "longest path (both ends ringed)"),
     "loop": (REJECTED, "a loop the edits made (drawn in red)"),
@@ -187,12 +191,12 @@ LEGEND_MIXED: dict[str, tuple[Colour, Colour]] = {
 }
 """Entries that stand for many colours (each set or region its own): their swatch shows two."""
 LEGEND_SHAPES: dict[str, str] = {"entrance": "wedge", "exit": "box", "goal": "diamond", "player": "disc",
-                                 "player 2": "disc", "ghost": "disc"}
+                                 "player 2": "disc", "ghost": "disc", "solver start": "ring",
+                                 "solver goal": "diamond"}
 """Entries the board draws as a marker over the cells: their swatch is that marker's shape."""
 PLAYER: Colour = (213, 94, 0)
 GHOST: Colour = (200, 190, 240)
 """The ghost: pale lavender, unlike any cell colour, so it reads as something passing through."""
 GHOST_RING: Colour = (90, 70, 160)
-PLAYER_RING: Colour = (255, 255, 255)
 GOAL: Colour = CONNECTOR
 BUMP: Colour = (230, 159, 0)
