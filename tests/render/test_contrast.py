@@ -132,3 +132,12 @@ def test_fog_stands_apart_from_the_mat_and_the_walls(theme):
     fog = theme.colour(S.FOG)
     assert ratio(fog, theme.background) >= NON_TEXT, (theme.name, fog, theme.background)
     assert ratio(fog, theme.wall) >= NON_TEXT, (theme.name, fog, theme.wall)
+
+
+@pytest.mark.parametrize("theme", THEMES.values(), ids=list(THEMES))
+def test_the_quiz_ring_stands_apart_from_the_mat_and_the_walls(theme):
+    """The rings round the cells a quiz asks about cross the walls and reach the mat at the maze's
+    edge: on a projector they must show against both (their dark edge sets them off the floor)."""
+    assert ratio(theme.ring, theme.background) >= NON_TEXT, (theme.name, theme.ring, theme.background)
+    assert ratio(theme.ring, theme.wall) >= NON_TEXT, (theme.name, theme.ring, theme.wall)
+    assert ratio((20, 20, 20), theme.floor) >= NON_TEXT

@@ -14,7 +14,8 @@ from pathlib import Path
 import pygame
 
 from ..render.board import Board
-from ..render.palette import GOAL, PLAYER_RING
+from ..render.palette import GOAL
+from ..render.themes import current
 from ..run.quiz.cadence import cadence_words
 from ..run.quiz.session import Quiz
 from ..run.spec import MazeSpec
@@ -49,19 +50,33 @@ def quiz_view(view: TeachingView, quiz: Quiz, name: Callable[[int], str]) -> Tea
 
 
 def draw_quiz(surface: pygame.Surface, board: Board, origin: tuple[int, int], quiz: Quiz) -> None:
-    """Rings round the cells the question is about, a dot in each cell clicked."""
+    """Rings round the cells the question is about (thick, in the theme's ring colour on a dark
+    edge: they must read from the back of a class), a dot in each cell clicked."""
     question = quiz.pending
     if question is None:
         return
     size = max(12.0, board.cell_pixels)
+    width, edge = ring_widths(size)
     for cell in question.focus:
         x, y = board.cell_centre(cell)
-        pygame.draw.circle(surface, (20, 20, 20), (origin[0] + x, origin[1] + y), size * 0.42, max(3, int(size / 6)))
-        pygame.draw.circle(surface, PLAYER_RING, (origin[0] + x, origin[1] + y), size * 0.4, max(2, int(size / 10)))
+        centre = (origin[0] + x, origin[1] + y)
+        pygame.draw.circle(surface, OUTLINE, centre, size * RING_RADIUS + edge, width + 2 * edge)
+        pygame.draw.circle(surface, current().ring, centre, size * RING_RADIUS, width)
     for cell in quiz.selection:
         x, y = board.cell_centre(cell)
-        pygame.draw.circle(surface, (20, 20, 20), (origin[0] + x, origin[1] + y), size * 0.27)
+        pygame.draw.circle(surface, OUTLINE, (origin[0] + x, origin[1] + y), size * 0.27)
         pygame.draw.circle(surface, GOAL, (origin[0] + x, origin[1] + y), size * 0.22)
+
+
+RING_RADIUS = 0.44
+"""The ring's outer radius in cells: it fills the cell round the dot a click leaves."""
+OUTLINE = (20, 20, 20)
+
+
+def ring_widths(size: float) -> tuple[int, int]:
+    """The ring's width and its dark edge's, in pixels, for cells ``size`` pixels wide: a sixth of
+    the cell (at least 4 pixels) and a twentieth (at least 2)."""
+    return max(4, round(size / 6)), max(2, round(size / 20))
 
 
 def save_summary(quiz: Quiz | None, spec: MazeSpec, folder: Path | None = None) -> str:

@@ -63,6 +63,9 @@ class Theme:
     colours: np.ndarray
     """Style -> RGB, shape (styles + 3, 3): the palette, then connector, wall and the mat round the maze."""
     ui: UiColours
+    ring: Colour = (255, 255, 255)
+    """The quiz's rings round the cells it asks about: 3:1 from the mat and the walls (a dark edge
+    keeps them apart from the floor as well)."""
 
     def colour(self, index: int) -> Colour:
         r, g, b = (int(v) for v in self.colours[index])
@@ -108,6 +111,9 @@ def _table(palette: np.ndarray, connector: Colour, wall: Colour, mat: Colour,
     return table
 
 
+QUIZ_BLUE: Colour = (0, 114, 178)
+"""Okabe-Ito blue: 5.2:1 from a white mat, 4:1 from black walls (white would vanish on the mat)."""
+
 DARK = Theme("dark", _table(PALETTE, CONNECTOR, WALL, MAT),
              UiColours(BACKGROUND, PANEL, TEXT, TEXT_DIM, ACCENT, CODE_BACKGROUND, CODE_LIT, CODE_LIT_TEXT))
 
@@ -117,7 +123,7 @@ LIGHT = Theme("light", _table(PALETTE, (255, 214, 10), (0, 0, 0), (255, 255, 255
     Style.PRUNED: (176, 172, 186),
     Style.FOG: (132, 136, 150),  # 3:1 from the white mat: the fogged maze keeps its edge
 }), UiColours((236, 238, 242), (250, 250, 252), (20, 22, 28), (72, 76, 90), (0, 96, 186),
-              (232, 234, 240), (255, 214, 10), (18, 20, 26)))
+              (232, 234, 240), (255, 214, 10), (18, 20, 26)), ring=QUIZ_BLUE)
 
 HIGH_CONTRAST = Theme("high-contrast", _table(PALETTE, (255, 221, 0), (0, 0, 0), (255, 255, 255), {
     Style.FLOOR: (255, 255, 255),
@@ -126,7 +132,7 @@ HIGH_CONTRAST = Theme("high-contrast", _table(PALETTE, (255, 221, 0), (0, 0, 0),
     Style.SEARCH: (170, 230, 210),
     Style.FOG: (118, 118, 118),  # mid grey: 4.5:1 from the black walls and from the white floor and mat
 }), UiColours((0, 0, 0), (0, 0, 0), (255, 255, 255), (230, 230, 230), (255, 221, 0),
-              (0, 0, 0), (255, 221, 0), (0, 0, 0)))
+              (0, 0, 0), (255, 221, 0), (0, 0, 0)), ring=QUIZ_BLUE)
 """White floor and black walls (21:1), a black panel with white and yellow words (AAA, 7:1 and up)."""
 
 THEMES: dict[str, Theme] = {theme.name: theme for theme in (DARK, LIGHT, HIGH_CONTRAST)}

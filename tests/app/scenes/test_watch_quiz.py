@@ -219,3 +219,40 @@ def test_end_during_the_quiz_finishes_the_maze_and_the_solver_quiz_follows(scree
     press(shell, pygame.K_s, char="s")
     assert watch.quiz.pending is not None and watch.run.solver is not None
     assert "Finishing" not in shell.toast[0]
+
+
+def ring_runs(shell, cell, colour):
+    """Widths of the runs of ``colour`` on the row of pixels through ``cell``'s centre, one cell wide."""
+    view = shell.view_rect()
+    x, y = shell.board.cell_centre(cell)
+    half = int(shell.board.cell_pixels / 2)
+    row = [tuple(shell.screen.get_at((int(view.left + x) + dx, int(view.top + y))))[:3] for dx in range(-half, half)]
+    runs, length = [], 0
+    for pixel in row + [None]:
+        if pixel == colour:
+            length += 1
+        elif length:
+            runs, length = runs + [length], 0
+    return runs
+
+
+@pytest.mark.parametrize("name", ["dark", "light", "high-contrast"])
+def test_the_quiz_rings_are_thick_on_a_projector_in_every_theme(name):
+    """A 30 x 20 Kruskal quiz at 1920 x 1080: each cell asked about is ringed in the theme's ring
+    colour, each side of the ring at least an eighth of a cell wide (they were 4 pixels of white,
+    lost on the light themes' white mat)."""
+    from visualizer.render import themes
+
+    themes.use(name)
+    screen = open_window((1920, 1080))
+    try:
+        shell = Shell(MazeSpec("kruskal", "square", 30, 20, 3), speed=60.0, screen=screen, quiz=1)
+        shell.frame([], 0.0)
+        shell.frame([], 1 / 60)
+        focus = shell.base.quiz.pending.focus
+        assert focus
+        for cell in focus:
+            runs = ring_runs(shell, cell, themes.current().ring)
+            assert len(runs) == 2 and min(runs) >= shell.board.cell_pixels / 8, (cell, runs, shell.board.cell_pixels)
+    finally:
+        pygame.quit()
