@@ -18,6 +18,7 @@ from ..render.palette import LEGEND, LEGEND_MIXED, LEGEND_SHAPES
 from ..render.themes import current, ui
 from ..run.teaching import TeachingView
 from . import text
+from .choice_spots import SPOTS
 from .scene import ColourScale
 
 Rows = list[tuple[str, str]]
@@ -334,6 +335,7 @@ def draw_lines(surface: pygame.Surface, lines: list[str], x: int, y: int, size: 
         if y + line > bottom:
             break
         surface.blit(text.rendered(part, size, colour), (x, y))
+        SPOTS.note(part, size, x, y, line)
         y += line
     return y
 

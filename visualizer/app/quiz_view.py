@@ -17,10 +17,12 @@ from ..render.board import Board
 from ..render.palette import GOAL
 from ..render.themes import current
 from ..run.quiz.cadence import cadence_words
+from ..run.quiz.question import CHOICE, Question
 from ..run.quiz.session import Quiz
 from ..run.spec import MazeSpec
 from ..run.teaching import TeachingView
 from . import captures
+from .choice_spots import choice_phrase
 
 CADENCES = (1, 3, 0)
 """What Shift+K steps through: every step, every 3 steps, decision points."""
@@ -47,6 +49,13 @@ def quiz_view(view: TeachingView, quiz: Quiz, name: Callable[[int], str]) -> Tea
         rows.append(("Clicked", question.answer_text(frozenset(quiz.selection), name)))
     rows += [row for row in view.data if row[0] not in question.hides]
     return dataclasses.replace(view, status=status, sentences=tuple(sentences), detail="", data=tuple(rows))
+
+
+def choice_phrases(question: Question | None) -> tuple[str, ...]:
+    """A choice question's choices as the panel writes them (each one place to click); () otherwise."""
+    if question is None or question.form != CHOICE:
+        return ()
+    return tuple(choice_phrase(number, words) for number, words in enumerate(question.choices, 1))
 
 
 def draw_quiz(surface: pygame.Surface, board: Board, origin: tuple[int, int], quiz: Quiz) -> None:

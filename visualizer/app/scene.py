@@ -220,6 +220,13 @@ class Scene:
         """The rows of the help overlay (and of the README's key table) for this scene."""
         return cls.keys.help_rows()
 
+    def choice_phrases(self) -> tuple[str, ...]:
+        """The numbered choices of a question the words ask now, as written there (clickable)."""
+        return ()
+
+    def pick_choice(self, index: int) -> None:
+        """A click on choice ``index`` (from 0) of the question asked (see ``choice_phrases``)."""
+
     def overlay_rows(self) -> list[Binding]:
         """The help overlay's rows for the scene as it is now (a game lists its own grid's moves)."""
         return self.help_rows()

@@ -25,6 +25,7 @@ from ..render.themes import current as current_theme
 from ..render.themes import ui
 from ..run.spec import MazeSpec
 from . import captures, layout, look, text
+from .choice_spots import SPOTS
 from .help import draw_help
 from .keys import SHELL_KEYS, Binding, KeyPress
 from .layout import Arrangement, FrameKey
@@ -110,6 +111,8 @@ class Shell(RecordingKeys):
         self._grabbed = False
         """True while the scene holds a drag it took at the press (a marker moved, cells painted)."""
         self._scrubbing = False
+        self._choice: int | None = None
+        """The quiz choice under the pointer (lit in the words; a click answers with it), or None."""
         self._windowed_size: tuple[int, int] | None = None
         self._last_key: FrameKey | None = None
         self._last_paint = 0.0
@@ -389,9 +392,13 @@ class Shell(RecordingKeys):
                 self.pan(*rel)
                 return
         self.hover = self.cell_at(pos)
+        self._choice = None if held else SPOTS.at(pos)
 
     def mouse_down(self, pos: tuple[int, int]) -> None:
-        if self.scrub_rect().collidepoint(pos) and self.scene.timeline() is not None:
+        choice = None if self.show_help else SPOTS.at(pos)
+        if choice is not None:
+            self.scene.pick_choice(choice)
+        elif self.scrub_rect().collidepoint(pos) and self.scene.timeline() is not None:
             self._scrubbing = True
             self.seek_to_x(pos[0])
         elif self.view_rect().collidepoint(pos):
@@ -540,7 +547,7 @@ class Shell(RecordingKeys):
         scene = self.scene
         window = (id(scene), self.screen.get_size(), text.scale(), self.show_help, self._layouts, ui(),
                   self.arrangement)
-        return FrameKey(window, (scene.draw_key(), self.camera), scene.timeline(), panel)
+        return FrameKey(window, (scene.draw_key(), self.camera), scene.timeline(), (panel, self._choice))
 
     def _hover_valid(self) -> bool:
         content = self.scene.board_content()
@@ -578,7 +585,9 @@ class Shell(RecordingKeys):
         self.screen.set_clip(None)
         if timeline is not None:
             draw_scrub_bar(self.screen, self.scrub_rect(), timeline, max(10, int(self.text_size() * 0.75)))
+        SPOTS.expect(scene.choice_phrases())
         whole = self.draw_words(panel)
+        SPOTS.light(self.screen, self._choice)
         if whole is not None:
             self._sentence_whole = whole
         if self.show_help:

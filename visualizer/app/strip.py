@@ -14,6 +14,7 @@ import pygame
 from ..render.themes import ui
 from ..run.teaching import TeachingView
 from . import text
+from .choice_spots import SPOTS
 from .panel import (
     PanelContent,
     code_line_height,
@@ -129,6 +130,7 @@ def draw_lines_spaced(surface: pygame.Surface, lines: list[str], x: int, y: int,
         if y + line > bottom:
             break
         surface.blit(text.rendered(part, size, ui().text), (x, y))
+        SPOTS.note(part, size, x, y, line)
         y += line
     return y
 
@@ -176,6 +178,7 @@ def draw_caption(surface: pygame.Surface, band: pygame.Rect, large: int, content
             break
         image = text.rendered(part, type_size, ui().text)
         surface.blit(image, (band.centerx - image.get_width() // 2, y))
+        SPOTS.note(part, type_size, band.centerx - image.get_width() // 2, y, line)
         y += line
     if content.teaching is None:
         return None

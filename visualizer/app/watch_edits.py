@@ -45,7 +45,7 @@ class EditKeys:
             if question.form == CELLS:
                 self.quiz.toggle(cell)  # type: ignore[union-attr]
             elif question.form == CHOICE:
-                self.host.message(f"Answer with a number key: {question.how()}")
+                self.host.message(f"Click a choice in the panel, or press its number: {question.how()}")
             else:
                 self.answer_quiz(frozenset({cell}))
             return

@@ -13,7 +13,7 @@ from ..run.quiz.cadence import cadence_words
 from ..run.quiz.question import CHOICE
 from ..run.quiz.session import Quiz
 from .keys import NONE, KeyPress, digit_of
-from .quiz_view import next_cadence, save_summary
+from .quiz_view import choice_phrases, next_cadence, save_summary
 
 if TYPE_CHECKING:
     from ..run.session import Run
@@ -94,6 +94,15 @@ class QuizKeys:
                     self.host.message(f"Press 1 to {len(question.choices)}: {question.how()}")
                 return True
         return super().handle_key(press)  # type: ignore[misc]  # the scene's own keys: Scene follows in the MRO
+
+    def choice_phrases(self) -> tuple[str, ...]:
+        return choice_phrases(self.quiz.pending if self.quiz is not None else None)
+
+    def pick_choice(self, index: int) -> None:
+        """A click on a choice's words in the panel answers as its number key does."""
+        question = self.quiz.pending if self.quiz is not None else None
+        if question is not None and question.form == CHOICE and 0 <= index < len(question.choices):
+            self.answer_quiz(frozenset({index}))
 
     def answer_quiz(self, given: frozenset[int] | None) -> None:
         assert self.quiz is not None

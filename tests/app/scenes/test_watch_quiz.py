@@ -256,3 +256,46 @@ def test_the_quiz_rings_are_thick_on_a_projector_in_every_theme(name):
             assert len(runs) == 2 and min(runs) >= shell.board.cell_pixels / 8, (cell, runs, shell.board.cell_pixels)
     finally:
         pygame.quit()
+
+
+def choice_spots_after(shell, seconds):
+    from visualizer.app.choice_spots import SPOTS
+
+    for _ in range(int(seconds * 2)):
+        shell.frame([], 0.5)
+    return dict((index, rect) for index, rect in SPOTS.spots)
+
+
+@pytest.mark.parametrize("layout", ["side", "presenting", "board"])
+def test_a_click_on_a_choices_words_answers_it_and_the_pointer_lights_it(layout):
+    """Kruskal's "1: removed  2: kept" in the words: the pointer over a choice boxes it, a click
+    answers with it (as its number key does), and the number keys still work."""
+    from visualizer.app import look
+    from visualizer.app.layout import Arrangement
+    from visualizer.render.themes import ui
+
+    look.start(None, None, layout)
+    screen = open_window((1280, 800))
+    try:
+        shell = Shell(MazeSpec("kruskal", "square", 12, 8, 3), speed=60.0, screen=screen, quiz=1)
+        assert shell.arrangement is Arrangement(layout)
+        watch = shell.base
+        spots = choice_spots_after(shell, 9)  # the caption shows "Quiz on" for its seconds first
+        assert sorted(spots) == [0, 1], "both choices are drawn where they can be clicked"
+        expected = next(iter(watch.quiz.pending.expected))
+        rect = spots[expected]
+        shell.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(1, 0), buttons=(0, 0, 0))], 0.0)
+        edge = (rect.left - 3, rect.centery)
+        assert tuple(screen.get_at(edge))[:3] == ui().accent, "the choice under the pointer is boxed"
+        shell.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=(2, 2), rel=(1, 0), buttons=(0, 0, 0))], 0.0)
+        assert tuple(screen.get_at(edge))[:3] != ui().accent
+        shell.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1),
+                     pygame.event.Event(pygame.MOUSEBUTTONUP, pos=rect.center, button=1)], 0.0)
+        assert watch.quiz.asked == 1 and watch.quiz.right == 1, "the click answered with that choice"
+        assert shell.toast[0].startswith("Right")
+        spots = choice_spots_after(shell, 11)
+        assert watch.quiz.pending is not None and watch.quiz.pending.form == "choice"
+        press(shell, pygame.K_1, char="1")
+        assert watch.quiz.asked == 2, "the number keys still answer"
+    finally:
+        pygame.quit()
