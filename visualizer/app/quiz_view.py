@@ -59,8 +59,8 @@ def choice_phrases(question: Question | None) -> tuple[str, ...]:
 
 
 def draw_quiz(surface: pygame.Surface, board: Board, origin: tuple[int, int], quiz: Quiz) -> None:
-    """Rings round the cells the question is about (thick, in the theme's ring colour on a dark
-    edge: they must read from the back of a class), a dot in each cell clicked."""
+    """Rings round the cells the question is about (thick, a quarter of a cell, in the theme's ring
+    colour on a dark edge: they must read from the back of a class), a dot in each cell clicked."""
     question = quiz.pending
     if question is None:
         return
@@ -77,15 +77,16 @@ def draw_quiz(surface: pygame.Surface, board: Board, origin: tuple[int, int], qu
         pygame.draw.circle(surface, GOAL, (origin[0] + x, origin[1] + y), size * 0.22)
 
 
-RING_RADIUS = 0.44
-"""The ring's outer radius in cells: it fills the cell round the dot a click leaves."""
+RING_RADIUS = 0.55
+"""The ring's outer radius in cells: a little past the cell, over the walls' edges (it must show
+on them, hence the theme's ring colour), never over the middle of the wall between two cells."""
 OUTLINE = (20, 20, 20)
 
 
 def ring_widths(size: float) -> tuple[int, int]:
-    """The ring's width and its dark edge's, in pixels, for cells ``size`` pixels wide: a sixth of
-    the cell (at least 4 pixels) and a twentieth (at least 2)."""
-    return max(4, round(size / 6)), max(2, round(size / 20))
+    """The ring's width and its dark edge's, in pixels, for cells ``size`` pixels wide: a quarter
+    of the cell (at least 4 pixels) and a sixteenth (at least 2)."""
+    return max(4, round(size / 4)), max(2, round(size / 16))
 
 
 def save_summary(quiz: Quiz | None, spec: MazeSpec, folder: Path | None = None) -> str:
