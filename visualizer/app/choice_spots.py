@@ -51,12 +51,14 @@ class ChoiceSpots:
             if at >= 0:
                 self._spot(index, line, at, len(phrase), size, x, y, height)
                 continue
-            for start in range(len(line)):  # "... (1:" then "removed (carved) ..."
+            start = line.find(phrase[:1])
+            while start >= 0:  # "... (1:" then "removed (carved) ..." on the next line
                 head = self._head_of(line, phrase, start)
                 if head:
                     self._spot(index, line, start, len(head), size, x, y, height)
                     self._carry = (index, phrase[len(head) + 1:])
                     break
+                start = line.find(phrase[:1], start + 1)
 
     @staticmethod
     def _head_of(line: str, phrase: str, start: int) -> str:
