@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 from tests.run.test_editing import GRIDS, edit_steps, play
 from visualizer.core import passage_graph
-from visualizer.run import quick_solve
 from visualizer.core.distance import distance_stages, distances_from
 from visualizer.core.passage_graph import PassageGraph
+from visualizer.run import quick_solve
 from visualizer.run.editing import Editor
 from visualizer.run.quick_solve import GraphBfs, GraphDfs, quick_bfs
 from visualizer.run.session import Run

@@ -227,6 +227,8 @@ class HandEdits:
             self.host.message(result)
             return
         words = prefix + result.words if prefix else result.words[0].upper() + result.words[1:]
+        if self._graph is not None:
+            self._graph.turns.rest()
         if result.changes_maze or self.run.solver is not None:
             words += self.resolve(solver)
         found = self.check()

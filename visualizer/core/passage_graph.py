@@ -44,6 +44,12 @@ class Turns:
         """A heavy stage ran: the others wait for the next frame."""
         self.last = self.frame
 
+    def rest(self) -> None:
+        """An edit was made: the next frame draws it and runs no heavy stage (the click is seen
+        at once; the searches it calls for start a frame later)."""
+        if self.frame >= 0:
+            self.last = self.frame + 1
+
 
 def available() -> bool:
     """True when scipy (a dependency, but an optional import here) can be imported."""
