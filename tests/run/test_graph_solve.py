@@ -88,18 +88,24 @@ def test_the_graph_depth_first_search_marks_what_the_solvers_events_mark(kind, s
     assert list(run.solver_log) == slow.solver_log
 
 
-def test_depth_first_search_is_done_in_c_where_no_loop_is_and_by_the_lists_where_one_is():
-    run, graph = edited_with_graph("square", 3, False, [])
-    start, goal = run.maze.entrance[0], run.maze.exit[0]
+@settings(max_examples=150, deadline=None)
+@given(kind=st.sampled_from(GRIDS), seed=st.integers(0, 40), walls=st.lists(st.integers(0, 10 ** 6), max_size=3),
+       ends=st.tuples(st.integers(0, 999), st.integers(0, 999)))
+def test_depth_first_search_is_done_in_c_up_to_one_loop_and_by_the_lists_past_it(kind, seed, walls, ends):
+    run, graph = edited_with_graph(kind, seed, False, [])
+    editor = Editor(run, [None, None])
+    for pick in walls:  # walls of a perfect maze opened: one loop each
+        closed = [(c, d) for c in range(run.grid.size) for d, nb in run.grid.neighbours(c)
+                  if nb >= 0 and not run.maze.is_open(c, d) and run.maze.open_mask()[[c, nb]].all()]
+        editor.toggle_wall(*closed[pick % len(closed)])
+    start, goal = ends_in(run, ends)
     search = GraphDfs(graph, start, goal)
-    whole(search)
-    assert not search.order  # a perfect maze: no lists were made
-    cell = next(c for c in range(run.grid.size) for d, nb in run.grid.neighbours(c) if not run.maze.is_open(c, d))
-    Editor(run, [None, None]).toggle_wall(cell, next(d for d, _ in run.grid.neighbours(cell)
-                                                     if not run.maze.is_open(cell, d)))
-    search = GraphDfs(graph, start, goal)
-    whole(search)
-    assert search.order  # a loop: the solver's own order, from the lists
+    found = whole(search)
+    lists = quick_solve.QuickDfs(run.maze, start, goal).work()
+    assert found.path == lists.path and np.array_equal(found.popped, lists.popped)
+    assert np.array_equal(found.pushed, lists.pushed) and np.array_equal(found.pusher, lists.pusher)
+    if len(walls) <= 1:
+        assert not search.order  # no lists were made: C searches alone
 
 
 @settings(max_examples=150, deadline=None)

@@ -247,7 +247,7 @@ class HandEdits:
             run.clear_solution(keep_search=True)  # the old path goes (it may cross a wall now), its search stays
             ends = (run.maze.entrance[0] if start is None else start, run.maze.exit[0] if goal is None else goal)
             graph = self.graph() if solver in GRAPH_SOLVERS and not (solver in TREES_ONLY and self._loops()) else None
-            # a loop known: depth-first search's C order may not be the solver's, the lists' twin is
+            # loops known: depth-first search's C order may not be the solver's, the lists' twin is
             maker = quick if graph is None else GRAPH_SOLVERS[solver]
             search = maker(run.maze if graph is None else graph, *ends, table=self.table())  # type: ignore[arg-type]
             self._quick = (search, solver, start, goal, run.maze_version)
@@ -274,9 +274,9 @@ class HandEdits:
         return f" · {name}: path of {len(run.solution):,} cells{change}"
 
     def _loops(self) -> bool:
-        """True when the edits are known to have made a loop (somewhere in the maze)."""
+        """True when the edits are known to have made more than one loop (somewhere in the maze)."""
         links = self.editor.links
-        return links.pending is None and not links.stale and links.loops > 0
+        return links.pending is None and not links.stale and links.loops > 1
 
     def finish_resolve(self, budget: float) -> None:
         """A re-solve started at once that did not fit its budget: finish it this frame if it can."""

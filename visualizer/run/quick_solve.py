@@ -384,11 +384,17 @@ class GraphDfs:
     """What ``QuickDfs`` finds, from scipy's depth-first search over a kept ``PassageGraph`` where
     the part searched is a tree (a perfect maze, or one a closed passage cut in two): scipy goes
     to each cell's first unvisited slot, in direction order, which is the order the solver's stack
-    pops cells in when each cell has one way to it (nothing can be pushed twice). Where a loop
-    is, the two orders may part, so the search is handed to ``QuickDfs``'s lists (a second of
-    Python for a million cells; ``TREES_ONLY``: where a loop is known, the caller starts there).
-    ``work`` does one stage a call (the C search and the tree check; the pushes a slice of cells
-    at a time; the path), each in a frame of its own when a window tells the graph its frames."""
+    pops cells in when each cell has one way to it (nothing can be pushed twice).
+
+    One loop (a wall opened in a perfect maze) parts the two orders at its far end: the stack,
+    popping the loop's first cell, pushes both its neighbours round the loop, goes round from
+    the first and finds the second pushed already, so that cell is popped from the first cell,
+    later. Scipy's search goes round the same way and reaches that cell from the one before it;
+    without that one passage its order is the stack's again (a second C search). More loops: the
+    search is handed to ``QuickDfs``'s lists (a second of Python for a million cells;
+    ``TREES_ONLY``: where more are known, the caller starts there). ``work`` does one stage a call
+    (a C search; the loop's odd slot, a slice of cells at a time; the pushes, the same; the
+    path), each in a frame of its own when a window tells the graph its frames."""
 
     def __init__(self, graph: PassageGraph, start: int, goal: int, table: np.ndarray | None = None) -> None:
         self.graph, self.start, self.goal, self.table = graph, start, goal, table
@@ -422,8 +428,21 @@ class GraphDfs:
         self.indices, self.indptr, self.order, self.parent = lists.indices, lists.indptr, lists.order, lists.parent
 
     def _staged(self) -> Iterator[None]:
-        order, came = depth_first(self.graph, self.start)
-        if not is_tree(self.graph, order):
+        graph = self.graph
+        order, came = depth_first(graph, self.start)
+        loops = loops_in(graph, order)
+        if loops == 1:  # (an opened wall) the stack's order is a search's without one passage
+            arc = None
+            for first in range(0, len(order), PUSH_SLICE):
+                yield
+                arc = non_tree_arc(graph, came, order[first:first + PUSH_SLICE])
+                if arc is not None:
+                    break
+            yield
+            if arc is not None:
+                order, came = depth_first(graph, self.start, without=(int(came[arc[1]]), arc[1]))
+                loops = loops_in(graph, order, less=1)
+        if loops:
             self._hand_over()
             yield
             return
@@ -447,21 +466,44 @@ PUSH_SLICE = 1 << 18
 _BITS_SET = np.array([bin(v).count("1") for v in range(256)], dtype=np.int64)
 
 
-def depth_first(graph: PassageGraph, start: int) -> tuple[np.ndarray, np.ndarray]:
+def depth_first(graph: PassageGraph, start: int, without: tuple[int, int] | None = None,
+                ) -> tuple[np.ndarray, np.ndarray]:
     """Every cell reachable from ``start`` in depth-first preorder (each cell's first unvisited
-    slot first) and each cell's predecessor (negative: the start, or not reached): one C call."""
+    slot first) and each cell's predecessor (negative: the start, or not reached): one C call.
+    ``without``: two cells whose passage is left out of this search (both slots, put back after)."""
     from scipy.sparse.csgraph import depth_first_order
 
     graph.refresh()
-    order, came = depth_first_order(graph.matrix, start, directed=True, return_predecessors=True)
-    return order, came
+    if without is None:
+        return depth_first_order(graph.matrix, start, directed=True, return_predecessors=True)
+    slots = graph.slots()
+    a, b = without
+    kept = slots[a].copy(), slots[b].copy()
+    slots[a][slots[a] == b], slots[b][slots[b] == a] = a, b
+    try:
+        return depth_first_order(graph.matrix, start, directed=True, return_predecessors=True)
+    finally:
+        slots[a], slots[b] = kept
 
 
-def is_tree(graph: PassageGraph, reached: np.ndarray) -> bool:
-    """True when the cells ``reached`` from one cell hold no loop: as both sides of a passage
-    carry its bit, their open slots are twice their passages, which a tree has one fewer of
-    than cells (a loop, or two slots of a cell to one neighbour, makes more)."""
-    return int(_BITS_SET[graph.open_bits()[reached]].sum()) == 2 * (len(reached) - 1)
+def loops_in(graph: PassageGraph, reached: np.ndarray, less: int = 0) -> int:
+    """Loops among the cells ``reached`` from one cell: as both sides of a passage carry its bit,
+    their open slots are twice their passages, and a tree has one passage fewer than cells (two
+    slots of a cell to one neighbour count as a loop too). ``less`` passages are left out."""
+    return int(_BITS_SET[graph.open_bits()[reached]].sum()) // 2 - less - (len(reached) - 1)
+
+
+def non_tree_arc(graph: PassageGraph, came: np.ndarray, cells: np.ndarray) -> tuple[int, int] | None:
+    """The first open slot of ``cells`` (in their order) that leads neither to the cell's parent
+    nor to one of its children in the search: ``(cell, where it leads)``, or None."""
+    slots = graph.slots()[cells]
+    rows = cells[:, None]
+    odd = (slots != rows) & (slots != came[cells][:, None]) & (came[slots] != rows)
+    at = np.flatnonzero(odd)
+    if not len(at):
+        return None
+    row, col = divmod(int(at[0]), slots.shape[1])
+    return int(cells[row]), int(slots[row, col])
 
 
 def children_pushed(graph: PassageGraph, came: np.ndarray, pushers: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -495,8 +537,8 @@ QUICK_SOLVERS: dict[str, type[QuickBfs]] = {"bfs": QuickBfs, "dfs": QuickDfs}
 GRAPH_SOLVERS: dict[str, type[GraphBfs] | type[GraphDfs]] = {"bfs": GraphBfs, "dfs": GraphDfs}
 """The same over a kept ``PassageGraph`` (scipy's C search), where the window keeps one."""
 TREES_ONLY = frozenset({"dfs"})
-"""Graph solvers whose C search is the solver's only where no loop is: with a loop known, the
-lists' twin (``QUICK_SOLVERS``) is quicker than the C search found out of step."""
+"""Graph solvers whose C search is the solver's only where at most one loop is: with more known,
+the lists' twin (``QUICK_SOLVERS``) is quicker than the C searches found out of step."""
 
 
 class QuickLog(Sequence[Event]):
