@@ -456,8 +456,9 @@ class GraphDfs:
             pushed.append(cells)
             pusher.append(by + first)
         yield
-        self.result = QuickDepthSearch(popped.astype(np.int64), np.concatenate(pushed), np.concatenate(pusher),
-                                       _path_up(came, self.start, self.goal) if found else [])
+        path = _path_up(came, self.start, self.goal) if found else []  # a stage: 100,000 steps or more
+        yield
+        self.result = QuickDepthSearch(popped.astype(np.int64), np.concatenate(pushed), np.concatenate(pusher), path)
         yield
 
 
