@@ -247,7 +247,7 @@ class HandEdits:
             run.clear_solution(keep_search=True)  # the old path goes (it may cross a wall now), its search stays
             ends = (run.maze.entrance[0] if start is None else start, run.maze.exit[0] if goal is None else goal)
             graph = self.graph() if solver in GRAPH_SOLVERS and not (solver in TREES_ONLY and self._loops()) else None
-            # loops known: depth-first search's C order may not be the solver's, the lists' twin is
+            # more than one loop known: depth-first search's C order may part from the solver's; the lists' is its own
             maker = quick if graph is None else GRAPH_SOLVERS[solver]
             search = maker(run.maze if graph is None else graph, *ends, table=self.table())  # type: ignore[arg-type]
             self._quick = (search, solver, start, goal, run.maze_version)
