@@ -112,3 +112,11 @@ def test_a_pixel_array_of_another_size_is_refused_in_words_not_by_numpy():
 def test_distinct_is_numpy_unique(values):
     array = np.array(values, dtype=np.int64)
     assert distinct(array).tolist() == np.unique(array).tolist()
+
+
+@settings(max_examples=60)
+@given(st.lists(st.integers(0, 40), max_size=60), st.integers(0, 30))
+def test_distinct_under_a_bound_is_numpy_unique(values, more):
+    array = np.array(values, dtype=np.int64)
+    found = distinct(array, 41 + more)  # flagged or sorted, whichever the share says
+    assert found.tolist() == np.unique(array).tolist() and found.dtype == array.dtype

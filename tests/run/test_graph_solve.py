@@ -12,8 +12,9 @@ from tests.run.test_editing import GRIDS, edit_steps, play
 from visualizer.core import passage_graph
 from visualizer.core.distance import distance_stages, distances_from
 from visualizer.core.passage_graph import PassageGraph
+from visualizer.run import quick_solve
 from visualizer.run.editing import Editor
-from visualizer.run.quick_solve import GraphBfs, quick_bfs
+from visualizer.run.quick_solve import GraphBfs, GraphDfs, quick_bfs
 from visualizer.run.session import Run
 from visualizer.run.spec import MazeSpec
 
@@ -63,6 +64,48 @@ def test_the_graph_search_marks_what_the_solvers_events_mark(kind, seed, rounds,
     assert run.solution == slow.solution
     assert np.array_equal(run.overlay.mark, slow.overlay.mark)
     assert list(run.solver_log) == slow.solver_log
+
+
+@settings(max_examples=150, deadline=None)
+@given(kind=st.sampled_from(GRIDS), seed=st.integers(0, 40), rounds=st.lists(edit_steps, max_size=3),
+       braid=st.booleans(), ends=st.tuples(st.integers(0, 999), st.integers(0, 999)),
+       pushes=st.sampled_from([1, 3, 1 << 18]))
+def test_the_graph_depth_first_search_marks_what_the_solvers_events_mark(kind, seed, rounds, braid, ends, pushes):
+    run, graph = edited_with_graph(kind, seed, braid, rounds)
+    start, goal = ends_in(run, ends)
+    kept, quick_solve.PUSH_SLICE = quick_solve.PUSH_SLICE, pushes  # few cells a stage: many stages
+    try:
+        found = whole(GraphDfs(graph, start, goal, run.grid.neighbour_array(np.int64) if braid else None))
+    finally:
+        quick_solve.PUSH_SLICE = kept
+    slow, _ = edited_with_graph(kind, seed, braid, rounds)  # the same edits, solved by the solver's events
+    slow.solve("dfs", start, goal)
+    slow.step(1 << 30)
+    run.solve_found("dfs", found, start, goal)
+    assert run.solution == slow.solution
+    assert np.array_equal(run.overlay.mark, slow.overlay.mark)
+    assert (run.overlay.searched, run.overlay.last) == (slow.overlay.searched, slow.overlay.last)
+    assert list(run.solver_log) == slow.solver_log
+
+
+@settings(max_examples=150, deadline=None)
+@given(kind=st.sampled_from(GRIDS), seed=st.integers(0, 40), walls=st.lists(st.integers(0, 10 ** 6), max_size=3),
+       ends=st.tuples(st.integers(0, 999), st.integers(0, 999)))
+def test_depth_first_search_is_done_in_c_up_to_one_loop_and_by_the_lists_past_it(kind, seed, walls, ends):
+    run, graph = edited_with_graph(kind, seed, False, [])
+    editor = Editor(run, [None, None])
+    for pick in walls:  # walls of a perfect maze opened: one loop each
+        closed = [(c, d) for c in range(run.grid.size) for d, nb in run.grid.neighbours(c)
+                  if nb >= 0 and not run.maze.is_open(c, d) and run.maze.open_mask()[[c, nb]].all()]
+        editor.toggle_wall(*closed[pick % len(closed)])
+    start, goal = ends_in(run, ends)
+    search = GraphDfs(graph, start, goal)
+    found = whole(search)
+    lists = quick_solve.QuickDfs(run.maze, start, goal).work()
+    assert found.path == lists.path and np.array_equal(found.popped, lists.popped)
+    assert np.array_equal(found.pushed, lists.pushed) and np.array_equal(found.pusher, lists.pusher)
+    if len(walls) <= 1:
+        assert not search.order  # no lists were made: C searches alone
 
 
 @settings(max_examples=150, deadline=None)

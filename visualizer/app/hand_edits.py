@@ -22,7 +22,7 @@ from ..core.narration import Annotation, Shape, Tone, plural
 from ..core.passage_graph import PassageGraph
 from ..export.formats import FORMATS, ExportOptions
 from ..run.editing import Check, Edit, Editor, End
-from ..run.quick_solve import GRAPH_SOLVERS, QUICK_FROM_CELLS, QUICK_SOLVERS, GraphBfs, QuickBfs
+from ..run.quick_solve import GRAPH_SOLVERS, QUICK_FROM_CELLS, QUICK_SOLVERS, TREES_ONLY, GraphBfs, GraphDfs, QuickBfs
 from ..run.session import SOLVING, Run
 from ..solvers import SOLVERS
 from . import captures
@@ -61,7 +61,7 @@ class HandEdits:
         self._neighbours: Memo[np.ndarray] = Memo()
         """The grid's neighbour table, kept for the checks after every edit."""
         self._removed: Memo[frozenset[int]] = Memo()
-        self._quick: tuple[QuickBfs | GraphBfs, str, int | None, int | None, int] | None = None
+        self._quick: tuple[QuickBfs | GraphBfs | GraphDfs, str, int | None, int | None, int] | None = None
         """A large maze's re-solve under way (``run.quick_solve``): the search, the solver, the
         ends asked for, the maze version it searches."""
         self._quiet: tuple[np.ndarray, bool] | None = None
@@ -227,6 +227,8 @@ class HandEdits:
             self.host.message(result)
             return
         words = prefix + result.words if prefix else result.words[0].upper() + result.words[1:]
+        if self._graph is not None:
+            self._graph.turns.rest()
         if result.changes_maze or self.run.solver is not None:
             words += self.resolve(solver)
         found = self.check()
@@ -244,9 +246,10 @@ class HandEdits:
         if quick is not None and not self.animated and run.grid.size >= QUICK_FROM_CELLS:
             run.clear_solution(keep_search=True)  # the old path goes (it may cross a wall now), its search stays
             ends = (run.maze.entrance[0] if start is None else start, run.maze.exit[0] if goal is None else goal)
-            graph = self.graph() if solver in GRAPH_SOLVERS else None
-            search = GRAPH_SOLVERS[solver](graph, *ends) if graph is not None else quick(run.maze, *ends,
-                                                                                          table=self.table())
+            graph = self.graph() if solver in GRAPH_SOLVERS and not (solver in TREES_ONLY and self._loops()) else None
+            # more than one loop known: depth-first search's C order may part from the solver's; the lists' is its own
+            maker = quick if graph is None else GRAPH_SOLVERS[solver]
+            search = maker(run.maze if graph is None else graph, *ends, table=self.table())  # type: ignore[arg-type]
             self._quick = (search, solver, start, goal, run.maze_version)
             self.resolving = True  # the search is the next frames' work: the click is drawn at once
             return ""
@@ -269,6 +272,11 @@ class HandEdits:
             return f" · {name}: no way through now" + ("" if self.goal_reachable() else " (the goal is cut off)")
         change = "" if was is None else f" (was {was:,})"
         return f" · {name}: path of {len(run.solution):,} cells{change}"
+
+    def _loops(self) -> bool:
+        """True when the edits are known to have made more than one loop (somewhere in the maze)."""
+        links = self.editor.links
+        return links.pending is None and not links.stale and links.loops > 1
 
     def finish_resolve(self, budget: float) -> None:
         """A re-solve started at once that did not fit its budget: finish it this frame if it can."""

@@ -74,6 +74,8 @@ class MazeFigures:
         self._legend: Memo[list[str]] = Memo()
         self._staged: tuple[Hashable, Iterator[np.ndarray | None]] | None = None
         """A large maze's distance map under way: its key and its stages (``core.distance``)."""
+        self._heat_of: np.ndarray | None = None
+        """The distances the board's heat colours show (None: none shown)."""
         self.distance_stamp = -1.0
         """When ``refresh`` last computed the distance map or the longest path (-1: do it now)."""
 
@@ -88,8 +90,12 @@ class MazeFigures:
 
     def distances_pending(self, run: Run, start: int) -> bool:
         """True while the distance map shown is not yet the maze's as it stands (a large maze's, in
-        stages: ``refresh`` brings it)."""
-        return not self._distances.empty and not self._distances.fresh((maze_key(run), start))
+        stages, then its colours in a frame of their own: ``refresh`` brings it)."""
+        if self._distances.empty:
+            return False
+        shown = self._heat_of
+        stale_colours = shown is not None and shown is not self._distances.last
+        return not self._distances.fresh((maze_key(run), start)) or stale_colours
 
     def _staged_distances(self, run: Run, start: int, table: np.ndarray | None,
                           graph: PassageGraph | None = None) -> None:
@@ -103,6 +109,20 @@ class MazeFigures:
         if done is not None:
             self._staged = None
             self._distances.put(key, done)
+
+    def _show_heat(self, run: Run, distances: np.ndarray, graph: PassageGraph | None) -> None:
+        """The board's heat colours from ``distances`` when they are not shown yet. A new map of a
+        large maze redraws most of the board: that waits for a frame no heavy stage had (the one
+        that finished the map, or a re-solve's), so the two costs never add up in one frame."""
+        overlay = run.overlay
+        if overlay.heat is not None and self._heat_of is distances:
+            return
+        if overlay.heat is not None and graph is not None:
+            if not graph.turns.free():
+                return
+            graph.turns.take()
+        overlay.heat, self._heat_of = heat_levels(distances, HEAT_LEVELS), distances
+        overlay.full_redraw = True
 
     def longest(self, run: Run, may_compute: bool = True) -> LongestPath:
         """The longest path, with the same schedule as ``distances``."""
@@ -134,7 +154,7 @@ class MazeFigures:
         large maze a stage a frame (``table``: the grid's neighbour table, if kept)."""
         overlay = run.overlay
         if not distance_map and overlay.heat is not None:
-            overlay.heat = None
+            overlay.heat, self._heat_of = None, None
             overlay.full_redraw = True
         if not (distance_map or show_longest):
             return
@@ -143,12 +163,8 @@ class MazeFigures:
             return
         self.distance_stamp = now
         if distance_map:
-            known = self._distances.last
             if _staged(run):
                 self._staged_distances(run, start, table, graph)
-            distances = self.distances(run, start)
-            if overlay.heat is None or known is not distances:
-                overlay.heat = heat_levels(distances, HEAT_LEVELS)
-                overlay.full_redraw = True
+            self._show_heat(run, self.distances(run, start), graph)
         if show_longest:
             self.longest(run)

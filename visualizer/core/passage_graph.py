@@ -44,6 +44,12 @@ class Turns:
         """A heavy stage ran: the others wait for the next frame."""
         self.last = self.frame
 
+    def rest(self) -> None:
+        """An edit was made: the next frame draws it and runs no heavy stage (the click is seen
+        at once; the searches it calls for start a frame later)."""
+        if self.frame >= 0:
+            self.last = self.frame + 1
+
 
 def available() -> bool:
     """True when scipy (a dependency, but an optional import here) can be imported."""
@@ -66,6 +72,7 @@ class PassageGraph:
     _shifts: np.ndarray
     _opposite: np.ndarray
     _back: np.ndarray
+    _inside: np.ndarray | None
     matrix: Any
     turns: Turns
 
@@ -80,6 +87,7 @@ class PassageGraph:
             self._opposite, self._back = like._opposite, like._back
             indptr, data = like.matrix.indptr, like.matrix.data
             self.turns = like.turns
+            self._inside = like._inside
         else:
             self._home = np.arange(size, dtype=np.int32)[:, None]
             self._table = table.astype(np.int32)
@@ -89,6 +97,7 @@ class PassageGraph:
             indptr = np.arange(0, size * width + 1, width, dtype=np.int32)
             data = np.ones(size * width, dtype=np.float64)  # float64: scipy's searches use it as it is, no copy
             self.turns = Turns()
+            self._inside = None
         self._seen = (maze.passages.copy(), maze.state.copy())
         self.matrix = csr_matrix((data, self._slots(self._home[:, 0]).ravel(), indptr), shape=(size, size))
         self.version = 0
@@ -124,6 +133,19 @@ class PassageGraph:
             seen_p[changed], seen_s[changed] = passages[changed], state[changed]
             self.version += 1
         return len(changed)
+
+    def slots(self) -> np.ndarray:
+        """Each cell's slots as a (cells, directions) view of the matrix: the neighbour where the
+        passage is open, else the cell itself (call ``refresh`` first)."""
+        return self.matrix.indices.reshape(-1, self._width)
+
+    def open_bits(self) -> np.ndarray:
+        """Each cell's passage bits towards neighbours inside the grid (not the entrance's and the
+        exit's openings in the outer wall): what its open slots are."""
+        inside = self._inside
+        if inside is None:
+            inside = self._inside = ((self._table >= 0).astype(np.uint8) << self._shifts).sum(1).astype(np.uint8)
+        return self.maze.passages & inside
 
     def describes(self, maze: Maze) -> bool:
         """True when this is that maze's graph (a rebuilt maze is another object, or another size)."""

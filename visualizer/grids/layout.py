@@ -50,17 +50,29 @@ class Layout:
     """Grid-specific figures tests and markers may read (``tile``, ``radius``)."""
 
 
-def distinct(values: np.ndarray) -> np.ndarray:
+def distinct(values: np.ndarray, bound: int | None = None) -> np.ndarray:
     """The sorted distinct values of a 1-d integer array, as ``np.unique`` gives them: by a sort and
     a comparison of neighbours, which numpy 2.4's hashing ``np.unique`` is 30x slower than on a few
-    hundred thousand values (120 ms against 4 ms for 240,000: a repaint of many dirty cells)."""
-    ordered = np.sort(np.asarray(values).ravel())
+    hundred thousand values (120 ms against 4 ms for 240,000: a repaint of many dirty cells).
+    ``bound``: every value is under it (and not negative); when the values are more than a
+    BOUND_SHARE of it, a flag per possible value is set instead (no sort: 300,000 cells of a
+    million took 20 ms sorted, 3 ms flagged)."""
+    values = np.asarray(values).ravel()
+    if bound is not None and len(values) * BOUND_SHARE > bound:
+        seen = np.zeros(bound, dtype=bool)
+        seen[values] = True
+        return np.flatnonzero(seen).astype(values.dtype, copy=False)
+    ordered = np.sort(values)
     if len(ordered) < 2:
         return ordered
     keep = np.empty(len(ordered), dtype=bool)
     keep[0] = True
     np.not_equal(ordered[1:], ordered[:-1], out=keep[1:])
     return ordered[keep]
+
+
+BOUND_SHARE = 16
+"""``distinct`` flags rather than sorts from 1/BOUND_SHARE of the possible values on."""
 
 
 def outside(x: np.ndarray, y: np.ndarray, width: int, height: int) -> np.ndarray:

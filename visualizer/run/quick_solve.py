@@ -257,8 +257,8 @@ class GraphBfs:
     one stage a call (the search; where it stops and the path; the parents), each in a frame
     of its own when a window tells the graph its frames."""
 
-    def __init__(self, graph: PassageGraph, start: int, goal: int) -> None:
-        self.graph, self.start, self.goal = graph, start, goal
+    def __init__(self, graph: PassageGraph, start: int, goal: int, table: np.ndarray | None = None) -> None:
+        self.graph, self.start, self.goal = graph, start, goal  # ``table``: as ``GraphDfs``'s, not needed here
         self.indices: list[int] = []
         self.indptr: list[int] = []
         self.order: list[int] = []
@@ -380,6 +380,151 @@ class QuickDfs(QuickBfs):
                                              _int_array(self.parent), path)
 
 
+class GraphDfs:
+    """What ``QuickDfs`` finds, from scipy's depth-first search over a kept ``PassageGraph`` where
+    the part searched is a tree (a perfect maze, or one a closed passage cut in two): scipy goes
+    to each cell's first unvisited slot, in direction order, which is the order the solver's stack
+    pops cells in when each cell has one way to it (nothing can be pushed twice).
+
+    One loop (a wall opened in a perfect maze) parts the two orders at its far end: the stack,
+    popping the loop's first cell, pushes both its neighbours round the loop, goes round from
+    the first and finds the second pushed already, so that cell is popped from the first cell,
+    later. Scipy's search goes round the same way and reaches that cell from the one before it;
+    without that one passage its order is the stack's again (a second C search). More loops: the
+    search is handed to ``QuickDfs``'s lists (a second of Python for a million cells;
+    ``TREES_ONLY``: where more are known, the caller starts there). ``work`` does one stage a call
+    (a C search; the loop's odd slot, a slice of cells at a time; the pushes, the same; the
+    path), each in a frame of its own when a window tells the graph its frames."""
+
+    def __init__(self, graph: PassageGraph, start: int, goal: int, table: np.ndarray | None = None) -> None:
+        self.graph, self.start, self.goal, self.table = graph, start, goal, table
+        self.indices: list[int] = []
+        self.indptr: list[int] = []
+        self.order: list[int] = []
+        self.parent: list[int] = []
+        """Empty unless the search was handed to ``QuickDfs`` (what ``HandEdits`` frees after it)."""
+        self._lists: QuickDfs | None = None
+        self._stages = self._staged()
+        self.result: QuickDepthSearch | None = None
+
+    def work(self, deadline: float = math.inf,
+             clock: Callable[[], float] = time.perf_counter) -> QuickDepthSearch | None:
+        """The next stage, when no other heavy stage has had this frame (``PassageGraph.turns``);
+        the search once it has ended, else None (call again)."""
+        if self._lists is not None:
+            self.result = self._lists.work(deadline, clock)
+            return self.result
+        turns = self.graph.turns
+        while self.result is None and self._lists is None and turns.free():
+            turns.take()
+            next(self._stages)  # handed over: the lists start on the next call, in a frame of their own
+            if clock() >= deadline:
+                break
+        return self.result
+
+    def _hand_over(self) -> None:
+        """A loop: the solver's own order from ``QuickDfs``'s lists, a frame's share at a time."""
+        lists = self._lists = QuickDfs(self.graph.maze, self.start, self.goal, self.table)
+        self.indices, self.indptr, self.order, self.parent = lists.indices, lists.indptr, lists.order, lists.parent
+
+    def _staged(self) -> Iterator[None]:
+        graph = self.graph
+        order, came = depth_first(graph, self.start)
+        loops = loops_in(graph, order)
+        if loops == 1:  # (an opened wall) the stack's order is a search's without one passage
+            arc = None
+            for first in range(0, len(order), PUSH_SLICE):
+                yield
+                arc = non_tree_arc(graph, came, order[first:first + PUSH_SLICE])
+                if arc is not None:
+                    break
+            yield
+            if arc is not None:
+                order, came = depth_first(graph, self.start, without=(int(came[arc[1]]), arc[1]))
+                loops = loops_in(graph, order, less=1)
+        if loops:
+            self._hand_over()
+            yield
+            return
+        found = self.goal == self.start or came[self.goal] >= 0
+        popped = order[:int(np.flatnonzero(order == self.goal)[0]) + 1] if found else order
+        pushers = popped[:-1] if found else popped  # the goal pushes nothing: the search stops there
+        pushed, pusher = [np.array([self.start], dtype=np.int64)], [np.array([-1], dtype=np.int64)]
+        for first in range(0, len(pushers), PUSH_SLICE):
+            yield
+            cells, by = children_pushed(self.graph, came, pushers[first:first + PUSH_SLICE])
+            pushed.append(cells)
+            pusher.append(by + first)
+        yield
+        path = _path_up(came, self.start, self.goal) if found else []  # a stage: 100,000 steps or more
+        yield
+        self.result = QuickDepthSearch(popped.astype(np.int64), np.concatenate(pushed), np.concatenate(pusher), path)
+        yield
+
+
+PUSH_SLICE = 1 << 18
+"""Cells popped whose pushes are worked out in one stage (tens of milliseconds)."""
+_BITS_SET = np.array([bin(v).count("1") for v in range(256)], dtype=np.int64)
+
+
+def depth_first(graph: PassageGraph, start: int, without: tuple[int, int] | None = None,
+                ) -> tuple[np.ndarray, np.ndarray]:
+    """Every cell reachable from ``start`` in depth-first preorder (each cell's first unvisited
+    slot first) and each cell's predecessor (negative: the start, or not reached): one C call.
+    ``without``: two cells whose passage is left out of this search (both slots, put back after)."""
+    from scipy.sparse.csgraph import depth_first_order
+
+    graph.refresh()
+    if without is None:
+        return depth_first_order(graph.matrix, start, directed=True, return_predecessors=True)
+    slots = graph.slots()
+    a, b = without
+    kept = slots[a].copy(), slots[b].copy()
+    slots[a][slots[a] == b], slots[b][slots[b] == a] = a, b
+    try:
+        return depth_first_order(graph.matrix, start, directed=True, return_predecessors=True)
+    finally:
+        slots[a], slots[b] = kept
+
+
+def loops_in(graph: PassageGraph, reached: np.ndarray, less: int = 0) -> int:
+    """Loops among the cells ``reached`` from one cell: as both sides of a passage carry its bit,
+    their open slots are twice their passages, and a tree has one passage fewer than cells (two
+    slots of a cell to one neighbour count as a loop too). ``less`` passages are left out."""
+    return int(_BITS_SET[graph.open_bits()[reached]].sum()) // 2 - less - (len(reached) - 1)
+
+
+def non_tree_arc(graph: PassageGraph, came: np.ndarray, cells: np.ndarray) -> tuple[int, int] | None:
+    """The first open slot of ``cells`` (in their order) that leads neither to the cell's parent
+    nor to one of its children in the search: ``(cell, where it leads)``, or None."""
+    slots = graph.slots()[cells]
+    rows = cells[:, None]
+    odd = (slots != rows) & (slots != came[cells][:, None]) & (came[slots] != rows)
+    at = np.flatnonzero(odd)
+    if not len(at):
+        return None
+    row, col = divmod(int(at[0]), slots.shape[1])
+    return int(cells[row]), int(slots[row, col])
+
+
+def children_pushed(graph: PassageGraph, came: np.ndarray, pushers: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The cells each of ``pushers`` (popped in this order) pushes in a tree: its children, in
+    reverse direction order (the first is popped first); and for each, its pusher's position."""
+    slots = graph.slots()[pushers][:, ::-1]
+    child = came[slots] == pushers[:, None]
+    by, _ = np.nonzero(child)
+    return slots[child].astype(np.int64), by.astype(np.int64)
+
+
+def _path_up(came: np.ndarray, start: int, goal: int) -> list[int]:
+    steps = memoryview(came)  # type: ignore[arg-type]  # plain ints, no numpy scalar per step
+    path = [goal]
+    while path[-1] != start:
+        path.append(steps[path[-1]])
+    path.reverse()
+    return path
+
+
 def _path_back(came: dict[int, int], goal: int) -> list[int]:
     path = [goal]
     while came[path[-1]] != -1:
@@ -390,8 +535,11 @@ def _path_back(came: dict[int, int], goal: int) -> list[int]:
 
 QUICK_SOLVERS: dict[str, type[QuickBfs]] = {"bfs": QuickBfs, "dfs": QuickDfs}
 """Solvers whose whole search has an array twin here, by the solver's registry name."""
-GRAPH_SOLVERS = {"bfs": GraphBfs}
+GRAPH_SOLVERS: dict[str, type[GraphBfs] | type[GraphDfs]] = {"bfs": GraphBfs, "dfs": GraphDfs}
 """The same over a kept ``PassageGraph`` (scipy's C search), where the window keeps one."""
+TREES_ONLY = frozenset({"dfs"})
+"""Graph solvers whose C search is the solver's only where at most one loop is: with more known,
+the lists' twin (``QUICK_SOLVERS``) is quicker than the C searches found out of step."""
 
 
 class QuickLog(Sequence[Event]):
