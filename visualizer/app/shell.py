@@ -12,6 +12,7 @@ screenshots (``captures``), GIFs (``recorder``) and the automation state (``stat
 
 from __future__ import annotations
 
+import math
 import time
 import warnings
 from collections import deque
@@ -40,6 +41,8 @@ from .view_camera import ViewCamera
 
 INPUT_EVENTS = frozenset((pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL))
 TOAST_SECONDS = 4.0
+QUIT_CONFIRM_SECONDS = 6.0
+"""How long after a quit refused for unsaved work a second Q (or close) quits."""
 ZOOM_STEP = 1.25
 DRAG_PIXELS = 4
 """A press that moves further than this is a drag (pan), not a click."""
@@ -108,6 +111,8 @@ class Shell(RecordingKeys):
         """True while the scene holds a drag it took at the press (a marker moved, cells painted)."""
         self._scrubbing = False
         self._windowed_size: tuple[int, int] | None = None
+        self._quit_asked_at = -math.inf
+        """When a quit was last refused for unsaved work (a second ask soon after quits)."""
         self._last_key: FrameKey | None = None
         self._last_paint = 0.0
         self._paint_cost = 0.0
@@ -197,6 +202,17 @@ class Shell(RecordingKeys):
         handed = closed.hands_back()
         if handed is not None:
             self.scene.take_over(*handed)
+
+    def request_quit(self) -> None:
+        """Q, Esc or the window's close button: quit, but not at once while a scene holds unsaved
+        work (quiz answers, hand edits): the first ask says what would be lost and how to save it,
+        a second within QUIT_CONFIRM_SECONDS quits."""
+        unsaved = [words for scene in self.scenes for words in scene.unsaved()]
+        if unsaved and self.clock_time - self._quit_asked_at > QUIT_CONFIRM_SECONDS:
+            self._quit_asked_at = self.clock_time
+            self.message(f"Not saved: {'; '.join(unsaved)}. Quit anyway: Q or Esc again", QUIT_CONFIRM_SECONDS)
+            return
+        self.quit()
 
     def quit(self) -> None:
         for scene in reversed(self.scenes):
@@ -314,7 +330,7 @@ class Shell(RecordingKeys):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
-            self.quit()
+            self.request_quit()
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.screen = pygame.display.get_surface() or self.screen
             self.layout_dirty = True
