@@ -177,3 +177,25 @@ def test_a_look_key_says_its_words_briefly_then_the_slides_caption_is_back(scree
         assert lesson.slides[1].caption in shell.shown_message()
     finally:
         text.reset_cache()  # Ctrl+= must not leave the next test's text larger
+
+
+def test_a_compare_slide_that_shows_the_solution_solves_every_pane_once_built(screen, tmp_path) -> None:
+    """``show = ["solution"]`` on a compare slide: the class watches the mazes being made, then
+    every pane draws its path with the slide's solver (it was ignored: no path, the default solver)."""
+    from visualizer.run.lesson import load_lesson
+
+    path = tmp_path / "race.toml"
+    path.write_text('title = "R"\n[[slide]]\nscene = "compare"\nalgorithms = ["wilson", "prim"]\nsize = "8x6"\n'
+                    'seed = 3\nsolver = "dfs"\nshow = ["solution"]\ncaption = "c"\n', encoding="utf-8")
+    lesson = load_lesson(path)
+    shell = Shell(lesson.slides[0].spec, screen=screen)
+    Presenter(shell, lesson, lambda _: None).show(0)
+    scene = shell.scene
+    assert scene.name == "compare" and scene.solver == "dfs"
+    assert all(pane.run.solver is None for pane in scene.panes), "solved before the class saw the mazes made"
+    for _ in range(3000):
+        shell.frame([], 1 / 30)
+        if all(pane.run.solution and pane.run.idle for pane in scene.panes):
+            break
+    assert all(pane.run.solution for pane in scene.panes), "a pane drew no path"
+    assert all(pane.run.solver == "dfs" for pane in scene.panes)

@@ -205,3 +205,28 @@ def test_figures_that_do_not_fit_the_strip_are_counted_not_cut(words_of):
     said = [words_of[id(source)][0] for source, _ in surface.blits if id(source) in words_of]
     assert "Ghost" in said and "Seed" not in said
     assert any("left out" in words for words in said)
+
+
+CAPTION = "Slide 2 of 3: Kruskal joins sets: watch the colours merge, and ask why that wall was kept."
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("value", SCALES)
+def test_a_slide_caption_leaves_the_sentence_at_body_size_or_larger(size, value, scale, words_of):
+    """A lesson's caption in presenting: the step's sentence stays whole at body size or larger and
+    the caption is whole too; the teacher's key hint gives way first (a class cannot read a step
+    shrunk to 13 px under a caption, which is what it was at 1920 x 1080 and 175 %)."""
+    scale(value)
+    shell, surface = paused_mid_run(size, Arrangement.PRESENTING)
+    shell.message(CAPTION, 3600.0)
+    surface.blits.clear()
+    shell._last_key = None
+    shell.frame([], 1 / 60)
+    newest = shell.scene.teaching().sentences[-1]
+    body = text.font(shell.text_size()).size("Ag")[1]
+    said = [(words_of[id(source)][0], rect) for source, rect in surface.blits if id(source) in words_of]
+    sentence = [rect for words, rect in said if words and words in newest and rect.left > surface.get_width() // 2]
+    assert sentence and all(rect.height >= body for rect in sentence), "the step's sentence shrank below body size"
+    assert shell._sentence_whole
+    caption = " ".join(words for words, rect in said if words and words in CAPTION)
+    assert caption.split() == CAPTION.split(), "the caption is not whole"

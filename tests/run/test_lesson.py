@@ -71,6 +71,10 @@ BAD = [
     (lesson_text('scene = "compare"\nalgorithms = ["wilson"]\n'), "at least two"),
     (lesson_text('algorithms = ["wilson", "prim"]\n'), "one algorithm"),
     (lesson_text('algorithm = "binary_tree"\ngrid = "triangle"\n'), "triangle"),
+    (lesson_text('scene = "compare"\nalgorithms = ["wilson", "prim"]\nshow = ["distances"]\n'),
+     "a compare slide can show solution, not distances"),
+    (lesson_text('scene = "lab"\nalgorithms = ["wilson", "prim"]\nsolver = "bfs"\nshow = ["solution"]\n'),
+     "a lab slide can show nothing, not solution"),
 ]
 
 
@@ -173,3 +177,9 @@ def test_a_lesson_that_is_no_regular_small_text_file_is_refused_in_one_line_with
     assert main(["lesson", target]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and target in err
+
+
+def test_every_scene_says_what_it_shows() -> None:
+    from visualizer.run.lesson import SCENE_SHOWS, SCENES
+
+    assert set(SCENE_SHOWS) == set(SCENES) and all(shows <= set(SHOWS) for shows in SCENE_SHOWS.values())

@@ -70,6 +70,8 @@ class HandEdits:
         self._graph: PassageGraph | None = None
         """The maze's passages kept for scipy's searches (``graph``)."""
         self._was: int | None = None
+        self._saved: tuple[int, object] = (0, None)
+        """(edits, the newest edit) when Ctrl+J last wrote the maze to a file."""
         """The path's length before the last edit (None: none was shown)."""
 
     @property
@@ -80,6 +82,14 @@ class HandEdits:
     def edited(self) -> bool:
         """True when the maze on screen holds edits (or undone ones that could come back)."""
         return self.editor.current and bool(self.editor.done or self.editor.undone)
+
+    def unsaved(self) -> list[str]:
+        """The hand edits no Ctrl+J has written (none once every edit is undone: the maze is the
+        generator's again)."""
+        done = self.editor.done if self.editor.current else []
+        if not done or (len(done), done[-1]) == (self._saved[0], self._saved[1]):
+            return []
+        return [f"{plural(len(done), 'hand edit')} (Ctrl+J saves the maze)"]
 
     # --- the mouse ----------------------------------------------------------------
 
@@ -217,6 +227,8 @@ class HandEdits:
                                       ".json")
         except OSError as err:
             return f"JSON not saved: {err.strerror or err}"
+        done = self.editor.done
+        self._saved = (len(done), done[-1] if done else None)
         return f"JSON saved: {path}"
 
     # --- after an edit --------------------------------------------------------------

@@ -48,8 +48,9 @@ text (the title, the status, the lit pseudocode with a line either side; the sen
 in large type), so the board keeps three quarters of the height it has beside the side panel (at
 0.36 a 4:3 maze at 1920 x 1080 drew at 0.6 of that, smaller than in any other arrangement)."""
 ROOMY_STRIP_SHARE = 0.36
-"""The strip's share while a quiz asks: the question and the last answer's verdict, both whole in
-large type, come before the board's size (the board is paused on the question anyway)."""
+"""The strip's share while a quiz asks (the question and the last answer's verdict) or a lesson
+slide's caption stands beside the step's sentence: both whole in large type come before the
+board's size (the board is paused on the question, or stands at the slide's stop)."""
 STRIP_LINES = 7
 """Body lines the strip holds at least, whatever the window's height."""
 CAPTION_LINES = 3

@@ -17,6 +17,7 @@ from ..run.lesson_run import stop_position
 from . import look
 from .bookmarks import Bookmarks
 from .main import frame_loop, open_window
+from .scenes.compare import CompareScene
 from .scenes.watch import WatchScene
 from .shell import Shell
 
@@ -61,11 +62,20 @@ class Presenter:
             pace = {} if slide.speed is None else {"speed": slide.speed}
             specs = [slide.spec.with_(algorithm=name) for name in slide.algorithms]
             self.shell.open_scene("compare", spec=specs[0], specs=specs, **pace)
+            self.solve_compared(slide)
         else:
             self.shell.open_scene("lab", spec=slide.spec, algorithms=list(slide.algorithms))
         self.shell.show_caption(f"{self.heading(index)}: {slide.caption}")  # under every message, till the next slide
         self.say(f"{self.heading(index)} ({slide.scene}, stops at {slide.stop.words()})"
                  + (f": {slide.note}" if slide.note else ""))
+
+    def solve_compared(self, slide: Slide) -> None:
+        """A compare slide's solver; with ``show = ["solution"]`` every pane solves once all are built."""
+        scene = self.shell.scene
+        assert isinstance(scene, CompareScene)
+        if slide.solver is not None:
+            scene.solver = slide.solver
+            scene.solve_when_built = "solution" in slide.show
 
     def show_watch(self, slide: Slide) -> None:
         scene = self.shell.base

@@ -444,8 +444,8 @@ def draw_footer(surface: pygame.Surface, panel: pygame.Rect, x: int, width: int,
     can: a long message steps its type down rather than shrink the words above it (a quiz
     verdict must not make the next question tiny)."""
     small = max(11, size - 3)
-    hint = text.wrap_items(hint_text.split("   "), small, width)
-    y = top = footer_top(panel, width, size, hint_text)
+    hint = hint_lines_that_fit(panel, width, size, hint_text, message, keep)
+    y = top = panel.bottom - int(small * 1.5) * len(hint) - size // 2
     for part in hint:
         surface.blit(text.rendered(part, small, ui().text_dim), (x, y))
         y += int(small * 1.5)
@@ -462,6 +462,27 @@ def draw_footer(surface: pygame.Surface, panel: pygame.Rect, x: int, width: int,
             ty += line
         top = box.top
     return top
+
+
+def hint_lines_that_fit(panel: pygame.Rect, width: int, size: int, hint_text: str, message: str | None,
+                        keep: int | None) -> list[str]:
+    """The key hint's lines, the last ones dropped while the message cannot fit whole between
+    ``keep`` and the hint even in small type: on a crowded strip (a lesson's caption at 200 %) the
+    class needs the step's sentence and the caption, not the teacher's keys."""
+    small = max(11, size - 3)
+    hint = text.wrap_items(hint_text.split("   "), small, width)
+    if keep is None:
+        return hint
+    for least in (size, 0):  # the message at body size if dropping hint lines allows, else at all
+        for count in range(len(hint), -1, -1):
+            top = panel.bottom - int(small * 1.5) * count - size // 2
+            if message is None and top >= keep:
+                return hint[:count]
+            if message is not None:
+                message_size, _, fits = message_lines(message, width, size, top - size - keep)
+                if fits and message_size >= least:
+                    return hint[:count]
+    return hint
 
 
 def footer_top(panel: pygame.Rect, width: int, size: int, hint_text: str) -> int:

@@ -98,4 +98,8 @@ def save_summary(quiz: Quiz | None, spec: MazeSpec, folder: Path | None = None) 
         path = captures.save_file(quiz.summary_csv(), folder or captures.screenshot_dir(), name, ".csv")
     except OSError as err:
         return f"Quiz summary not saved: {err.strerror or err}"
-    return f"Quiz summary saved: {path}"
+    return f"{SAVED_WORDS}: {path}"
+
+
+SAVED_WORDS = "Quiz summary saved"
+"""How the window's words begin when the summary was written."""

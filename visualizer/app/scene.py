@@ -44,6 +44,9 @@ class Host(Protocol):
     def quit(self) -> None:
         """Close the window."""
 
+    def request_quit(self) -> None:
+        """Close the window, unless work is unsaved: then say what, and close at the second ask."""
+
     def view_aspect(self) -> float:
         """Height / width of the board view (so a new maze can fill it)."""
 
@@ -253,6 +256,11 @@ class Scene:
         """Jump the run to ``position`` events (the scrub bar)."""
 
     # --- lifetime -----------------------------------------------------------------
+
+    def unsaved(self) -> list[str]:
+        """What the student made here that is not in a file yet, each as a phrase naming its save
+        key ("5 quiz answers (Ctrl+K saves them)"); quitting asks again while there is any."""
+        return []
 
     def leave(self) -> None:
         """The scene is closing (or the window): save what must be saved."""

@@ -12,6 +12,7 @@ screenshots (``captures``), GIFs (``recorder``) and the automation state (``stat
 
 from __future__ import annotations
 
+import math
 import time
 import warnings
 from collections import deque
@@ -41,6 +42,8 @@ from .view_camera import ViewCamera
 
 INPUT_EVENTS = frozenset((pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL))
 TOAST_SECONDS = 4.0
+QUIT_CONFIRM_SECONDS = 6.0
+"""How long after a quit refused for unsaved work a second Q (or close) quits."""
 ZOOM_STEP = 1.25
 DRAG_PIXELS = 4
 """A press that moves further than this is a drag (pan), not a click."""
@@ -114,6 +117,8 @@ class Shell(RecordingKeys):
         self._choice: int | None = None
         """The quiz choice under the pointer (lit in the words; a click answers with it), or None."""
         self._windowed_size: tuple[int, int] | None = None
+        self._quit_asked_at = -math.inf
+        """When a quit was last refused for unsaved work (a second ask soon after quits)."""
         self._last_key: FrameKey | None = None
         self._last_paint = 0.0
         self._paint_cost = 0.0
@@ -203,6 +208,17 @@ class Shell(RecordingKeys):
         handed = closed.hands_back()
         if handed is not None:
             self.scene.take_over(*handed)
+
+    def request_quit(self) -> None:
+        """Q, Esc or the window's close button: quit, but not at once while a scene holds unsaved
+        work (quiz answers, hand edits): the first ask says what would be lost and how to save it,
+        a second within QUIT_CONFIRM_SECONDS quits."""
+        unsaved = [words for scene in self.scenes for words in scene.unsaved()]
+        if unsaved and self.clock_time - self._quit_asked_at > QUIT_CONFIRM_SECONDS:
+            self._quit_asked_at = self.clock_time
+            self.message(f"Not saved: {'; '.join(unsaved)}. Quit anyway: Q or Esc again", QUIT_CONFIRM_SECONDS)
+            return
+        self.quit()
 
     def quit(self) -> None:
         for scene in reversed(self.scenes):
@@ -324,7 +340,7 @@ class Shell(RecordingKeys):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
-            self.quit()
+            self.request_quit()
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.screen = pygame.display.get_surface() or self.screen
             self.layout_dirty = True
@@ -492,17 +508,22 @@ class Shell(RecordingKeys):
         """Body text size; never so large that the panel cannot hold its lines."""
         return layout.text_size(self.screen.get_size())
 
+    def words_room(self) -> bool:
+        """The strip's larger share: a quiz's question and verdict, or a lesson slide's caption
+        beside the step's sentence, must both read whole in large type."""
+        return self.scene.words_room() or self.caption is not None
+
     def view_rect(self) -> pygame.Rect:
         return layout.view_rect(self.screen.get_size(), self.scene.timeline() is not None, self.arrangement,
-                                self.scene.words_room())
+                                self.words_room())
 
     def scrub_rect(self) -> pygame.Rect:
         return layout.scrub_rect(self.screen.get_size(), self.scene.timeline() is not None, self.arrangement,
-                                 self.scene.words_room())
+                                 self.words_room())
 
     def panel_rect(self) -> pygame.Rect:
         """Where the words go: the side panel, or the strip or caption under the board."""
-        return layout.panel_rect(self.screen.get_size(), self.arrangement, self.scene.words_room())
+        return layout.panel_rect(self.screen.get_size(), self.arrangement, self.words_room())
 
     def _ensure_layout(self, content: BoardContent) -> None:
         """Build the board again when the grid, the window, the zoom or the pan changed."""
@@ -571,7 +592,7 @@ class Shell(RecordingKeys):
             return []
         timeline = scene.timeline()
         rects = layout.changed_rects(self._last_key, key, painted, self.show_help, self.screen.get_size(),
-                                     timeline is not None, self.arrangement, self.scene.words_room())
+                                     timeline is not None, self.arrangement, self.words_room())
         self._last_key = key
         self.screen.fill(ui().window)
         view = self.view_rect()

@@ -67,16 +67,10 @@ def draw_strip(surface: pygame.Surface, strip: pygame.Rect, size: int, large: in
 def draw_code_column(surface: pygame.Surface, column: pygame.Rect, size: int, view: TeachingView) -> None:
     """Title and where the run is, then the pseudocode filling the rest (it scrolls to the lit line)."""
     small = max(SMALLEST, size - 3)
-    title = text.wrap(view.title, size, column.width, True)[:1]
-    y = column.top
-    for part in title:
-        surface.blit(text.rendered(part, size, ui().text, True), (column.left, y))
-        y += int(size * 1.3)
     status = view.status
     if view.phase:
         status += f"   phase: {view.phase}"
-    y = draw_lines(surface, text.wrap(status, small, column.width)[:2], column.left, y, small, ui().text_dim,
-                   column.bottom)
+    y = draw_title_and_status(surface, column, size, view.title, status)
     if view.code:
         y = draw_code(surface, view.code, view.lit, column.left, y + size // 3, column.width, size,
                       column.bottom - about_room(view, column.width, size, column.bottom - y - size // 3))
@@ -86,6 +80,23 @@ def draw_code_column(surface: pygame.Surface, column: pygame.Rect, size: int, vi
     elif view.about:
         draw_lines(surface, text.wrap(view.about, small, column.width), column.left, y + size // 3, small,
                    ui().text_dim, column.bottom)
+
+
+def draw_title_and_status(surface: pygame.Surface, column: pygame.Rect, size: int, title: str, status: str) -> int:
+    """The algorithm's name in bold and where the run is, on one line when both fit (a row more
+    of pseudocode for the class), else one under the other; returns where the next goes."""
+    small = max(SMALLEST, size - 3)
+    gap = text.font(small).size("   ")[0]
+    name = text.wrap(title, size, column.width, True)[0] if title else ""
+    name_width = text.font(size, True).size(name)[0]
+    surface.blit(text.rendered(name, size, ui().text, True), (column.left, column.top))
+    if status and name_width + gap + text.font(small).size(status)[0] <= column.width:
+        baseline = text.font(size, True).get_ascent() - text.font(small).get_ascent()
+        at = (column.left + name_width + gap, column.top + baseline)
+        surface.blit(text.rendered(status, small, ui().text_dim), at)
+        return column.top + int(size * 1.3)
+    return draw_lines(surface, text.wrap(status, small, column.width)[:2], column.left, column.top + int(size * 1.3),
+                      small, ui().text_dim, column.bottom)
 
 
 def about_room(view: TeachingView, width: int, size: int, room: int) -> int:

@@ -9,11 +9,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ..core.narration import plural
 from ..run.quiz.cadence import cadence_words
 from ..run.quiz.question import CHOICE
 from ..run.quiz.session import Quiz
 from .keys import NONE, KeyPress, digit_of
-from .quiz_view import choice_phrases, next_cadence, save_summary
+from .quiz_view import SAVED_WORDS, choice_phrases, next_cadence, save_summary
 
 if TYPE_CHECKING:
     from ..run.session import Run
@@ -35,6 +36,7 @@ class QuizKeys:
     quiz: Quiz | None
     quiz_every: int
     _last_quiz: Quiz | None
+    _quiz_saved: tuple[int, int]
     _asked_at: tuple[int, int, int, int] | None
     _quiz_over_said: bool
     paused: bool
@@ -76,7 +78,20 @@ class QuizKeys:
 
     def save_quiz(self) -> None:
         """Ctrl+K: the quiz's summary (this one, else the last one ended) as CSV."""
-        self.host.message(save_summary(self.quiz or self._last_quiz, self.spec), 8.0)
+        quiz = self.quiz or self._last_quiz
+        words = save_summary(quiz, self.spec)
+        if quiz is not None and words.startswith(SAVED_WORDS):
+            self._quiz_saved = (id(quiz), len(quiz.records))
+        self.host.message(words, 8.0)
+
+    def unsaved_answers(self) -> list[str]:
+        """The answers of the quiz the summary would save that no Ctrl+K has written yet."""
+        quiz = self.quiz or self._last_quiz
+        if quiz is None:
+            return []
+        saved = self._quiz_saved[1] if self._quiz_saved[0] == id(quiz) else 0
+        count = len(quiz.records) - saved
+        return [f"{plural(count, 'quiz answer')} (Ctrl+K saves them)"] if count > 0 else []
 
     def handle_key(self, press: KeyPress) -> bool:
         """While a question is asked, Enter answers with the cells clicked and a number key picks a

@@ -46,6 +46,9 @@ SCENES = ("watch", "compare", "lab")
 """The scenes a slide can name (the window's scene registry has the same names)."""
 SHOWS = ("distances", "longest", "solution")
 """What a slide can turn on: the distance map, the longest path, the solver's solution."""
+SCENE_SHOWS = {"watch": frozenset(SHOWS), "compare": frozenset({"solution"}), "lab": frozenset()}
+"""What each scene draws of ``show``: compare panes draw each maze's solution (after the race), the
+lab draws no maze."""
 STOP_KINDS = ("event", "step", "phase")
 """A stop is "end" or a table with one of these keys."""
 SLIDE_KEYS = frozenset({"scene", "algorithm", "algorithms", "grid", "size", "seed", "params", "solver",
@@ -177,6 +180,10 @@ def parse_slide(table: Mapping[str, Any]) -> Slide:
     shown = frozenset(_choice(item, SHOWS, "show") for item in show)
     if "solution" in shown and solver is None:
         raise ValueError("show has solution but the slide names no solver")
+    refused = sorted(shown - SCENE_SHOWS[scene])
+    if refused:
+        can = " or ".join(sorted(SCENE_SHOWS[scene])) or "nothing"
+        raise ValueError(f"show: a {scene} slide can show {can}, not {', '.join(refused)}")
     return Slide(spec=spec, scene=scene, algorithms=tuple(algorithms) if scene != "watch" else (),
                  solver=solver, speed=speed, stop=_stop(table.get("stop", "end"), spec),
                  show=shown, caption=_text(table.get("caption", ""), "caption", empty=True),

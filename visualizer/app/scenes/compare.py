@@ -88,6 +88,9 @@ class CompareScene(Scene):
         self.selected = 0
         """The pane that Tab changes (chosen with 1 to 4)."""
         self.solver = DEFAULT_SOLVER
+        self.solve_when_built = False
+        """True: every pane solves with ``solver`` once all the mazes are built (a lesson slide
+        that shows the solution: the class watches the generators, then the paths)."""
         self.panes: list[Pane] = []
         self.timings: list[Timing] = []
         self.race_clock = 0.0
@@ -314,6 +317,9 @@ class CompareScene(Scene):
     def note_finishes(self) -> None:
         """Give each pane that just completed its maze its place in the finishing order."""
         self.say_findings()
+        if self.solve_when_built and all(pane.run.finished for pane in self.panes):
+            self.solve_when_built = False
+            self.start_solvers()
         new = [pane for pane in self.built
                if pane.run.finished and pane.finished_at is None and pane.finding is None]
         if self.race and self.timings and all(t.done for t in self.timings):

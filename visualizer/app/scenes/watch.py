@@ -122,6 +122,8 @@ class WatchScene(QuizKeys, EditKeys, PlayKeys, WatchPanel, Scene):
         self.quiz_every = 1 if quiz is None else quiz
         """When the quiz asks: every k steps (0: at decision points); ``--quiz`` and Shift+K set it."""
         self._last_quiz: Quiz | None = None
+        self._quiz_saved = (0, 0)
+        """(id of the quiz, its answers) at the last Ctrl+K that wrote a file."""
         """The quiz K ended last (Ctrl+K can still save its summary)."""
         self._asked_at: tuple[int, int, int, int] | None = None
         """Where the run stood when the pending question was asked (moved since: the question goes)."""
@@ -408,7 +410,10 @@ class WatchScene(QuizKeys, EditKeys, PlayKeys, WatchPanel, Scene):
         self.host.open_scene("lab", spec=self.spec)
 
     def quit(self) -> None:
-        self.host.quit()
+        self.host.request_quit()
+
+    def unsaved(self) -> list[str]:
+        return self.unsaved_answers() + self.edits.unsaved()
 
     def cell_name(self, cell: int) -> str:
         return self.run.grid.cell_name(cell)
