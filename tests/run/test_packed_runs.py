@@ -81,7 +81,7 @@ def test_large_grids_say_the_same_events_as_before_packing(name):
     assert stream_hash(ALGORITHMS[name].run(make_grid("square", 60, 50), 4, braid=50)) == OLD_BRAIDED[name]
 
 
-@pytest.mark.parametrize("name,share", [("kruskal", 1.3), ("aldous_broder", 3)])
+@pytest.mark.parametrize("name,share", [("kruskal", 1.3), ("aldous_broder", 3), ("blobby_division", 2.5)])
 def test_large_shown_streams_say_fewer_things(name, share):
     """What makes them quicker: many of their events come in runs (Kruskal's short repaints and
     its kept walls stay single events)."""

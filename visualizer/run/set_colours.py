@@ -105,6 +105,10 @@ class SetColouring:
         Then no join in the stretch meets a conflict, so each takes ``c``. Else one by one."""
         join, start, total = self._join, 0, len(cells)
         bounds = np.flatnonzero(values[1:] != values[:-1]) + 1
+        if len(bounds) * _BULK_JOIN >= total:  # short stretches (blobby division's two halves at once)
+            for cell, value in zip(cells.tolist(), values.tolist()):
+                join(cell, value)
+            return
         for stop in [*bounds.tolist(), total]:
             value = int(values[start])
             if stop - start < _BULK_JOIN or not self._join_bulk(cells[start:stop], value):
