@@ -132,6 +132,8 @@ def packed(kind: Kind, rows: list[int]) -> Event:
 
 SHOWN_PACKED = {Kind.SETS: Kind.SET, Kind.CURRENTS: Kind.CURRENT, Kind.WALKS: Kind.WALK}
 """The display kinds a shown stream packs, and the kind of the events each holds."""
+FIRST_SHOWN_RUN = int(min(SHOWN_PACKED))
+"""Every kind from this one on is a packed display run (a cheap test for counting loops)."""
 PACKED = {Kind.CARVES: Kind.CARVE, Kind.PRUNES: Kind.PRUNE, Kind.WALLS: Kind.WALL, **SHOWN_PACKED}
 """Each packed kind and the kind of the events it holds."""
 PACKED_BYTES = bytes(1 if kind in PACKED else 0 for kind in range(256))
