@@ -6,6 +6,11 @@ field meanings per kind are documented on :class:`Kind`.
 
 Maze-changing kinds (``Kind.changes_maze``) are folded into the :class:`~visualizer.core.maze.Maze`;
 the finished maze is exactly that fold. Display kinds only annotate the picture.
+
+A *packed* event stands for a run of events of one kind, its rows in a numpy array: CARVES, PRUNES
+and WALLS in quiet streams; SETS, CURRENTS and WALKS in the shown streams of built-in generators
+(millions of display events at 500 x 500 were most of their cost). Everything that counts events
+counts the singles (:func:`singles`, :func:`expand`), so positions are the same either way.
 """
 
 from __future__ import annotations
