@@ -177,3 +177,15 @@ def test_one_event_a_step_shows_a_repaint_cell_by_cell():
         cell, value = events[start + offset][1], events[start + offset][3]
         assert run.overlay.set_id[cell] == value
         assert run.overlay.set_id[events[start + offset + 1][1]] != value
+
+
+@pytest.mark.parametrize("name", ["kruskal", "aldous_broder", "blobby_division"])
+def test_a_run_without_a_timeline_cuts_runs_the_same(name):
+    """Compare panes and animations run unrecorded: each step shows what that many singles show."""
+    spec = MazeSpec(name, "square", 50, 48, 6)
+    run = Run(spec, record=False)
+    for count in (1, 3, 40, 1, 555, 9, 2000):
+        assert run.step(count) == count
+        maze, overlay = straight(spec, run.position)
+        assert run.maze.same_as(maze) and run.overlay.last == overlay.last
+        assert np.array_equal(run.overlay.mark, overlay.mark) and np.array_equal(run.overlay.hue, overlay.hue)
