@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from visualizer.algorithms import ALGORITHMS
-from visualizer.core.events import Kind, changes_maze
+from visualizer.core.events import Kind, changes_maze, expand
 from visualizer.core.maze import Maze
 from visualizer.grids import make_grid
 
@@ -21,7 +21,7 @@ seeds = st.integers(0, 2**32)
 def run(name, kind, w, h, seed):
     w, h = at_least(kind, w, h)
     grid = make_grid(kind, w, h)
-    return grid, list(ALGORITHMS[name].run(grid, seed))
+    return grid, list(expand(ALGORITHMS[name].run(grid, seed)))  # packed runs as their events
 
 
 @pytest.mark.parametrize("name,kind", PERFECT)

@@ -23,7 +23,10 @@ if TYPE_CHECKING:
 else:
     from ..core.lazy_numpy import np  # imported on first use: --help stays fast
 
-CARVE, CARVES, CURRENT = Kind.CARVE, Kind.CARVES, Kind.CURRENT
+CARVE, CARVES, CURRENT, CURRENTS = Kind.CARVE, Kind.CARVES, Kind.CURRENT, Kind.CURRENTS
+PACK_FROM = 8
+"""Steps over the maze between two carves come as one CURRENTS run from this many on (fewer: as
+CURRENT events, which cost less than the run's slice)."""
 DRAWS_AT_ONCE = 1 << 14
 """Random numbers the quiet walk draws in one batch (those it does not use are handed back)."""
 
@@ -31,14 +34,17 @@ DRAWS_AT_ONCE = 1 << 14
 def aldous_broder(grid: Grid, rng: random.Random, *, show: bool = True) -> EventStream:
     """Walk at random until every cell has been entered once.
 
-    Shown, every step onto a visited cell is a CURRENT event. Unshown (``show=False``) nothing but
-    the carves is said, so the walk runs in a tight loop on random numbers drawn in bulk
-    (``bulk_random.Draws``); the same numbers, so the same carves, and ``rng`` ends where the shown walk leaves it.
+    Shown, every step onto a visited cell is a CURRENT event (the steps between two carves as one
+    CURRENTS run on large square grids). Unshown (``show=False``) nothing but the carves is said, so
+    the walk runs in a tight loop on random numbers drawn in bulk (``bulk_random.Draws``); the same
+    numbers, so the same carves, and ``rng`` ends where the shown walk leaves it.
     """
-    if show or type(rng) is not random.Random:
+    if type(rng) is not random.Random:
         return _walk(grid, rng, show)
     if type(grid) is SquareGrid and min(grid.width, grid.height) >= BULK_SIDE:
-        return _walk_square(grid, rng)  # type: ignore[return-value]  # its length is for the bench
+        return _walk_square(grid, rng, show)  # type: ignore[return-value]  # its length is for the bench
+    if show:
+        return _walk(grid, rng, show)
     return _walk_quiet(grid, rng)  # type: ignore[return-value]
 
 
@@ -111,11 +117,12 @@ BULK_SIDE = 48
 walk meets the far side too often for it to pay."""
 
 
-def _walk_square(grid: Grid, rng: random.Random) -> Generator[Event, None, int]:
-    """The quiet walk on a whole square grid, a batch of steps at once: there a walk's column
-    and row move apart (a draw moves one of them by one, or leaves it where the edge stops it),
-    so each is a sum of steps held between two walls (``held_walk``), and the new cells are the
-    first visits among the batch's positions. The same draws, the same carves."""
+def _walk_square(grid: Grid, rng: random.Random, show: bool = False) -> Generator[Event, None, int]:
+    """The walk on a whole square grid, a batch of steps at once: there a walk's column and row
+    move apart (a draw moves one of them by one, or leaves it where the edge stops it), so each is
+    a sum of steps held between two walls (``held_walk``), and the new cells are the first visits
+    among the batch's positions. The same draws, the same carves; ``show`` says the steps between
+    them too (``_said``), quiet it is a CARVES run a batch."""
     width, size = grid.width, grid.size
     cell = int(rng.random() * size)
     yield (CARVE, cell, -1, -1)
@@ -136,7 +143,12 @@ def _walk_square(grid: Grid, rng: random.Random) -> Generator[Event, None, int]:
         fresh = np.flatnonzero(~seen[cells])
         _, first = np.unique(cells[fresh], return_index=True)
         times = np.sort(fresh[first])[:remaining]
-        if len(times):
+        if show:
+            used = int(times[-1]) + 1 if len(times) == remaining else batch
+            yield from _said(cell, cells[:used], turns, times)
+            seen[cells[times]] = True
+            remaining -= len(times)
+        elif len(times):
             before = np.where(times > 0, cells[np.maximum(times - 1, 0)], cell)
             seen[cells[times]] = True
             remaining -= len(times)
@@ -148,6 +160,31 @@ def _walk_square(grid: Grid, rng: random.Random) -> Generator[Event, None, int]:
             return drawn + used
         drawn += batch
         cell = int(cells[-1])
+
+
+def _said(start: int, cells: np.ndarray, turns: np.ndarray, times: np.ndarray) -> Generator[Event, None, None]:
+    """What the shown walk says for a batch's draws from ``start`` through ``cells`` (the position
+    after each), the first visits at ``times``: each carve, and before it the steps onto visited
+    cells since the last one (a draw held by the edge moves nothing and says nothing)."""
+    before = np.empty_like(cells)
+    before[0] = start
+    before[1:] = cells[:-1]
+    stepped = cells != before
+    stepped[times] = False
+    at = np.cumsum(stepped)[times] if len(times) else times  # steps over the maze before each carve
+    rows = np.full((int(stepped.sum()), 3), -1, dtype=np.int64)
+    rows[:, 0] = cells[stepped]
+    carves = zip(before[times].tolist(), cells[times].tolist(), turns[times].tolist())
+    done = 0
+    for upto, (a, b, d) in zip(at.tolist(), carves):
+        if upto - done >= PACK_FROM:
+            yield (CURRENTS, -1, -1, rows[done:upto])  # type: ignore[misc]
+        elif upto > done:
+            yield from ((CURRENT, c, -1, -1) for c in rows[done:upto, 0].tolist())
+        yield (CARVE, a, b, d)
+        done = upto
+    if done < len(rows):
+        yield (CURRENTS, -1, -1, rows[done:])  # type: ignore[misc]
 
 
 def held_walk(start: int, steps: np.ndarray, top: int) -> np.ndarray:

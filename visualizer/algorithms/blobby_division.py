@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping
 from itertools import chain, islice, repeat
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..core.events import EventStream, Kind
+from ..core.events import Event, EventStream, Kind
 from ..core.narration import Code, Narrator, Told, plural
 from ..grids import Grid
 from .base import Algorithm
@@ -23,8 +23,10 @@ if TYPE_CHECKING:
 else:
     from ..core.lazy_numpy import np  # imported on first use: --help stays fast
 
-OPEN_FIELD, WALL, WALLS, SET, CURRENT, CHAMBER = (Kind.OPEN_FIELD, Kind.WALL, Kind.WALLS, Kind.SET, Kind.CURRENT,
-                                                  Kind.CHAMBER)
+OPEN_FIELD, WALL, WALLS, SET, SETS, CURRENT, CHAMBER = (Kind.OPEN_FIELD, Kind.WALL, Kind.WALLS, Kind.SET, Kind.SETS,
+                                                        Kind.CURRENT, Kind.CHAMBER)
+PACK_FROM = 8
+"""A region of this many cells or more says its cells' halves as one SETS run (fewer: SET events)."""
 
 
 def blobby_division(grid: Grid, rng: random.Random, *, show: bool = True) -> EventStream:
@@ -87,7 +89,8 @@ def _divide_shown(grid: Grid, key: int) -> EventStream:
     is taken up: the regions are taken in preorder (a region, then all of its half B, then all of
     its half A), so each depth's regions come in the order of their parents, half B first, and a
     depth's events (``_Shown``) are read in that order, a region's share at a time. The events are
-    made by ``zip`` in C: six million of them at 500 x 500, most of the shown split's cost."""
+    made by ``zip`` in C, a region of PACK_FROM cells or more as one SETS run (``_Shown.halves``):
+    six million SET events at 500 x 500 were most of the shown split's cost."""
     yield (OPEN_FIELD, -1, -1, -1)
     if grid.size < 2:
         return
@@ -105,7 +108,11 @@ def _divide_shown(grid: Grid, key: int) -> EventStream:
         level = levels[depth]
         size, door, walls, seed_a, seed_b = next(level.regions)
         yield (CHAMBER, first, -1, size)
-        yield from zip(sets, islice(level.cells, size), unused, map(label.__add__, islice(level.sides, size)))
+        if size >= PACK_FROM:
+            yield level.halves(size, label)
+        else:
+            cells, sides = level.next_cells(size)
+            yield from zip(sets, cells, unused, map(label.__add__, sides))
         yield (CURRENT, door, -1, -1)  # the doorway the new wall keeps
         yield from islice(level.walls, walls)
         label += 2
@@ -135,8 +142,10 @@ class _Shown:
         places = len(split.cells)
         region = split.region
         order = np.lexsort((split.cells, split.owner[:places], split.claim[:places], rank[region]))
-        self.cells = _chunks(split.cells[order].astype(np.int32))  # kept to the end: every depth has
-        self.sides = _chunks(split.owner[order])  # regions all through the preorder
+        self.cells = split.cells[order].astype(np.int32)  # kept to the end: every depth has
+        self.sides = split.owner[order].astype(np.int8)  # regions all through the preorder
+        self.taken = 0
+        """The cells of ``cells`` said so far (regions before the one being taken up)."""
         regions, claimed, source, target, way = split.walls
         walls = np.lexsort((way, source, claimed, rank[regions]))
         self.walls = zip(repeat(WALL), _chunks(source[walls]), _chunks(target[walls]), _chunks(way[walls]))
@@ -153,6 +162,22 @@ class _Shown:
         self.next_rank = np.empty_like(following)
         self.next_rank[np.argsort(following, kind="stable")] = np.arange(len(following))
         """The next depth's regions' places in the order they are taken up."""
+
+
+    def next_cells(self, size: int) -> tuple[list[int], list[int]]:
+        """The next region's ``size`` cells, in the order they join their halves, and each one's half."""
+        at, self.taken = self.taken, self.taken + size
+        return self.cells[at:at + size].tolist(), self.sides[at:at + size].tolist()
+
+    def halves(self, size: int, label: int) -> Event:
+        """The next region's cells joining their halves (labels ``label``, ``label + 1``): one SETS run."""
+        at, self.taken = self.taken, self.taken + size
+        rows = np.empty((size, 3), dtype=np.int64)
+        rows[:, 0] = self.cells[at:at + size]
+        rows[:, 1] = -1
+        rows[:, 2] = self.sides[at:at + size]
+        rows[:, 2] += label
+        return (SETS, -1, -1, rows)  # type: ignore[return-value]
 
 
 class _Depth(NamedTuple):

@@ -12,7 +12,7 @@ from collections.abc import Iterator, Mapping
 from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
-from ..core.events import EventStream, Kind
+from ..core.events import Event, EventStream, Kind
 from ..core.graph import spanning_forest
 from ..core.narration import Annotation, Code, Narrator, Shape, Told, Tone, plural
 from ..grids import Grid
@@ -24,7 +24,10 @@ if TYPE_CHECKING:
 else:
     from ..core.lazy_numpy import np  # imported on first use: --help stays fast
 
-CARVE, SET, REJECT = Kind.CARVE, Kind.SET, Kind.REJECT
+CARVE, SET, SETS, REJECT = Kind.CARVE, Kind.SET, Kind.SETS, Kind.REJECT
+PACK_FROM = 8
+"""A repaint of this many cells or more comes as one SETS run (fewer: as SET events, which cost
+less than making the run's array)."""
 CARVES_AT_ONCE = 1 << 16
 """Carves of the bulk spanning tree turned into Python ints at a time."""
 BULK_JOIN_FROM = 2048
@@ -60,7 +63,8 @@ def _walls_in_random_order(grid: Grid, rng: random.Random) -> tuple[np.ndarray, 
 def _join_shown(grid: Grid, rng: random.Random) -> EventStream:
     """Each set keeps a list of its cells, so a merge can recolour the smaller set's cells. Most
     of the stream is SET events (four a cell at 500 x 500), so the loop is kept lean: no length
-    or merge count looked at twice, a wall kept costs two lookups and a yield."""
+    or merge count looked at twice, a wall kept costs two lookups and a yield; a repaint of
+    PACK_FROM cells or more (most SET events) is said as one SETS run."""
     edges = zip(*(column.tolist() for column in _walls_in_random_order(grid, rng)))
     if grid.size == 1:
         yield (CARVE, 0, -1, -1)
@@ -79,14 +83,28 @@ def _join_shown(grid: Grid, rng: random.Random) -> EventStream:
         yield (CARVE, a, b, d)
         if len(kept) == 1:  # a lone cell (its set is named after it) gets its colour when it first joins
             yield (SET, sa, -1, sa)
-        for cell in absorbed:
-            set_of[cell] = sa
-            yield (SET, cell, -1, sa)
+        if len(absorbed) < PACK_FROM:
+            for cell in absorbed:
+                set_of[cell] = sa
+                yield (SET, cell, -1, sa)
+        else:
+            for cell in absorbed:
+                set_of[cell] = sa
+            yield _set_run(absorbed, sa)
         kept += absorbed
         members[sb] = []
         merges_left -= 1
         if not merges_left:
             return
+
+
+def _set_run(cells: list[int], value: int) -> Event:
+    """One SETS event: ``cells`` join set ``value``, in order."""
+    rows = np.empty((len(cells), 3), dtype=np.int64)
+    rows[:, 0] = cells
+    rows[:, 1] = -1
+    rows[:, 2] = value
+    return (SETS, -1, -1, rows)  # type: ignore[return-value]
 
 
 def _join_quiet(grid: Grid, rng: random.Random) -> EventStream:

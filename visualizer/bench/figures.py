@@ -18,6 +18,7 @@ from functools import partial
 from typing import TypeVar
 
 from ..algorithms import ALGORITHMS
+from ..core.events import FIRST_SHOWN_RUN
 from ..core.maze import Maze
 from ..grids import GRIDS, MAX_SIDE, SquareGrid, make_grid
 
@@ -105,10 +106,12 @@ def generate_and_fold(algorithm: str, grid_kind: str, side: int, seed: int = 1,
     grid = make_grid(grid_kind, side, height or side)
     maze = Maze(grid)
     apply = maze.apply
-    count = 0
+    count = runs = 0
     for count, event in enumerate(ALGORITHMS[algorithm].run(grid, seed, show=show), 1):  # noqa: B007
         apply(event)
-    return maze, count
+        if event[0] >= FIRST_SHOWN_RUN:  # a packed display run counts as its events
+            runs += len(event[3]) - 1  # type: ignore[arg-type]
+    return maze, count + runs
 
 
 def grid_refusal(kind: str, side: int) -> str | None:

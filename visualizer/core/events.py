@@ -6,6 +6,11 @@ field meanings per kind are documented on :class:`Kind`.
 
 Maze-changing kinds (``Kind.changes_maze``) are folded into the :class:`~visualizer.core.maze.Maze`;
 the finished maze is exactly that fold. Display kinds only annotate the picture.
+
+A *packed* event stands for a run of events of one kind, its rows in a numpy array: CARVES, PRUNES
+and WALLS in quiet streams; SETS, CURRENTS and WALKS in the shown streams of built-in generators
+(millions of display events at 500 x 500 were most of their cost). Everything that counts events
+counts the singles (:func:`singles`, :func:`expand`), so positions are the same either way.
 """
 
 from __future__ import annotations
@@ -93,6 +98,18 @@ class Kind(IntEnum):
     TAKE = 25
     """A solver takes ``cell`` off its to-do list to look at its neighbours (BFS's queue)."""
 
+    # --- display only, packed: built-in shown streams (a user's file yields singles) ----------
+    SETS = 26
+    """A run of SET events in one: ``value`` a ``(k, 3)`` integer array of their ``(cell, -1, set)``
+    rows in order (``cell`` and ``other`` -1). Kruskal's repaint of a merged set, blobby division's
+    regions. It counts as ``k`` events: the log, positions and seeks see the ``k`` singles."""
+    CURRENTS = 27
+    """A run of CURRENT events in one, rows ``(cell, -1, -1)`` in order (Aldous-Broder's steps over
+    cells already in the maze); ``k`` events, as for SETS."""
+    WALKS = 28
+    """A run of WALK events in one, rows ``(cell, other, direction)`` in order (Wilson's walk);
+    ``k`` events, as for SETS."""
+
     @property
     def changes_maze(self) -> bool:
         """True for the kinds that the maze model folds; False for display-only kinds."""
@@ -118,13 +135,33 @@ def packed(kind: Kind, rows: list[int]) -> Event:
     return (kind, -1, -1, np.frombuffer(array("q", rows), dtype=np.int64).reshape(-1, 3))  # type: ignore[return-value]
 
 
-PACKED = {Kind.CARVES: Kind.CARVE, Kind.PRUNES: Kind.PRUNE, Kind.WALLS: Kind.WALL}
+SHOWN_PACKED = {Kind.SETS: Kind.SET, Kind.CURRENTS: Kind.CURRENT, Kind.WALKS: Kind.WALK}
+"""The display kinds a shown stream packs, and the kind of the events each holds."""
+FIRST_SHOWN_RUN = int(min(SHOWN_PACKED))
+"""Every kind from this one on is a packed display run (a cheap test for counting loops)."""
+PACKED = {Kind.CARVES: Kind.CARVE, Kind.PRUNES: Kind.PRUNE, Kind.WALLS: Kind.WALL, **SHOWN_PACKED}
 """Each packed kind and the kind of the events it holds."""
+PACKED_BYTES = bytes(1 if kind in PACKED else 0 for kind in range(256))
+"""A ``bytes.translate`` table: 1 for a packed kind, 0 for a single one."""
+
+
+def singles(event: Event) -> int:
+    """How many events ``event`` counts as: its rows when packed, else 1."""
+    return len(event[3]) if event[0] in PACKED else 1  # type: ignore[arg-type]
+
+
+def last_single(event: Event) -> Event:
+    """The last single event ``event`` holds: itself, or a packed run's last row as its kind."""
+    single = PACKED.get(event[0])
+    if single is None or not len(event[3]):  # type: ignore[arg-type]
+        return event
+    cell, other, value = event[3][-1].tolist()  # type: ignore[index,union-attr]
+    return (single, cell, other, value)
 
 
 def expand(events: Iterable[Event]) -> Iterator[Event]:
-    """The events one by one, each packed run (CARVES, PRUNES) as the events it holds: what a
-    quiet stream says, in the shown stream's terms."""
+    """The events one by one, each packed run (CARVES, SETS, ...) as the events it holds: what a
+    quiet stream says in the shown stream's terms, and what a consumer of singles reads."""
     for event in events:
         single = PACKED.get(event[0])
         if single is None:

@@ -13,7 +13,7 @@ from enum import IntEnum
 
 import numpy as np
 
-from ..core.events import Event, Kind
+from ..core.events import PACKED, Event, Kind
 from ..grids import Grid
 from .set_colours import SetColouring
 
@@ -47,11 +47,12 @@ _M_NONE, _M_FRONTIER, _M_STACK, _M_WALK, _M_SEARCH, _M_PATH, _M_DEAD_END, _M_LOO
                      Mark.LOOKED))
 (_K_CARVE, _K_BACKTRACK, _K_FRONTIER_ADD, _K_SET, _K_FRONTIER_REMOVE, _K_WALK_ERASE, _K_CURRENT, _K_WALK,
  _K_SEARCH, _K_PATH, _K_DEAD_END, _K_CONNECT, _K_PRUNE, _K_PHASE, _K_OPEN_FIELD, _K_SCAN, _K_OPEN, _K_REJECT,
- _K_CHAMBER, _K_TAKE) = (
+ _K_CHAMBER, _K_TAKE, _K_SETS, _K_CURRENTS, _K_WALKS) = (
     int(k) for k in (Kind.CARVE, Kind.BACKTRACK, Kind.FRONTIER_ADD, Kind.SET, Kind.FRONTIER_REMOVE,
                      Kind.WALK_ERASE, Kind.CURRENT, Kind.WALK, Kind.SEARCH, Kind.PATH, Kind.DEAD_END,
                      Kind.CONNECT, Kind.PRUNE, Kind.PHASE, Kind.OPEN_FIELD, Kind.SCAN, Kind.OPEN, Kind.REJECT,
-                     Kind.CHAMBER, Kind.TAKE))
+                     Kind.CHAMBER, Kind.TAKE, Kind.SETS, Kind.CURRENTS, Kind.WALKS))
+_PACKED = {int(k): int(v) for k, v in PACKED.items()}
 
 
 class Overlay(SetColouring):
@@ -184,6 +185,34 @@ class Overlay(SetColouring):
             self.full_redraw = True
         elif kind == _K_OPEN_FIELD:
             self.full_redraw = True
+        elif kind in _PACKED:
+            self._apply_run(kind, value)
+
+    def _apply_run(self, kind: int, rows: np.ndarray) -> None:
+        """Fold a packed run (SETS, CURRENTS, WALKS) in bulk: the marks, current cell, sets and
+        cells to redraw that folding its rows one by one leaves."""
+        if not len(rows):
+            return
+        cells, others = rows[:, 0], rows[:, 1]
+        single = _PACKED[kind]
+        last = rows[-1].tolist()
+        if kind == _K_CURRENTS:
+            self.dirty.extend(cells.tolist())
+            self._move_current(last[0])
+        elif kind == _K_WALKS:
+            self.mark[cells] = _M_WALK
+            self.mark[others] = _M_WALK
+            self.dirty.extend(cells.tolist())
+            self.dirty.extend(others.tolist())
+            self._move_current(last[1])
+        elif kind == _K_SETS:
+            self.dirty.extend(cells.tolist())
+            self._join_many(cells, rows[:, 2])
+        else:  # a quiet-only run in a shown stream: fold its rows one by one
+            apply = self.apply
+            for cell, other, value in rows.tolist():
+                apply((single, cell, other, value))
+        self.last = (Kind(single), *last)
 
     def finish(self) -> None:
         """The generator has run out: no current cell, stack, walk or sets; regions not coloured."""

@@ -12,13 +12,13 @@ from collections.abc import Callable, Iterable, Iterator
 from itertools import compress, islice
 from operator import itemgetter
 
-from ..core.events import Event, Kind
+from ..core.events import PACKED_BYTES, Event, Kind, last_single, singles
 from ..core.maze import Maze
 from ..solvers import get_solver
 from .overlay import Overlay
 from .quick_solve import QuickDepthSearch, QuickLog, QuickSearch
 from .spec import MazeSpec
-from .timeline import INTERVAL, Timeline
+from .timeline import INTERVAL, PackedRuns, Timeline
 
 GENERATING, SOLVING, DONE = "generating", "solving", "done"
 _CONNECT, _PATH = int(Kind.CONNECT), int(Kind.PATH)
@@ -64,8 +64,11 @@ class Run:
         self._solver_exhausted = False
         self.solves = 0
         """Solves started on this run (tells one solve's narration from the next one's)."""
-        self._source: Iterator[Event] = spec.events(self.grid)
-        """The generator, standing at ``recorded`` events."""
+        self._source: Iterator[Event] = spec.events(self.grid, packed=True)
+        """The generator, standing at ``recorded`` events (less those in ``_rest``)."""
+        self._rest: list[Event] = []
+        """Events pulled from the generator but not yet logged: the end of a packed run cut where
+        a step ended (a student at 5 events a second sees its rows one by one), and what came after."""
         self.timeline: Timeline | None = Timeline(self.grid, interval) if record else None
         """None when recording is off (``record=False``): seeking then replays from the start."""
         self.stage = GENERATING
@@ -179,17 +182,15 @@ class Run:
             elif self.total is not None:
                 self._end_stream()
                 break
-            elif timeline is not None:
-                want = min(want, self._interval - position % self._interval)
-                events = list(islice(self._source, want))
-                timeline.log.extend(events)
-                kinds = timeline.log.kinds(position, position + len(events))
             else:
-                events = list(islice(self._source, want))
-                kinds = bytes(map(_kind_of, events))
+                room = count - done
+                if timeline is not None:
+                    room = min(room, self._interval - position % self._interval)
+                events, kinds, pulled, ended = self._pull(min(want, room), room)
+            if not live:
+                pulled, ended = len(events), False
             self._fold(events, kinds, quiet)
-            pulled = len(events)
-            if pulled:
+            if events:
                 last = events[-1]
             done += pulled
             self.position = position = position + pulled
@@ -199,7 +200,7 @@ class Run:
                 self._overlay_true = False
             if pulled and timeline is not None and position % self._interval == 0:
                 timeline.boundary(position, self.maze, self.overlay if self._overlay_true else None)
-            if live and pulled < want:
+            if live and ended:
                 self.total = position
                 self._end_stream()
                 break
@@ -212,8 +213,50 @@ class Run:
             if self.total == self.position:
                 self._end_stream()  # the last event shows the finished maze at once, as seek does
         if quiet and done:
-            self.overlay.mark_stale(last)
+            self.overlay.mark_stale(last if last is None else last_single(last))
         return done
+
+    def _pull(self, want: int, room: int) -> tuple[list[Event], bytes, int, bool]:
+        """Up to ``want`` events from the generator, logged, with their kinds a byte each, how many
+        single events they are and whether the generator has ended. A packed run counts as its rows:
+        ``room`` singles at most, a run cut where they end, the rest kept for the next pull."""
+        log = self.timeline.log if self.timeline is not None else None
+        if self._rest:
+            events, self._rest, ended = self._rest, [], False
+        else:
+            events = list(islice(self._source, want))
+            ended = len(events) < want
+            try:
+                if log is not None:  # the common case: no packed run, one struct.pack_into
+                    log.extend(events)
+                    return events, log.kinds(self._pulled, self._pulled + len(events)), len(events), ended
+                kinds = bytes(map(_kind_of, events))
+                if 1 not in kinds.translate(PACKED_BYTES):
+                    return events, kinds, len(events), ended
+            except PackedRuns:
+                pass
+        events, pulled = self._cut(events, room)
+        if log is not None:
+            log.extend_runs(events)
+        return events, bytes(map(_kind_of, events)), pulled, ended and not self._rest
+
+    def _cut(self, events: list[Event], room: int) -> tuple[list[Event], int]:
+        """The first ``room`` single events of ``events`` (a packed run cut in two if need be) and
+        how many they are; what is left waits in ``_rest``."""
+        out: list[Event] = []
+        taken = 0
+        for index, event in enumerate(events):
+            size = singles(event)
+            if taken + size > room:
+                if size > 1 and taken < room:
+                    rows, keep = event[3], room - taken
+                    out.append((event[0], -1, -1, rows[:keep]))  # type: ignore[index]
+                    event, taken = (event[0], -1, -1, rows[keep:]), room  # type: ignore[index]
+                self._rest = [event, *events[index + 1:]]
+                break
+            out.append(event)
+            taken += size
+        return out, taken
 
     def _fold(self, events: list[Event], kinds: bytes | bytearray, quiet: bool) -> None:
         """Apply a chunk of generation events to the maze (and the overlay unless ``quiet``).
@@ -319,7 +362,7 @@ class Run:
         if self.stage == GENERATING:
             self.overlay.finish()
             self._overlay_true = True  # finishing clears every mark a quiet step could have missed
-            self._source = iter(())
+            self._source, self._rest = iter(()), []
         elif self.stage == SOLVING:
             self.solution = self._trailing_path()
         self.stage = DONE
@@ -373,11 +416,10 @@ class Run:
         """Log one more event (not applied) to learn whether the generator has ended right here."""
         if self.timeline is None:
             return
-        events = list(islice(self._source, 1))
-        if events:
-            self.timeline.log.extend(events)
-            self._pulled += 1
-        else:
+        _, _, pulled, ended = self._pull(1, 1)
+        if pulled:
+            self._pulled += pulled
+        elif ended:
             self.total = self._pulled
             self._source = iter(())
 
@@ -408,7 +450,7 @@ class Run:
         """Without a timeline, going back is going forward again from the start (the same seed)."""
         self.maze = self.spec.new_maze(self.grid)
         self.overlay = Overlay(self.grid, shows_stack=self.spec.info.shows_stack)
-        self._source = self.spec.events(self.grid)
+        self._source, self._rest = self.spec.events(self.grid, packed=True), []
         self.position = self._pulled = 0
         self.total = None
 

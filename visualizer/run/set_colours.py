@@ -21,6 +21,8 @@ _LOOP_CELLS = 64
 """Up to this many cells, a recoloured set's neighbours are looked at in Python, beyond it with numpy."""
 _MOST_BLOCKERS = 256
 """To free a colour for a set whose neighbours have all of them, at most this many sets are moved."""
+_BULK_JOIN = 16
+"""Fewer cells joining one set than this are joined one by one (numpy's set-up costs more)."""
 _MANY_CELLS = 4096
 """A recolouring of more cells than this asks for a full redraw instead of listing them (as the session does)."""
 
@@ -95,6 +97,51 @@ class SetColouring:
             hue[cell] = self._colours[value] = colour = _pick(used, value, force=True)
             if used[colour]:  # only with more than 12 neighbours
                 self._resolve(cell, value)
+
+    def _join_many(self, cells: np.ndarray, values: np.ndarray) -> None:
+        """:meth:`_join` for each cell in turn, in bulk where that provably paints the same: a
+        stretch of cells joining one set that already has cells and a colour ``c``, when none of
+        them was painted ``c`` (in another set) and no cell next to them is ``c`` in another set.
+        Then no join in the stretch meets a conflict, so each takes ``c``. Else one by one."""
+        join, start, total = self._join, 0, len(cells)
+        bounds = np.flatnonzero(values[1:] != values[:-1]) + 1
+        if len(bounds) * _BULK_JOIN >= total:  # short stretches (blobby division's two halves at once)
+            for cell, value in zip(cells.tolist(), values.tolist()):
+                join(cell, value)
+            return
+        for stop in [*bounds.tolist(), total]:
+            value = int(values[start])
+            if stop - start < _BULK_JOIN or not self._join_bulk(cells[start:stop], value):
+                for cell in cells[start:stop].tolist():
+                    join(cell, value)
+            start = stop
+
+    def _join_bulk(self, cells: np.ndarray, value: int) -> bool:
+        """Join ``cells`` (distinct) to set ``value`` at once when no join among them would meet a
+        conflict (see :meth:`_join_many`); False, with nothing changed, when that is not sure."""
+        if value < 0 or self._sets_stale or value >= len(self._sizes) or not self._sizes[value]:
+            return False
+        colour = self._colours[value]
+        old = self.set_id[cells]
+        moving = cells[old != value]
+        if not len(moving) or (self.hue[moving] == colour).any():
+            return False
+        assert self._neighbour_table is not None, "made with the per-set tables"
+        around = self._neighbour_table[moving].ravel()
+        around = around[around >= 0]
+        if ((self.hue[around] == colour) & (self.set_id[around] != value)).any():
+            return False
+        if len(np.unique(moving)) != len(moving):
+            return False
+        sizes = np.asarray(self._sizes)
+        left = old[old != value]
+        left = left[left >= 0]
+        if len(left):
+            np.subtract.at(sizes, left, 1)
+        sizes[value] += len(moving)
+        self.set_id[moving] = value
+        self.hue[moving] = colour
+        return True
 
     def _resolve(self, cell: int, value: int) -> None:
         """``cell`` just joined set ``value`` and touches other sets (*rivals*) in the same colour."""

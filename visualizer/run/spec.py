@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..algorithms import DEFAULT_ALGORITHM, Algorithm, get_algorithm
-from ..core.events import EventStream
+from ..core.events import EventStream, expand
 from ..core.maze import Maze
 from ..grids import DEFAULT_GRID, Grid, Mask, make_grid
 
@@ -30,10 +30,13 @@ class MazeSpec:
     def make_grid(self) -> Grid:
         return make_grid(self.grid, self.width, self.height, self.mask)
 
-    def events(self, grid: Grid | None = None, show: bool = True) -> EventStream:
+    def events(self, grid: Grid | None = None, show: bool = True, packed: bool = False) -> EventStream:
         """A fresh generator of this spec's events (``show=False``: without the events that only
-        explain a decision, for work nobody watches)."""
-        return self.info.run(grid or self.make_grid(), self.seed, show=show, **self.params)
+        explain a decision, for work nobody watches). A shown stream comes as single events unless
+        ``packed``: then as the generator says them, runs packed (SETS, CURRENTS, ...), for a
+        reader that takes them in bulk (``session.Run``)."""
+        events = self.info.run(grid or self.make_grid(), self.seed, show=show, **self.params)
+        return events if packed or not show else expand(events)  # type: ignore[return-value]
 
     def build(self) -> Maze:
         """The finished maze (the fold of every event)."""

@@ -5,7 +5,8 @@ again without re-running the generator.
 other, value int32, 13 bytes an event. The run hands each batch it pulls to :meth:`EventLog.extend`,
 which packs it at once with one ``struct.pack_into`` (about a thousand machine instructions an
 event: most of what recording costs). String values (PHASE names) live in a side table and are -1
-in the array.
+in the array. A packed display run (SETS, CURRENTS, WALKS) is logged as its single events, a field
+at a time in numpy (:meth:`EventLog.extend_runs`), so every position, seek and count is in singles.
 
 **Snapshots.** At every multiple of the interval (a *boundary*) the timeline stores a maze part
 (passages, state, region) and an overlay part (mark, set_id, hue, connector and the scalar fields).
@@ -43,7 +44,7 @@ from itertools import chain
 
 import numpy as np
 
-from ..core.events import Event, Kind
+from ..core.events import PACKED, Event, Kind
 from ..core.maze import Maze
 from ..grids import Grid
 from .overlay import Overlay
@@ -72,14 +73,21 @@ OVERLAY_FRESH_SCALARS = (-1, "", False, 0, 0)
 """``(current, phase, show_regions, searched, path_length)`` of a new overlay."""
 
 
+class PackedRuns(ValueError):
+    """A batch holds a packed run (SETS, CURRENTS, ...): it goes through :meth:`EventLog.extend_runs`."""
+
+
 def pack_events(buffer: bytearray, offset: int, events: Sequence[Event]) -> dict[int, str]:
     """Write events into ``buffer`` at byte ``offset`` in the layout of ``EVENT_DTYPE``; returns
-    ``{index: text}`` for the string values (PHASE names), which are written as -1."""
+    ``{index: text}`` for the string values (PHASE names), which are written as -1. Raises
+    :class:`PackedRuns`, having written nothing that counts, when a packed run is among them."""
     layout = "<" + "B3i" * len(events)
     try:
         struct.pack_into(layout, buffer, offset, *chain.from_iterable(events))
         return {}
-    except struct.error:  # a str value in this batch: the rare path
+    except (struct.error, TypeError):  # a str value or a packed run (an array) in this batch: the rare paths
+        if any(e[0] in PACKED for e in events):
+            raise PackedRuns("a packed run in the batch") from None
         texts = {i: str(e[3]) for i, e in enumerate(events) if isinstance(e[3], str)}
         plain = ((e[0], e[1], e[2], -1) if i in texts else e for i, e in enumerate(events))
         struct.pack_into(layout, buffer, offset, *chain.from_iterable(plain))
@@ -140,6 +148,31 @@ class EventLog:
         if texts:
             self._tail_texts.update((self._count + i, t) for i, t in texts.items())
         self._count += len(events)
+
+    def extend_runs(self, events: Sequence[Event]) -> None:
+        """:meth:`extend` for a batch with packed runs in it: each run is written as the single
+        events it holds, in one numpy assignment a field, so the log (and every position read from
+        it) counts singles."""
+        first = 0
+        for index, event in enumerate(events):
+            single = PACKED.get(event[0])
+            if single is not None:
+                if first < index:
+                    self.extend(events[first:index])
+                self._write_rows(single, event[3])  # type: ignore[arg-type]
+                first = index + 1
+        if first < len(events):
+            self.extend(events[first:])
+
+    def _write_rows(self, kind: int, rows: np.ndarray) -> None:
+        """Append ``rows`` (``(k, 3)``: cell, other, value) as ``k`` events of ``kind``."""
+        if self._count + len(rows) > self.interval:
+            raise ValueError(f"a chunk holds {self.interval} events: flush before adding more")
+        view = np.frombuffer(self._tail, dtype=EVENT_DTYPE, count=len(rows), offset=_SIZE * self._count)
+        view["kind"] = kind
+        view["cell"], view["other"], view["value"] = rows[:, 0], rows[:, 1], rows[:, 2]
+        del view
+        self._count += len(rows)
 
     def flush(self) -> np.ndarray:
         """Turn the filled tail, exactly one interval long, into a chunk; returns the chunk."""
