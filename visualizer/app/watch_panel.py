@@ -13,7 +13,7 @@ from ..solvers import SOLVERS
 from .hand_edits import REMOVED
 from .pacing import speed_label
 from .panel import meaning
-from .run_words import cell_lines, describe_last, events_text, state_word
+from .run_words import cell_lines, describe_last, events_text, phase_word, state_word
 
 if TYPE_CHECKING:
     import numpy as np
@@ -70,9 +70,9 @@ class WatchPanel:
             ("Grid", spec.shape_words(run.grid)),
             ("Seed", str(spec.seed)),
             ("Speed", speed_label(self.speed)),
-            ("Phase", "finished" if run.finished else (run.overlay.phase or "generating")),
+            ("Phase", self.own.stopped_phase(run) or phase_word(run)),
             ("Events", events_text(self.run)),
-            ("State", state_word(self.run, self.paused)),
+            ("State", self.own.stopped_state(run) or state_word(self.run, self.paused)),
         ]
         solver = SOLVERS[run.solver or self.solver].title
         if run.overlay.searched or run.stage == SOLVING:

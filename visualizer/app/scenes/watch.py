@@ -600,7 +600,7 @@ class WatchScene(QuizKeys, EditKeys, PlayKeys, WatchPanel, Scene):
     def teaching_status(self) -> str:
         run = self.run
         events = f"solver event {run.solver_events:,}" if run.solver is not None else f"event {events_text(run)}"
-        state = state_word(run, self.paused)
+        state = "stopped" if self.own.stopped_state(run) else state_word(run, self.paused)
         return f"Step {self.teacher.narration.steps:,} · {events} · {state} · {speed_label(self.speed)}"
 
     def metrics(self) -> Metrics:
