@@ -12,7 +12,6 @@ from ..run.spec import MazeSpec
 from ..solvers import SOLVERS
 from .hand_edits import REMOVED
 from .pacing import speed_label
-from .panel import meaning
 from .run_words import cell_lines, describe_last, events_text, phase_word, state_word
 
 if TYPE_CHECKING:
@@ -56,10 +55,7 @@ class WatchPanel:
         def start_name(self) -> str: ...
 
     def legend_label(self, key: str) -> str | None:
-        label = self.teacher.legend_label(key)
-        if key == "unvisited" and self.edits.removed_cells():
-            return self.edits.legend_label(key, meaning(key, label))
-        return label
+        return self.teacher.legend_label(key)
 
     def panel_lines(self) -> list[tuple[str, str]]:
         run, spec = self.run, self.spec
