@@ -124,6 +124,8 @@ def terrain_colours(floor: Colour) -> np.ndarray:
     return np.rint(blended).astype(np.uint8)
 
 
+DEAREST = TERRAIN + TERRAIN_LEVELS - 1
+"""The dearest ground's style: the legend's swatch for weights, the hatch over marked dear cells."""
 STYLE_COUNT = TERRAIN + TERRAIN_LEVELS
 PALETTE = np.vstack([np.array([STYLE_COLOURS[Style(i)] for i in range(Style.REGION)] + list(REGION_COLOURS),
                               dtype=np.uint8), HEAT_COLOURS, terrain_colours(STYLE_COLOURS[Style.FLOOR])])

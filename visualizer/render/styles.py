@@ -131,7 +131,7 @@ def visible_legend(maze: Maze, overlay: Overlay) -> list[str]:
         keys.add("connector")
     if ((styles >= HEAT) & (styles < TERRAIN)).any():
         keys.add("distance")
-    if (styles > TERRAIN).any():  # a cost above 1 somewhere in view
-        keys.add("weight")
+    if (styles > TERRAIN).any() or (maze.weights is not None and (maze.weights > 1).any()):
+        keys.add("weight")  # a cost above 1: its shade, or its hatch over a mark (``draw_dear_ground``)
     keys.add("wall")
     return [k for k in LEGEND_ORDER if k in keys]
