@@ -104,3 +104,29 @@ def test_dear_cells_on_the_solution_path_still_show_their_weight(screen):
     assert theme.colour(DEAREST) not in colours_in_cell(shell, plain)
     legend = [meaning(key, label) for key, label in shell.panel_content().legend]
     assert "dearer ground: darker cells cost more to enter" in legend
+
+
+def test_past_the_hatch_limit_only_the_paths_dear_cells_keep_their_strokes(screen):
+    """A big weighted maze searched wide: the path's dear cells still show, the rest stay plain."""
+    import numpy as np
+
+    from visualizer.grids import make_grid
+    from visualizer.render.annotations import HATCH_MOST, draw_dear_ground
+    from visualizer.render.board import Board
+    from visualizer.run.overlay import Mark
+
+    grid = make_grid("square", 40, 40)
+    board = Board(grid, 800, 800)  # cells of about 19 pixels
+    weights = np.full(grid.size, 9, dtype=np.uint8)
+    mark = np.full(grid.size, int(Mark.SEARCH), dtype=np.uint8)
+    mark[:10] = int(Mark.PATH)
+    assert grid.size > HATCH_MOST
+    surface = pygame.Surface((800, 800))
+    hatch = (216, 200, 176)
+    draw_dear_ground(surface, board, (0, 0), weights, mark, hatch)
+
+    def has_hatch(cell):
+        x, y = (int(v) for v in board.cell_centre(cell))
+        return any(tuple(surface.get_at((x + d, y - d + e)))[:3] == hatch for d in range(-3, 4) for e in (-1, 0, 1))
+
+    assert all(has_hatch(c) for c in range(10)) and not any(has_hatch(c) for c in range(10, 60))

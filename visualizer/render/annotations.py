@@ -10,6 +10,7 @@ import numpy as np
 import pygame
 
 from ..core.narration import Annotation, Shape, Tone
+from ..run.overlay import Mark
 from .board import Board
 from .palette import ERASED, REJECTED
 
@@ -96,9 +97,10 @@ def _draw_cross(surface: pygame.Surface, points: list[tuple[float, float]], colo
         pygame.draw.line(surface, colour, (mx - dx, my - dy), (mx + dx, my + dy), width + 1)
 
 
-HATCH_MOST = 3000
-"""Dear cells under marks hatched at most (a stroke each, every repaint): past it the marked
-terrain is left plain, as a big weighted maze's unmarked cells still show their shades."""
+HATCH_MOST = 600
+"""Dear cells under marks hatched at most (strokes each, every repaint: 600 cost about 5 ms, see
+docs/benchmarks.md): past it only the path's are, and past that none (a big weighted maze's
+unmarked cells still show their shades)."""
 HATCH_LEAST_PIXELS = 6
 """Cells smaller than this get no hatch: it would only blur them."""
 
@@ -116,6 +118,8 @@ def draw_dear_ground(surface: pygame.Surface, board: Board, origin: tuple[int, i
     dark-edged strokes of the dear ground's ``colour``, more for dearer cells, so the hill a
     weighted solver went round still shows once it is solved."""
     cells = dear_under_marks(weights, mark)
+    if len(cells) > HATCH_MOST:
+        cells = cells[mark[cells] == Mark.PATH]
     if weights is None or not len(cells) or len(cells) > HATCH_MOST or board.cell_pixels < HATCH_LEAST_PIXELS:
         return
     half = board.cell_pixels * 0.3
