@@ -122,3 +122,10 @@ def test_the_diagram_shows_every_package_on_its_floor():
     packages = sorted(p.name for p in (ROOT / "visualizer").iterdir() if (p / "__init__.py").exists())
     for package in packages:
         assert f'{package}["{package}/"]' in shown, package
+
+
+def test_the_runaway_limit_in_the_docs_is_the_checkers_own_rule():
+    """The page gives the rule and one worked figure; both come from the checker's constants."""
+    from visualizer.plugins.checker import RUNAWAY_RULE, event_limit
+
+    assert f"(more than {RUNAWAY_RULE}: {event_limit(300):,} events on 300 cells)" in DOCS["write-your-own.md"]

@@ -11,14 +11,18 @@ import numpy as np
 import pygame
 import pytest
 
+from visualizer.app.panel import legend_fit, meaning
 from visualizer.app.scenes.watch import INSTANT
 from visualizer.app.shell import Shell
 from visualizer.core.distance import distances_from, heat_levels
 from visualizer.core.maze import CellState
 from visualizer.core.narration import plural
 from visualizer.export.json_io import dumps, loads
+from visualizer.render.contrast import ratio
 from visualizer.render.markers import ENTRANCE
-from visualizer.render.palette import HEAT_LEVELS
+from visualizer.render.palette import HEAT_LEVELS, Style
+from visualizer.render.styles import cell_styles
+from visualizer.render.themes import current as current_theme
 from visualizer.run.spec import MazeSpec
 from visualizer.solvers import shortest_path
 
@@ -59,6 +63,13 @@ def mouse(shell, *points, mods=0):
         shell.frame(events, 1 / 60)
     finally:
         pygame.key.set_mods(0)
+
+
+def pixel(shell, cell: int) -> tuple[int, int, int]:
+    """The colour drawn at the centre of ``cell`` on the screen."""
+    shell.draw()
+    r, g, b, *_ = shell.screen.get_at(centre(shell, cell))
+    return r, g, b
 
 
 def press(shell, code, mod=0):
@@ -295,10 +306,34 @@ def test_removed_cells_read_as_removed_on_hover_and_in_the_legend(screen):
     shell = make_shell(screen)
     cells = cut_a_row_out(shell)
     rows = dict(shell.base.hover_lines(cells[2]))
-    assert rows["Is"] == "removed (not part of the maze)"
-    legend = [meaning for _, meaning in shell.panel_content().legend]
-    assert "not yet visited" not in legend and "removed (not part of the maze)" in legend
+    assert rows["Is"] == "removed (not in the maze)"
+    legend = [meaning(key, label) for key, label in shell.panel_content().legend]
+    assert "removed (not in the maze)" in legend and "not yet visited" not in legend
     assert dict(shell.base.hover_lines(cells[0] - shell.base.run.grid.width))["Is"] == "passage"
+
+
+def test_removed_cells_have_their_own_colour_not_the_grey_of_unvisited_ones_and_undo_gives_it_back(screen):
+    shell = make_shell(screen)
+    run = shell.base.run
+    cells = cut_a_row_out(shell)
+    styles = cell_styles(run.maze, run.overlay)
+    assert set(styles[cells].tolist()) == {Style.REMOVED}
+    shown = [pixel(shell, c) for c in cells]
+    assert len(set(shown)) == 1 and shown[0] == current_theme().colour(Style.REMOVED)
+    assert ratio(shown[0], current_theme().colour(Style.UNVISITED)) >= 3
+    press(shell, pygame.K_z, pygame.KMOD_CTRL)
+    shell.frame([], 1 / 60)
+    assert Style.REMOVED not in cell_styles(run.maze, run.overlay).tolist()
+    assert "removed" not in [key for key, _ in shell.panel_content().legend]
+
+
+def test_the_removed_entry_stays_when_a_crowded_legend_leaves_colours_out(screen):
+    """Large text on a small window: the board's plain colours go first, the edits' words last."""
+    shell = make_shell(screen)
+    cut_a_row_out(shell)
+    legend = tuple(shell.panel_content().legend)
+    shown, left_out = legend_fit(legend, 300, 30, 30 * 7)
+    assert left_out > 0 and "removed" in [key for key, _ in shown]
 
 
 @pytest.mark.parametrize(("window", "steps"), [((1024, 768), -2), ((1024, 768), 0), ((1024, 768), 1),

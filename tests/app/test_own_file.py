@@ -6,6 +6,7 @@ import os
 
 from helpers import EXAMPLES, own_file
 
+from visualizer.app.own_file import finding_of
 from visualizer.app.shell import Shell
 from visualizer.core.events import Kind
 from visualizer.core.narration import Shape
@@ -29,11 +30,23 @@ def frames(shell: Shell, count: int = 30) -> None:
 def test_the_broken_example_stops_at_its_bad_carve_which_stays_drawn(own_files, screen):
     shell = watch(screen, load(str(EXAMPLES / "broken_maze.py")))
     scene = shell.base
-    stopped = dict(scene.panel_lines())["Stopped"]
-    assert stopped == "event 3, carve(15, 13): (7, 1) and (5, 1) are not neighbours, so no wall joins them"
+    rows = dict(scene.panel_lines())
+    stopped = "event 3, carve(15, 13): (7, 1) and (5, 1) are not neighbours, so no wall joins them"
+    assert (rows["Phase"], rows["State"]) == ("stopped at event 3", f"stopped: {stopped}")  # never "done"
     assert [(note.shape, note.cells) for note in scene.annotations()] == [(Shape.PATH, (15, 13))]
     assert shell.toast[0] == f"Stopped: {stopped}"
-    assert "Perfect" not in dict(scene.panel_lines())  # a stopped run's maze is not judged
+    assert "Perfect" not in rows  # a stopped run's maze is not judged
+
+
+def test_stepping_back_before_the_stopped_event_takes_the_stopped_state_away(own_files, screen):
+    shell = watch(screen, load(str(EXAMPLES / "broken_maze.py")))
+    scene = shell.base
+    scene.step_back()
+    scene.step_back()
+    rows = dict(scene.panel_lines())
+    assert scene.run.position < 2 and finding_of(scene.run) is not None
+    assert not rows["State"].startswith("stopped") and rows["Phase"] != "stopped at event 3"
+    assert scene.annotations() == ()
 
 
 def test_an_exception_shows_the_line_of_the_file_and_the_window_runs_on(own_files, screen, tmp_path):
@@ -45,8 +58,8 @@ def test_an_exception_shows_the_line_of_the_file_and_the_window_runs_on(own_file
             yield carve(0, grid.neighbours(0)[5])
         """)
     shell = watch(screen, load(str(path)))
-    assert dict(shell.base.panel_lines())["Stopped"] == (
-        "IndexError: list index out of range (oops.py, line 5: yield carve(0, grid.neighbours(0)[5]))")
+    assert dict(shell.base.panel_lines())["State"] == (
+        "stopped: IndexError: list index out of range (oops.py, line 5: yield carve(0, grid.neighbours(0)[5]))")
     frames(shell)
     assert shell.running
 
@@ -99,7 +112,22 @@ def test_saving_the_file_restarts_the_run_with_the_new_code(own_files, screen, t
     scene.own.next_poll = 0.0
     frames(shell)
     assert scene.run is not first_run and shell.toast[0].startswith("Stopped: event ")
-    assert "are not neighbours" in dict(scene.panel_lines())["Stopped"]
+    assert "are not neighbours" in dict(scene.panel_lines())["State"]
+
+
+def test_a_good_save_says_reloaded_and_the_panel_keeps_it_after_the_message(own_files, screen, tmp_path):
+    path = own_file(tmp_path, "mine.py", (EXAMPLES / "broken_maze.py").read_text())
+    shell = watch(screen, load(str(path)))
+    scene = shell.base
+    path.write_text((EXAMPLES / "first_maze.py").read_text())
+    os.utime(path, (1, os.stat(path).st_mtime + 5))
+    scene.own.next_poll = 0.0
+    frames(shell)
+    assert shell.toast[0] == "Reloaded mine.py: running the new code"
+    frames(shell, 60 * 5)  # the message has gone
+    rows = dict(scene.panel_lines())
+    assert shell.shown_message() is None and rows["Reloaded"].startswith("mine.py at ")
+    assert (rows["Phase"], rows["State"], rows["Perfect"]) == ("finished", "done", "yes")
 
 
 def test_a_save_that_does_not_load_says_why_and_keeps_the_old_code(own_files, screen, tmp_path):
@@ -134,6 +162,7 @@ def test_the_explaining_panel_says_why_the_run_stopped_too(own_files, screen):
     scene.teacher.catch_up(float("inf"))
     data = dict(scene.teaching().data)
     assert data["Stopped"].startswith("event 3, carve(15, 13): ") and data["Carved"] == "2 cells"
+    assert " · stopped · " in scene.teaching().status and "done" not in scene.teaching().status
     assert scene.teaching().code == ("(this file has no CODE list: add one to see its lines lit)",)
 
 
@@ -151,7 +180,8 @@ def test_saving_the_solver_file_runs_the_new_solver(own_files, screen, tmp_path)
     scene.own.next_poll = 0.0
     frames(shell)
     assert scene.run.solver == "mine_solver" and scene.run.solution == []
-    assert "outside the grid" in dict(scene.panel_lines())["Solver stopped"]
+    assert "outside the grid" in dict(scene.panel_lines())["State"]
+    assert dict(scene.panel_lines())["State"].startswith("solver stopped: ")
 
 
 def test_right_steps_one_pass_through_the_files_loop(own_files, screen):

@@ -20,6 +20,15 @@ def test_a_shipped_lesson_checks_fine(capsys, name: str) -> None:
     assert "all fine" in capsys.readouterr().out
 
 
+def test_a_lesson_files_name_is_said_as_typed(tmp_path, capsys, monkeypatch) -> None:
+    """Lower case and all: a capital in the first letter would read as another file; one slide is
+    "1 slide"."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "my-lesson.toml").write_text('title = "x"\n[[slide]]\nalgorithm = "kruskal"\ncaption = "c"\n')
+    assert main(["lesson", "my-lesson.toml", "--check"]) == 0
+    assert capsys.readouterr().out == "my-lesson.toml: 1 slide, all fine\n"
+
+
 @pytest.mark.parametrize(("body", "words"), [
     ('title = "x"\n[[slide]]\nsolver = "q"\n', "slide 1: unknown solver 'q'"),
     ('title = "x"\n', "no slides"),

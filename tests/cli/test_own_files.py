@@ -49,13 +49,39 @@ def test_an_exception_in_the_file_names_its_line(own_files, tmp_path, capsys):
                                        "modulo by zero (oops.py, line 5: yield start(1 // 0))\n")
 
 
-@pytest.mark.parametrize("value,words", [("nowhere/none.py", "cannot read it"), ("notes.txt", "not a Python file")])
+@pytest.mark.parametrize("value,words", [("nowhere/none.py", "nowhere/none.py: no such file"),
+                                         ("notes.txt", "notes.txt: an algorithm file must be a .py file")])
 def test_a_file_that_cannot_be_loaded_is_one_line_and_exit_2(own_files, tmp_path, capsys, value, words, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "notes.txt").write_text("")
     assert main(["generate", "-a", value]) == 2
-    err = capsys.readouterr().err
-    assert err.startswith("maze-visualizer: error: ") and words in err and err.count("\n") == 1
+    assert capsys.readouterr().err == f"maze-visualizer: error: {words}\n"
+
+
+@pytest.mark.parametrize("args", [["generate", "-a"], ["play", "-a"], ["stats", "-a"], ["lab", "-a"],
+                                  ["compare", "-a", "prim", "-a"], ["bench", "-a"], ["-a"]])
+@pytest.mark.parametrize("value", ["first_maze.txt", "mazes/first_maze", "./first_maze"])
+def test_a_name_that_looks_like_a_file_but_is_no_py_says_so_not_the_whole_list(own_files, tmp_path, capsys,
+                                                                                  monkeypatch, args, value):
+    """No algorithm's name has a dot or a slash in it: such a value was meant as a file."""
+    monkeypatch.chdir(tmp_path)
+    assert main([*args, value]) == 2
+    assert capsys.readouterr().err == f"maze-visualizer: error: {value}: an algorithm file must be a .py file\n"
+
+
+@pytest.mark.parametrize("args", [["generate", "--solve"], ["--solve"]])
+def test_a_solver_that_looks_like_a_file_but_is_no_py_says_so(own_files, tmp_path, capsys, monkeypatch, args):
+    monkeypatch.chdir(tmp_path)
+    assert main([*args, "first_solver.txt"]) == 2
+    assert capsys.readouterr().err == "maze-visualizer: error: first_solver.txt: a solver file must be a .py file\n"
+
+
+@pytest.mark.parametrize("args", [["generate", "-a"], ["stats", "-a"], ["compare", "-a", "prim", "-a"],
+                                  ["generate", "--solve"]])
+def test_a_missing_py_file_is_no_such_file(own_files, tmp_path, capsys, monkeypatch, args):
+    monkeypatch.chdir(tmp_path)
+    assert main([*args, "my.py"]) == 2
+    assert capsys.readouterr().err == "maze-visualizer: error: my.py: no such file\n"
 
 
 def test_a_syntax_error_is_refused_before_any_work(own_files, tmp_path, capsys):

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from visualizer.algorithms import ALGORITHMS, get_algorithm
-from visualizer.core.names import unknown
+from visualizer.core.names import looks_like_file, unknown
 from visualizer.solvers import SOLVERS, get_solver
 
 
@@ -27,7 +27,7 @@ def test_a_solver_name_in_capitals_with_its_last_letter_lost_suggests_it(name):
     assert name in str(refused.value).split("; choose one of")[0]
 
 
-@given(st.text(max_size=12))
+@given(st.text(max_size=12).filter(lambda name: not looks_like_file(name)))
 def test_the_message_is_one_line_that_lists_every_name_and_suggests_only_known_ones(name):
     names = ["kruskal", "prim", "wilson", "prim_true"]
     words = unknown("algorithm", name, names)
@@ -39,3 +39,15 @@ def test_the_message_is_one_line_that_lists_every_name_and_suggests_only_known_o
 
 def test_a_name_far_from_every_one_gets_no_guess():
     assert "did you mean" not in unknown("algorithm", "zzz", ALGORITHMS)
+
+
+@given(st.text(st.characters(codec="utf-8", exclude_characters="\n\r"), min_size=1, max_size=8),
+       st.sampled_from([".txt", ".toml", "/", ".py.bak", ".PY"]))
+def test_a_name_with_a_dot_or_a_slash_that_is_no_py_is_told_it_must_be_one_not_the_list(stem, tail):
+    name = stem + tail
+    assert unknown("algorithm", name, ALGORITHMS) == f"{name}: an algorithm file must be a .py file"
+    assert unknown("solver", name, SOLVERS) == f"{name}: a solver file must be a .py file"
+
+
+def test_other_registries_keep_their_list_for_a_dotted_name():
+    assert unknown("theme", "dark.toml", ["dark", "light"]).startswith("unknown theme 'dark.toml'")

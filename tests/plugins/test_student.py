@@ -39,9 +39,9 @@ def test_a_file_that_cannot_be_used_is_refused_in_one_line(own_files, tmp_path, 
 
 
 def test_a_missing_file_a_non_python_file_and_a_taken_name_are_refused(own_files, tmp_path):
-    with pytest.raises(StudentFileError, match="cannot read it"):
+    with pytest.raises(StudentFileError, match="nothing.py: no such file"):
         load(str(tmp_path / "nothing.py"))
-    with pytest.raises(StudentFileError, match="not a Python file"):
+    with pytest.raises(StudentFileError, match="maze.txt: an algorithm file must be a .py file"):
         load(str(own_file(tmp_path, "maze.txt", "")))
     taken = own_file(tmp_path, "backtracker.py", "def generate(grid, rng):\n    yield 1\n")
     with pytest.raises(StudentFileError, match="taken by a built-in algorithm; rename the file"):

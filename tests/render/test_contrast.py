@@ -17,7 +17,7 @@ from visualizer.run.overlay import Overlay
 
 S = Style
 MARKS = (S.FLOOR, S.ROOM, S.SEARCH, S.DEAD_END, S.STACK, S.WALK, S.PATH, S.FRONTIER, S.CURRENT, S.UNVISITED,
-         S.PRUNED, S.TRAIL, *range(S.REGION, S.REGION + len(REGION_COLOURS)), HEAT, HEAT + HEAT_LEVELS - 1,
+         S.PRUNED, S.TRAIL, S.REMOVED, *range(S.REGION, S.REGION + len(REGION_COLOURS)), HEAT, HEAT + HEAT_LEVELS - 1,
          CONNECTOR_INDEX)
 """Everything drawn inside the walls: each touches a wall."""
 TOUCHING = [(S.CURRENT, S.FLOOR), (S.STACK, S.FLOOR), (S.FRONTIER, S.FLOOR), (S.PATH, S.FLOOR),
@@ -31,7 +31,8 @@ colours each 3:1 from the others would need a 27:1 range (21:1 is all there is).
 which the colour-vision test below checks."""
 TOGETHER = [(S.CURRENT, S.FRONTIER), (S.CURRENT, S.STACK), (S.CURRENT, S.WALK), (S.CURRENT, S.UNVISITED),
             (S.STACK, S.UNVISITED), (S.PATH, S.SEARCH), (S.ROOM, S.FLOOR), (S.FRONTIER, S.UNVISITED),
-            (S.WALK, S.UNVISITED), (S.DEAD_END, S.FLOOR), (S.SEARCH, S.FLOOR), (S.ROOM, S.PATH)]
+            (S.WALK, S.UNVISITED), (S.DEAD_END, S.FLOOR), (S.SEARCH, S.FLOOR), (S.ROOM, S.PATH),
+            (S.REMOVED, S.UNVISITED)]
 """Pairs that share a board and must be told apart, also with a colour-vision deficiency."""
 CVD_DELTA_E = 7.0
 
@@ -141,3 +142,11 @@ def test_the_quiz_ring_stands_apart_from_the_mat_and_the_walls(theme):
     assert ratio(theme.ring, theme.background) >= NON_TEXT, (theme.name, theme.ring, theme.background)
     assert ratio(theme.ring, theme.wall) >= NON_TEXT, (theme.name, theme.ring, theme.wall)
     assert ratio((20, 20, 20), theme.floor) >= NON_TEXT
+
+
+@pytest.mark.parametrize("theme", THEMES.values(), ids=list(THEMES))
+def test_removed_cells_stand_apart_from_unvisited_cells_the_mat_and_the_walls(theme):
+    """A cell an edit took out is not a cell waiting to be visited: it must not read as one."""
+    removed = theme.colour(S.REMOVED)
+    for other in (S.UNVISITED, MAT_INDEX, WALL_INDEX):
+        assert ratio(removed, theme.colour(other)) >= NON_TEXT, (theme.name, int(other))

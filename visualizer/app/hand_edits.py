@@ -21,6 +21,7 @@ from ..core.maze import CellState
 from ..core.narration import Annotation, Shape, Tone, plural
 from ..core.passage_graph import PassageGraph
 from ..export.formats import FORMATS, ExportOptions
+from ..render.palette import LEGEND
 from ..run.editing import Check, Edit, Editor, End
 from ..run.quick_solve import GRAPH_SOLVERS, QUICK_FROM_CELLS, QUICK_SOLVERS, TREES_ONLY, GraphBfs, GraphDfs, QuickBfs
 from ..run.session import SOLVING, Run
@@ -31,8 +32,8 @@ from .memo import Memo
 if TYPE_CHECKING:
     from .scene import Host
 
-REMOVED = "removed (not part of the maze)"
-"""What a cell an edit took out of the maze is, on hover and in the legend."""
+REMOVED = LEGEND["removed"][1]
+"""What a cell an edit took out of the maze is, on hover as in the legend."""
 RESOLVE_BUDGET = 0.05
 """Seconds an edit may spend solving again at once; a larger maze finishes over the next frames."""
 QUICK_SHARE = 0.04
@@ -238,6 +239,7 @@ class HandEdits:
         if isinstance(result, str):
             self.host.message(result)
             return
+        self.show_removed()
         words = prefix + result.words if prefix else result.words[0].upper() + result.words[1:]
         if self._graph is not None:
             self._graph.turns.rest()
@@ -437,14 +439,18 @@ class HandEdits:
         state = self.run.maze.state
         return frozenset(c for c in out if state[c] == CellState.UNVISITED)
 
-    def legend_label(self, key: str, usual: str) -> str:
-        """The legend's words for unvisited cells once edits removed some: removed, when every
-        unvisited cell is one of them, else the usual words with the removed ones added."""
-        removed = self.removed_cells()
-        if key != "unvisited" or not removed:
-            return usual
-        unvisited = int((self.run.maze.state == CellState.UNVISITED).sum())
-        return REMOVED if unvisited == len(removed) else f"{usual}, or {REMOVED}"
+    def show_removed(self) -> None:
+        """Tell the board which cells the edits took out (their own colour, not the grey of cells
+        still to be visited) and have it repaint when that changed."""
+        overlay, removed = self.run.overlay, self.removed_cells()
+        before = frozenset(np.flatnonzero(overlay.removed).tolist()) if overlay.removed is not None else frozenset()
+        if removed == before:
+            return
+        mask = None
+        if removed:
+            mask = np.zeros(self.run.grid.size, dtype=bool)
+            mask[list(removed)] = True
+        overlay.removed, overlay.full_redraw = mask, True
 
     def legend_keys(self) -> list[str]:
         """The legend entries for what ``annotations`` draws: the red loop, the boxed cells."""

@@ -136,7 +136,7 @@ class MazeFigures:
         on a large maze (or while the scene runs ``flat_out``) it runs at most LEGEND_SECONDS apart."""
         overlay = run.overlay
         state = (id(run), run.applied, overlay.stale, overlay.searched, overlay.path_length, run.stage,
-                 overlay.heat is None)
+                 overlay.heat is None, run.maze_version)
         memo = self._legend
         cheap = run.grid.size <= CHEAP_LEGEND_CELLS and not flat_out
         every = LEGEND_SECONDS * max(1.0, run.grid.size / LEGEND_SCAN_CELLS)  # 1 s at 1000 x 1000

@@ -39,6 +39,9 @@ class OwnFile:
         self.next_poll = 0.0
         self.reload_error = ""
         """Why the last save could not be loaded ("" when it could): shown until the next good save."""
+        self.reloaded = ""
+        """The file loaded again last and when ("my.py at 21:50:03"): the panel keeps it after the
+        message has gone, so a student back from the editor sees the save was taken."""
         self._check: Memo[MazeCheck] = Memo()
         self._said: set[tuple[int, bool]] = set()
         """Findings already announced in a message: (run, solving)."""
@@ -61,6 +64,7 @@ class OwnFile:
         for name in changed:
             error = reload(name)
             self.reload_error = error or ""
+            self.reloaded = "" if error else f"{LOADED[name].path.name} at {time.strftime('%H:%M:%S')}"
             message(f"Not reloaded: {error}" if error else f"Reloaded {LOADED[name].path.name}: running the new code")
         if changed and not self.reload_error:
             self._check.clear()
@@ -90,15 +94,36 @@ class OwnFile:
             return None
         return self._check.get((id(run), run.maze_version), lambda: check_maze(run.maze))  # edits change it
 
+    def _reached(self, run: Run, solving: bool) -> Finding | None:
+        """The finding once the run shows the events up to it (a run is read ahead of the board)."""
+        finding = self._finding(run, solving)
+        return finding if finding is not None and (solving or run.position >= finding.position) else None
+
+    def stopped_phase(self, run: Run) -> str | None:
+        """The Phase row once the checker stopped the generation ("stopped at event 3"), not "finished"."""
+        finding = self._reached(run, False)
+        return None if finding is None else f"stopped at event {finding.position + 1:,}"
+
+    def stopped_state(self, run: Run) -> str | None:
+        """The State row once the checker stopped the generation or the solve: the checker's sentence
+        or the exception's line, so that a stopped run never reads "done"."""
+        for solving, words in ((False, "stopped"), (True, "solver stopped")):
+            finding = self._reached(run, solving)
+            if finding is not None:
+                return f"{words}: {finding.message}"
+        return None
+
     def panel_rows(self, run: Run) -> list[tuple[str, str]]:
-        """The checker's finding (generation, then solve), the maze check, a failed reload."""
+        """A solve the checker stopped after a stopped generation (the State row has the first),
+        the maze check, the last reload."""
         rows: list[tuple[str, str]] = []
         if self.reload_error:
             rows.append(("Not reloaded", self.reload_error))
-        for solving, label in ((False, "Stopped"), (True, "Solver stopped")):
-            finding = self._finding(run, solving)
-            if finding is not None:
-                rows.append((label, finding.message))
+        elif self.reloaded:
+            rows.append(("Reloaded", self.reloaded))
+        solver = self._finding(run, True)
+        if solver is not None and self._finding(run, False) is not None:
+            rows.append(("Solver stopped", solver.message))
         check = self.check(run)
         if check is not None:
             rows += check.rows()
@@ -109,9 +134,8 @@ class OwnFile:
         not neighbours), and on a finished maze one loop and the cut-off cells."""
         notes: list[Annotation] = []
         for solving in (False, True):
-            finding = self._finding(run, solving)
-            shown = solving or run.position >= finding.position if finding is not None else False
-            if finding is not None and finding.cells and shown:
+            finding = self._reached(run, solving)
+            if finding is not None and finding.cells:
                 notes.append(Annotation(Shape.WALL if finding.wall else Shape.PATH, finding.cells, Tone.REJECTED))
         check = self.check(run)
         return notes + (check.annotations() if check is not None else [])

@@ -517,7 +517,7 @@ the endpoints by their own shapes); after them the entries go from the end of th
 the most needed last."""
 
 
-MOST_NEEDED = ("current", "path", "longest", "loop", "cut off")
+MOST_NEEDED = ("current", "path", "longest", "loop", "cut off", "removed")
 """Legend entries kept to the last: where the run is, what the solver found, what an edit did."""
 
 

@@ -14,6 +14,11 @@ def events_text(run: Run) -> str:
     return f"{run.position:,}"
 
 
+def phase_word(run: Run) -> str:
+    """The phase the algorithm says it is in, or that it finished."""
+    return "finished" if run.finished else (run.overlay.phase or "generating")
+
+
 def state_word(run: Run, paused: bool) -> str:
     if run.stage == SOLVING:
         return "solving" + (" (paused)" if paused else "")

@@ -105,7 +105,8 @@ class Scene:
     name = "scene"
     keys = KeyTable(())
     pauses_under_help = False
-    """True when the scene's clock stops while the help overlay is open (a game's timer)."""
+    """True when the scene's clock stops while the board is hidden: help over it, the window
+    minimised (a game's timer must not count time the player could not play)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A scene whose key table names a command it lacks is refused when it is defined."""

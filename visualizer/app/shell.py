@@ -94,6 +94,8 @@ class Shell(RecordingKeys):
         self.screen: pygame.Surface = screen or self._display_surface()
         self.running = True
         self.show_help = False
+        self.minimised = False
+        """True while the window is minimised: nothing of the board can be seen (a game's clock stops)."""
         self.clock_time = 0.0
         self.toast: tuple[str, float] | None = None
         self._toast_yields = False
@@ -236,6 +238,11 @@ class Shell(RecordingKeys):
         return (self.running and not scene.busy and not scene.background and self._held is None
                 and not self.recorder.recording and not self.recorder.writing)
 
+    @property
+    def board_hidden(self) -> bool:
+        """True while the player cannot see the board: help over it, or the window minimised."""
+        return self.show_help or self.minimised
+
     def message(self, text_: str, seconds: float = TOAST_SECONDS, yields: bool = False) -> None:
         self.toast = (text_, self.clock_time + seconds)
         self._toast_yields = yields
@@ -341,6 +348,8 @@ class Shell(RecordingKeys):
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
             self.request_quit()
+        elif event.type in (pygame.WINDOWMINIMIZED, pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED, pygame.WINDOWSHOWN):
+            self.minimised = event.type == pygame.WINDOWMINIMIZED
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.screen = pygame.display.get_surface() or self.screen
             self.layout_dirty = True
@@ -486,7 +495,7 @@ class Shell(RecordingKeys):
         work = time.perf_counter()
         # due before this frame can end: room is made for it (else a repaint lands on a full frame)
         self._paint_due, self._painted_for = scene.busy and self._paint_waited(work + FRAME_SECONDS), 0.0
-        if not (self.show_help and scene.pauses_under_help):
+        if not (self.board_hidden and scene.pauses_under_help):
             scene.advance(dt)
         start = time.perf_counter()
         layouts = self._layouts

@@ -12,8 +12,7 @@ from ..run.spec import MazeSpec
 from ..solvers import SOLVERS
 from .hand_edits import REMOVED
 from .pacing import speed_label
-from .panel import meaning
-from .run_words import cell_lines, describe_last, events_text, state_word
+from .run_words import cell_lines, describe_last, events_text, phase_word, state_word
 
 if TYPE_CHECKING:
     import numpy as np
@@ -63,10 +62,7 @@ class WatchPanel:
     def legend_label(self, key: str) -> str | None:
         if key == "entrance" and self.edits.shown_ends()[2] is not None:
             return "the entrance"  # the solver starts at its own start, ringed
-        label = self.teacher.legend_label(key)
-        if key == "unvisited" and self.edits.removed_cells():
-            return self.edits.legend_label(key, meaning(key, label))
-        return label
+        return self.teacher.legend_label(key)
 
     def panel_lines(self) -> list[tuple[str, str]]:
         run, spec = self.run, self.spec
@@ -77,9 +73,9 @@ class WatchPanel:
             ("Grid", spec.shape_words(run.grid)),
             ("Seed", str(spec.seed)),
             ("Speed", speed_label(self.speed)),
-            ("Phase", "finished" if run.finished else (run.overlay.phase or "generating")),
+            ("Phase", self.own.stopped_phase(run) or phase_word(run)),
             ("Events", events_text(self.run)),
-            ("State", state_word(self.run, self.paused)),
+            ("State", self.own.stopped_state(run) or state_word(self.run, self.paused)),
         ]
         solver = SOLVERS[run.solver or self.solver].title
         if run.overlay.searched or run.stage == SOLVING:

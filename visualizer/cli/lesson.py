@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
+from ..core.narration import plural
 from ..run.lesson import find_lesson, load_lesson, shipped_lessons
 from .errors import UsageError
 from .options import PAPERS, THEMES, WALLS, Command, add_layout_option
@@ -57,10 +58,10 @@ def run(args: argparse.Namespace) -> int:
         from ..export.handout import handout_bytes
 
         write_file(args.handout, handout_bytes(lesson, args.paper, args.notes))
-        print(f"{args.handout}: {len(lesson.slides)} pages")
+        print(f"{args.handout}: {plural(len(lesson.slides), 'page')}")
         return 0
     if args.check:
-        print(f"{lesson.source}: {len(lesson.slides)} slides, all fine")
+        print(f"{lesson.source}: {plural(len(lesson.slides), 'slide')}, all fine")
         return 0
     from ..app.lesson_view import present
     return present(lesson, args.theme, args.walls, args.layout)

@@ -26,8 +26,17 @@ from ..grids import Grid
 from ..solvers.base import announce_path
 
 MOST_EVENTS_PER_CELL = 64
-"""A run yielding more events than this many per cell (plus a thousand) is stopped: a loop that
-never ends would otherwise hang a headless command."""
+"""A run yielding more events than this many per cell (plus ``SPARE_EVENTS``) is stopped: a loop
+that never ends would otherwise hang a headless command."""
+SPARE_EVENTS = 1000
+"""Events allowed beyond the per-cell share: a tiny grid's run may look round a good deal."""
+RUNAWAY_RULE = f"{MOST_EVENTS_PER_CELL} events a cell, plus {SPARE_EVENTS:,}"
+"""The rule in words, the same in the message and in docs/write-your-own.md (a test compares them)."""
+
+
+def event_limit(cells: int) -> int:
+    """The most events a run on ``cells`` cells may yield before it is stopped as runaway."""
+    return SPARE_EVENTS + MOST_EVENTS_PER_CELL * cells
 
 
 @dataclass(frozen=True)
@@ -188,7 +197,7 @@ class Checker:
 def _run_checked(steps: Iterator[object], checker: Checker, record: Record) -> Iterator[Event]:
     """The checked events of ``steps``; at a broken rule or an exception, the record's finding is set
     and the events end there (the run stops at that event)."""
-    limit = 1000 + MOST_EVENTS_PER_CELL * checker.grid.size
+    limit = event_limit(checker.grid.size)
     position = 0
     while True:
         try:
@@ -200,7 +209,7 @@ def _run_checked(steps: Iterator[object], checker: Checker, record: Record) -> I
             break
         try:
             if position >= limit:
-                raise Stop(f"more than {limit:,} events on {checker.grid.size:,} cells: "
+                raise Stop(f"more than {limit:,} events on {checker.grid.size:,} cells (the limit is {RUNAWAY_RULE}): "
                            "is there a loop that never ends?")
             event = checker.event(step)
         except Stop as stop:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ..algorithms import ALGORITHMS, Algorithm
+from ..core.names import looks_like_file, not_python
 from ..solvers import SOLVERS, Solver
 from .checker import checked_generation, checked_solver, user_line
 from .narrator import narrator_for
@@ -57,16 +58,18 @@ def names_file(value: str) -> bool:
     file that is there) rather than a registry entry."""
     if value in ALGORITHMS or value in SOLVERS:
         return False
-    return value.endswith(".py") or os.sep in value or "/" in value or os.path.isfile(value)
+    return value.endswith(".py") or looks_like_file(value) or os.path.isfile(value)
 
 
 def load(value: str, solver: bool = False) -> str:
     """Load the file ``value`` names and register it; returns its registry name (StudentFileError)."""
     path = Path(value).expanduser()
     if path.suffix != ".py":
-        raise StudentFileError(f"{value}: not a Python file (a file of your own must end in .py)")
+        raise StudentFileError(not_python("solver" if solver else "algorithm", value))
     try:
         text = _read(path)
+    except FileNotFoundError:
+        raise StudentFileError(f"{value}: no such file") from None
     except OSError as err:
         raise StudentFileError(f"{value}: cannot read it ({err.strerror or err})") from None
     name = path.stem

@@ -10,6 +10,7 @@ import numpy as np
 import pygame
 
 from ..core.narration import Annotation, Shape, Tone
+from ..run.overlay import Mark
 from .board import Board
 from .palette import ERASED, REJECTED
 
@@ -94,3 +95,40 @@ def _draw_cross(surface: pygame.Surface, points: list[tuple[float, float]], colo
     for dx, dy in ((arm, arm), (arm, -arm)):
         pygame.draw.line(surface, OUTLINE, (mx - dx, my - dy), (mx + dx, my + dy), width + 3)
         pygame.draw.line(surface, colour, (mx - dx, my - dy), (mx + dx, my + dy), width + 1)
+
+
+HATCH_MOST = 600
+"""Dear cells under marks hatched at most (strokes each, every repaint: 600 cost about 5 ms, see
+docs/benchmarks.md): past it only the path's are, and past that none (a big weighted maze's
+unmarked cells still show their shades)."""
+HATCH_LEAST_PIXELS = 6
+"""Cells smaller than this get no hatch: it would only blur them."""
+
+
+def dear_under_marks(weights: np.ndarray | None, mark: np.ndarray) -> np.ndarray:
+    """Cells that cost more than 1 whose colour is a solver's or generator's mark, not their shade."""
+    if weights is None:
+        return np.zeros(0, dtype=np.intp)
+    return np.flatnonzero((weights > 1) & (mark > 0))
+
+
+def draw_dear_ground(surface: pygame.Surface, board: Board, origin: tuple[int, int], weights: np.ndarray | None,
+                     mark: np.ndarray, colour: tuple[int, int, int]) -> None:
+    """The weight's hatch over marked dear cells (the path, the searched cells): one to three
+    dark-edged strokes of the dear ground's ``colour``, more for dearer cells, so the hill a
+    weighted solver went round still shows once it is solved."""
+    cells = dear_under_marks(weights, mark)
+    if len(cells) > HATCH_MOST:
+        cells = cells[mark[cells] == Mark.PATH]
+    if weights is None or not len(cells) or len(cells) > HATCH_MOST or board.cell_pixels < HATCH_LEAST_PIXELS:
+        return
+    half = board.cell_pixels * 0.3
+    width = max(2, round(board.cell_pixels / 10))
+    for (x, y), cost in zip((board.centres_of(cells) + origin).tolist(), weights[cells].tolist()):
+        strokes = 1 + (int(cost) - 2) // 3  # 2-4: one, 5-7: two, 8-9: three
+        for k in range(strokes):
+            shift = (k - (strokes - 1) / 2) * half * 0.8  # side by side across the stroke's direction
+            reach = half - abs(shift)  # shorter off the middle: each stays inside the cell
+            start, end = (x + shift - reach, y + shift + reach), (x + shift + reach, y + shift - reach)
+            pygame.draw.line(surface, OUTLINE, start, end, width + 2)
+            pygame.draw.line(surface, colour, start, end, width)

@@ -56,7 +56,9 @@ class Style(IntEnum):
     LOOKED = 13
     """A solver took the cell off its to-do list and looked at it (BFS's queue): apart from the
     cells still waiting in it."""
-    REGION = 14  # REGION + k for region colour k
+    REMOVED = 14
+    """A cell hand edits took out of a finished maze: not waiting to be visited, so not grey."""
+    REGION = 15  # REGION + k for region colour k
 
 
 STYLE_COLOURS: dict[Style, Colour] = {
@@ -76,11 +78,12 @@ STYLE_COLOURS: dict[Style, Colour] = {
     Style.TRAIL: (0, 140, 110),      # bluish green
     Style.FOG: (156, 210, 254),      # mist: a pale sky blue, 3:1 from the mat (a fogged maze keeps its edge)
     Style.LOOKED: (104, 128, 32),    # olive: >= 3.9:1 to floor and walls in every theme, apart from the queue by hue
+    Style.REMOVED: (220, 200, 255),  # pale lavender: 3:1 from the grey unvisited cells and the mat, 12:1 from walls
 }
 STYLE_RANKS: dict[Style, int] = {
     Style.FLOOR: 0, Style.ROOM: 0, Style.SEARCH: 2, Style.DEAD_END: 2, Style.STACK: 3, Style.WALK: 3,
     Style.PATH: 4, Style.FRONTIER: 5, Style.CURRENT: 6, Style.UNVISITED: 7, Style.PRUNED: 7,
-    Style.TRAIL: 3, Style.FOG: 8, Style.LOOKED: 2,
+    Style.TRAIL: 3, Style.FOG: 8, Style.LOOKED: 2, Style.REMOVED: 7,
 }
 REGION_RANK = 1
 
@@ -121,6 +124,8 @@ def terrain_colours(floor: Colour) -> np.ndarray:
     return np.rint(blended).astype(np.uint8)
 
 
+DEAREST = TERRAIN + TERRAIN_LEVELS - 1
+"""The dearest ground's style: the legend's swatch for weights, the hatch over marked dear cells."""
 STYLE_COUNT = TERRAIN + TERRAIN_LEVELS
 PALETTE = np.vstack([np.array([STYLE_COLOURS[Style(i)] for i in range(Style.REGION)] + list(REGION_COLOURS),
                               dtype=np.uint8), HEAT_COLOURS, terrain_colours(STYLE_COLOURS[Style.FLOOR])])
@@ -148,6 +153,7 @@ LEGEND: dict[str, tuple[Colour, str]] = {
     "floor": (STYLE_COLOURS[Style.FLOOR], "in the maze"),
     "room": (STYLE_COLOURS[Style.ROOM], "room"),
     "unvisited": (STYLE_COLOURS[Style.UNVISITED], "not yet visited"),
+    "removed": (STYLE_COLOURS[Style.REMOVED], "removed (not in the maze)"),
     "current": (STYLE_COLOURS[Style.CURRENT], "current cell"),
     "stack": (STYLE_COLOURS[Style.STACK], "on the stack"),
     "frontier": (STYLE_COLOURS[Style.FRONTIER], "frontier"),

@@ -26,6 +26,8 @@ def cell_styles(maze: Maze, overlay: Overlay, cells: np.ndarray | None = None) -
     sets, marks or fog skips those passes): on a million cells this runs every repaint and legend."""
     at = slice(None) if cells is None else cells
     style = STATE_STYLES[maze.state[at]]
+    if overlay.removed is not None:
+        np.copyto(style, np.int16(Style.REMOVED), where=overlay.removed[at] & (style == Style.UNVISITED))
     open_cell = (style == Style.FLOOR) | (style == Style.ROOM)
     hue = overlay.hue[at]  # the set's colour: never that of a set it touches
     grouped = open_cell & (hue >= 0)
@@ -110,11 +112,11 @@ __all__ = ["Mark", "cell_styles", "edge_styles", "corner_styles", "opening_flags
 
 
 LEGEND_ORDER = ("current", "floor", "room", "weight", "distance", "region", "set", "stack", "frontier", "walk",
-                "connector", "pruned", "search", "looked", "dead end", "path", "unvisited", "wall")
+                "connector", "pruned", "search", "looked", "dead end", "path", "unvisited", "removed", "wall")
 _LEGEND_OF_STYLE = {Style.FLOOR: "floor", Style.ROOM: "room", Style.SEARCH: "search", Style.DEAD_END: "dead end",
                     Style.STACK: "stack", Style.WALK: "walk", Style.PATH: "path", Style.FRONTIER: "frontier",
                     Style.CURRENT: "current", Style.UNVISITED: "unvisited", Style.PRUNED: "pruned",
-                    Style.LOOKED: "looked"}
+                    Style.LOOKED: "looked", Style.REMOVED: "removed"}
 
 
 def visible_legend(maze: Maze, overlay: Overlay) -> list[str]:
@@ -129,7 +131,7 @@ def visible_legend(maze: Maze, overlay: Overlay) -> list[str]:
         keys.add("connector")
     if ((styles >= HEAT) & (styles < TERRAIN)).any():
         keys.add("distance")
-    if (styles > TERRAIN).any():  # a cost above 1 somewhere in view
-        keys.add("weight")
+    if (styles > TERRAIN).any() or (maze.weights is not None and (maze.weights > 1).any()):
+        keys.add("weight")  # a cost above 1: its shade, or its hatch over a mark (``draw_dear_ground``)
     keys.add("wall")
     return [k for k in LEGEND_ORDER if k in keys]

@@ -94,6 +94,7 @@ LEGEND_STYLES: dict[str, int] = {
     "stack": Style.STACK, "frontier": Style.FRONTIER, "walk": Style.WALK, "region": Style.REGION,
     "set": Style.REGION + 2, "dead end": Style.DEAD_END, "connector": CONNECTOR_INDEX, "pruned": Style.PRUNED,
     "search": Style.SEARCH, "path": Style.PATH, "wall": WALL_INDEX, "trail": Style.TRAIL, "fog": Style.FOG,
+    "removed": Style.REMOVED,
     "distance": HEAT + HEAT_LEVELS * 2 // 5,
     "weight": TERRAIN + TERRAIN_LEVELS - 1,
 }
@@ -114,6 +115,11 @@ def _table(palette: np.ndarray, connector: Colour, wall: Colour, mat: Colour,
 QUIZ_BLUE: Colour = (0, 114, 178)
 """Okabe-Ito blue: 5.2:1 from a white mat, 4:1 from black walls (white would vanish on the mat)."""
 
+REMOVED_ON_WHITE: Colour = (112, 76, 150)
+"""Removed cells on a white mat and floor: plum, 3:1 from the light grey unvisited cells (4:1 in
+light, 3.3:1 in high contrast), from the black walls and the white mat; the dark theme's pale
+lavender would vanish on white."""
+
 DARK = Theme("dark", _table(PALETTE, CONNECTOR, WALL, MAT),
              UiColours(BACKGROUND, PANEL, TEXT, TEXT_DIM, ACCENT, CODE_BACKGROUND, CODE_LIT, CODE_LIT_TEXT))
 
@@ -122,6 +128,7 @@ LIGHT = Theme("light", _table(PALETTE, (255, 214, 10), (0, 0, 0), (255, 255, 255
     Style.UNVISITED: (200, 202, 210),
     Style.PRUNED: (176, 172, 186),
     Style.FOG: (132, 136, 150),  # 3:1 from the white mat: the fogged maze keeps its edge
+    Style.REMOVED: REMOVED_ON_WHITE,
 }), UiColours((236, 238, 242), (250, 250, 252), (20, 22, 28), (72, 76, 90), (0, 96, 186),
               (232, 234, 240), (255, 214, 10), (18, 20, 26)), ring=QUIZ_BLUE)
 
@@ -131,6 +138,7 @@ HIGH_CONTRAST = Theme("high-contrast", _table(PALETTE, (255, 221, 0), (0, 0, 0),
     Style.PRUNED: (150, 150, 160),
     Style.SEARCH: (170, 230, 210),
     Style.FOG: (118, 118, 118),  # mid grey: 4.5:1 from the black walls and from the white floor and mat
+    Style.REMOVED: REMOVED_ON_WHITE,
 }), UiColours((0, 0, 0), (0, 0, 0), (255, 255, 255), (230, 230, 230), (255, 221, 0),
               (0, 0, 0), (255, 221, 0), (0, 0, 0)), ring=QUIZ_BLUE)
 """White floor and black walls (21:1), a black panel with white and yellow words (AAA, 7:1 and up)."""

@@ -74,6 +74,9 @@ class Overlay(SetColouring):
         """True after quiet (instant) steps: the marks no longer match the generator's state."""
         self.hidden: np.ndarray | None = None
         """Fog of war in play mode: True for cells the player has not seen (None: no fog)."""
+        self.removed: np.ndarray | None = None
+        """True for cells hand edits took out of a finished maze (None: none), drawn apart from
+        cells not yet visited."""
         self.heat: np.ndarray | None = None
         """The distance map: each open cell's colour step (-1: none), or None when it is off."""
         self.current = -1

@@ -393,3 +393,30 @@ def test_a_maze_of_ones_own_continues_as_your_maze_and_reaches_no_level(screen, 
     assert app.scene.stage == PLAYING and app.scene.game.moves == 1
     assert dict(app.scene.panel_lines())["Level"] == "your maze"
     assert app.scene.records.reached_level(MazeSpec("wilson", "square", 30, 20, 11)) == 1
+
+
+def played_seconds(app, seconds: float, events=()) -> None:
+    """``seconds`` of frames, the first carrying ``events``."""
+    app.frame(list(events), 1 / 60)
+    for _ in range(round(seconds * 60) - 1):
+        app.frame([], 1 / 60)
+
+
+@pytest.mark.parametrize("hide,show", [
+    ([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h")],
+     [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")]),
+    ([pygame.event.Event(pygame.WINDOWMINIMIZED)], [pygame.event.Event(pygame.WINDOWRESTORED)]),
+])
+def test_the_game_clock_stands_still_while_the_board_is_hidden(screen, data, hide, show):
+    """Help over the board, or the window minimised: the player cannot play, so the time does not count."""
+    app = App(MazeSpec("backtracker", "square", 8, 5, 4), screen=screen)
+    app.frame([], 0)
+    key(app, pygame.K_p)
+    game = app.scene.game
+    game.started = True  # the clock runs (as after the first move)
+    played_seconds(app, 2)
+    before = game.elapsed
+    played_seconds(app, 10, hide)
+    assert game.elapsed == pytest.approx(before, abs=0.05)
+    played_seconds(app, 3, show)
+    assert game.elapsed == pytest.approx(before + 3, abs=0.05) and not app.show_help

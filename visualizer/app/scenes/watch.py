@@ -17,9 +17,10 @@ import pygame
 from ...algorithms import ALGORITHMS
 from ...core.distance import LongestPath
 from ...core.metrics import Metrics
-from ...render.annotations import draw_annotations, draw_longest_path
+from ...render.annotations import draw_annotations, draw_dear_ground, draw_longest_path
 from ...render.markers import draw_endpoints
-from ...render.palette import HEAT_COLOURS
+from ...render.palette import DEAREST, HEAT_COLOURS
+from ...render.themes import current as current_theme
 from ...run.quiz.session import Quiz
 from ...run.session import DONE, SOLVING, Run
 from ...run.spec import MazeSpec, random_seed
@@ -549,6 +550,8 @@ class WatchScene(QuizKeys, EditKeys, PlayKeys, WatchPanel, Scene):
     def draw_on_board(self, surface: pygame.Surface, board, origin: tuple[int, int]) -> None:
         """Every endpoint in its own shape (entrance, exit, the solver's start and goal), the working
         data, the longest path."""
+        draw_dear_ground(surface, board, origin, self.run.maze.weights, self.run.overlay.mark,
+                         current_theme().colour(DEAREST))
         draw_annotations(surface, board, origin, self.annotations())
         if self.quiz is not None:
             draw_quiz(surface, board, origin, self.quiz)
@@ -605,7 +608,7 @@ class WatchScene(QuizKeys, EditKeys, PlayKeys, WatchPanel, Scene):
     def teaching_status(self) -> str:
         run = self.run
         events = f"solver event {run.solver_events:,}" if run.solver is not None else f"event {events_text(run)}"
-        state = state_word(run, self.paused)
+        state = "stopped" if self.own.stopped_state(run) else state_word(run, self.paused)
         return f"Step {self.teacher.narration.steps:,} · {events} · {state} · {speed_label(self.speed)}"
 
     def metrics(self) -> Metrics:
