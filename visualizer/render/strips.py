@@ -125,11 +125,11 @@ def element_styles(maze: Maze, overlay: Overlay, neighbours: np.ndarray, layout:
     cell_style = cell_styles(maze, overlay)
     style[:n] = cell_style
     openings = opening_flags(n, d, (tuple(maze.entrance), tuple(maze.exit)))
-    flat = neighbours.ravel()
-    for start in range(0, n * d, STYLE_BLOCK):
-        stop = min(n * d, start + STYLE_BLOCK)
-        slots = np.arange(start, stop, dtype=np.int64)
-        own = slots[(slots % d < d // 2) | (flat[start:stop] < 0)]
+    rows = max(1, STYLE_BLOCK // d)
+    for start in range(0, n, rows):
+        mine = neighbours[start:start + rows] < 0
+        mine[:, :d // 2] = True
+        own = np.flatnonzero(mine) + start * d
         style[n + own] = edge_styles(maze, overlay, own, neighbours, cell_style, openings)
     for start in range(0, layout.corner_count, STYLE_BLOCK):
         corners = np.arange(start, min(layout.corner_count, start + STYLE_BLOCK))
