@@ -60,3 +60,19 @@ def test_the_tables_and_polylines_do_not_depend_on_the_block_sizes(edges, block)
     assert table.names.tolist() == names and list(table.incident) == incident and list(table.first) == first
     assert list(table.ends) == [a ^ b for a, b in zip(numbers[0::2], numbers[1::2])]
     assert sum(len(line) - 1 for line in whole) == len(edges)  # every segment walked once
+
+
+@settings(max_examples=60, deadline=None)
+@given(edges=EDGES, points=st.integers(1, 12))
+def test_batches_hold_the_polylines_in_order_each_batch_at_least_the_points_asked(edges, points):
+    starts, ends = ends_of(edges)
+    lines = [list(line) for line in chains.Chains(starts, ends).lines()]
+    batches = list(chains.Chains(starts, ends).batches(points))
+    flat, lengths = [], []
+    for numbers, counts in batches:
+        flat.extend(numbers.tolist())
+        lengths.extend(counts.tolist())
+        assert counts.sum() == len(numbers)
+    assert flat == [k for line in lines for k in line] and lengths == [len(line) for line in lines]
+    assert all(len(numbers) >= points for numbers, _ in batches[:-1])
+    assert all(len(numbers) - counts[-1] < points for numbers, counts in batches)  # no more walks than needed

@@ -88,8 +88,9 @@ BAND_PEAK_BASE_BYTES = 80 << 20
 BAND_PEAK_BYTES_PER_CELL = {"gif": 15, "webp": 15}
 """Per cell and direction (at least four): the run's maze and overlay and the generator's own
 state, and while a frame is styled, the neighbour and edge-slot tables and every element's style
-(measured at 1000 x 1000 and 2000 x 2000 on square grids, rounded up; a hex grid's six directions
-took 482 MB at 2000 x 2000 against 387 MB on a square one)."""
+(measured at 1000 x 1000 and 2000 x 2000 on square grids, rounded up, when the neighbour and slot
+tables were held together; a hex grid's six directions took 482 MB at 2000 x 2000 then, 374 MB
+since the neighbour table becomes the slots in place: an estimate on the safe side)."""
 BAND_PEAK_BYTES_PER_PIXEL = {"gif": 6, "webp": 12}
 """Per frame pixel: the frame, and the encoder's copies (GIF: the previous frame, the difference and
 the changed pixels; WebP: libwebp's canvases)."""

@@ -12,6 +12,7 @@ at a time (``Chains.lines``), so they are written as they are found and never al
 
 from __future__ import annotations
 
+import itertools
 from array import array
 from collections.abc import Iterator
 
@@ -96,6 +97,34 @@ class Chains:
 
     def lines(self) -> Iterator[array]:
         """Each polyline as vertex numbers (``names`` gives their keys), walks first, then closed tours."""
+        for piece in self._lines(whole=False):
+            assert isinstance(piece, array)
+            yield piece
+
+    def batches(self, points: int) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+        """The polylines of ``lines`` a few at a time: their vertex numbers one after another, at
+        least ``points`` of them (but the last batch), and each one's length. When no tour is
+        spliced into a walk (a perfect maze's walls), the walks are sliced from the array they were
+        written into: a Python step a polyline was a tenth of a large hex SVG's time."""
+        pieces = self._lines(whole=True)
+        head = next(pieces, None)
+        if isinstance(head, tuple):
+            yield from _sliced(*head, points)
+            return
+        batch, lengths = array(self.first.typecode), []
+        for line in itertools.chain([head] if head is not None else [], pieces):
+            assert isinstance(line, array)
+            batch.extend(line)
+            lengths.append(len(line))
+            if len(batch) >= points:
+                yield _numbers(batch), np.array(lengths, dtype=np.int64)
+                batch, lengths = array(self.first.typecode), []
+        if lengths:
+            yield _numbers(batch), np.array(lengths, dtype=np.int64)
+
+    def _lines(self, whole: bool) -> Iterator[array | tuple[array, array]]:
+        """``lines``; ``whole``: when there are no tours, all the walks at once, as the array they
+        were written into and where each ends (``bounds``, from 0)."""
         incident, first = self.incident, self.first
         used = bytearray(self.count)
         degree = _degrees(np.frombuffer(first, dtype=CODES[first.typecode]))
@@ -105,7 +134,6 @@ class Chains:
         # behind took 40 MB more than the walks of a 2000 x 2000 hex maze).
         walk_count = int(np.count_nonzero(degree & 1)) // 2
         walks = array(first.typecode, [0]) * (self.count + walk_count)
-        filled = 0
         taken = array(left.typecode, [0]) * len(left)
         """How far into its run each vertex's segments are known to be used."""
         ends = self.ends
@@ -125,16 +153,6 @@ class Chains:
             left[other] -= 1
             return other
 
-        def walk(k: int) -> None:
-            """Walk from ``k`` while there is a segment to take, onto the end of ``walks``."""
-            nonlocal filled
-            at = filled
-            walks[at] = k
-            while (k := take(k)) >= 0:
-                at += 1
-                walks[at] = k
-            filled = at + 1
-
         def tour(k: int) -> list[int]:
             """A closed tour from ``k`` over every unused segment it reaches (all degrees even)."""
             stack, circuit = [k], []
@@ -147,16 +165,16 @@ class Chains:
             return circuit[::-1]
 
         bounds = array("q", [0]) * (walk_count + 1)  # where each walk ends in ``walks`` (a list: 36 bytes a walk)
-        walked = 0
-        for start in _odd_vertices(degree):
-            if left[start] % 2:
-                walk(start)
-                walked += 1
-                bounds[walked] = filled
+        walked = _walk_all(_odd_vertices(degree), (first, incident, ends, used), walks, bounds)
         del bounds[walked + 1:]
         # Every degree left is even now: what remains are closed tours, spliced where they touch a walk.
         still = np.frombuffer(left, dtype=degree.dtype)
+        if self.count:
+            _unused(_numbers(first), _numbers(incident), np.frombuffer(used, dtype=np.uint8), still)
         leftover = bool(still.any())
+        if whole and not leftover:
+            yield walks, bounds
+            return
         for begin, end in zip(bounds, bounds[1:]):
             if not leftover:
                 yield walks[begin:end]
@@ -176,6 +194,66 @@ class Chains:
         """Each polyline as vertex keys."""
         for line in self.lines():
             yield self.names[np.frombuffer(line, dtype=np.int32 if line.itemsize == 4 else np.int64)].tolist()
+
+
+def _walk_all(starts: Iterator[int], tables: tuple, walks: array, bounds: array) -> int:
+    """Walk from each of ``starts`` that still has an odd count of unused segments, taking at each
+    vertex its first unused segment until none is left, one walk after another into ``walks``
+    (``bounds[n]``: where walk ``n`` ends). The steps of ``Chains.lines``'s ``take`` in one loop of
+    local names, the counts left to each vertex made after it in bulk (``_unused``): a call, a
+    closure's lookups and two counts a wall were a third of a large hex SVG's time. Returns how
+    many walks were made."""
+    first, incident, ends, used = tables
+    at = walked = 0
+    for k in starts:
+        i, end, free = first[k], first[k + 1], 0
+        while i < end:
+            free += not used[incident[i]]
+            i += 1
+        if not free % 2:
+            continue
+        walks[at] = k
+        while True:
+            i, end = first[k], first[k + 1]
+            while i < end and used[incident[i]]:
+                i += 1
+            if i == end:
+                break
+            e = incident[i]
+            used[e] = 1
+            k ^= ends[e]
+            at += 1
+            walks[at] = k
+        at += 1
+        walked += 1
+        bounds[walked] = at
+    return walked
+
+
+def _numbers(values: array) -> np.ndarray:
+    """An array of whole numbers seen as numpy (no copy)."""
+    dtype = CODES[values.typecode]
+    return np.frombuffer(values, dtype=dtype) if len(values) else np.zeros(0, dtype=dtype)
+
+
+def _sliced(walks: array, bounds: array, points: int) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """The walks a batch at a time (see ``Chains.batches``): the fewest whole walks from where the
+    last batch ended that hold ``points`` vertices, or all that are left."""
+    ends, numbers = _numbers(bounds), _numbers(walks)
+    j, count = 0, len(ends) - 1
+    while j < count:
+        k = min(max(int(np.searchsorted(ends, ends[j] + points)), j + 1), count)
+        yield numbers[ends[j]:ends[k]], np.diff(ends[j:k + 1])
+        j = k
+
+
+def _unused(first: np.ndarray, incident: np.ndarray, used: np.ndarray, out: np.ndarray) -> None:
+    """Each vertex's unused segments, counted into ``out`` a block of vertices at a time."""
+    for s in range(0, len(out), SCAN_BLOCK):
+        stop = min(s + SCAN_BLOCK, len(out))
+        lo, hi = first[s], first[stop]
+        taken = np.add.reduceat(used[incident[lo:hi]], first[s:stop] - lo, dtype=np.int64)
+        out[s:stop] -= taken.astype(out.dtype)
 
 
 BAND_KEYS = 1 << 20

@@ -27,7 +27,7 @@ from ..render.themes import Theme, get_theme
 from ..run.spec import MazeSpec
 from .chains import Chains, chain
 from .formats import ExportOptions
-from .svg_text import polyline_paths
+from .svg_text import CHUNK_POINTS, polyline_paths
 
 Point = tuple[float, float]
 
@@ -558,8 +558,8 @@ def wall_paths(drawing: Drawing) -> Iterator[str]:
     assert lattice is not None
     if not lattice.curved:
         chains = drawing.wall_chains
-        yield from polyline_paths(chains.lines(), lambda numbers: lattice.key_points(chains.names[numbers]),
-                                  drawing.offset)
+        yield from polyline_paths(chains.batches(CHUNK_POINTS),
+                                  lambda numbers: lattice.key_points(chains.names[numbers]), drawing.offset)
         return
     for line in drawing.walls:
         yield f'<path d="{path_data([line])}"/>\n'

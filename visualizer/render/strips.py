@@ -21,7 +21,7 @@ from ..core.maze import Maze
 from ..grids import Grid
 from ..grids.layout import Layout
 from ..run.overlay import Overlay
-from .board import BACKGROUND_STYLE, Camera, canonical_slots
+from .board import BACKGROUND_STYLE, Camera, canonical_in_place
 from .soft_edges import MIN_CELL_PIXELS, ChannelPacking, SoftEdges
 from .styles import cell_styles, corner_styles, edge_styles, opening_flags
 
@@ -105,18 +105,19 @@ def prepare(maze: Maze, overlay: Overlay, size: tuple[int, int], camera: Camera,
     if not can_paint(grid):
         raise ValueError(f"{grid.kind} grids are painted whole, by a Board")
     size = (max(1, size[0]), max(1, size[1]))
-    neighbours = grid.neighbour_array(np.int32)
-    canonical = canonical_slots(grid, neighbours)
-    layout = grid.strip_layout(size[0], size[1], camera.scale, camera.origin, canonical, walls, (0, 0))
-    style = element_styles(maze, overlay, neighbours, canonical, layout)
+    table = grid.neighbour_array(np.int32)
+    layout = grid.strip_layout(size[0], size[1], camera.scale, camera.origin, table, walls, (0, 0))  # no rows:
+    style = element_styles(maze, overlay, table, layout)  # only its counts are read, never a slot
+    canonical = canonical_in_place(grid, table)  # the neighbours become the slots: never both held
     soft = layout.soft_edges and layout.cell_pixels >= MIN_CELL_PIXELS
     return Bands(grid, size, camera, walls, canonical, style, soft)
 
 
-def element_styles(maze: Maze, overlay: Overlay, neighbours: np.ndarray, canonical: np.ndarray,
-                   layout: Layout) -> np.ndarray:
+def element_styles(maze: Maze, overlay: Overlay, neighbours: np.ndarray, layout: Layout) -> np.ndarray:
     """Every element's style (cells, each edge's own slot, wall posts; a spare last entry for the
-    pixels that show nothing), as a Board's full restyle leaves them, made a block at a time."""
+    pixels that show nothing), as a Board's full restyle leaves them, made a block at a time. A slot
+    is its edge's own when its direction is in the first half or no neighbour lies that way (as
+    ``canonical_slots`` numbers them)."""
     grid = maze.grid
     n, d = grid.size, grid.directions
     corner_base = n + n * d
@@ -124,10 +125,11 @@ def element_styles(maze: Maze, overlay: Overlay, neighbours: np.ndarray, canonic
     cell_style = cell_styles(maze, overlay)
     style[:n] = cell_style
     openings = opening_flags(n, d, (tuple(maze.entrance), tuple(maze.exit)))
-    flat = canonical.ravel()
-    for start in range(0, n * d, STYLE_BLOCK):
-        stop = min(n * d, start + STYLE_BLOCK)
-        own = np.flatnonzero(flat[start:stop] == np.arange(start, stop, dtype=flat.dtype)) + start
+    rows = max(1, STYLE_BLOCK // d)
+    for start in range(0, n, rows):
+        mine = neighbours[start:start + rows] < 0
+        mine[:, :d // 2] = True
+        own = np.flatnonzero(mine) + start * d
         style[n + own] = edge_styles(maze, overlay, own, neighbours, cell_style, openings)
     for start in range(0, layout.corner_count, STYLE_BLOCK):
         corners = np.arange(start, min(layout.corner_count, start + STYLE_BLOCK))
