@@ -44,6 +44,8 @@ def quiz_view(view: TeachingView, quiz: Quiz, name: Callable[[int], str]) -> Tea
     rows = []
     if question.form != "choice":
         rows.append(("Clicked", question.answer_text(frozenset(quiz.selection), name)))
+    else:
+        rows.append(("Keys", question.keys_rule()))
     rows += [row for row in view.data if row[0] not in question.hides]
     return dataclasses.replace(view, status=status, sentences=tuple(sentences), detail="", data=tuple(rows))
 

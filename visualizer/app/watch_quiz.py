@@ -79,19 +79,17 @@ class QuizKeys:
         self.host.message(save_summary(self.quiz or self._last_quiz, self.spec), 8.0)
 
     def handle_key(self, press: KeyPress) -> bool:
-        """While a question is asked, Enter answers with the cells clicked and a number key picks a
-        choice; every other key does what it always does."""
+        """While a question is asked, Enter answers with the cells clicked and a choice's number
+        (1 to the number of choices) picks it; every other key, other digits too, does what it
+        always does (one rule a user can predict: 7 chooses an algorithm unless 7 is a choice)."""
         question = self.quiz.pending if self.quiz is not None else None
         if question is not None and press.mods == NONE:
             if press.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and question.form != CHOICE:
                 self.answer_quiz(None)
                 return True
             digit = digit_of(press.key)
-            if digit is not None and question.form == CHOICE:
-                if 1 <= digit <= len(question.choices):
-                    self.answer_quiz(frozenset({digit - 1}))
-                else:
-                    self.host.message(f"Press 1 to {len(question.choices)}: {question.how()}")
+            if digit is not None and question.form == CHOICE and 1 <= digit <= len(question.choices):
+                self.answer_quiz(frozenset({digit - 1}))
                 return True
         return super().handle_key(press)  # type: ignore[misc]  # the scene's own keys: Scene follows in the MRO
 

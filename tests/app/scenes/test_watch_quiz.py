@@ -219,3 +219,15 @@ def test_end_during_the_quiz_finishes_the_maze_and_the_solver_quiz_follows(scree
     press(shell, pygame.K_s, char="s")
     assert watch.quiz.pending is not None and watch.run.solver is not None
     assert "Finishing" not in shell.toast[0]
+
+
+def test_while_a_choice_is_asked_only_its_numbers_answer_and_other_digits_do_their_own_job(screen):
+    """Kruskal's question has two choices: 1 and 2 answer it, 7 chooses the seventh algorithm as
+    it always does, and the question says so in its own words."""
+    from visualizer.algorithms import ALGORITHMS
+    shell = make_shell(screen, algorithm="kruskal", quiz=1)
+    watch = shell.base
+    rows = dict(shell.panel_content().teaching.data)
+    assert rows["Keys"] == "1 and 2 answer; other number keys work as always"
+    press(shell, pygame.K_7, char="7")
+    assert watch.quiz.asked == 0 and watch.spec.algorithm == list(ALGORITHMS)[6]
