@@ -35,7 +35,6 @@ class QuizKeys:
     quiz: Quiz | None
     quiz_every: int
     _last_quiz: Quiz | None
-    _asked_at: tuple[int, int, int, int] | None
     _quiz_over_said: bool
     paused: bool
     racing: bool
@@ -63,7 +62,7 @@ class QuizKeys:
         self.quiz = Quiz(every=self.quiz_every)
         self.paused, self.until, self.racing = True, None, False
         self.show_metrics = False
-        self._asked_at, self._quiz_over_said = None, False
+        self._quiz_over_said = False
         self.host.message(f"Quiz on, asking {cadence_words(self.quiz_every)}: answer in the panel "
                           "(Right shows the step unanswered, K ends the quiz)", 8.0)
 
@@ -100,24 +99,25 @@ class QuizKeys:
             self.host.message(verdict.sentence, 10.0)
 
     def _quiz_frame(self) -> None:
-        """Keep the quiz asking: a question stands while the run stays where it was asked; else
-        step on to the next one due. Say the score once when the run has nothing left to ask.
-        While End races to the finished maze, nothing is asked."""
+        """Keep the quiz asking: a question stands while the run stays where it was asked; a key
+        that moved the run (Left, the scrub bar, PgDn) withdraws it and the quiz asks about where
+        the run now stands, stepping on by itself again after Right; else step on to the next
+        question due. Say the score once when the run has nothing left to ask. While End races
+        to the finished maze or PgDn and L run to their stop, nothing is asked."""
         quiz = self.quiz
         assert quiz is not None
-        if self.racing:
-            quiz.forget()  # End: the rest of the generation is skipped, its questions too
+        if self.racing or self.until is not None:
+            quiz.forget()  # the run moves by itself to where it stops: the quiz asks from there
             return
         self.paused = True
         run = self.run
-        where = (id(run), run.position, run.solver_events, run.solves)
-        if quiz.pending is not None and where != self._asked_at:
-            quiz.forget()  # the run moved (Left, the scrub bar, a restart): ask about where it is now
+        moved = quiz.follow(run)
         if quiz.pending is None:
             if quiz.next_question(self.teacher, deadline=time.perf_counter() + QUIZ_BUDGET) is not None:
-                self._asked_at = (id(run), run.position, run.solver_events, run.solves)
                 self._quiz_over_said = False
             elif run.idle and not self._quiz_over_said:
                 self._quiz_over_said = True
                 more = "" if run.solver is not None else "; S solves it, with questions too"
                 self.host.message(f"Quiz: {quiz.score_text()}{more} (Ctrl+K saves the summary)", 10.0)
+            elif moved and quiz.held:
+                self.host.message("No question at this step: Right goes on to the next one")

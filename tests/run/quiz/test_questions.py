@@ -217,3 +217,15 @@ def test_kruskals_why_calls_a_cell_with_no_passage_alone_not_another_colour(seed
 
     quiz_through(run, pick, solving=False)
     assert True in checked and False in checked
+
+
+@pytest.mark.parametrize("seed", [1, 5])
+def test_the_dungeons_pruning_asks_which_dead_end_is_filled_next(seed):
+    """The prune phase asks too: the quiz stops in it rather than racing on to the finished dungeon."""
+    run = Run(MazeSpec("dungeon", "square", 15, 11, seed))
+    teacher, quiz = Teacher(run), Quiz()
+    kinds = []
+    while (question := quiz.next_question(teacher)) is not None:
+        kinds.append(question.kind)
+        quiz.answer(teacher, frozenset({min(question.expected)}) if question.form != "cells" else question.expected)
+    assert "prune" in kinds and quiz.right == quiz.asked
