@@ -229,3 +229,25 @@ def test_the_dungeons_pruning_asks_which_dead_end_is_filled_next(seed):
         kinds.append(question.kind)
         quiz.answer(teacher, frozenset({min(question.expected)}) if question.form != "cells" else question.expected)
     assert "prune" in kinds and quiz.right == quiz.asked
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), algorithm=st.sampled_from(["wilson", "houston"]))
+def test_a_wilson_walk_holds_its_start_before_the_question_about_its_first_step(algorithm, seed):
+    """Every walk step is asked from a walk on screen: the cell stepped into is next to the walk's
+    head, and the panel counts the walk's cells (never "Walk 0 cells" while it steps)."""
+    run = Run(MazeSpec(algorithm, "square", 6, 5, seed))
+    teacher, quiz = Teacher(run), Quiz()
+    asked = 0
+    while (question := quiz.next_question(teacher)) is not None:
+        narrator = teacher.narration.narrator
+        walks = getattr(narrator, "walks", narrator)
+        if question.kind == "walk step":
+            head = walks.walk[-1] if walks.walk else None
+            assert head is not None, question.prompt
+            assert question.focus[0] in [nb for _, nb in run.grid.neighbours(head)], question.prompt
+            rows = dict(teacher.view("").data)
+            assert not rows["Walk"].startswith("0 cells"), rows["Walk"]
+            asked += 1
+        quiz.skip(teacher)
+    assert asked or algorithm == "houston"
