@@ -17,7 +17,6 @@ from ..render.board import Board
 from ..render.palette import GOAL, PLAYER_RING
 from ..run.quiz.cadence import cadence_words
 from ..run.quiz.session import Quiz
-from ..run.spec import MazeSpec
 from ..run.teaching import TeachingView
 from . import captures
 
@@ -66,11 +65,12 @@ def draw_quiz(surface: pygame.Surface, board: Board, origin: tuple[int, int], qu
         pygame.draw.circle(surface, GOAL, (origin[0] + x, origin[1] + y), size * 0.22)
 
 
-def save_summary(quiz: Quiz | None, spec: MazeSpec, folder: Path | None = None) -> str:
-    """Write the quiz's summary as CSV beside the screenshots; returns what the window says."""
+def save_summary(quiz: Quiz | None, folder: Path | None = None) -> str:
+    """Write the quiz's summary as CSV beside the screenshots, named for the quiz (it may hold
+    several algorithms and solvers); returns what the window says."""
     if quiz is None or not quiz.asked:
         return "No quiz answers to save yet: K starts a quiz"
-    name = captures.capture_name(spec) + "-quiz"
+    name = f"quiz-{quiz.started:%Y%m%d-%H%M%S}"
     try:
         path = captures.save_file(quiz.summary_csv(), folder or captures.screenshot_dir(), name, ".csv")
     except OSError as err:

@@ -17,7 +17,6 @@ from .quiz_view import next_cadence, save_summary
 
 if TYPE_CHECKING:
     from ..run.session import Run
-    from ..run.spec import MazeSpec
     from ..run.teaching import Teacher
     from .breakpoints import Breakpoint
     from .scene import Host
@@ -40,10 +39,6 @@ class QuizKeys:
     racing: bool
     show_metrics: bool
     until: Breakpoint | None
-
-    if TYPE_CHECKING:
-        @property
-        def spec(self) -> MazeSpec: ...
 
     def words_room(self) -> bool:
         """A quiz's question and verdict want the presenting strip's larger share."""
@@ -75,7 +70,7 @@ class QuizKeys:
 
     def save_quiz(self) -> None:
         """Ctrl+K: the quiz's summary (this one, else the last one ended) as CSV."""
-        self.host.message(save_summary(self.quiz or self._last_quiz, self.spec), 8.0)
+        self.host.message(save_summary(self.quiz or self._last_quiz), 8.0)
 
     def handle_key(self, press: KeyPress) -> bool:
         """While a question is asked, Enter answers with the cells clicked and a choice's number

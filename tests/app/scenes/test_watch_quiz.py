@@ -108,10 +108,11 @@ def test_the_summary_is_saved_as_csv_and_the_path_shown(screen, tmp_path, monkey
         press(shell, pygame.K_RETURN)
     press(shell, pygame.K_k, mod=pygame.KMOD_CTRL)
     saved = shell.toast[0].removeprefix("Quiz summary saved: ")
-    assert saved.startswith(str(tmp_path)) and saved.endswith(".csv")
+    assert saved.startswith(str(tmp_path / "quiz-")) and saved.endswith(".csv"), "named for the quiz, not a maze"
     rows = list(csv.reader(open(saved, encoding="utf-8")))
-    assert rows[0] == ["algorithm", "kind", "questions", "right", "percent"]
-    assert ["backtracker", "carve into", "3", "3", "100"] in rows and ["all", "all", "3", "3", "100"] in rows
+    assert rows[0] == ["algorithm", "kind", "questions", "right", "percent", "id"]
+    assert ["Recursive backtracker", "carve into", "3", "3", "100", "backtracker"] in rows
+    assert ["all", "all", "3", "3", "100", ""] in rows
 
 
 def test_shift_k_changes_when_the_quiz_asks(screen):
@@ -309,3 +310,13 @@ def test_a_seek_or_a_new_run_clears_the_last_verdict_from_the_panel(screen):
     press(shell, pygame.K_3, char="3")
     assert watch.spec.algorithm != "kruskal"
     assert verdict not in shell.panel_content().teaching.sentences, "the old run's verdict stayed"
+
+
+def test_starting_the_solver_quiz_clears_the_generations_last_verdict(screen):
+    shell = make_shell(screen, algorithm="kruskal", quiz=1)
+    watch = shell.base
+    press(shell, pygame.K_1, char="1")
+    verdict = watch.quiz.last.sentence
+    press(shell, pygame.K_s, char="s")
+    assert watch.run.solver is not None and watch.quiz.pending is not None
+    assert verdict not in shell.panel_content().teaching.sentences, "Kruskal's verdict stayed over the solve"

@@ -14,8 +14,11 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import TYPE_CHECKING
 
+from ...algorithms import ALGORITHMS
+from ...solvers import SOLVERS
 from ..teaching import Teacher
 from .makers import MAKERS
 from .question import Question, Seen
@@ -53,6 +56,8 @@ class Quiz:
     streak: int = 0
     best_streak: int = 0
     last: Verdict | None = None
+    started: datetime = field(default_factory=datetime.now)
+    """When the quiz began: its summary file is named for it (a quiz spans algorithms and solvers)."""
     _since: int = 0
     """Steps shown since the last question."""
     _subject: str = ""
@@ -183,15 +188,22 @@ class Quiz:
         return [(algorithm, kind, asked, right) for (algorithm, kind), (asked, right) in counts.items()]
 
     def summary_csv(self) -> str:
-        """The summary: one row per algorithm and kind of question, then the whole quiz."""
+        """The summary: one row per algorithm and kind of question, named as the window names them
+        (the name for scripts last), then the whole quiz."""
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(("algorithm", "kind", "questions", "right", "percent"))
+        writer.writerow(("algorithm", "kind", "questions", "right", "percent", "id"))
         for algorithm, kind, asked, right in self.by_kind():
-            writer.writerow((algorithm, kind, asked, right, _percent(right, asked)))
-        writer.writerow(("all", "all", self.asked, self.right, _percent(self.right, self.asked)))
-        writer.writerow(("best streak", "", self.best_streak, "", ""))
+            writer.writerow((title(algorithm), kind, asked, right, _percent(right, asked), algorithm))
+        writer.writerow(("all", "all", self.asked, self.right, _percent(self.right, self.asked), ""))
+        writer.writerow(("best streak", "", self.best_streak, "", "", ""))
         return out.getvalue()
+
+
+def title(name: str) -> str:
+    """An algorithm's or solver's name as the window shows it ("Recursive backtracker")."""
+    info = ALGORITHMS.get(name) or SOLVERS.get(name)
+    return info.title if info is not None else name
 
 
 def _percent(part: int, whole: int) -> str:
