@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from visualizer.algorithms import ALGORITHMS
+from visualizer.core.maze import CellState
 from visualizer.files.masks import load_mask
 from visualizer.grids import GRIDS
 from visualizer.run.quiz.makers import MAKERS
@@ -224,11 +225,14 @@ def test_the_dungeons_pruning_asks_which_dead_end_is_filled_next(seed):
     """The prune phase asks too: the quiz stops in it rather than racing on to the finished dungeon."""
     run = Run(MazeSpec("dungeon", "square", 15, 11, seed))
     teacher, quiz = Teacher(run), Quiz()
-    kinds = []
+    offered = set()
     while (question := quiz.next_question(teacher)) is not None:
-        kinds.append(question.kind)
+        if question.kind == "prune":
+            offered |= question.expected
         quiz.answer(teacher, frozenset({min(question.expected)}) if question.form != "cells" else question.expected)
-    assert "prune" in kinds and quiz.right == quiz.asked
+    assert offered and quiz.right == quiz.asked
+    pruned = {cell for cell in range(run.grid.size) if int(run.maze.state[cell]) == int(CellState.PRUNED)}
+    assert offered <= pruned, "every cell taken as an answer is one the pruning fills"
 
 
 @settings(max_examples=6, deadline=None)
