@@ -255,3 +255,16 @@ def test_a_wilson_walk_holds_its_start_before_the_question_about_its_first_step(
             asked += 1
         quiz.skip(teacher)
     assert asked or algorithm == "houston"
+
+
+def test_the_dungeons_connectors_are_asked_opened_or_skipped_where_the_colours_and_doors_say():
+    """Two colours: opened; one colour with a door beside it: skipped; the loop chance is not asked."""
+    answers = set()
+    for seed in range(4):
+        run = Run(MazeSpec("dungeon", "square", 15, 11, seed))
+        teacher, quiz = Teacher(run), Quiz()
+        while (question := quiz.next_question(teacher)) is not None:
+            if question.kind == "opened or skipped":
+                answers |= question.expected
+            quiz.skip(teacher)
+    assert answers == {0, 1}
