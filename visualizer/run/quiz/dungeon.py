@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
+
+from ...algorithms.dungeon import way_counts
 from ...core.events import Event, Kind
 from ...core.maze import CellState
 from . import carving
@@ -25,9 +28,10 @@ _PASSAGE = int(CellState.PASSAGE)
 def dead_ends(seen: Seen) -> frozenset[int]:
     """The corridor cells with one way out or none (an opening to the outside counts as one)."""
     maze = seen.maze
-    entrance, exit_ = maze.entrance[0], maze.exit[0]
-    return frozenset(cell for cell in range(seen.grid.size) if int(maze.state[cell]) == _PASSAGE
-                     and int(maze.passages[cell]).bit_count() + (cell == entrance) + (cell == exit_) <= 1)
+    ways = way_counts(maze.passages)
+    ways[maze.entrance[0]] += 1
+    ways[maze.exit[0]] += 1
+    return frozenset(np.flatnonzero((maze.state == _PASSAGE) & (ways <= 1)).tolist())
 
 
 def ask_prune(seen: Seen) -> Question | None:
