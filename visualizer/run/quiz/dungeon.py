@@ -54,8 +54,8 @@ def ask_connector(seen: Seen) -> Question | None:
     when they are one region and a door touches it (doors never sit side by side); otherwise the
     loop chance decides, and nothing is asked."""
     event = seen.peek(0)
-    if event is None or int(event[0]) not in (_CONNECT, _REJECT) or event[3] < 0:
-        return None
+    if event is None or not (int(event[0]) == _CONNECT or int(event[0]) == _REJECT and int(event[3]) >= 0):
+        return None  # (a REJECT of -1 is a room refused)
     a, b = event[1], event[2]
     region = seen.maze.region
     between = f"{seen.name(a)} and {seen.name(b)}"
