@@ -69,16 +69,30 @@ def stream_hash(events) -> tuple[int, str]:
     return count, digest.hexdigest()[:16]
 
 
+def as_recorded(name: str, events):
+    """The stream as the figures were recorded: since then Wilson shows each walk's first cell (a
+    CURRENT not after an erasure) before the walk's first step, for the quiz; nothing else changed."""
+    if name != "wilson":
+        yield from events
+        return
+    previous = -1
+    for event in expand(events):
+        if not (event[0] == Kind.CURRENT and previous != Kind.WALK_ERASE):
+            yield event
+        previous = event[0]
+
+
 @pytest.mark.parametrize("key", sorted(OLD_STREAMS))
 def test_the_same_seed_says_the_same_events_as_before_packing(key):
     name, kind, seed = key
-    assert stream_hash(ALGORITHMS[name].run(make_grid(kind, 7, 6), seed)) == OLD_STREAMS[key]
+    assert stream_hash(as_recorded(name, ALGORITHMS[name].run(make_grid(kind, 7, 6), seed))) == OLD_STREAMS[key]
 
 
 @pytest.mark.parametrize("name", PACKING)
 def test_large_grids_say_the_same_events_as_before_packing(name):
-    assert stream_hash(ALGORITHMS[name].run(make_grid("square", 60, 50), 3)) == OLD_LARGE[name]
-    assert stream_hash(ALGORITHMS[name].run(make_grid("square", 60, 50), 4, braid=50)) == OLD_BRAIDED[name]
+    run = ALGORITHMS[name].run
+    assert stream_hash(as_recorded(name, run(make_grid("square", 60, 50), 3))) == OLD_LARGE[name]
+    assert stream_hash(as_recorded(name, run(make_grid("square", 60, 50), 4, braid=50))) == OLD_BRAIDED[name]
 
 
 @pytest.mark.parametrize("name,share", [("kruskal", 1.3), ("aldous_broder", 3), ("blobby_division", 2.5)])

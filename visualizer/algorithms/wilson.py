@@ -48,6 +48,7 @@ def join_by_walks(grid: Grid, rng: random.Random, in_maze: bytearray, order: lis
         dirs: list[int] = []
         where = {start: 0}
         cell = start
+        yield (CURRENT, start, -1, -1)  # the walk's first cell, on screen before its first step
         while not in_maze[cell]:
             d = int(rnd() * directions)
             nb = flat[cell * directions + d]
@@ -156,7 +157,7 @@ class WilsonNarrator(Narrator):
         kind = event[0]
         if kind in (CARVE, WALK_ERASE):
             return previous[0] != kind
-        return kind != CURRENT
+        return kind != CURRENT or previous[0] != WALK_ERASE  # a CURRENT after no erasure starts a walk
 
     def tell_carve(self, cell: int, other: int, value: int) -> Told:
         if other < 0:
@@ -231,6 +232,11 @@ class WilsonNarrator(Narrator):
                     f"the loop after it is erased, starting with {self.name(cell)}")
 
     def tell_current(self, cell: int, other: int, value: int) -> Told:
+        if not self.walk:  # a walk starts: its first cell is shown (and counted) before it steps
+            self._add(cell)
+            self.target, self.loop, self.carving = -1, [], False
+            return Told(self.code.walk, f"{self.name(cell)} is not in the maze: a walk starts there, "
+                                        "just that cell so far")
         if self.loop:
             self.loop.append(cell)
         return Told(self.code.erase,

@@ -19,7 +19,6 @@ from ..render.themes import current
 from ..run.quiz.cadence import cadence_words
 from ..run.quiz.question import CHOICE, Question
 from ..run.quiz.session import Quiz
-from ..run.spec import MazeSpec
 from ..run.teaching import TeachingView
 from . import captures
 from .choice_spots import choice_phrase
@@ -47,6 +46,8 @@ def quiz_view(view: TeachingView, quiz: Quiz, name: Callable[[int], str]) -> Tea
     rows = []
     if question.form != "choice":
         rows.append(("Clicked", question.answer_text(frozenset(quiz.selection), name)))
+    else:
+        rows.append(("Keys", question.keys_rule()))
     rows += [row for row in view.data if row[0] not in question.hides]
     return dataclasses.replace(view, status=status, sentences=tuple(sentences), detail="", data=tuple(rows))
 
@@ -89,11 +90,12 @@ def ring_widths(size: float) -> tuple[int, int]:
     return max(4, round(size / 4)), max(2, round(size / 16))
 
 
-def save_summary(quiz: Quiz | None, spec: MazeSpec, folder: Path | None = None) -> str:
-    """Write the quiz's summary as CSV beside the screenshots; returns what the window says."""
+def save_summary(quiz: Quiz | None, folder: Path | None = None) -> str:
+    """Write the quiz's summary as CSV beside the screenshots, named for the quiz (it may hold
+    several algorithms and solvers); returns what the window says."""
     if quiz is None or not quiz.asked:
         return "No quiz answers to save yet: K starts a quiz"
-    name = captures.capture_name(spec) + "-quiz"
+    name = f"quiz-{quiz.started:%Y%m%d-%H%M%S}"
     try:
         path = captures.save_file(quiz.summary_csv(), folder or captures.screenshot_dir(), name, ".csv")
     except OSError as err:

@@ -18,7 +18,6 @@ from .quiz_view import SAVED_WORDS, choice_phrases, next_cadence, save_summary
 
 if TYPE_CHECKING:
     from ..run.session import Run
-    from ..run.spec import MazeSpec
     from ..run.teaching import Teacher
     from .breakpoints import Breakpoint
     from .scene import Host
@@ -37,16 +36,11 @@ class QuizKeys:
     quiz_every: int
     _last_quiz: Quiz | None
     _quiz_saved: tuple[int, int]
-    _asked_at: tuple[int, int, int, int] | None
     _quiz_over_said: bool
     paused: bool
     racing: bool
     show_metrics: bool
     until: Breakpoint | None
-
-    if TYPE_CHECKING:
-        @property
-        def spec(self) -> MazeSpec: ...
 
     def words_room(self) -> bool:
         """A quiz's question and verdict want the presenting strip's larger share."""
@@ -65,7 +59,7 @@ class QuizKeys:
         self.quiz = Quiz(every=self.quiz_every)
         self.paused, self.until, self.racing = True, None, False
         self.show_metrics = False
-        self._asked_at, self._quiz_over_said = None, False
+        self._quiz_over_said = False
         self.host.message(f"Quiz on, asking {cadence_words(self.quiz_every)}: answer in the panel "
                           "(Right shows the step unanswered, K ends the quiz)", 8.0)
 
@@ -79,7 +73,7 @@ class QuizKeys:
     def save_quiz(self) -> None:
         """Ctrl+K: the quiz's summary (this one, else the last one ended) as CSV."""
         quiz = self.quiz or self._last_quiz
-        words = save_summary(quiz, self.spec)
+        words = save_summary(quiz)
         if quiz is not None and words.startswith(SAVED_WORDS):
             self._quiz_saved = (id(quiz), len(quiz.records))
         self.host.message(words, 8.0)
@@ -94,19 +88,17 @@ class QuizKeys:
         return [f"{plural(count, 'quiz answer')} (Ctrl+K saves them)"] if count > 0 else []
 
     def handle_key(self, press: KeyPress) -> bool:
-        """While a question is asked, Enter answers with the cells clicked and a number key picks a
-        choice; every other key does what it always does."""
+        """While a question is asked, Enter answers with the cells clicked and a choice's number
+        (1 to the number of choices) picks it; every other key, other digits too, does what it
+        always does (one rule a user can predict: 7 chooses an algorithm unless 7 is a choice)."""
         question = self.quiz.pending if self.quiz is not None else None
         if question is not None and press.mods == NONE:
             if press.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and question.form != CHOICE:
                 self.answer_quiz(None)
                 return True
             digit = digit_of(press.key)
-            if digit is not None and question.form == CHOICE:
-                if 1 <= digit <= len(question.choices):
-                    self.answer_quiz(frozenset({digit - 1}))
-                else:
-                    self.host.message(f"Press 1 to {len(question.choices)}: {question.how()}")
+            if digit is not None and question.form == CHOICE and 1 <= digit <= len(question.choices):
+                self.answer_quiz(frozenset({digit - 1}))
                 return True
         return super().handle_key(press)  # type: ignore[misc]  # the scene's own keys: Scene follows in the MRO
 
@@ -126,24 +118,25 @@ class QuizKeys:
             self.host.message(verdict.sentence, 10.0)
 
     def _quiz_frame(self) -> None:
-        """Keep the quiz asking: a question stands while the run stays where it was asked; else
-        step on to the next one due. Say the score once when the run has nothing left to ask.
-        While End races to the finished maze, nothing is asked."""
+        """Keep the quiz asking: a question stands while the run stays where it was asked; a key
+        that moved the run (Left, the scrub bar, PgDn) withdraws it and the quiz asks about where
+        the run now stands, stepping on by itself again after Right; else step on to the next
+        question due. Say the score once when the run has nothing left to ask. While End races
+        to the finished maze or PgDn and L run to their stop, nothing is asked."""
         quiz = self.quiz
         assert quiz is not None
-        if self.racing:
-            quiz.forget()  # End: the rest of the generation is skipped, its questions too
+        if self.racing or self.until is not None:
+            quiz.forget()  # the run moves by itself to where it stops: the quiz asks from there
             return
         self.paused = True
         run = self.run
-        where = (id(run), run.position, run.solver_events, run.solves)
-        if quiz.pending is not None and where != self._asked_at:
-            quiz.forget()  # the run moved (Left, the scrub bar, a restart): ask about where it is now
+        moved = quiz.follow(run)
         if quiz.pending is None:
             if quiz.next_question(self.teacher, deadline=time.perf_counter() + QUIZ_BUDGET) is not None:
-                self._asked_at = (id(run), run.position, run.solver_events, run.solves)
                 self._quiz_over_said = False
             elif run.idle and not self._quiz_over_said:
                 self._quiz_over_said = True
                 more = "" if run.solver is not None else "; S solves it, with questions too"
                 self.host.message(f"Quiz: {quiz.score_text()}{more} (Ctrl+K saves the summary)", 10.0)
+            elif moved and quiz.held:
+                self.host.message("No question at this step: Right goes on to the next one")

@@ -108,10 +108,11 @@ def test_the_summary_is_saved_as_csv_and_the_path_shown(screen, tmp_path, monkey
         press(shell, pygame.K_RETURN)
     press(shell, pygame.K_k, mod=pygame.KMOD_CTRL)
     saved = shell.toast[0].removeprefix("Quiz summary saved: ")
-    assert saved.startswith(str(tmp_path)) and saved.endswith(".csv")
+    assert saved.startswith(str(tmp_path / "quiz-")) and saved.endswith(".csv"), "named for the quiz, not a maze"
     rows = list(csv.reader(open(saved, encoding="utf-8")))
-    assert rows[0] == ["algorithm", "kind", "questions", "right", "percent"]
-    assert ["backtracker", "carve into", "3", "3", "100"] in rows and ["all", "all", "3", "3", "100"] in rows
+    assert rows[0] == ["algorithm", "kind", "questions", "right", "percent", "id"]
+    assert ["Recursive backtracker", "carve into", "3", "3", "100", "backtracker"] in rows
+    assert ["all", "all", "3", "3", "100", ""] in rows
 
 
 def test_shift_k_changes_when_the_quiz_asks(screen):
@@ -299,3 +300,102 @@ def test_a_click_on_a_choices_words_answers_it_and_the_pointer_lights_it(layout)
         assert watch.quiz.asked == 2, "the number keys still answer"
     finally:
         pygame.quit()
+
+
+def test_while_a_choice_is_asked_only_its_numbers_answer_and_other_digits_do_their_own_job(screen):
+    """Kruskal's question has two choices: 1 and 2 answer it, 7 chooses the seventh algorithm as
+    it always does, and the question says so in its own words."""
+    from visualizer.algorithms import ALGORITHMS
+    shell = make_shell(screen, algorithm="kruskal", quiz=1)
+    watch = shell.base
+    rows = dict(shell.panel_content().teaching.data)
+    assert rows["Keys"] == "1 and 2 answer; other number keys work as always"
+    press(shell, pygame.K_7, char="7")
+    assert watch.quiz.asked == 0 and watch.spec.algorithm == list(ALGORITHMS)[6]
+
+
+def dungeon_quiz(screen):
+    """A dungeon quiz on its first question, the dungeon's events all recorded (the scrub bar's
+    scale is the true length)."""
+    shell = Shell(MazeSpec("dungeon", "square", 15, 11, 5), speed=60.0, screen=screen)
+    watch = shell.base
+    watch.run.finish_generation()
+    watch.run.seek(0)
+    watch.start_quiz()
+    shell.frame([], 1 / 60)
+    assert watch.quiz.pending is not None
+    return shell, watch
+
+
+def phase_at(run, position):
+    """The phase the event at ``position`` belongs to."""
+    return [name for at, name in run.phase_marks if at < position][-1]
+
+
+def click_bar(shell, position):
+    """A click on the scrub bar where it stands for ``position``."""
+    bar, total = shell.scrub_rect(), shell.base.run.total
+    pos = (bar.left + round(bar.width * position / total), bar.centery)
+    shell.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+                 pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)], 1 / 60)
+    shell.frame([], 1 / 60)
+
+
+def test_pgdn_in_a_quiz_runs_to_the_next_phase_and_the_quiz_asks_from_there(screen):
+    shell, watch = dungeon_quiz(screen)
+    assert phase_at(watch.run, watch.run.position + 1) == "maze"
+    press(shell, pygame.K_PAGEDOWN)
+    for _ in range(20):
+        shell.frame([], 1 / 60)
+    assert phase_at(watch.run, watch.run.position) == "connect" and not watch.run.finished
+    assert watch.quiz.asked == 0, "the question withdrawn is not scored"
+    assert watch.quiz.pending is not None or "Right goes on" in shell.toast[0]
+
+
+def test_a_click_on_the_scrub_bar_in_a_quiz_stays_where_it_was_put(screen):
+    """The dungeon's rooms ask nothing: the run waits there, and Right goes on to the corridors' questions."""
+    shell, watch = dungeon_quiz(screen)
+    click_bar(shell, 20)
+    for _ in range(5):
+        shell.frame([], 1 / 60)
+    assert abs(watch.run.position - 20) <= 2 and phase_at(watch.run, watch.run.position + 1) == "rooms"
+    assert watch.quiz.pending is None and watch.quiz.asked == 0 and "Right goes on" in shell.toast[0]
+    press(shell, pygame.K_RIGHT)
+    assert watch.quiz.pending is not None and watch.quiz.pending.kind == "carve into"
+    assert phase_at(watch.run, watch.run.position + 1) == "maze"
+
+
+def test_at_the_end_of_a_quiz_left_steps_back_and_the_bar_goes_back_into_the_connect_phase(screen):
+    shell, watch = dungeon_quiz(screen)
+    press(shell, pygame.K_END)
+    for _ in range(10):
+        shell.frame([], 1 / 60)
+    end = watch.run.position
+    assert watch.run.finished
+    press(shell, pygame.K_LEFT)
+    assert watch.run.position < end, "Left stepped back and stays back"
+    assert watch.quiz.pending is not None and watch.quiz.pending.kind == "prune"
+    connect = dict((name, at) for at, name in watch.run.phase_marks)["connect"]
+    click_bar(shell, connect + 3)
+    assert phase_at(watch.run, watch.run.position) == "connect" and watch.quiz.asked == 0
+
+
+def test_a_seek_or_a_new_run_clears_the_last_verdict_from_the_panel(screen):
+    shell = make_shell(screen, algorithm="kruskal", quiz=1)
+    watch = shell.base
+    press(shell, pygame.K_1, char="1")
+    verdict = watch.quiz.last.sentence
+    assert verdict in shell.panel_content().teaching.sentences
+    press(shell, pygame.K_3, char="3")
+    assert watch.spec.algorithm != "kruskal"
+    assert verdict not in shell.panel_content().teaching.sentences, "the old run's verdict stayed"
+
+
+def test_starting_the_solver_quiz_clears_the_generations_last_verdict(screen):
+    shell = make_shell(screen, algorithm="kruskal", quiz=1)
+    watch = shell.base
+    press(shell, pygame.K_1, char="1")
+    verdict = watch.quiz.last.sentence
+    press(shell, pygame.K_s, char="s")
+    assert watch.run.solver is not None and watch.quiz.pending is not None
+    assert verdict not in shell.panel_content().teaching.sentences, "Kruskal's verdict stayed over the solve"

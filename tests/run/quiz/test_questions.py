@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from visualizer.algorithms import ALGORITHMS
+from visualizer.core.maze import CellState
 from visualizer.files.masks import load_mask
 from visualizer.grids import GRIDS
 from visualizer.run.quiz.makers import MAKERS
@@ -217,3 +218,53 @@ def test_kruskals_why_calls_a_cell_with_no_passage_alone_not_another_colour(seed
 
     quiz_through(run, pick, solving=False)
     assert True in checked and False in checked
+
+
+@pytest.mark.parametrize("seed", [1, 5])
+def test_the_dungeons_pruning_asks_which_dead_end_is_filled_next(seed):
+    """The prune phase asks too: the quiz stops in it rather than racing on to the finished dungeon."""
+    run = Run(MazeSpec("dungeon", "square", 15, 11, seed))
+    teacher, quiz = Teacher(run), Quiz()
+    offered = set()
+    while (question := quiz.next_question(teacher)) is not None:
+        if question.kind == "prune":
+            offered |= question.expected
+        quiz.answer(teacher, frozenset({min(question.expected)}) if question.form != "cells" else question.expected)
+    assert offered and quiz.right == quiz.asked
+    pruned = {cell for cell in range(run.grid.size) if int(run.maze.state[cell]) == int(CellState.PRUNED)}
+    assert offered <= pruned, "every cell taken as an answer is one the pruning fills"
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), algorithm=st.sampled_from(["wilson", "houston"]))
+def test_a_wilson_walk_holds_its_start_before_the_question_about_its_first_step(algorithm, seed):
+    """Every walk step is asked from a walk on screen: the cell stepped into is next to the walk's
+    head, and the panel counts the walk's cells (never "Walk 0 cells" while it steps)."""
+    run = Run(MazeSpec(algorithm, "square", 6, 5, seed))
+    teacher, quiz = Teacher(run), Quiz()
+    asked = 0
+    while (question := quiz.next_question(teacher)) is not None:
+        narrator = teacher.narration.narrator
+        walks = getattr(narrator, "walks", narrator)
+        if question.kind == "walk step":
+            head = walks.walk[-1] if walks.walk else None
+            assert head is not None, question.prompt
+            assert question.focus[0] in [nb for _, nb in run.grid.neighbours(head)], question.prompt
+            rows = dict(teacher.view("").data)
+            assert not rows["Walk"].startswith("0 cells"), rows["Walk"]
+            asked += 1
+        quiz.skip(teacher)
+    assert asked or algorithm == "houston"
+
+
+def test_the_dungeons_connectors_are_asked_opened_or_skipped_where_the_colours_and_doors_say():
+    """Two colours: opened; one colour with a door beside it: skipped; the loop chance is not asked."""
+    answers = set()
+    for seed in range(4):
+        run = Run(MazeSpec("dungeon", "square", 15, 11, seed))
+        teacher, quiz = Teacher(run), Quiz()
+        while (question := quiz.next_question(teacher)) is not None:
+            if question.kind == "opened or skipped":
+                answers |= question.expected
+            quiz.skip(teacher)
+    assert answers == {0, 1}

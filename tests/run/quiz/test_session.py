@@ -101,11 +101,11 @@ def test_the_csv_summary_counts_by_algorithm_and_kind_then_the_whole_quiz():
         quiz.answer(teacher, frozenset({next(iter(question.expected))}))
     rows = list(csv.reader(io.StringIO(quiz.summary_csv())))
     assert rows == [
-        ["algorithm", "kind", "questions", "right", "percent"],
-        ["backtracker", "carve into", "4", "3", "75"],
-        ["bfs", "next off the list", "2", "2", "100"],
-        ["all", "all", "6", "5", "83"],
-        ["best streak", "", "3", "", ""],
+        ["algorithm", "kind", "questions", "right", "percent", "id"],
+        ["Recursive backtracker", "carve into", "4", "3", "75", "backtracker"],
+        ["Breadth-first search", "next off the list", "2", "2", "100", "bfs"],
+        ["all", "all", "6", "5", "83", ""],
+        ["best streak", "", "3", "", "", ""],
     ]
 
 

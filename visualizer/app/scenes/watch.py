@@ -126,8 +126,6 @@ class WatchScene(QuizKeys, EditKeys, PlayKeys, WatchPanel, Scene):
         self._quiz_saved = (0, 0)
         """(id of the quiz, its answers) at the last Ctrl+K that wrote a file."""
         """The quiz K ended last (Ctrl+K can still save its summary)."""
-        self._asked_at: tuple[int, int, int, int] | None = None
-        """Where the run stood when the pending question was asked (moved since: the question goes)."""
         self._quiz_over_said = False
         if quiz is not None:
             self.start_quiz()
@@ -227,6 +225,8 @@ class WatchScene(QuizKeys, EditKeys, PlayKeys, WatchPanel, Scene):
             self.host.message(f"Not answered: {why}.", 10.0)
             return
         self.teacher.step_forward()
+        if self.quiz is not None:
+            self.quiz.go_on(self.run)  # no question here: the quiz steps on to the next by itself
 
     def step_back(self) -> None:
         """Left: pause and undo one algorithm step: a solver's while one is shown, else the

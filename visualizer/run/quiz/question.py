@@ -64,6 +64,13 @@ class Question:
             return "click it"
         return "click each, then Enter; none: just Enter"
 
+    def keys_rule(self) -> str:
+        """Which number keys answer a choice, in words: only the choices' own numbers, so any other
+        digit keeps its job (7 chooses an algorithm while a two-way question is asked)."""
+        count = len(self.choices)
+        keys = "1" if count == 1 else f"1 and {count}" if count == 2 else f"1 to {count}"
+        return f"{keys} {'answers' if count == 1 else 'answer'}; other number keys work as always"
+
     def mistakes(self, given: frozenset[int], name: Callable[[int], str]) -> str:
         """What a wrong set of cells got wrong: the cells missed and the ones that are not in it
         ("" for the other forms, whose answer is one thing)."""

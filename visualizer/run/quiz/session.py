@@ -14,10 +14,17 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
+from typing import TYPE_CHECKING
 
+from ...algorithms import ALGORITHMS
+from ...solvers import SOLVERS
 from ..teaching import Teacher
 from .makers import MAKERS
 from .question import Question, Seen
+
+if TYPE_CHECKING:
+    from ..session import Run
 
 STEPS_A_CALL = 2000
 """Algorithm steps a call to :meth:`Quiz.next_question` may take looking for the next question."""
@@ -49,10 +56,17 @@ class Quiz:
     streak: int = 0
     best_streak: int = 0
     last: Verdict | None = None
+    started: datetime = field(default_factory=datetime.now)
+    """When the quiz began: its summary file is named for it (a quiz spans algorithms and solvers)."""
     _since: int = 0
     """Steps shown since the last question."""
     _subject: str = ""
     """The algorithm or solver the pending question is about."""
+    held: bool = False
+    """True after the run was moved by a key (Left, the scrub bar, PgDn): the quiz asks only about
+    the step where it stands, and steps on by itself again after Right (:meth:`go_on`)."""
+    _left: tuple[Run, int, int, int] | None = None
+    """Where the quiz's own last move left the run: (the run, position, solver events, solves)."""
 
     # --- asking -------------------------------------------------------------------
 
@@ -66,18 +80,48 @@ class Quiz:
         """The question pending, else step the run on (whole steps, at most ``steps``, until
         ``deadline``: the window's frame goes on) until one is due; None when the run is finished
         or the budget ran out first (the next call goes on from there)."""
+        self.follow(teacher.run)
+        if self.held:
+            if self.pending is None and not teacher.run.idle:
+                self._pose(teacher, ask(teacher))
+            return self.pending
         for _ in range(steps):
             if self.pending is not None or teacher.run.idle or clock() >= deadline:
                 break
             question = ask(teacher)
             if question is not None and self.due(question):
-                self.pending, self.selection = question, set()
-                run = teacher.run
-                self._subject = run.solver if run.solver is not None else run.spec.algorithm
+                self._pose(teacher, question)
                 break
             teacher.step_forward()
             self._since += 1
+        self._left = where(teacher.run)
         return self.pending
+
+    def _pose(self, teacher: Teacher, question: Question | None) -> None:
+        if question is not None:
+            self.pending, self.selection = question, set()
+            run = teacher.run
+            self._subject = run.solver if run.solver is not None else run.spec.algorithm
+
+    def follow(self, run: Run) -> bool:
+        """Notice a move the quiz did not make; True when there was one. The question up is
+        withdrawn (unscored) and the last verdict goes with it (it was about another step or run);
+        a move of the same run (Left, the scrub bar, PgDn) holds the quiz where the run now stands,
+        a new run or solve starts it asking afresh."""
+        now, before = where(run), self._left
+        if before is None or now == before:
+            self._left = now
+            return False
+        self.forget()
+        self.last = None
+        self.held = now[0] is before[0] and now[3] == before[3]
+        self._left = now
+        return True
+
+    def go_on(self, run: Run) -> None:
+        """Right with no question up: the quiz steps on by itself again from where the run is."""
+        self.held = False
+        self._left = where(run)
 
     def forget(self) -> None:
         """The run was replaced (restart, new seed): its question goes, the score stays."""
@@ -118,6 +162,8 @@ class Quiz:
     def _show_step(self, teacher: Teacher) -> None:
         self.pending, self.selection, self._since = None, set(), 0
         teacher.step_forward()
+        self.held = False  # answered or skipped: the quiz goes on from the step shown
+        self._left = where(teacher.run)
 
     # --- the score ----------------------------------------------------------------
 
@@ -142,19 +188,32 @@ class Quiz:
         return [(algorithm, kind, asked, right) for (algorithm, kind), (asked, right) in counts.items()]
 
     def summary_csv(self) -> str:
-        """The summary: one row per algorithm and kind of question, then the whole quiz."""
+        """The summary: one row per algorithm and kind of question, named as the window names them
+        (the name for scripts last), then the whole quiz."""
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(("algorithm", "kind", "questions", "right", "percent"))
+        writer.writerow(("algorithm", "kind", "questions", "right", "percent", "id"))
         for algorithm, kind, asked, right in self.by_kind():
-            writer.writerow((algorithm, kind, asked, right, _percent(right, asked)))
-        writer.writerow(("all", "all", self.asked, self.right, _percent(self.right, self.asked)))
-        writer.writerow(("best streak", "", self.best_streak, "", ""))
+            writer.writerow((title(algorithm), kind, asked, right, _percent(right, asked), algorithm))
+        writer.writerow(("all", "all", self.asked, self.right, _percent(self.right, self.asked), ""))
+        writer.writerow(("best streak", "", self.best_streak, "", "", ""))
         return out.getvalue()
+
+
+def title(name: str) -> str:
+    """An algorithm's or solver's name as the window shows it ("Recursive backtracker")."""
+    info = ALGORITHMS.get(name) or SOLVERS.get(name)
+    return info.title if info is not None else name
 
 
 def _percent(part: int, whole: int) -> str:
     return f"{100 * part / whole:.0f}" if whole else ""
+
+
+def where(run: Run) -> tuple[Run, int, int, int]:
+    """Where a run stands, for noticing moves: itself (a new run is a new object, kept alive here
+    so its id is never another's), its position, its solver's events and its count of solves."""
+    return (run, run.position, run.solver_events, run.solves)
 
 
 def ask(teacher: Teacher) -> Question | None:
