@@ -458,3 +458,33 @@ def test_a_large_mazes_distance_map_follows_an_edit_a_stage_a_frame(screen, monk
         frames += 1
         assert frames < (10 if kept_graph else 5), "a few frames (with the kept graph one heavy stage a frame)"
     assert shown_matches_the_maze() and watch.distance_to(cell) is not None
+
+
+def test_p_on_the_maze_of_a_game_left_plays_it_as_edited_not_the_saved_game(screen, data):
+    """After `maze-visualizer play` and Esc, P goes back to the game; once a wall is opened, P plays
+    the maze with the wall open instead (the edit is not thrown away for the old save)."""
+    command = MazeSpec("backtracker", "square", 12, 8, 42)
+    shell = Shell(command, screen=screen)
+    shell.open_from_command("play", spec=command, mode="new")
+    press(shell, pygame.K_ESCAPE)
+    watch = shell.scene
+    watch.run.finish_generation()
+    shell.frame([], 0.0)
+    cell, d, other = closed_walls(watch.run.maze)[0]
+    mouse(shell, between(shell, cell, other))
+    assert watch.run.maze.is_open(cell, d)
+    press(shell, pygame.K_p)
+    assert shell.scene.name == "play" and shell.scene.game.own
+    assert shell.scene.game.maze.is_open(cell, d)
+
+
+def test_a_solution_shown_before_p_is_gone_when_the_game_is_left(screen, data):
+    """P starts a game without the answer drawn under it, and Esc comes back to the bare maze."""
+    shell = make_shell(screen)
+    press(shell, pygame.K_s)
+    for _ in range(3):
+        shell.frame([], 1 / 60)
+    assert shell.base.run.overlay.path_length
+    press(shell, pygame.K_p)
+    press(shell, pygame.K_ESCAPE)
+    assert shell.scene is shell.base and shell.base.run.solver is None and not shell.base.run.overlay.path_length

@@ -125,3 +125,48 @@ def test_two_recordings_with_one_name_get_two_files(tmp_path):
     again = free_path(tmp_path, "maze-x", ".gif")
     release(again)
     assert again == first  # released names are free again
+
+
+def idle_shell(screen) -> Shell:
+    """A finished maze on screen: frames draw nothing unless something changes."""
+    shell = Shell(MazeSpec("backtracker", "square", 16, 10, 2), speed=INSTANT, screen=screen)
+    shell.frame([], 0)
+    shell.base.run.finish_generation()
+    for _ in range(3):
+        shell.frame([], 1 / 60)
+    return shell
+
+
+def test_the_rec_mark_goes_when_recording_stops_on_a_still_screen(screen, shots):
+    shell = idle_shell(screen)
+    f9(shell)
+    run_frames(shell, 4)
+    f9(shell)
+    shell.frame([], 1 / 60)
+    view = pygame.surfarray.array3d(screen.subsurface(shell.view_rect()))
+    assert not np.all(view == REC_RED, axis=2).any(), "the REC mark stayed after F9 stopped the recording"
+    wait_for_writes(shell)
+
+
+def test_a_change_just_after_a_captured_frame_is_in_the_recording(screen, shots):
+    """A change drawn too soon after the last capture is captured when next due, though the screen is
+    still from then on: the recording ends on what the window showed."""
+    shell = idle_shell(screen)
+    f9(shell)
+    shell.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="")], 1 / 240)
+    for _ in range(30):
+        shell.frame([], 1 / 30)
+    f9(shell)
+    wait_for_writes(shell)
+    frames = decode(next(shots.glob("*.gif")).read_bytes())
+    assert not np.array_equal(frames[0][0], frames[-1][0]), "the solution drawn never reached the recording"
+
+
+def test_a_maze_zoomed_past_the_view_is_recorded_within_the_view(screen, shots):
+    """Zoomed in, the maze overflows the view: the recording is the view, never the panel beside it."""
+    shell = idle_shell(screen)
+    for _ in range(6):
+        shell.frame([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=1.0)],
+                    1 / 60)
+    view, crop = shell.view_rect(), shell.record_rect()
+    assert view.contains(crop) and crop.width >= view.width - 8

@@ -496,3 +496,31 @@ def test_a_file_made_from_a_random_seed_says_the_seed_that_makes_it_again(tmp_pa
     assert main(["generate", "-s", "9x7", "-o", str(again), "--seed", seed]) == 0
     assert capsys.readouterr().err == ""  # a seed given is not repeated back
     assert first.read_bytes() == again.read_bytes()
+
+
+LIMITS = options.MAX_SIDE, options.MAX_JOBS
+BOUNDS = [  # (option, text, taken): each number option's last value in and first one out
+    (options.parse_size, f"{LIMITS[0]}x{LIMITS[0]}", True), (options.parse_size, f"{LIMITS[0] + 1}x5", False),
+    (options.parse_size, f"5x{LIMITS[0] + 1}", False), (options.parse_size, "1x1", True),
+    (options.parse_size, "0x5", False),
+    (options.parse_frames, "1", True), (options.parse_frames, "0", False),
+    (options.parse_frames, "100000", True), (options.parse_frames, "100001", False),
+    (options.parse_seed, str(2**63 - 1), True), (options.parse_seed, str(2**63), False),
+    (options.parse_seed, "0", True), (options.parse_seed, "-1", False),
+    (options.parse_jobs, str(LIMITS[1]), True), (options.parse_jobs, str(LIMITS[1] + 1), False),
+    (options.parse_jobs, "0", True),
+    (options.number_in("hold", 0, 60, low_included=True), "60", True),
+    (options.number_in("hold", 0, 60, low_included=True), "60.001", False),
+    (options.number_in("hold", 0, 60, low_included=True), "0", True),
+    (options.number_in("seconds", 0, 600), "0", False), (options.number_in("seconds", 0, 600), "600", True),
+]
+
+
+@pytest.mark.parametrize(("parse", "text", "taken"), BOUNDS)
+def test_each_number_option_takes_its_limits_and_refuses_one_past_them(parse, text, taken):
+    """``-s 2000x2000`` and ``--hold 60`` are allowed, as the help says; one more is refused in words."""
+    if taken:
+        parse(text)
+    else:
+        with pytest.raises(argparse.ArgumentTypeError, match="must"):
+            parse(text)

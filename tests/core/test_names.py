@@ -37,8 +37,35 @@ def test_the_message_is_one_line_that_lists_every_name_and_suggests_only_known_o
         assert set(suggested) <= set(names)
 
 
-def test_a_name_far_from_every_one_gets_no_guess():
-    assert "did you mean" not in unknown("algorithm", "zzz", ALGORITHMS)
+def suggested(words: str) -> list[str]:
+    """The names a message suggests, in its order."""
+    hint = words.split("; choose one of")[0]
+    return hint.split("did you mean ")[1].split("?)")[0].split(" or ") if "did you mean " in hint else []
+
+
+@pytest.mark.parametrize("name", ["zzz", "", "   "])
+def test_a_name_far_from_every_one_gets_no_guess(name):
+    """An empty ``-a ''`` is no typo of every name that starts with nothing."""
+    assert "did you mean" not in unknown("algorithm", name, ALGORITHMS)
+
+
+@given(name=st.sampled_from([*ALGORITHMS, *SOLVERS]), cut=st.integers(1, 20), capitals=st.booleans())
+def test_a_name_cut_short_gets_at_most_three_different_known_guesses(name, cut, capitals):
+    typo = name[:cut].upper() if capitals else name[:cut]
+    for names in (list(ALGORITHMS), list(SOLVERS)):
+        guesses = suggested(unknown("algorithm", typo, names))
+        assert len(guesses) <= 3 and len(set(guesses)) == len(guesses) and set(guesses) <= set(names)
+        if name in names and len([known for known in names if known.startswith(name[:cut])]) <= 3:
+            assert name in guesses or name == typo
+
+
+@pytest.mark.parametrize(("typo", "names", "meant"), [
+    ("pirm", ALGORITHMS, ["prim"]),  # two letters swapped
+    ("wall_lft", SOLVERS, ["wall_left", "wall_right"]),  # both wall followers are near
+    ("growing_tre", ALGORITHMS, ["growing_tree", "growing_binary_tree"]),
+])
+def test_a_typo_suggests_every_near_name(typo, names, meant):
+    assert set(meant) <= set(suggested(unknown("algorithm", typo, names)))
 
 
 @given(st.text(st.characters(codec="utf-8", exclude_characters="\n\r"), min_size=1, max_size=8),

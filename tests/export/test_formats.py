@@ -8,9 +8,11 @@ import io
 import numpy as np
 import pygame
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from visualizer.cli import main
-from visualizer.export.formats import FORMATS, format_for
+from visualizer.export.formats import FORMATS, extension_mismatch, format_for, unknown_extension
 from visualizer.render.image import MAX_IMAGE_SIDE
 from visualizer.render.palette import Style
 from visualizer.render.themes import DARK, LIGHT, THEMES
@@ -91,6 +93,40 @@ def test_the_format_comes_from_the_extension_unless_named():
     assert format_for(None, "a.b/maze").name == "text"
     assert format_for("json", "maze.png").name == "json"
     assert all(fmt.extensions for fmt in FORMATS.values())
+
+
+WORDS = st.text(st.characters(blacklist_characters="/\\.", blacklist_categories=("Cs",)), min_size=1, max_size=6)
+STEMS = st.lists(WORDS, min_size=1, max_size=3).map(".".join)  # "my.maze.v2"
+
+
+@given(stem=STEMS, fmt=st.sampled_from(sorted(FORMATS)), upper=st.booleans(),
+       folder=st.sampled_from(["", "out/", "a.b/", "C:\\maps.v2\\"]))
+@example(stem="my.maze", fmt="png", upper=False, folder="")
+def test_a_file_is_written_in_the_format_its_last_extension_names(stem, fmt, upper, folder):
+    """``my.maze.v2.png`` is a picture, wherever it goes and however its extension is cased."""
+    extension = FORMATS[fmt].extensions[0]
+    path = folder + stem + (extension.upper() if upper else extension)
+    assert format_for(None, path).name == fmt
+    assert unknown_extension(path) is None
+
+
+@pytest.mark.parametrize("folder", ["a.b/", "C:\\maps.v2\\", "..\\"])
+def test_a_dot_in_a_folder_name_is_no_extension(folder):
+    """The text maze goes into a file named without an extension, whatever its folders are called."""
+    assert format_for(None, folder + "maze").name == "text"
+    assert unknown_extension(folder + "maze") is None
+
+
+def test_the_refusal_of_an_unknown_extension_lists_every_format():
+    message = unknown_extension("maze.jpg")
+    assert message is not None and ".jpg" in message
+    assert all(fmt.extensions[0] in message for fmt in FORMATS.values())
+
+
+@pytest.mark.parametrize("path", ["map.json", "maps/Map.JSON", "MAP.Json"])
+def test_a_tiled_map_may_be_named_json_in_any_case(path):
+    assert extension_mismatch("tiled", path) is None
+    assert extension_mismatch("png", path) is not None
 
 
 def test_the_command_line_names_the_registries_choices():

@@ -5,6 +5,8 @@ grid that lays out bands, the soft edges of slanted and curved walls included.""
 
 from __future__ import annotations
 
+from unittest import mock
+
 import numpy as np
 import pygame
 from hypothesis import given, settings
@@ -12,8 +14,9 @@ from hypothesis import strategies as st
 
 from visualizer.grids import GRIDS, Mask
 from visualizer.render import strips, themes
-from visualizer.render.board import Board, fit_camera, use_walls
+from visualizer.render.board import Board, Camera, fit_camera, use_walls
 from visualizer.render.image import finished_overlay
+from visualizer.render.soft_edges import MIN_CELL_PIXELS
 from visualizer.run.overlay import Overlay
 from visualizer.run.session import Run
 from visualizer.run.spec import MazeSpec
@@ -22,10 +25,11 @@ RING = ("XX....XX......", "X......X......", "..XXXX........", "..XXXX........", 
         "XX....XX......", "..............", "..............", "..............", "..............")
 
 
-def both_ways(maze, overlay, view: tuple[int, int], strip_pixels: int) -> tuple[np.ndarray, np.ndarray]:
+def both_ways(maze, overlay, view: tuple[int, int], strip_pixels: int,
+              camera: Camera | None = None) -> tuple[np.ndarray, np.ndarray]:
     """``(board, strips)``: the same picture drawn by a Board's full redraw and band by band."""
     surface = pygame.Surface(view, depth=32)
-    board = Board(maze.grid, *view)
+    board = Board(maze.grid, *view, camera)
     board.use_format(surface.map_rgb)
     pixels = pygame.surfarray.pixels2d(surface)
     board.paint(pixels, maze, overlay, True, [])
@@ -128,3 +132,24 @@ def test_a_grid_painted_whole_is_refused_in_words():
         assert "masked" in str(error) or "painted whole" in str(error)
     else:
         raise AssertionError("a masked grid was painted in bands")
+
+
+def test_cells_just_large_enough_to_soften_are_softened_in_bands_too():
+    """At exactly the size where the Board starts softening slanted walls, so do the bands."""
+    maze = MazeSpec("backtracker", "polar", 6, 5, 4).build()
+    camera = Camera(MIN_CELL_PIXELS, (40.0, 40.0))  # a polar cell is ``scale`` pixels
+    overlay = Overlay(maze.grid)
+    assert strips.prepare(maze, overlay, (160, 160), camera, 1.0).soft
+    whole, banded = both_ways(maze, overlay, (160, 160), 160 * 9, camera)
+    assert np.array_equal(whole, banded)
+
+
+@settings(max_examples=15, deadline=None)
+@given(kind=st.sampled_from(["square", *SLANTED]), seed=st.integers(0, 999), block=st.integers(1, 60))
+def test_a_maze_styled_in_many_blocks_is_the_boards_picture(kind, seed, block):
+    """A 2000 x 2000 export styles its edges and wall posts in many blocks: each keeps its own place."""
+    run = Run(MazeSpec("backtracker", kind, 9, 7, seed))
+    run.step(sum(1 for _ in run.spec.events()) // 2)
+    with mock.patch.object(strips, "STYLE_BLOCK", block):
+        whole, banded = both_ways(run.maze, run.overlay, (150, 120), 150 * 11)
+    assert np.array_equal(whole, banded)

@@ -139,3 +139,30 @@ def test_an_edit_rewrites_only_the_cells_it_changed():
     d = next(d for d, nb in run.grid.neighbours(cell) if nb >= 0)
     editor.toggle_wall(cell, d)
     assert graph.refresh() == 2 and graph.refresh() == 0
+
+
+@settings(max_examples=60, deadline=None)
+@given(kind=st.sampled_from(GRIDS), seed=st.integers(0, 40), braid=st.booleans(),
+       rounds=st.lists(st.tuples(edit_steps, st.integers(0, 999), st.integers(0, 999)), min_size=2, max_size=4))
+def test_each_search_on_a_kept_graph_follows_the_edits_and_the_ends_since_the_last(kind, seed, braid, rounds):
+    """The window keeps one graph and searches again after every edit or moved end: each re-solve
+    is the one the maze as it is now gives, from the start as it is now (never the last search's)."""
+    run, graph = edited_with_graph(kind, seed, braid, [])
+    editor = Editor(run, [None, None])
+    for steps, start, goal in rounds:
+        play(editor, steps)
+        start, goal = ends_in(run, (start, goal))
+        found = whole(GraphBfs(graph, start, goal))
+        lists = quick_bfs(run.maze, start, goal)
+        assert found.path == lists.path and np.array_equal(found.order, lists.order)
+
+
+def test_a_re_solve_after_a_wall_closes_the_path_takes_the_new_way():
+    run, graph = edited_with_graph("square", 3, True, [])
+    start, goal = run.maze.entrance[0], run.maze.exit[0]
+    first = whole(GraphBfs(graph, start, goal)).path
+    editor = Editor(run, [None, None])
+    a, b = first[len(first) // 2], first[len(first) // 2 + 1]
+    editor.toggle_wall(a, next(d for d, nb in run.grid.neighbours(a) if nb == b))
+    again = whole(GraphBfs(graph, start, goal)).path
+    assert again != first and again == quick_bfs(run.maze, start, goal).path

@@ -139,3 +139,24 @@ def test_the_verdict_of_a_wrong_click_says_which_cell_was_missed():
     left_out = min(question.expected)
     verdict = quiz.answer(teacher, question.expected - {left_out})
     assert f"missed {run.grid.cell_name(left_out)}" in verdict.sentence
+
+
+@pytest.mark.parametrize(("expected", "given_cells", "words"), [
+    ({1, 2}, {2, 3, 4}, "missed <1>; <3>, <4> are not one"),  # the two lists told apart
+    ({1}, {1, 5}, "<5> is not one"),
+    ({1, 2, 3}, set(), "missed <1>, <2>, <3>"),
+])
+def test_a_wrong_set_of_cells_is_said_in_plain_words(expected, given_cells, words):
+    from visualizer.run.quiz.question import CELLS, Question
+
+    question = Question("carve into", "which?", CELLS, frozenset(expected), "because")
+    assert question.mistakes(frozenset(given_cells), lambda c: f"<{c}>") == words
+
+
+@pytest.mark.parametrize("form", ["cell", "choice"])
+def test_a_question_with_one_answer_lists_no_cells_missed(form):
+    """Any one of the cells would do: a wrong click missed none of them in particular."""
+    from visualizer.run.quiz.question import Question
+
+    question = Question("frontier", "which?", form, frozenset({1, 2, 3}), "because")
+    assert question.mistakes(frozenset({7}), lambda c: f"<{c}>") == ""
