@@ -473,15 +473,16 @@ def hint_lines_that_fit(panel: pygame.Rect, width: int, size: int, hint_text: st
     hint = text.wrap_items(hint_text.split("   "), small, width)
     if keep is None:
         return hint
-    for least in (size, 0):  # the message at body size if dropping hint lines allows, else at all
+    if message is None:
+        tries = [0]
+    else:  # one wrap a type size (the message's height at body size, then at the smallest)
+        tries = [len(text.wrap(message, least, width - size)) * int(least * 1.35)
+                 for least in (size, text.SMALLEST)]
+    for needed in tries:  # the message at body size if dropping hint lines allows, else at all
         for count in range(len(hint), -1, -1):
             top = panel.bottom - int(small * 1.5) * count - size // 2
-            if message is None and top >= keep:
+            if top - size - keep >= needed if message is not None else top >= keep:
                 return hint[:count]
-            if message is not None:
-                message_size, _, fits = message_lines(message, width, size, top - size - keep)
-                if fits and message_size >= least:
-                    return hint[:count]
     return hint
 
 
