@@ -315,7 +315,9 @@ def test_a_quiz_question_is_answered_with_the_mouse_in_a_real_window(small_displ
                                  lambda s, number=number: len(s["quiz"]["selected"]) == number)
         state = window.after(lambda: window.key("Return"), lambda s: s["quiz"]["asked"] == 1)
         assert state["message"].startswith(("Right", "Not quite")), state["message"]
-        window.quit()
+        state = window.after(lambda: window.key("q"), lambda s: s["message"].startswith("Not saved"))
+        assert "1 quiz answer (Ctrl+K saves them)" in state["message"], "Q would have lost the answer"
+        window.quit()  # the second Q quits
     finally:
         window.close()
 
