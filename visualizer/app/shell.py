@@ -35,6 +35,7 @@ from .recorder import Recorder
 from .scene import BoardContent, Scene
 from .scenes import make_scene
 from .scrub_bar import draw_scrub_bar, position_at
+from .shell_layout import LayoutRects
 from .shell_recording import RecordingKeys
 from .state_file import StateFile, cell_positions, teaching_state
 from .strip import draw_caption, draw_strip
@@ -86,7 +87,7 @@ def windowed(size: tuple[int, int], tries: int = 20) -> pygame.Surface:
     return screen
 
 
-class Shell(RecordingKeys):
+class Shell(RecordingKeys, LayoutRects):
     """The window: hosts one scene at a time (a stack), owns everything around the maze."""
 
     def __init__(self, spec: MazeSpec, speed: float | None = None, screen: pygame.Surface | None = None,
@@ -511,28 +512,7 @@ class Shell(RecordingKeys):
             self.write_state()
         return rects
 
-    # --- layout (where each part goes: layout.py) --------------------------------
-
-    def text_size(self) -> int:
-        """Body text size; never so large that the panel cannot hold its lines."""
-        return layout.text_size(self.screen.get_size())
-
-    def words_room(self) -> bool:
-        """The strip's larger share: a quiz's question and verdict, or a lesson slide's caption
-        beside the step's sentence, must both read whole in large type."""
-        return self.scene.words_room() or self.caption is not None
-
-    def view_rect(self) -> pygame.Rect:
-        return layout.view_rect(self.screen.get_size(), self.scene.timeline() is not None, self.arrangement,
-                                self.words_room())
-
-    def scrub_rect(self) -> pygame.Rect:
-        return layout.scrub_rect(self.screen.get_size(), self.scene.timeline() is not None, self.arrangement,
-                                 self.words_room())
-
-    def panel_rect(self) -> pygame.Rect:
-        """Where the words go: the side panel, or the strip or caption under the board."""
-        return layout.panel_rect(self.screen.get_size(), self.arrangement, self.words_room())
+    # --- the board's layout (the rectangles: shell_layout.py) -------------------
 
     def _ensure_layout(self, content: BoardContent) -> None:
         """Build the board again when the grid, the window, the zoom or the pan changed."""
