@@ -230,3 +230,27 @@ def test_a_slide_caption_leaves_the_sentence_at_body_size_or_larger(size, value,
     assert shell._sentence_whole
     caption = " ".join(words for words, rect in said if words and words in CAPTION)
     assert caption.split() == CAPTION.split(), "the caption is not whole"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_board_only_keeps_the_quiz_question_in_view_beside_a_message(size, words_of):
+    """Board only shows no words but its caption: the 8 s "Quiz on" message (or a verdict) must not
+    hide the question the run waits on, nor its choices."""
+    pygame.display.init()
+    pygame.font.init()
+    text.font.cache_clear()
+    surface = Ledger(size)
+    shell = Shell(MazeSpec("kruskal", "square", 20, 14, 3), speed=60.0, screen=surface, quiz=1)
+    shell.arrangement = Arrangement.BOARD
+    shell.frame([], 0.0)
+    question = shell.scene.quiz.pending
+    assert question is not None
+    shell.message("Quiz on, asking every step: answer in the panel (Right shows the step unanswered)", 8.0)
+    surface.blits.clear()
+    shell._last_key = None
+    shell.frame([], 1 / 60)
+    said = " ".join(words_of[id(source)][0] for source, rect in surface.blits
+                    if id(source) in words_of and shell.panel_rect().contains(rect))
+    assert "Quiz on" in said and question.prompt.split()[0] in said.split()
+    for number, _ in enumerate(question.choices, 1):
+        assert f"{number}:" in said, "a choice of the question is not in the caption"

@@ -31,6 +31,10 @@ def next_cadence(every: int) -> int:
     return CADENCES[(CADENCES.index(every) + 1) % len(CADENCES)] if every in CADENCES else CADENCES[0]
 
 
+QUESTION = "Question: "
+"""How the sentence of a question being asked begins (the board-only caption keeps it in view)."""
+
+
 def quiz_view(view: TeachingView, quiz: Quiz, name: Callable[[int], str]) -> TeachingView:
     """The teaching view with the quiz in it: the score in the status; while a question is asked,
     the question as the newest sentence, how to answer and the cells clicked as the first data
@@ -42,7 +46,7 @@ def quiz_view(view: TeachingView, quiz: Quiz, name: Callable[[int], str]) -> Tea
         sentences.append(quiz.last.sentence)
     if question is None:
         return dataclasses.replace(view, status=status, sentences=tuple(sentences), detail="")
-    sentences.append(f"Question: {question.prompt} ({question.how()})")
+    sentences.append(f"{QUESTION}{question.prompt} ({question.how()})")
     rows = []
     if question.form != "choice":
         rows.append(("Clicked", question.answer_text(frozenset(quiz.selection), name)))

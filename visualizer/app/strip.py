@@ -28,6 +28,7 @@ from .panel import (
     rows_that_fit,
     scale_height,
 )
+from .quiz_view import QUESTION
 
 SENTENCE_LINE = 1.3
 """Line height of the large sentence, in text sizes."""
@@ -164,10 +165,13 @@ def draw_legend_column(surface: pygame.Surface, column: pygame.Rect, size: int, 
 
 def caption_text(content: PanelContent) -> str:
     """What the board-only caption says: the message while it shows, else the newest sentence,
-    else the scene's figures on one line."""
-    if content.message:
-        return content.message
+    else the scene's figures on one line. A quiz's question stays in view beside a message (the
+    verdict, "Quiz on"): the caption is the only words board only shows, and the run waits on it."""
     teaching = content.teaching
+    if content.message:
+        newest = teaching.sentences[-1] if teaching is not None and teaching.sentences else ""
+        asking = newest.startswith(QUESTION) and newest not in content.message
+        return f"{content.message}   {newest}" if asking else content.message
     if teaching is not None and teaching.sentences:
         return teaching.sentences[-1]
     if teaching is not None and teaching.about:  # before the first step: what the algorithm does
