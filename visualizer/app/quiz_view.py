@@ -104,8 +104,5 @@ def save_summary(quiz: Quiz | None, folder: Path | None = None) -> str:
         path = captures.save_file(quiz.summary_csv(), folder or captures.screenshot_dir(), name, ".csv")
     except OSError as err:
         return f"Quiz summary not saved: {err.strerror or err}"
-    return f"{SAVED_WORDS}: {path}"
-
-
-SAVED_WORDS = "Quiz summary saved"
-"""How the window's words begin when the summary was written."""
+    quiz.saved = len(quiz.records)
+    return f"Quiz summary saved: {path}"

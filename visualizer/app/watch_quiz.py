@@ -14,7 +14,7 @@ from ..run.quiz.cadence import cadence_words
 from ..run.quiz.question import CHOICE
 from ..run.quiz.session import Quiz
 from .keys import NONE, KeyPress, digit_of
-from .quiz_view import SAVED_WORDS, choice_phrases, next_cadence, save_summary
+from .quiz_view import choice_phrases, next_cadence, save_summary
 
 if TYPE_CHECKING:
     from ..run.session import Run
@@ -35,7 +35,6 @@ class QuizKeys:
     quiz: Quiz | None
     quiz_every: int
     _last_quiz: Quiz | None
-    _quiz_saved: tuple[int, int]
     _quiz_over_said: bool
     paused: bool
     racing: bool
@@ -72,19 +71,14 @@ class QuizKeys:
 
     def save_quiz(self) -> None:
         """Ctrl+K: the quiz's summary (this one, else the last one ended) as CSV."""
-        quiz = self.quiz or self._last_quiz
-        words = save_summary(quiz)
-        if quiz is not None and words.startswith(SAVED_WORDS):
-            self._quiz_saved = (id(quiz), len(quiz.records))
-        self.host.message(words, 8.0)
+        self.host.message(save_summary(self.quiz or self._last_quiz), 8.0)
 
     def unsaved_answers(self) -> list[str]:
         """The answers of the quiz the summary would save that no Ctrl+K has written yet."""
         quiz = self.quiz or self._last_quiz
         if quiz is None:
             return []
-        saved = self._quiz_saved[1] if self._quiz_saved[0] == id(quiz) else 0
-        count = len(quiz.records) - saved
+        count = len(quiz.records) - quiz.saved
         return [f"{plural(count, 'quiz answer')} (Ctrl+K saves them)"] if count > 0 else []
 
     def handle_key(self, press: KeyPress) -> bool:

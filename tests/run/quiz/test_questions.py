@@ -268,3 +268,15 @@ def test_the_dungeons_connectors_are_asked_opened_or_skipped_where_the_colours_a
                 answers |= question.expected
             quiz.skip(teacher)
     assert answers == {0, 1}
+
+
+def test_the_why_of_a_cell_question_names_one_cell_or_counts_many():
+    """"it is (1, 2)" for one answer; "there are 3: ..." for several; past six, "any of them"."""
+    from types import SimpleNamespace
+
+    from visualizer.run.quiz.question import Seen
+
+    fake = SimpleNamespace(names=lambda cells: " and ".join(f"c{c}" for c in sorted(cells)))
+    assert Seen.which(fake, frozenset({4})) == "it is c4"
+    assert Seen.which(fake, frozenset({1, 2, 3})) == "there are 3: c1 and c2 and c3"
+    assert Seen.which(fake, frozenset(range(7))) == "there are 7: any of them"

@@ -123,8 +123,6 @@ class WatchScene(QuizKeys, EditKeys, PlayKeys, WatchPanel, Scene):
         self.quiz_every = 1 if quiz is None else quiz
         """When the quiz asks: every k steps (0: at decision points); ``--quiz`` and Shift+K set it."""
         self._last_quiz: Quiz | None = None
-        self._quiz_saved = (0, 0)
-        """(id of the quiz, its answers) at the last Ctrl+K that wrote a file."""
         """The quiz K ended last (Ctrl+K can still save its summary)."""
         self._quiz_over_said = False
         if quiz is not None:

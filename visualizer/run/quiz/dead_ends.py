@@ -27,11 +27,9 @@ def ask(seen: Seen) -> Question | None:
                      and sum(1 for nb in maze.open_neighbours(int(c)) if is_open[nb] and nb not in filled) <= 1)
     if not dead:
         return None
-    count = len(dead)
-    listed = seen.names(dead) if count <= 6 else "any of them"
-    why = (f"a dead end has one way out (or none) and is not the start or goal, so no path goes through it: "
-           f"{'it is' if count == 1 else f'there are {count}:'} {listed}")
-    return Question(KIND, "Which cell can dead-end filling fill next?", CELL, dead, why, decision=count > 1)
+    why = ("a dead end has one way out (or none) and is not the start or goal, so no path goes through it: "
+           + seen.which(dead))
+    return Question(KIND, "Which cell can dead-end filling fill next?", CELL, dead, why, decision=len(dead) > 1)
 
 
 def happened(question: Question, events: Sequence[Event], following: Event | None) -> bool:

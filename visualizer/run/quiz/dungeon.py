@@ -41,12 +41,9 @@ def ask_prune(seen: Seen) -> Question | None:
     dead = dead_ends(seen)
     if not dead:
         return None
-    count = len(dead)
-    listed = seen.names(dead) if count <= 6 else "any of them"
-    why = (f"a corridor cell with one way out leads nowhere, so it is filled in (rooms never are): "
-           f"{'it is' if count == 1 else f'there are {count}:'} {listed}")
+    why = f"a corridor cell with one way out leads nowhere, so it is filled in (rooms never are): {seen.which(dead)}"
     return Question(KIND, "Pruning: which corridor cell can be filled in next?", CELL, dead, why,
-                    decision=count > 1)
+                    decision=len(dead) > 1)
 
 
 def ask_connector(seen: Seen) -> Question | None:

@@ -106,6 +106,12 @@ class Seen:
     def name(self, cell: int) -> str:
         return self.grid.cell_name(cell)
 
+    def which(self, cells: Sequence[int] | frozenset[int]) -> str:
+        """"it is (1, 2)"; "there are 3: (1, 2), ..." (up to six named, else "any of them")."""
+        count = len(cells)
+        listed = self.names(cells) if count <= 6 else "any of them"
+        return f"{'it is' if count == 1 else f'there are {count}:'} {listed}"
+
     def names(self, cells: Sequence[int] | frozenset[int]) -> str:
         """"(1, 2), (3, 4) and (5, 6)"; "none" for no cells."""
         listed = [self.name(c) for c in sorted(cells)]

@@ -56,6 +56,8 @@ class Quiz:
     streak: int = 0
     best_streak: int = 0
     last: Verdict | None = None
+    saved: int = 0
+    """Answers already in a saved summary (quitting asks first while there are more)."""
     started: datetime = field(default_factory=datetime.now)
     """When the quiz began: its summary file is named for it (a quiz spans algorithms and solvers)."""
     _since: int = 0
