@@ -114,11 +114,12 @@ def test_depth_first_search_is_done_in_c_up_to_one_loop_and_by_the_lists_past_it
 def test_the_graph_distance_map_is_the_whole_searchs(kind, seed, rounds, braid, at, jumps):
     run, graph = edited_with_graph(kind, seed, braid, rounds)
     start, _ = ends_in(run, (at, 0))
-    kept, passage_graph.JUMPS_A_STAGE = passage_graph.JUMPS_A_STAGE, jumps  # few rounds a stage: many stages
+    kept = passage_graph.JUMPS_A_STAGE, passage_graph.JUMP_SECONDS
+    passage_graph.JUMPS_A_STAGE, passage_graph.JUMP_SECONDS = jumps, 0.0  # few rounds a stage: many stages
     try:
         stages = list(distance_stages(run.maze, start, graph=graph))
     finally:
-        passage_graph.JUMPS_A_STAGE = kept
+        passage_graph.JUMPS_A_STAGE, passage_graph.JUMP_SECONDS = kept
     assert all(stage is None for stage in stages[:-1])
     assert np.array_equal(stages[-1], distances_from(run.maze, start))
 

@@ -13,6 +13,7 @@ matrix up to date costs O(change).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -39,6 +40,11 @@ class Turns:
     def free(self) -> bool:
         """True when no heavy stage has run in this frame yet (always, without a window)."""
         return self.frame < 0 or self.last != self.frame
+
+    @property
+    def framed(self) -> bool:
+        """True once a window tells the frames (without one, stages run back to back)."""
+        return self.frame >= 0
 
     def take(self) -> None:
         """A heavy stage ran: the others wait for the next frame."""
@@ -72,7 +78,7 @@ class PassageGraph:
     _shifts: np.ndarray
     _opposite: np.ndarray
     _back: np.ndarray
-    _inside: np.ndarray | None
+    _inside: np.ndarray
     matrix: Any
     turns: Turns
 
@@ -97,7 +103,8 @@ class PassageGraph:
             indptr = np.arange(0, size * width + 1, width, dtype=np.int32)
             data = np.ones(size * width, dtype=np.float64)  # float64: scipy's searches use it as it is, no copy
             self.turns = Turns()
-            self._inside = None
+            self._inside = ((self._table >= 0).astype(np.uint8) << self._shifts).sum(1).astype(np.uint8)
+            # built with the graph (20 ms): the first depth-first re-solve found it missing and paid in its frame
         self._seen = (maze.passages.copy(), maze.state.copy())
         self.matrix = csr_matrix((data, self._slots(self._home[:, 0]).ravel(), indptr), shape=(size, size))
         self.version = 0
@@ -142,10 +149,7 @@ class PassageGraph:
     def open_bits(self) -> np.ndarray:
         """Each cell's passage bits towards neighbours inside the grid (not the entrance's and the
         exit's openings in the outer wall): what its open slots are."""
-        inside = self._inside
-        if inside is None:
-            inside = self._inside = ((self._table >= 0).astype(np.uint8) << self._shifts).sum(1).astype(np.uint8)
-        return self.maze.passages & inside
+        return self.maze.passages & self._inside
 
     def describes(self, maze: Maze) -> bool:
         """True when this is that maze's graph (a rebuilt maze is another object, or another size)."""
@@ -196,16 +200,22 @@ def distance_stages(graph: PassageGraph, start: int) -> Iterator[np.ndarray | No
         while not graph.turns.free():
             yield None
         graph.turns.take()
-        for _ in range(JUMPS_A_STAGE):
-            if not up.any():
-                out = np.full(len(came), -1, dtype=np.int32)
-                out[order] = depth
-                yield out
-                return
-            depth += depth[up]
-            up = up[up]
+        until = time.perf_counter() + JUMP_SECONDS
+        while True:
+            for _ in range(JUMPS_A_STAGE):
+                if not up.any():
+                    out = np.full(len(came), -1, dtype=np.int32)
+                    out[order] = depth
+                    yield out
+                    return
+                depth += depth[up]
+                up = up[up]
+            if time.perf_counter() >= until:
+                break
         yield None
 
 
-JUMPS_A_STAGE = 6
-"""Pointer-jumping rounds a stage (a few milliseconds each on a million cells)."""
+JUMPS_A_STAGE = 3
+"""Pointer-jumping rounds between two looks at the clock (a few milliseconds each on a million cells)."""
+JUMP_SECONDS = 0.03
+"""Seconds of pointer jumping a stage: the 20 rounds of a million-cell maze in two or three frames, not five."""
