@@ -22,7 +22,7 @@ import numpy as np
 
 from ..core.events import Event, Kind
 from ..core.maze import Maze
-from ..core.passage_graph import PassageGraph, breadth_first
+from ..core.passage_graph import PassageGraph, Turns, breadth_first
 from .overlay import Overlay
 
 QUICK_FROM_CELLS = 50_000
@@ -250,12 +250,49 @@ def quick_bfs(maze: Maze, start: int, goal: int, table: np.ndarray | None = None
     return search
 
 
+class Stages:
+    """A search's stages run a frame's share at a time: a heavy one (a C search) opens a frame of
+    its own (when no other heavy stage had it: ``PassageGraph.turns``), light ones (a slice of
+    whole-array work, a path walked) follow in the same frame while the share lasts, each
+    expected to cost what the last light one did. The stages are a generator that says, before
+    each stage, whether it is heavy (``HEAVY``) or light (``LIGHT``)."""
+
+    def __init__(self, stages: Iterator[bool], turns: Turns) -> None:
+        self.turns, self._stages = turns, stages
+        self._heavy: bool | None = next(stages, None)
+        self._light = 0.0
+        """Seconds the last light stage took."""
+
+    @property
+    def done(self) -> bool:
+        return self._heavy is None
+
+    def run(self, deadline: float, clock: Callable[[], float]) -> None:
+        """Stages until ``deadline`` (at least one, when the frame's turn is free)."""
+        turns, ran = self.turns, False
+        while self._heavy is not None:
+            heavy = self._heavy
+            if not ran and not turns.free():
+                break
+            if ran and (clock() >= deadline or (turns.framed and (heavy or clock() + self._light > deadline))):
+                break  # a heavy stage waits for a frame of its own; a light one for room in this one
+            turns.take()
+            began = clock()
+            self._heavy = next(self._stages, None)
+            if not heavy:
+                self._light = clock() - began
+            ran = True
+
+
+HEAVY, LIGHT = True, False
+
+
 class GraphBfs:
     """What ``QuickBfs`` finds, from scipy's breadth-first search over a kept ``PassageGraph``
     (one C call of tens of milliseconds for a million cells, where the lists take a second): the
-    search goes on past the goal, so its order is cut where ``solvers.bfs`` stops. ``work`` does
-    one stage a call (the search; where it stops and the path; the parents), each in a frame
-    of its own when a window tells the graph its frames."""
+    search goes on past the goal, so its order is cut where ``solvers.bfs`` stops. ``work`` runs
+    its stages (the search; where it stops and the path; the parents) a frame's share at a time
+    (``Stages``) when a window tells the graph its frames."""
 
     def __init__(self, graph: PassageGraph, start: int, goal: int, table: np.ndarray | None = None) -> None:
         self.graph, self.start, self.goal = graph, start, goal  # ``table``: as ``GraphDfs``'s, not needed here
@@ -264,29 +301,21 @@ class GraphBfs:
         self.order: list[int] = []
         self.parent: list[int] = []
         """Empty: what ``HandEdits`` frees after a ``QuickBfs`` (nothing here)."""
-        self._found: tuple[np.ndarray, np.ndarray] | None = None
-        self._cut: tuple[int, int, list[int]] | None = None
         self.result: QuickSearch | None = None
+        self._stages = Stages(self._staged(), graph.turns)
 
     def work(self, deadline: float = math.inf, clock: Callable[[], float] = time.perf_counter) -> QuickSearch | None:
-        """The next stage, when no other heavy stage has had this frame (``PassageGraph.turns``);
-        the search once it has ended, else None (call again)."""
-        turns = self.graph.turns
-        while self.result is None and turns.free():
-            if self._found is None:
-                self._found = breadth_first(self.graph, self.start)
-            elif self._cut is None:
-                turns.take()
-                self._cut = stop_and_path(*self._found, self.start, self.goal)
-            else:
-                turns.take()
-                order, came = self._found
-                reached, taken, path = self._cut
-                self.result = QuickSearch(order[:reached].astype(np.int64), parents(order[:reached], came),
-                                          taken, path)
-            if clock() >= deadline:
-                break
+        """Stages on until ``deadline``; the search once it has ended, else None (call again)."""
+        self._stages.run(deadline, clock)
         return self.result
+
+    def _staged(self) -> Iterator[bool]:
+        yield HEAVY
+        order, came = breadth_first(self.graph, self.start)
+        yield LIGHT
+        reached, taken, path = stop_and_path(order, came, self.start, self.goal)
+        yield LIGHT
+        self.result = QuickSearch(order[:reached].astype(np.int64), parents(order[:reached], came), taken, path)
 
 
 def stop_and_path(order: np.ndarray, came: np.ndarray, start: int, goal: int) -> tuple[int, int, list[int]]:
@@ -404,22 +433,17 @@ class GraphDfs:
         self.parent: list[int] = []
         """Empty unless the search was handed to ``QuickDfs`` (what ``HandEdits`` frees after it)."""
         self._lists: QuickDfs | None = None
-        self._stages = self._staged()
         self.result: QuickDepthSearch | None = None
+        self._stages = Stages(self._staged(), graph.turns)
 
     def work(self, deadline: float = math.inf,
              clock: Callable[[], float] = time.perf_counter) -> QuickDepthSearch | None:
-        """The next stage, when no other heavy stage has had this frame (``PassageGraph.turns``);
-        the search once it has ended, else None (call again)."""
+        """Stages on until ``deadline`` (``Stages``); the search once it has ended, else None
+        (call again). Handed to the lists, they go on from the next call."""
         if self._lists is not None:
             self.result = self._lists.work(deadline, clock)
             return self.result
-        turns = self.graph.turns
-        while self.result is None and self._lists is None and turns.free():
-            turns.take()
-            next(self._stages)  # handed over: the lists start on the next call, in a frame of their own
-            if clock() >= deadline:
-                break
+        self._stages.run(deadline, clock)
         return self.result
 
     def _hand_over(self) -> None:
@@ -427,43 +451,44 @@ class GraphDfs:
         lists = self._lists = QuickDfs(self.graph.maze, self.start, self.goal, self.table)
         self.indices, self.indptr, self.order, self.parent = lists.indices, lists.indptr, lists.order, lists.parent
 
-    def _staged(self) -> Iterator[None]:
+    def _staged(self) -> Iterator[bool]:
         graph = self.graph
+        yield HEAVY
         order, came = depth_first(graph, self.start)
         loops = loops_in(graph, order)
         if loops == 1:  # (an opened wall) the stack's order is a search's without one passage
             arc = None
             for first in range(0, len(order), PUSH_SLICE):
-                yield
+                yield LIGHT
                 arc = non_tree_arc(graph, came, order[first:first + PUSH_SLICE])
                 if arc is not None:
                     break
-            yield
             if arc is not None:
+                yield HEAVY
                 order, came = depth_first(graph, self.start, without=(int(came[arc[1]]), arc[1]))
                 loops = loops_in(graph, order, less=1)
         if loops:
-            self._hand_over()
-            yield
+            yield LIGHT
+            self._hand_over()  # the lists start on the next call, in a frame of their own
             return
         found = self.goal == self.start or came[self.goal] >= 0
         popped = order[:int(np.flatnonzero(order == self.goal)[0]) + 1] if found else order
         pushers = popped[:-1] if found else popped  # the goal pushes nothing: the search stops there
         pushed, pusher = [np.array([self.start], dtype=np.int64)], [np.array([-1], dtype=np.int64)]
         for first in range(0, len(pushers), PUSH_SLICE):
-            yield
+            yield LIGHT
             cells, by = children_pushed(self.graph, came, pushers[first:first + PUSH_SLICE])
             pushed.append(cells)
             pusher.append(by + first)
-        yield
-        path = _path_up(came, self.start, self.goal) if found else []  # a stage: 100,000 steps or more
-        yield
+        yield LIGHT
+        path = _path_up(came, self.start, self.goal) if found else []  # 100,000 steps or more
+        yield LIGHT
         self.result = QuickDepthSearch(popped.astype(np.int64), np.concatenate(pushed), np.concatenate(pusher), path)
-        yield
 
 
-PUSH_SLICE = 1 << 18
-"""Cells popped whose pushes are worked out in one stage (tens of milliseconds)."""
+PUSH_SLICE = 1 << 16
+"""Cells popped whose pushes are worked out in one stage (a few milliseconds: light stages fill
+what a frame's share leaves)."""
 _BITS_SET = np.array([bin(v).count("1") for v in range(256)], dtype=np.int64)
 
 
