@@ -63,6 +63,10 @@ have the work run for a quarter of a second."""
 LEAST_WORK = 0.005
 """However slow the rest of a frame is, a busy frame still works this long (the run moves on)."""
 OVERHEAD_FRAMES = 30
+CELL_SECONDS = 1e-6
+"""Seconds a repainted cell is taken to cost until repaints of many cells have been timed."""
+COSTED_CELLS = 5_000
+"""Repaints of at least this many cells time what a cell costs (fewer: the fixed costs dominate)."""
 """The recent frames whose cost besides the work and the repaint ``work_budget`` makes room for
 (the legend's scan comes every few)."""
 REPEAT_DELAY = 0.45
@@ -132,6 +136,8 @@ class Shell(RecordingKeys, LayoutRects):
         """True when this frame will repaint the board (worked out before the scene's work)."""
         self._painted_for = 0.0
         """Seconds the last repaint took (0: none this frame)."""
+        self._cell_cost = CELL_SECONDS
+        """Seconds a cell of a partial repaint costs (restyled and painted), from the last large ones."""
         self._state_file = StateFile()
         self.state_due = False
         """Set by what changes the window outside its own input (a lesson's slide key): the next frame
@@ -641,4 +647,9 @@ class Shell(RecordingKeys, LayoutRects):
         self._painted_for = self._last_paint - now
         cost = min(MAX_WORK, self._painted_for)  # a repaint of many cells costs them, not the maze
         self._paint_cost = cost if full or not self._paint_cost else 0.7 * self._paint_cost + 0.3 * cost
+        if not full and len(cells) >= COSTED_CELLS:
+            self._cell_cost = 0.5 * self._cell_cost + 0.5 * self._painted_for / len(cells)
         return True
+
+    def repaint_cells(self, seconds: float) -> int:
+        return int(max(0.0, seconds) / self._cell_cost)
