@@ -16,13 +16,14 @@ import time
 from array import array
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import overload
 
 import numpy as np
 
 from ..core.events import Event, Kind
 from ..core.maze import Maze
-from ..core.passage_graph import PassageGraph, Turns, breadth_first
+from ..core.passage_graph import PassageGraph, Turns, breadth_first, parent_positions
 from .overlay import Overlay
 
 QUICK_FROM_CELLS = 50_000
@@ -80,21 +81,34 @@ def _path_events(path: list[int]) -> list[Event]:
     return out
 
 
-@dataclass(frozen=True)
 class QuickDepthSearch:
     """Depth-first search's run, as arrays: the cells in the order popped, the cells in the order
-    pushed (the start first) with the pop that pushed each, and the path."""
+    pushed (the start first) with the pop that pushed each (``pusher``: a position in ``popped``,
+    -1 for the start), and the path."""
 
-    popped: np.ndarray
-    pushed: np.ndarray
-    pusher: np.ndarray
-    """For each cell of ``pushed``, the position in ``popped`` of the cell that pushed it (-1: the start)."""
-    path: list[int]
+    def __init__(self, popped: np.ndarray, pushed: np.ndarray, pusher: np.ndarray, path: list[int]) -> None:
+        self.popped, self.path = popped, path
+        self._pushes = pushed, pusher
+
+    @property
+    def pushed(self) -> np.ndarray:
+        return self.pushes()[0]
+
+    @property
+    def pusher(self) -> np.ndarray:
+        return self.pushes()[1]
+
+    def pushes(self) -> tuple[np.ndarray, np.ndarray]:
+        return self._pushes
+
+    def stacked(self) -> np.ndarray:
+        """The cells pushed, the start left out (any order: what the marks need)."""
+        return self.pushed[1:]
 
     def show(self, overlay: Overlay) -> None:
         """Popped cells looked at, pushed ones still on the stack, the path: what ``solvers.dfs``'s
         events leave."""
-        overlay.show_depth_search(self.popped, self.pushed[1:], self.path, self._last_event())
+        overlay.show_depth_search(self.popped, self.stacked(), self.path, self._last_event())
 
     def _last_event(self) -> Event | None:
         """The solver's last event: the path's last step, else the last cell popped (which pushed
@@ -105,9 +119,12 @@ class QuickDepthSearch:
         if not len(self.popped):
             return None
         cell = int(self.popped[-1])
+        return (_SEARCH, cell, self.came_from(cell), -1)
+
+    def came_from(self, cell: int) -> int:
+        """The cell that pushed ``cell`` (-1: none, the start)."""
         at = np.flatnonzero(self.pushed == cell)
-        came = int(self.popped[self.pusher[at[0]]]) if len(at) and self.pusher[at[0]] >= 0 else -1
-        return (_SEARCH, cell, came, -1)
+        return int(self.popped[self.pusher[at[0]]]) if len(at) and self.pusher[at[0]] >= 0 else -1
 
     def event_count(self) -> int:
         return len(self.popped) + len(self.pushed) - 1 + len(self.path)
@@ -126,6 +143,31 @@ class QuickDepthSearch:
                 out.append((_OPEN, pushed[nxt], cell, -1))
                 nxt += 1
         return out + _path_events(self.path)
+
+
+class TreeDepthSearch(QuickDepthSearch):
+    """A depth-first search over a tree (``GraphDfs``), where each cell is pushed by its parent:
+    the marks need only the set of cells pushed (``stacked``); the order of the pushes, which only
+    the solver's events read, is worked out when first asked for (70 ms for a million cells)."""
+
+    def __init__(self, popped: np.ndarray, path: list[int], stacked: np.ndarray, came: np.ndarray,
+                 pushes: Callable[[], tuple[np.ndarray, np.ndarray]]) -> None:
+        self.popped, self.path, self._stacked, self._came = popped, path, stacked, came
+        self._later: Callable[[], tuple[np.ndarray, np.ndarray]] | None = pushes
+
+    def pushes(self) -> tuple[np.ndarray, np.ndarray]:
+        if self._later is not None:
+            self._pushes, self._later = self._later(), None
+        return self._pushes
+
+    def stacked(self) -> np.ndarray:
+        return self._stacked
+
+    def came_from(self, cell: int) -> int:
+        return max(int(self._came[cell]), -1)
+
+    def event_count(self) -> int:
+        return len(self.popped) + len(self._stacked) + len(self.path)
 
 
 class QuickBfs:
@@ -260,8 +302,8 @@ class Stages:
     def __init__(self, stages: Iterator[bool], turns: Turns) -> None:
         self.turns, self._stages = turns, stages
         self._heavy: bool | None = next(stages, None)
-        self._light = 0.0
-        """Seconds the last light stage took."""
+        self._light = math.inf
+        """Seconds the last light stage took (none yet: a light stage opens the next frame)."""
 
     @property
     def done(self) -> bool:
@@ -315,7 +357,9 @@ class GraphBfs:
         yield LIGHT
         reached, taken, path = stop_and_path(order, came, self.start, self.goal)
         yield LIGHT
-        self.result = QuickSearch(order[:reached].astype(np.int64), parents(order[:reached], came), taken, path)
+        parent = parent_positions(self.graph, order, came)[:reached].astype(np.int64)  # shared with the distance map
+        parent[0] = -1
+        self.result = QuickSearch(order[:reached].astype(np.int64), parent, taken, path)
 
 
 def stop_and_path(order: np.ndarray, came: np.ndarray, start: int, goal: int) -> tuple[int, int, list[int]]:
@@ -421,9 +465,10 @@ class GraphDfs:
     later. Scipy's search goes round the same way and reaches that cell from the one before it;
     without that one passage its order is the stack's again (a second C search). More loops: the
     search is handed to ``QuickDfs``'s lists (a second of Python for a million cells;
-    ``TREES_ONLY``: where more are known, the caller starts there). ``work`` does one stage a call
-    (a C search; the loop's odd slot, a slice of cells at a time; the pushes, the same; the
-    path), each in a frame of its own when a window tells the graph its frames."""
+    ``TREES_ONLY``: where more are known, the caller starts there). ``work`` runs the stages (a C
+    search; the loop's odd slot, a slice of cells at a time; the cells pushed; the path) a
+    frame's share at a time (``Stages``); the order of the pushes waits until the solver's
+    events are read (``TreeDepthSearch``)."""
 
     def __init__(self, graph: PassageGraph, start: int, goal: int, table: np.ndarray | None = None) -> None:
         self.graph, self.start, self.goal, self.table = graph, start, goal, table
@@ -471,24 +516,22 @@ class GraphDfs:
             yield LIGHT
             self._hand_over()  # the lists start on the next call, in a frame of their own
             return
+        bits = graph.maze.passages.copy()  # as searched: the pushes are worked out from them later
         found = self.goal == self.start or came[self.goal] >= 0
         popped = order[:int(np.flatnonzero(order == self.goal)[0]) + 1] if found else order
         pushers = popped[:-1] if found else popped  # the goal pushes nothing: the search stops there
-        pushed, pusher = [np.array([self.start], dtype=np.int64)], [np.array([-1], dtype=np.int64)]
-        for first in range(0, len(pushers), PUSH_SLICE):
-            yield LIGHT
-            cells, by = children_pushed(self.graph, came, pushers[first:first + PUSH_SLICE])
-            pushed.append(cells)
-            pusher.append(by + first)
+        yield LIGHT
+        stacked = pushed_in_tree(came, order, pushers)
         yield LIGHT
         path = _path_up(came, self.start, self.goal) if found else []  # 100,000 steps or more
         yield LIGHT
-        self.result = QuickDepthSearch(popped.astype(np.int64), np.concatenate(pushed), np.concatenate(pusher), path)
+        pushes = partial(tree_pushes, graph.neighbours_or_home(), bits, came, pushers, self.start)
+        self.result = TreeDepthSearch(popped.astype(np.int64), path, stacked, came, pushes)
 
 
 PUSH_SLICE = 1 << 16
-"""Cells popped whose pushes are worked out in one stage (a few milliseconds: light stages fill
-what a frame's share leaves)."""
+"""Cells looked through for the loop's odd passage in one stage (a few milliseconds: light stages
+fill what a frame's share leaves)."""
 _BITS_SET = np.array([bin(v).count("1") for v in range(256)], dtype=np.int64)
 
 
@@ -532,13 +575,27 @@ def non_tree_arc(graph: PassageGraph, came: np.ndarray, cells: np.ndarray) -> tu
     return int(cells[row]), int(slots[row, col])
 
 
-def children_pushed(graph: PassageGraph, came: np.ndarray, pushers: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The cells each of ``pushers`` (popped in this order) pushes in a tree: its children, in
-    reverse direction order (the first is popped first); and for each, its pusher's position."""
-    slots = graph.slots()[pushers][:, ::-1]
-    child = came[slots] == pushers[:, None]
+def pushed_in_tree(came: np.ndarray, order: np.ndarray, pushers: np.ndarray) -> np.ndarray:
+    """The cells of a tree search's ``order`` (the start first) that ``pushers`` pushed: those
+    whose parent is one of them."""
+    pusher = np.zeros(len(came), dtype=bool)
+    pusher[pushers] = True
+    rest = order[1:]
+    return rest[pusher[came[rest]]].astype(np.int64)
+
+
+def tree_pushes(home: np.ndarray, bits: np.ndarray, came: np.ndarray, pushers: np.ndarray,
+                start: int) -> tuple[np.ndarray, np.ndarray]:
+    """The solver's pushes in a tree search: the start, then the children of each of ``pushers``
+    (popped in this order) in reverse direction order (the first is popped first); and for each,
+    its pusher's position (-1: the start). ``home``: each cell's neighbours, the cell itself
+    where none is; ``bits``: the passage bits as they were searched."""
+    rows = home[pushers][:, ::-1]
+    shifts = np.arange(home.shape[1] - 1, -1, -1, dtype=np.uint8)
+    child = ((bits[pushers][:, None] >> shifts) & 1).astype(bool) & (came[rows] == pushers[:, None])
     by, _ = np.nonzero(child)
-    return slots[child].astype(np.int64), by.astype(np.int64)
+    return (np.concatenate([[start], rows[child]]).astype(np.int64),
+            np.concatenate([[-1], by]).astype(np.int64))
 
 
 def _path_up(came: np.ndarray, start: int, goal: int) -> list[int]:
