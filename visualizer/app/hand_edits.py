@@ -38,6 +38,9 @@ RESOLVE_BUDGET = 0.05
 """Seconds an edit may spend solving again at once; a larger maze finishes over the next frames."""
 QUICK_SHARE = 0.04
 """Seconds of a frame a large maze's array re-solve gets at least (a frame stays well under 100 ms)."""
+SHOW_SECONDS = 0.025
+"""About what marking a million-cell re-solve's search costs: it follows the search's last stage
+in the same frame when that much of the frame's share is left."""
 
 
 class HandEdits:
@@ -329,7 +332,8 @@ class HandEdits:
         search, solver, start, goal, version = self._quick
         if search.result is None:
             search.work(deadline)
-            return False  # once ended, shown on the next frame: the marks' work has a frame to itself
+            if search.result is None or time.perf_counter() + SHOW_SECONDS > deadline:
+                return False  # shown on the next frame: the marks' work has room there
         found = search.result
         self._quick = None
         run = self.run
