@@ -69,7 +69,7 @@ IDLE_TEACH_BUDGET = 0.03
 """The same while paused or finished: nothing else needs the frame."""
 REPAINT_CELLS = 20_000
 """Cells a re-solve's repaint hands the board a frame at least (``Overlay.feed``)."""
-REPAINT_ROOM = 0.045
+REPAINT_ROOM = 0.035
 """Seconds of a frame the work and the repaint of fed cells share: a frame whose work was light
 hands the board more (the changed cells of a re-solve in two or three frames, not eight)."""
 RESOLVE_SHARE = 0.01
