@@ -488,3 +488,26 @@ def test_a_solution_shown_before_p_is_gone_when_the_game_is_left(screen, data):
     press(shell, pygame.K_p)
     press(shell, pygame.K_ESCAPE)
     assert shell.scene is shell.base and shell.base.run.solver is None and not shell.base.run.overlay.path_length
+
+
+def test_a_re_solves_changed_cells_reach_the_board_in_what_the_frame_has_left(screen, monkeypatch):
+    """The cells a re-solve changed are handed to the board after the frame's work: a frame that
+    did little hands it all that fits (many frames' worth of the old 20,000), one whose work took
+    the frame only the least share; a large repaint times what a cell costs."""
+    from visualizer.app import shell as shell_module
+    from visualizer.app.scenes import watch as watch_scene
+
+    monkeypatch.setattr(watch_scene, "REPAINT_CELLS", 50)
+    shell = make_shell(screen, (60, 40))
+    run = shell.base.run
+    run.overlay.later.extend(range(run.grid.size))
+    shell.frame([], 1 / 60)
+    assert not run.overlay.later, "an idle frame's room takes all 2,400 cells"
+    monkeypatch.setattr(shell, "_cell_cost", 1e-3)  # 1 ms a cell: the room holds 35
+    run.overlay.later.extend(range(run.grid.size))
+    shell.frame([], 1 / 60)
+    assert len(run.overlay.later) == run.grid.size - 50, "the least share when the room holds fewer"
+    monkeypatch.setattr(watch_scene, "REPAINT_CELLS", 3_000)
+    monkeypatch.setattr(shell_module, "COSTED_CELLS", 1_000)
+    shell.frame([], 1 / 60)
+    assert shell._cell_cost < 0.6e-3, "a repaint of 2,350 cells timed what a cell costs (far under 1 ms)"
