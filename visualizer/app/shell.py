@@ -63,12 +63,12 @@ have the work run for a quarter of a second."""
 LEAST_WORK = 0.005
 """However slow the rest of a frame is, a busy frame still works this long (the run moves on)."""
 OVERHEAD_FRAMES = 30
+"""The recent frames whose cost besides the work and the repaint ``work_budget`` makes room for
+(the legend's scan comes every few)."""
 CELL_SECONDS = 1e-6
 """Seconds a repainted cell is taken to cost until repaints of many cells have been timed."""
 COSTED_CELLS = 5_000
 """Repaints of at least this many cells time what a cell costs (fewer: the fixed costs dominate)."""
-"""The recent frames whose cost besides the work and the repaint ``work_budget`` makes room for
-(the legend's scan comes every few)."""
 REPEAT_DELAY = 0.45
 REPEAT_INTERVAL = 0.18
 """A held stepping key repeats after REPEAT_DELAY seconds, then every REPEAT_INTERVAL: about five
