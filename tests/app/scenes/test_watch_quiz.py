@@ -399,3 +399,22 @@ def test_starting_the_solver_quiz_clears_the_generations_last_verdict(screen):
     press(shell, pygame.K_s, char="s")
     assert watch.run.solver is not None and watch.quiz.pending is not None
     assert verdict not in shell.panel_content().teaching.sentences, "Kruskal's verdict stayed over the solve"
+
+
+def test_left_in_a_quiz_every_three_steps_asks_only_at_a_step_the_cadence_asks_at(screen):
+    """Every 3 steps, answered at one step: Left goes back onto a step between two asked ones,
+    where the quiz asks nothing (it used to ask there); Right goes on, and the quiz asks again
+    at the step it asked at before."""
+    shell = make_shell(screen, quiz=3)
+    watch = shell.base
+    asked = watch.run.position
+    assert watch.quiz.pending is not None
+    press(shell, pygame.K_RETURN)
+    assert watch.quiz.asked == 1 and watch.quiz.pending is not None and watch.run.position == asked + 3
+    press(shell, pygame.K_LEFT)
+    assert watch.run.position == asked + 2 and watch.quiz.pending is None and "Right goes on" in shell.toast[0]
+    press(shell, pygame.K_LEFT)
+    press(shell, pygame.K_LEFT)
+    assert watch.run.position == asked and watch.quiz.pending is not None, "the step asked before asks again"
+    press(shell, pygame.K_RIGHT)  # unanswered: the step shows, the quiz steps on to the next one due
+    assert watch.run.position == asked + 3 and watch.quiz.pending is not None
