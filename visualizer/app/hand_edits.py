@@ -115,8 +115,9 @@ class HandEdits:
                 self.host.message(why)
                 return True
             self.painting = True
+            before = int(self.run.maze.state[cell])
             self.host.message(f"Ctrl+drag: {self.editor.begin_stroke(cell)} cells (let go to finish)")
-            self.run.overlay.dirty.append(cell)
+            self._painted(cell, before)
             return True
         which = self.endpoint_at(cell)
         if which is None:
@@ -146,10 +147,23 @@ class HandEdits:
         if self.grabbed is not None:
             self.dragged_to = cell
         if self.painting:
+            before = int(self.run.maze.state[cell])
             why = self.editor.paint(cell)
-            self.run.overlay.dirty.append(cell)
+            self._painted(cell, before)
             if why:
                 self.host.message(why)
+
+    def _painted(self, cell: int, before: int) -> None:
+        """A cell the stroke took out (its state was ``before``) shows in the removed colour at once,
+        not in the grey of cells still to be visited until the stroke ends; one it brought back
+        loses that colour."""
+        overlay, state = self.run.overlay, int(self.run.maze.state[cell])
+        out = state == int(CellState.UNVISITED)
+        if state != before and (overlay.removed is not None or out):
+            if overlay.removed is None:
+                overlay.removed = np.zeros(self.run.grid.size, dtype=bool)
+            overlay.removed[cell] = out
+        overlay.dirty.append(cell)
 
     def drop(self, cell: int, solver: str) -> bool:
         """Finish the paint stroke, or put the endpoint down where the pointer is; False when an
