@@ -503,11 +503,17 @@ def drag_held(shell, *points, mods=pygame.KMOD_CTRL):
         pygame.key.set_mods(0)
 
 
-def test_cells_painted_out_show_the_removed_colour_during_the_drag_not_only_after(screen):
+@pytest.mark.parametrize("solved", [False, True])
+def test_cells_painted_out_show_the_removed_colour_during_the_drag_not_only_after(screen, solved):
     """Ctrl+drag, the button still down: each cell taken out is drawn in the removed colour at once
-    (it was grey, like a cell waiting to be visited, until the button came up); a stroke that
-    brings cells back shows them as maze again while it goes."""
+    (it was grey, like a cell waiting to be visited, or kept the search's colour, until the button
+    came up); a stroke that brings cells back shows them as maze again while it goes."""
     shell = make_shell(screen)
+    if solved:
+        press(shell, pygame.K_s)
+        for _ in range(3):
+            shell.frame([], 1 / 60)
+        assert shell.base.run.overlay.mark.any()
     grid = shell.base.run.grid
     removed, floor = current_theme().colour(Style.REMOVED), current_theme().colour(Style.UNVISITED)
     cells = [grid.cell(x, 3) for x in range(3, 7)]
