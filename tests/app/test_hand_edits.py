@@ -327,6 +327,43 @@ def test_removed_cells_have_their_own_colour_not_the_grey_of_unvisited_ones_and_
     assert "removed" not in [key for key, _ in shell.panel_content().legend]
 
 
+def drag_held(shell, *points, mods=pygame.KMOD_CTRL):
+    """Press at the first point and move through the others, the button still down."""
+    pygame.key.set_mods(mods)
+    try:
+        events = [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=points[0], button=1)]
+        for last, point in zip(points, points[1:]):
+            rel = (point[0] - last[0], point[1] - last[1])
+            events.append(pygame.event.Event(pygame.MOUSEMOTION, pos=point, rel=rel, buttons=(1, 0, 0)))
+        shell.frame(events, 1 / 60)
+    finally:
+        pygame.key.set_mods(0)
+
+
+@pytest.mark.parametrize("solved", [False, True])
+def test_cells_painted_out_show_the_removed_colour_during_the_drag_not_only_after(screen, solved):
+    """Ctrl+drag, the button still down: each cell taken out is drawn in the removed colour at once
+    (it was grey, like a cell waiting to be visited, or kept the search's colour, until the button
+    came up); a stroke that brings cells back shows them as maze again while it goes."""
+    shell = make_shell(screen)
+    if solved:
+        press(shell, pygame.K_s)
+        for _ in range(3):
+            shell.frame([], 1 / 60)
+        assert shell.base.run.overlay.mark.any()
+    grid = shell.base.run.grid
+    removed, floor = current_theme().colour(Style.REMOVED), current_theme().colour(Style.UNVISITED)
+    cells = [grid.cell(x, 3) for x in range(3, 7)]
+    drag_held(shell, *(centre(shell, c) for c in cells))
+    assert [pixel(shell, c) for c in cells] == [removed] * len(cells)
+    assert floor != removed
+    shell.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=centre(shell, cells[-1]), button=1)], 1 / 60)
+    assert [pixel(shell, c) for c in cells] == [removed] * len(cells)
+    drag_held(shell, *(centre(shell, c) for c in cells[:2]))  # starts on a removed cell: brings cells back
+    assert removed not in [pixel(shell, c) for c in cells[:2]]
+    assert [pixel(shell, c) for c in cells[2:]] == [removed] * 2
+
+
 def test_the_removed_entry_stays_when_a_crowded_legend_leaves_colours_out(screen):
     """Large text on a small window: the board's plain colours go first, the edits' words last."""
     shell = make_shell(screen)
