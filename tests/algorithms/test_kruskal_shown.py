@@ -9,9 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from visualizer.algorithms import kruskal as module
+from visualizer.algorithms.braid import braided
 from visualizer.core.events import Kind, expand
 from visualizer.grids import GRIDS as GRID_CLASSES
 from visualizer.grids import Mask, make_grid
+from visualizer.run.spec import MazeSpec
 
 CARVE, SET, REJECT = Kind.CARVE, Kind.SET, Kind.REJECT
 
@@ -48,11 +50,12 @@ def loop_stream(grid, rng):
 
 
 def plain(events) -> list[tuple]:
-    """Events as plain ints (a packed run spelled out), with each kind checked to be a Kind."""
+    """Events as plain ints (a packed run spelled out; a phase keeps its name), with each kind
+    checked to be a Kind."""
     out = []
     for kind, cell, other, value in expand(events):
         assert isinstance(kind, Kind)
-        out.append((int(kind), int(cell), int(other), int(value)))
+        out.append((int(kind), int(cell), int(other), value if isinstance(value, str) else int(value)))
     return out
 
 
@@ -79,3 +82,22 @@ def test_the_bulk_stream_is_the_loops_stream(kind, width, height, seed, block, p
         patch.setattr(module, "PACK_FROM", pack)
         assert plain(module.kruskal(grid, new_rng)) == plain(loop_stream(grid, old_rng))
     assert new_rng.getstate() == old_rng.getstate()
+
+
+@pytest.mark.parametrize("kind", ["square", "hex", "triangle", "polar"])
+def test_braided_and_weighted_mazes_say_the_loops_events(kind):
+    """Braiding draws from ``rng`` after Kruskal's walls, and weights are the recipe's terrain:
+    a braided, weighted spec says what the loop braided would, on every grid."""
+    for seed in range(3):
+        spec = MazeSpec("kruskal", kind, 13, 11, seed, params={"braid": 60, "weights": 4})
+        grid = spec.make_grid()
+        rng = random.Random(seed)
+        assert plain(spec.events()) == plain(braided(loop_stream(grid, rng), grid, rng, 60))
+
+
+def test_a_large_grid_says_the_loops_events_across_many_blocks():
+    """60 x 50 cells: blocks of merges, long repaints and long stretches of rejected walls."""
+    grid = make_grid("square", 60, 50)
+    events = list(module.kruskal(grid, random.Random(8)))
+    assert {Kind.SETS, Kind.REJECTS} <= {event[0] for event in events}
+    assert plain(events) == plain(loop_stream(grid, random.Random(8)))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator, Mapping
+from functools import cache
 from itertools import chain, islice, repeat
 from typing import TYPE_CHECKING, Any
 
@@ -25,12 +26,12 @@ else:
     from ..core.lazy_numpy import np  # imported on first use: --help stays fast
 
 CARVE, SET, SETS, REJECT, REJECTS = Kind.CARVE, Kind.SET, Kind.SETS, Kind.REJECT, Kind.REJECTS
-KINDS = {int(kind): kind for kind in Kind}
 PACK_FROM = 8
 """A repaint of this many cells or more comes as one SETS run, a stretch of this many rejected
 walls or more as one REJECTS run (fewer: as single events, which cost the window less than a run)."""
-MERGES_AT_ONCE = 1 << 16
-"""Merges whose events the shown loop lays out at a time (their single events are Python tuples)."""
+MERGES_AT_ONCE = 4096
+"""Merges whose events the shown stream lays out at a time: their single events' fields wait as
+Python lists, which every full garbage collection walks (with 65,536 the stream took 10 - 40% longer)."""
 CARVES_AT_ONCE = 1 << 16
 """Carves of the bulk spanning tree turned into Python ints at a time."""
 BULK_JOIN_FROM = 2048
@@ -44,6 +45,12 @@ def kruskal(grid: Grid, rng: random.Random, *, show: bool = True) -> EventStream
     Unshown (``show=False``), the same carves without the recolouring, found in bulk on large grids."""
     join = _join_shown if show else _join_quiet
     return join(grid, rng)
+
+
+def _join_shown(grid: Grid, rng: random.Random) -> EventStream:
+    """The shown stream: its blocks' events one after another (nothing is drawn or worked out
+    before the first event is asked for, as in a loop)."""
+    yield from chain.from_iterable(_shown_blocks(grid, rng))
 
 
 def _walls_in_random_order(grid: Grid, rng: random.Random) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -63,14 +70,14 @@ def _walls_in_random_order(grid: Grid, rng: random.Random) -> tuple[np.ndarray, 
     return cells, table.ravel()[walls], (walls % grid.directions).astype(np.int8)
 
 
-def _join_shown(grid: Grid, rng: random.Random) -> EventStream:
+def _shown_blocks(grid: Grid, rng: random.Random) -> Iterator[Iterable[Event]]:
     """Kruskal's loop as it shows, worked out in bulk: the walls carved are the quiet path's
     spanning forest (the same shuffle), every wall between two carves was rejected, and each merge's
     labels and repaint come from a union-find replayed over the carves alone (:func:`_merges`,
     :func:`_member_order`). The events are laid out in numpy a block of merges at a time."""
     a, b, d = _walls_in_random_order(grid, rng)
     if grid.size == 1:
-        yield (CARVE, 0, -1, -1)
+        yield ((CARVE, 0, -1, -1),)
         return
     carved = np.flatnonzero(spanning_forest(a, b, grid.size))
     if not len(carved):
@@ -90,8 +97,8 @@ def _join_shown(grid: Grid, rng: random.Random) -> EventStream:
         walls = np.stack((a[lo:hi], b[lo:hi], d[lo:hi]), axis=1).astype(np.int64)
         which, offset = _spread(absorbed_size[block])
         repaint = order[start[absorbed[block]][which] + offset]
-        yield from _block_events(walls, where - lo, rejected[block], kept_size[block] == 1, label[block],
-                                 absorbed_size[block], repaint)
+        yield _block_events(walls, where - lo, rejected[block], kept_size[block] == 1, label[block],
+                            absorbed_size[block], repaint)
 
 
 def _merges(a: np.ndarray, b: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
@@ -216,8 +223,18 @@ def _block_events(walls: np.ndarray, carves: np.ndarray, rejected: np.ndarray, l
     place = at[which] + head[which] + set_singles[which] + offset
     kind[place] = REJECT
     cell[place], other[place], value[place] = walls[carves[which] + 1 + offset].T
-    singles = zip(map(KINDS.__getitem__, kind.tolist()), cell.tolist(), other.tolist(), value.tolist())
+    singles = zip(_kinds()[kind].tolist(), cell.tolist(), other.tolist(), value.tolist())
     return _with_runs(singles, at, head, set_singles, absorbed, rejected, carves, walls, repaint_rows)
+
+
+@cache
+def _kinds() -> np.ndarray:
+    """Each kind's member at its number: ``_kinds()[column].tolist()`` names a column's kinds at C
+    speed (a dict lookup an event took twice as long)."""
+    kinds = np.empty(max(Kind) + 1, dtype=object)
+    for kind in Kind:
+        kinds[kind] = kind
+    return kinds
 
 
 def _spread(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
