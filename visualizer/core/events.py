@@ -8,8 +8,8 @@ Maze-changing kinds (``Kind.changes_maze``) are folded into the :class:`~visuali
 the finished maze is exactly that fold. Display kinds only annotate the picture.
 
 A *packed* event stands for a run of events of one kind, its rows in a numpy array: CARVES, PRUNES
-and WALLS in quiet streams; SETS, CURRENTS and WALKS in the shown streams of built-in generators
-(millions of display events at 500 x 500 were most of their cost). Everything that counts events
+and WALLS in quiet streams; SETS, CURRENTS, WALKS and REJECTS in the shown streams of built-in
+generators (millions of display events at 500 x 500 were most of their cost). Everything that counts events
 counts the singles (:func:`singles`, :func:`expand`), so positions are the same either way.
 """
 
@@ -109,6 +109,9 @@ class Kind(IntEnum):
     WALKS = 28
     """A run of WALK events in one, rows ``(cell, other, direction)`` in order (Wilson's walk);
     ``k`` events, as for SETS."""
+    REJECTS = 29
+    """A run of REJECT events in one, rows ``(cell, other, direction)`` in order (Kruskal's walls
+    kept, late in its run most of the walls it looks at); ``k`` events, as for SETS."""
 
     @property
     def changes_maze(self) -> bool:
@@ -135,7 +138,7 @@ def packed(kind: Kind, rows: list[int]) -> Event:
     return (kind, -1, -1, np.frombuffer(array("q", rows), dtype=np.int64).reshape(-1, 3))  # type: ignore[return-value]
 
 
-SHOWN_PACKED = {Kind.SETS: Kind.SET, Kind.CURRENTS: Kind.CURRENT, Kind.WALKS: Kind.WALK}
+SHOWN_PACKED = {Kind.SETS: Kind.SET, Kind.CURRENTS: Kind.CURRENT, Kind.WALKS: Kind.WALK, Kind.REJECTS: Kind.REJECT}
 """The display kinds a shown stream packs, and the kind of the events each holds."""
 FIRST_SHOWN_RUN = int(min(SHOWN_PACKED))
 """Every kind from this one on is a packed display run (a cheap test for counting loops)."""

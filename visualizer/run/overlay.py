@@ -47,11 +47,11 @@ _M_NONE, _M_FRONTIER, _M_STACK, _M_WALK, _M_SEARCH, _M_PATH, _M_DEAD_END, _M_LOO
                      Mark.LOOKED))
 (_K_CARVE, _K_BACKTRACK, _K_FRONTIER_ADD, _K_SET, _K_FRONTIER_REMOVE, _K_WALK_ERASE, _K_CURRENT, _K_WALK,
  _K_SEARCH, _K_PATH, _K_DEAD_END, _K_CONNECT, _K_PRUNE, _K_PHASE, _K_OPEN_FIELD, _K_SCAN, _K_OPEN, _K_REJECT,
- _K_CHAMBER, _K_TAKE, _K_SETS, _K_CURRENTS, _K_WALKS) = (
+ _K_CHAMBER, _K_TAKE, _K_SETS, _K_CURRENTS, _K_WALKS, _K_REJECTS) = (
     int(k) for k in (Kind.CARVE, Kind.BACKTRACK, Kind.FRONTIER_ADD, Kind.SET, Kind.FRONTIER_REMOVE,
                      Kind.WALK_ERASE, Kind.CURRENT, Kind.WALK, Kind.SEARCH, Kind.PATH, Kind.DEAD_END,
                      Kind.CONNECT, Kind.PRUNE, Kind.PHASE, Kind.OPEN_FIELD, Kind.SCAN, Kind.OPEN, Kind.REJECT,
-                     Kind.CHAMBER, Kind.TAKE, Kind.SETS, Kind.CURRENTS, Kind.WALKS))
+                     Kind.CHAMBER, Kind.TAKE, Kind.SETS, Kind.CURRENTS, Kind.WALKS, Kind.REJECTS))
 _PACKED = {int(k): int(v) for k, v in PACKED.items()}
 
 
@@ -192,7 +192,7 @@ class Overlay(SetColouring):
             self._apply_run(kind, value)
 
     def _apply_run(self, kind: int, rows: np.ndarray) -> None:
-        """Fold a packed run (SETS, CURRENTS, WALKS) in bulk: the marks, current cell, sets and
+        """Fold a packed run (SETS, CURRENTS, WALKS, REJECTS) in bulk: the marks, current cell, sets and
         cells to redraw that folding its rows one by one leaves."""
         if not len(rows):
             return
@@ -211,6 +211,9 @@ class Overlay(SetColouring):
         elif kind == _K_SETS:
             self.dirty.extend(cells.tolist())
             self._join_many(cells, rows[:, 2])
+        elif kind == _K_REJECTS:  # walls looked at and kept: their cells redrawn, no current cell
+            self.dirty.extend(rows[:, :2].ravel().tolist())
+            self._move_current(-1)
         else:  # a quiet-only run in a shown stream: fold its rows one by one
             apply = self.apply
             for cell, other, value in rows.tolist():

@@ -5,7 +5,7 @@ again without re-running the generator.
 other, value int32, 13 bytes an event. The run hands each batch it pulls to :meth:`EventLog.extend`,
 which packs it at once with one ``struct.pack_into`` (about a thousand machine instructions an
 event: most of what recording costs). String values (PHASE names) live in a side table and are -1
-in the array. A packed display run (SETS, CURRENTS, WALKS) is logged as its single events, a field
+in the array. A packed display run (SETS, CURRENTS, ...) is logged as its single events, a field
 at a time in numpy (:meth:`EventLog.extend_runs`), so every position, seek and count is in singles.
 
 **Snapshots.** At every multiple of the interval (a *boundary*) the timeline stores a maze part
