@@ -1,0 +1,113 @@
+"""A generation recorded once, compactly, so that an animation runs its generator once, not twice.
+
+An animation spreads its frames evenly over the run's events, so it must know how many there are
+before the first frame: it used to run the generator to count them, then again for the frames (at
+2000 x 2000 each run was a quarter of the export's CPU). Here the counting run keeps its events in
+the timeline's compact form (``timeline.pack_events``: 13 bytes an event, a packed run's rows as
+its single events, PHASE names beside), and the frames are folded from that record, each block let
+go once it has been handed over. A run whose record would pass ``budget`` bytes (a long random walk)
+is only counted, and its frames come from the generator again, as before.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Iterator
+from itertools import chain, islice
+
+import numpy as np
+
+from ..core.events import PACKED, Event, singles
+from ..run.spec import MazeSpec
+from ..run.timeline import EVENT_DTYPE, PackedRuns, as_tuples, pack_events
+
+BATCH = 4096
+"""Events pulled from the generator, packed and kept as one block."""
+RECORD_BYTES = 104 << 20
+"""The most a record may hold: a 2000 x 2000 backtracker's 8 million events. A record and the frames'
+styling tables are held together (half the record while the middle frame of three is styled)."""
+
+
+class Recording:
+    """The number of single events a spec's generation makes (``record``) and, when they fit
+    ``budget`` bytes, the events themselves (``replay``)."""
+
+    def __init__(self, spec: MazeSpec, budget: int = RECORD_BYTES) -> None:
+        self.spec = spec
+        self.budget = budget
+        self.events = 0
+        """Single events in the generation (packed runs counted as their rows), once recorded."""
+        self.blocks: deque[tuple[np.ndarray, dict[int, str]]] | None = deque()
+        """The events a block at a time, with each block's string values by index; None past the budget."""
+
+    def record(self) -> int:
+        """Run the generator once: count its events, keeping them while they fit the budget."""
+        source = self.spec.events(self.spec.make_grid(), packed=True)
+        kept = 0
+        for batch in iter(lambda: list(islice(source, BATCH)), []):
+            if self.blocks is None:
+                self.events += sum(map(singles, batch))
+                continue
+            block = record_block(batch)
+            self.events += len(block[0])
+            kept += block[0].nbytes
+            if kept > self.budget:
+                self.blocks = None  # too many to keep: the replay runs the generator again
+            else:
+                self.blocks.append(block)
+        return self.events
+
+    @property
+    def kept(self) -> bool:
+        return self.blocks is not None
+
+    def replay(self) -> Iterator[Event]:
+        """The generation's events in order, once: the record's (each block let go as it is handed
+        over), or the generator's own when they did not fit. Lazy: it may be made before ``record``."""
+        return chain.from_iterable(self._sources())
+
+    def _sources(self) -> Iterator[Iterable[Event]]:
+        if self.blocks is None:
+            yield self.spec.events(self.spec.make_grid(), packed=True)
+            return
+        blocks = self.blocks
+        while blocks:
+            events, texts = blocks.popleft()
+            yield as_tuples(events, texts)
+
+
+def record_block(batch: list[Event]) -> tuple[np.ndarray, dict[int, str]]:
+    """``batch`` as a record array of ``EVENT_DTYPE`` (packed runs as their single events) and its
+    string values by index."""
+    buffer = bytearray(EVENT_DTYPE.itemsize * len(batch))
+    try:
+        texts = pack_events(buffer, 0, batch)
+        return np.frombuffer(buffer, dtype=EVENT_DTYPE), texts
+    except PackedRuns:
+        return _with_runs(batch)
+
+
+def _with_runs(batch: list[Event]) -> tuple[np.ndarray, dict[int, str]]:
+    """A batch holding packed runs: the single events between them packed as they are, each run's
+    rows written a field at a time."""
+    parts: list[np.ndarray] = []
+    texts: dict[int, str] = {}
+    done, first = 0, 0
+    for index, event in enumerate([*batch, None]):
+        single = None if event is None else PACKED.get(event[0])
+        if event is not None and single is None:
+            continue
+        if first < index:
+            plain, plain_texts = record_block(batch[first:index])
+            texts.update((done + at, text) for at, text in plain_texts.items())
+            parts.append(plain)
+            done += len(plain)
+        if event is not None:
+            rows = event[3]
+            run = np.empty(len(rows), dtype=EVENT_DTYPE)  # type: ignore[arg-type]
+            run["kind"] = single
+            run["cell"], run["other"], run["value"] = rows[:, 0], rows[:, 1], rows[:, 2]  # type: ignore[index]
+            parts.append(run)
+            done += len(run)
+        first = index + 1
+    return (np.concatenate(parts) if parts else np.empty(0, dtype=EVENT_DTYPE)), texts
