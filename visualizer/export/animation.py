@@ -301,12 +301,13 @@ class BandPainter:
         self.palette = palette
         self.walls = WALL_WEIGHTS[walls()]
         self.camera = fit_camera(run.grid, width, height, self.walls)
+        self.layouts = strips.Layouts()
 
     def paint(self) -> np.ndarray:
         """The board as the run stands now (a new array: made after the styling, so the two never
         peak together)."""
         self.keep_up()
-        bands = strips.prepare(self.run.maze, self.run.overlay, self.size, self.camera, self.walls)
+        bands = strips.prepare(self.run.maze, self.run.overlay, self.size, self.camera, self.walls, self.layouts)
         canvas = np.empty((self.size[1], self.size[0]), dtype=np.uint8)
         bands.paint(canvas.T, self.palette_colours())
         return canvas

@@ -11,6 +11,8 @@ is only counted, and its frames come from the generator again, as before.
 
 from __future__ import annotations
 
+import struct
+import zlib
 from collections import deque
 from collections.abc import Iterable, Iterator
 from itertools import chain, islice
@@ -23,9 +25,9 @@ from ..run.timeline import EVENT_DTYPE, PackedRuns, as_tuples, pack_events
 
 BATCH = 4096
 """Events pulled from the generator, packed and kept as one block."""
-RECORD_BYTES = 104 << 20
-"""The most a record may hold: a 2000 x 2000 backtracker's 8 million events. A record and the frames'
-styling tables are held together (half the record while the middle frame of three is styled)."""
+RECORD_BYTES = 32 << 20
+"""The most a record may hold (deflated): a 2000 x 2000 backtracker's 8 million events take 8 MB, a
+random walk's many more. The record and a frame's styling tables are held together."""
 
 
 class Recording:
@@ -37,7 +39,7 @@ class Recording:
         self.budget = budget
         self.events = 0
         """Single events in the generation (packed runs counted as their rows), once recorded."""
-        self.blocks: deque[tuple[np.ndarray, dict[int, str]]] | None = deque()
+        self.blocks: deque[tuple[bytes, dict[int, str]]] | None = deque()
         """The events a block at a time, with each block's string values by index; None past the budget."""
 
     def record(self) -> int:
@@ -48,9 +50,10 @@ class Recording:
             if self.blocks is None:
                 self.events += sum(map(singles, batch))
                 continue
-            block = record_block(batch)
-            self.events += len(block[0])
-            kept += block[0].nbytes
+            events, texts = record_block(batch)
+            self.events += len(events)
+            block = squeeze(events), texts
+            kept += len(block[0])
             if kept > self.budget:
                 self.blocks = None  # too many to keep: the replay runs the generator again
             else:
@@ -72,8 +75,52 @@ class Recording:
             return
         blocks = self.blocks
         while blocks:
-            events, texts = blocks.popleft()
-            yield as_tuples(events, texts)
+            squeezed, texts = blocks.popleft()
+            yield as_tuples(unsqueeze(squeezed), texts)
+
+
+def squeeze(events: np.ndarray) -> bytes:
+    """Record-array events in a few bytes each: ``cell`` as its step from the previous event's
+    ``other`` and ``other`` as its step from ``cell`` (a walk's next event starts where the last one
+    led: mostly 0 and a neighbour's offset), every column in the narrowest integers that hold it,
+    then deflated (``unsqueeze`` reverses it exactly)."""
+    cell, other = events["cell"].astype(np.int64), events["other"].astype(np.int64)
+    start = cell.copy()
+    start[1:] -= other[:-1]
+    columns = (events["kind"], start, other - cell, events["value"])
+    parts = [struct.pack("<I", len(events))]
+    for column in columns:
+        narrow = column.astype(narrowest(column))
+        parts += [narrow.dtype.str.encode("ascii").ljust(4), narrow.tobytes()]
+    return zlib.compress(b"".join(parts), 1)
+
+
+def narrowest(column: np.ndarray) -> np.dtype:
+    """The smallest signed integer type holding every value of ``column`` (unsigned bytes stay so)."""
+    if column.dtype == np.uint8 or not len(column):
+        return column.dtype
+    low, high = int(column.min()), int(column.max())
+    return next(np.dtype(t) for t in ("<i1", "<i2", "<i4", "<i8")
+                if np.iinfo(t).min <= low and high <= np.iinfo(t).max)
+
+
+def unsqueeze(data: bytes) -> np.ndarray:
+    """The record array ``squeeze`` was given."""
+    raw = zlib.decompress(data)
+    count, offset = struct.unpack_from("<I", raw)[0], 4
+    columns = []
+    for _ in range(4):
+        dtype = np.dtype(raw[offset:offset + 4].decode("ascii").strip())
+        columns.append(np.frombuffer(raw, dtype=dtype, count=count, offset=offset + 4))
+        offset += 4 + dtype.itemsize * count
+    kind, start, step, value = columns
+    events = np.empty(count, dtype=EVENT_DTYPE)
+    events["kind"], events["value"] = kind, value
+    lead = start.astype(np.int64)
+    lead[1:] += step[:-1]  # cell[i] = cell[i - 1] + step[i - 1] + start[i]
+    cell = np.cumsum(lead)
+    events["cell"], events["other"] = cell, cell + step
+    return events
 
 
 def record_block(batch: list[Event]) -> tuple[np.ndarray, dict[int, str]]:
