@@ -14,6 +14,7 @@ then laid out with a row more above and below it, softened, and its own rows kep
 from __future__ import annotations
 
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -67,25 +68,43 @@ class Layouts:
     def __init__(self) -> None:
         self.key: tuple | None = None
         self.maps: dict[tuple[int, int], tuple[bytes, np.dtype, tuple[int, ...]]] = {}
+        self.neighbours: dict[tuple[int, int], tuple[bytes, np.dtype, tuple[int, ...]]] = {}
+        """The neighbour table a block of cells at a time (steps from cell to cell, deflated): the
+        styles read it a block at a time, so the whole table (96 MB on a 2000 x 2000 hex grid) is
+        not made again for each frame."""
 
     def holds_all(self, key: tuple, rows: list[tuple[int, int]]) -> bool:
         """True when every band of ``rows`` is kept for the view ``key`` names; the maps of another
         view are dropped."""
         if key != self.key:
-            self.key, self.maps = key, {}
-        return all(band in self.maps for band in rows)
+            self.key, self.maps, self.neighbours = key, {}, {}
+        return bool(self.neighbours) and all(band in self.maps for band in rows)
 
     def get(self, band: tuple[int, int]) -> np.ndarray | None:
         kept = self.maps.get(band)
-        if kept is None:
-            return None
-        data, dtype, shape = kept
-        steps = np.frombuffer(zlib.decompress(data), dtype=dtype).reshape(shape)
-        return np.cumsum(steps, axis=1, dtype=dtype)
+        return None if kept is None else thaw(kept, 1)
 
     def keep(self, band: tuple[int, int], owner: np.ndarray) -> None:
-        steps = np.diff(owner, axis=1, prepend=np.zeros_like(owner[:, :1]))
-        self.maps[band] = zlib.compress(steps.tobytes(), 1), owner.dtype, owner.shape
+        self.maps[band] = freeze(owner, 1)
+
+    def keep_neighbours(self, table: np.ndarray, rows: int) -> None:
+        """Keep ``table`` in blocks of ``rows`` cells (the blocks ``neighbour_rows`` hands back)."""
+        for start in range(0, len(table), rows):
+            self.neighbours[(start, min(len(table), start + rows))] = freeze(table[start:start + rows], 0)
+
+    def neighbour_rows(self, start: int, stop: int) -> np.ndarray:
+        return thaw(self.neighbours[(start, stop)], 0)
+
+
+def freeze(table: np.ndarray, axis: int) -> tuple[bytes, np.dtype, tuple[int, ...]]:
+    """An integer table as its steps along ``axis``, deflated (``thaw`` gives it back exactly)."""
+    steps = np.diff(table, axis=axis, prepend=np.zeros_like(table.take([0], axis=axis)))
+    return zlib.compress(steps.tobytes(), 1), table.dtype, table.shape
+
+
+def thaw(kept: tuple[bytes, np.dtype, tuple[int, ...]], axis: int) -> np.ndarray:
+    data, dtype, shape = kept
+    return np.cumsum(np.frombuffer(zlib.decompress(data), dtype=dtype).reshape(shape), axis=axis, dtype=dtype)
 
 
 @dataclass
@@ -150,21 +169,37 @@ def prepare(maze: Maze, overlay: Overlay, size: tuple[int, int], camera: Camera,
     if not can_paint(grid):
         raise ValueError(f"{grid.kind} grids are painted whole, by a Board")
     size = (max(1, size[0]), max(1, size[1]))
+    if layouts is not None and layouts.holds_all((id(grid), size, camera, walls), band_rows(size)):
+        no_slots = np.empty((0, grid.directions), dtype=np.int32)  # no rows are laid out: no slot is read
+        layout = grid.strip_layout(size[0], size[1], camera.scale, camera.origin, no_slots, walls, (0, 0))
+        style = element_styles(maze, overlay, layouts.neighbour_rows, layout)
+        return Bands(grid, size, camera, walls, None, style, soft_edges(layout), layouts)  # nothing to lay out
     table = grid.neighbour_array(np.int32)
     layout = grid.strip_layout(size[0], size[1], camera.scale, camera.origin, table, walls, (0, 0))  # no rows:
-    style = element_styles(maze, overlay, table, layout)  # only its counts are read, never a slot
-    soft = layout.soft_edges and layout.cell_pixels >= MIN_CELL_PIXELS
-    if layouts is not None and layouts.holds_all((id(grid), size, camera, walls), band_rows(size)):
-        return Bands(grid, size, camera, walls, None, style, soft, layouts)  # no slots needed: the maps are kept
+    style = element_styles(maze, overlay, lambda a, b: table[a:b], layout)  # only its counts are read
+    if layouts is not None:
+        layouts.keep_neighbours(table, style_rows(grid.directions))
     canonical = canonical_in_place(grid, table)  # the neighbours become the slots: never both held
-    return Bands(grid, size, camera, walls, canonical, style, soft, layouts)
+    return Bands(grid, size, camera, walls, canonical, style, soft_edges(layout), layouts)
 
 
-def element_styles(maze: Maze, overlay: Overlay, neighbours: np.ndarray, layout: Layout) -> np.ndarray:
+def style_rows(directions: int) -> int:
+    """Cells whose edge slots are styled at once (STYLE_BLOCK slots)."""
+    return max(1, STYLE_BLOCK // directions)
+
+
+def soft_edges(layout: Layout) -> bool:
+    """Whether a Board softens this view's walls (cells large enough)."""
+    return layout.soft_edges and layout.cell_pixels >= MIN_CELL_PIXELS
+
+
+def element_styles(maze: Maze, overlay: Overlay, neighbour_rows: Callable[[int, int], np.ndarray],
+                   layout: Layout) -> np.ndarray:
     """Every element's style (cells, each edge's own slot, wall posts; a spare last entry for the
-    pixels that show nothing), as a Board's full restyle leaves them, made a block at a time. A slot
-    is its edge's own when its direction is in the first half or no neighbour lies that way (as
-    ``canonical_slots`` numbers them)."""
+    pixels that show nothing), as a Board's full restyle leaves them, made a block of cells at a time
+    (``neighbour_rows(start, stop)``: those cells' rows of the neighbour table). A slot is its edge's
+    own when its direction is in the first half or no neighbour lies that way (as ``canonical_slots``
+    numbers them)."""
     grid = maze.grid
     n, d = grid.size, grid.directions
     corner_base = n + n * d
@@ -172,12 +207,13 @@ def element_styles(maze: Maze, overlay: Overlay, neighbours: np.ndarray, layout:
     cell_style = cell_styles(maze, overlay)
     style[:n] = cell_style
     openings = opening_flags(n, d, (tuple(maze.entrance), tuple(maze.exit)))
-    rows = max(1, STYLE_BLOCK // d)
+    rows = style_rows(d)
     for start in range(0, n, rows):
-        mine = neighbours[start:start + rows] < 0
+        block = neighbour_rows(start, min(n, start + rows))
+        mine = block < 0
         mine[:, :d // 2] = True
         own = np.flatnonzero(mine) + start * d
-        style[n + own] = edge_styles(maze, overlay, own, neighbours, cell_style, openings)
+        style[n + own] = edge_styles(maze, overlay, own, block, cell_style, openings, start)
     for start in range(0, layout.corner_count, STYLE_BLOCK):
         corners = np.arange(start, min(layout.corner_count, start + STYLE_BLOCK))
         around = layout.corner_cells(corners)
