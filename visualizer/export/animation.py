@@ -359,11 +359,13 @@ def index_frames(spec: MazeSpec, plan: Plan, solver: str | None, size: tuple[int
 def painted_frames(run: Run, painter: Painter | BandPainter, plan: Plan, solver: str | None,
                    empty: bytes | None = None) -> Iterator[bytes]:
     """``index_frames`` of ``run`` by ``painter``; ``empty``: the unvisited grid painted already."""
+    ready = [] if empty is None else [empty]
+    del empty  # handed over from the list, so no name holds it while it is encoded (16 MB at 4001 x 4001)
     for position in plan.positions:
-        if empty is not None and position == 0 < plan.generation_events:
-            yield empty
-            empty = None
+        if ready and position == 0 < plan.generation_events:
+            yield ready.pop()
             continue
+        ready.clear()
         advance_to(run, plan, solver, position, painter.keep_up)
         yield painter.paint().tobytes()
 

@@ -59,6 +59,10 @@ class Colours:
         return cls(packed, np.asarray(colours, dtype=np.uint32), ChannelPacking.of(map_rgb))
 
 
+KEPT_SHARE = 8
+"""A band map is kept only if it deflates to an eighth of its bytes or less (a hex view's: a twelfth)."""
+
+
 class Layouts:
     """Each band's ownership map, kept between pictures of one grid at one size and camera (an
     animation's frames): the layout never changes from frame to frame, only the styles do, and laying
@@ -72,23 +76,36 @@ class Layouts:
         """The neighbour table a block of cells at a time (steps from cell to cell, deflated): the
         styles read it a block at a time, so the whole table (96 MB on a 2000 x 2000 hex grid) is
         not made again for each frame."""
+        self.worth = True
+        """False once a map of this view deflated poorly (``keep``): nothing more is kept."""
 
     def holds_all(self, key: tuple, rows: list[tuple[int, int]]) -> bool:
         """True when every band of ``rows`` is kept for the view ``key`` names; the maps of another
         view are dropped."""
         if key != self.key:
-            self.key, self.maps, self.neighbours = key, {}, {}
-        return bool(self.neighbours) and all(band in self.maps for band in rows)
+            self.key, self.maps, self.neighbours, self.worth = key, {}, {}, True
+        return self.worth and bool(self.neighbours) and all(band in self.maps for band in rows)
 
     def get(self, band: tuple[int, int]) -> np.ndarray | None:
         kept = self.maps.get(band)
         return None if kept is None else thaw(kept, 1)
 
     def keep(self, band: tuple[int, int], owner: np.ndarray) -> None:
-        self.maps[band] = freeze(owner, 1)
+        """Keep ``owner``, the map of ``band``, unless maps of this view deflate poorly: a square grid's
+        tiles of cell, wall and post alternate too finely (its 61 MB deflate to 36, and laying a
+        square band out is quick), so then none is kept and every frame is laid out."""
+        if not self.worth:
+            return
+        kept = freeze(owner, 1)
+        if len(kept[0]) * KEPT_SHARE > owner.nbytes:
+            self.worth, self.maps, self.neighbours = False, {}, {}
+        else:
+            self.maps[band] = kept
 
     def keep_neighbours(self, table: np.ndarray, rows: int) -> None:
         """Keep ``table`` in blocks of ``rows`` cells (the blocks ``neighbour_rows`` hands back)."""
+        if not self.worth:
+            return
         for start in range(0, len(table), rows):
             self.neighbours[(start, min(len(table), start + rows))] = freeze(table[start:start + rows], 0)
 
