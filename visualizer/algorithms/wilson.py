@@ -60,8 +60,14 @@ def _wilson_shown(grid: Grid, rnd: Callable[[], float], flat: Sequence[int], in_
     directions = grid.directions
     table = np.frombuffer(flat, dtype=np.int64)  # type: ignore[call-overload]
     opposite = np.array([grid.opposite(d) for d in range(directions)], dtype=np.int64)
-    place = [0] * grid.size
-    """A walk cell's place on the walk, stale once erased: the walk holds ``c`` if ``path[place[c]] == c``."""
+    size = grid.size
+    place = [0] * size
+    """A walk cell's place on the walk (stale once erased: the walk holds ``c`` if ``place[c] <= top`` and
+    ``path[place[c]] == c``)."""
+    path = [-1] * (size + 1)
+    """The walk: its cells in ``path[0] .. path[top]`` (what lies after them means nothing)."""
+    exits = [0] * size
+    """``exits[i]``: the ``flat`` index the walk left ``path[i]`` by."""
     said: list[int] = []
     gone: list[int] = []
     carved: list[int] = []
@@ -69,11 +75,8 @@ def _wilson_shown(grid: Grid, rnd: Callable[[], float], flat: Sequence[int], in_
     for start in order:
         if in_maze[start]:
             continue
-        path = [start]
-        exits: list[int] = []
-        """The ``flat`` index each walk cell left by, in walk order."""
-        push, leave = path.append, exits.append
-        place[start] = 0
+        path[0] = start
+        place[start] = top = 0
         cell = start
         add(~(start << 2))  # CURRENT: the walk's first cell, on screen before its first step
         while not in_maze[cell]:
@@ -82,28 +85,26 @@ def _wilson_shown(grid: Grid, rnd: Callable[[], float], flat: Sequence[int], in_
             if nb < 0:  # off the edge: choose again
                 continue
             back = place[nb]
-            if back < len(path) and path[back] == nb:  # the walk crossed itself: erase the loop
-                loop = path[back + 1:]
-                gone += loop
-                add(~((len(loop) << 2) | 1))  # WALK_ERASE of each, in walk order
+            if back <= top and path[back] == nb:  # the walk crossed itself: erase the loop
+                gone += path[back + 1:top + 1]
+                add(~((top - back) << 2 | 1))  # WALK_ERASE of each, in walk order
                 add(~(nb << 2))  # CURRENT: the head is back where the loop began
-                del path[back + 1:]
-                del exits[back:]
+                top = back
                 cell = nb
                 if len(said) >= RUN_LENGTH:  # a long walk: what it has said so far
                     yield _spelled(said, gone, carved, table, directions, opposite)
                     del said[:], gone[:], carved[:]
                 continue
             add(at)  # WALK cell -> nb
-            leave(at)
-            place[nb] = len(path)
-            push(nb)
+            exits[top] = at
+            top += 1
+            path[top] = nb
+            place[nb] = top
             cell = nb
-        path.pop()  # the maze cell it reached
-        for a in path:
+        for a in path[:top]:  # path[top] is the maze cell it reached
             in_maze[a] = 1
-        carved += reversed(exits)  # carved in last step first
-        add(~((len(exits) << 2) | 2))
+        carved += exits[top - 1::-1]  # carved in last step first
+        add(~(top << 2 | 2))
         if len(said) + len(gone) + len(carved) >= RUN_LENGTH:
             yield _spelled(said, gone, carved, table, directions, opposite)
             del said[:], gone[:], carved[:]
