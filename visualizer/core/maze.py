@@ -247,13 +247,18 @@ class Maze:
         state[b] = _PASSAGE
 
     def _apply_mixed(self, rows: np.ndarray) -> None:
-        """A run of several kinds: its maze-changing rows in order, the carves of a run that has
-        no other maze-changing rows as one run of carves (a walk carved in, a corridor)."""
+        """A run of several kinds: its maze-changing rows in order; the carves of a run with no
+        other maze-changing rows as one run of carves (a walk carved in, a corridor), its prunes
+        likewise."""
         changing = rows[rows[:, 0] < 10]
         if not len(changing):
             return
-        if bool((changing[:, 0] == _CARVE).all()):
+        kinds = changing[:, 0]
+        if bool((kinds == _CARVE).all()):
             self._apply_carves(changing[:, 1:])
+            return
+        if bool((kinds == _PRUNE).all()):
+            self._apply_prunes(changing[:, 1:])
             return
         apply = self.apply
         for event in changing.tolist():
