@@ -115,8 +115,8 @@ class Kind(IntEnum):
     """A run of CURRENT events in one, rows ``(cell, -1, -1)`` in order (Aldous-Broder's steps over
     cells already in the maze); ``k`` events, as for SETS."""
     WALKS = 28
-    """A run of WALK events in one, rows ``(cell, other, direction)`` in order (Wilson's walk);
-    ``k`` events, as for SETS."""
+    """A run of WALK events in one, rows ``(cell, other, direction)`` in order; ``k`` events, as for
+    SETS. No built-in generator says it now (Wilson's steps alternate with erases: MIXED runs)."""
 
     @property
     def changes_maze(self) -> bool:
