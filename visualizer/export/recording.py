@@ -21,7 +21,7 @@ import numpy as np
 
 from ..core.events import PACKED, Event, singles
 from ..run.spec import MazeSpec
-from ..run.timeline import EVENT_DTYPE, PackedRuns, as_tuples, pack_events
+from ..run.timeline import EVENT_DTYPE, PackedRuns, as_tuples, fill_rows, pack_events
 
 PULL = 256
 """Events taken from the generator at once (as ``Run`` does): batches of 4096 tuples were a quarter
@@ -175,8 +175,7 @@ def _with_runs(batch: list[Event]) -> tuple[np.ndarray, dict[int, str]]:
         if event is not None:
             rows = event[3]
             run = np.empty(len(rows), dtype=EVENT_DTYPE)  # type: ignore[arg-type]
-            run["kind"] = single
-            run["cell"], run["other"], run["value"] = rows[:, 0], rows[:, 1], rows[:, 2]  # type: ignore[index]
+            fill_rows(run, single, rows)  # type: ignore[arg-type]
             parts.append(run)
             done += len(run)
         first = index + 1

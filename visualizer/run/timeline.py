@@ -73,6 +73,15 @@ OVERLAY_FRESH_SCALARS = (-1, "", False, 0, 0)
 """``(current, phase, show_regions, searched, path_length)`` of a new overlay."""
 
 
+def fill_rows(view: np.ndarray, kind: int, rows: np.ndarray) -> None:
+    """Write a packed run's ``rows`` into ``view`` (records of ``EVENT_DTYPE``, as many) as single
+    events of ``kind``, a field at a time; a MIXED run's rows (``(k, 4)``) name their own kinds."""
+    if kind == Kind.MIXED:
+        kind, rows = rows[:, 0], rows[:, 1:]  # type: ignore[assignment]
+    view["kind"] = kind
+    view["cell"], view["other"], view["value"] = rows[:, 0], rows[:, 1], rows[:, 2]
+
+
 class PackedRuns(ValueError):
     """A batch holds a packed run (SETS, CURRENTS, ...): it goes through :meth:`EventLog.extend_runs`."""
 
@@ -170,10 +179,7 @@ class EventLog:
         if self._count + len(rows) > self.interval:
             raise ValueError(f"a chunk holds {self.interval} events: flush before adding more")
         view = np.frombuffer(self._tail, dtype=EVENT_DTYPE, count=len(rows), offset=_SIZE * self._count)
-        if kind == Kind.MIXED:
-            kind, rows = rows[:, 0], rows[:, 1:]  # type: ignore[assignment]
-        view["kind"] = kind
-        view["cell"], view["other"], view["value"] = rows[:, 0], rows[:, 1], rows[:, 2]
+        fill_rows(view, kind, rows)
         del view
         self._count += len(rows)
 
