@@ -16,6 +16,7 @@ from ..core.events import RUN_LENGTH, Event, EventStream, Kind, packed
 from ..core.narration import Annotation, Code, Narrator, Shape, Told, Tone, plural
 from ..grids import Grid
 from .base import Algorithm
+from .bulk_random import shuffled_positions
 
 if TYPE_CHECKING:
     import numpy as np
@@ -29,8 +30,7 @@ WALK, WALK_ERASE, CURRENT = Kind.WALK, Kind.WALK_ERASE, Kind.CURRENT
 def wilson(grid: Grid, rng: random.Random, *, show: bool = True) -> EventStream:
     """Add loop-erased walks from each cell not yet in the maze, in random order."""
     in_maze = bytearray(grid.size)
-    order = list(range(grid.size))
-    rng.shuffle(order)
+    order = shuffled_positions(rng, grid.size).tolist()  # rng.shuffle's list in bulk: 1.3 s a million cells
     root = order.pop()
     in_maze[root] = 1
     yield (CARVE, root, -1, -1)
@@ -91,7 +91,7 @@ def _wilson_shown(grid: Grid, rnd: Callable[[], float], flat: Sequence[int], in_
                 add(~(nb << 2))  # CURRENT: the head is back where the loop began
                 top = back
                 cell = nb
-                if len(said) >= RUN_LENGTH:  # a long walk: what it has said so far
+                if len(said) + len(gone) >= RUN_LENGTH:  # a long walk (or long loops): what it has said so far
                     yield _spelled(said, gone, carved, table, directions, opposite)
                     del said[:], gone[:], carved[:]
                 continue
