@@ -34,3 +34,19 @@ def test_another_mask_or_size_gets_its_own_grid():
     assert one.make_grid() is one.make_grid()
     assert one.with_(width=41).make_grid().width == 41
     assert one.make_grid().width == 40 and one.make_grid().size < 40 * 30
+
+
+def test_a_grid_without_a_mask_lets_the_kept_masked_grid_go():
+    import gc
+    import weakref
+
+    from visualizer.files.masks import load_mask
+    from visualizer.run.spec import MazeSpec
+
+    masked_spec = MazeSpec(width=40, height=30, mask=load_mask(HEART))
+    kept = weakref.ref(masked_spec.make_grid())
+    gc.collect()
+    assert kept() is not None, "kept for the next check of the same recipe"
+    masked_spec.with_(mask=None).make_grid()
+    gc.collect()
+    assert kept() is None

@@ -32,9 +32,10 @@ class MazeSpec:
 
     def make_grid(self) -> Grid:
         """The grid; a masked one is built once for its kind, size and mask (the last one is
-        kept): finding a mask's largest part takes a second at 2000 x 2000, and the checks, the
-        refusals and the export before any work each ask for the grid."""
+        kept until another grid is made): finding a mask's largest part takes a second at
+        2000 x 2000, and the checks, the refusals and the export before any work each ask for it."""
         if self.mask is None:
+            _LAST_MASKED.clear()  # a large masked grid no one shows any more is let go
             return make_grid(self.grid, self.width, self.height)
         key = (self.grid, self.width, self.height, self.mask)
         if _LAST_MASKED.get(key) is None:
