@@ -91,7 +91,7 @@ def _wilson_shown(grid: Grid, rnd: Callable[[], float], flat: Sequence[int], in_
                 add(~(nb << 2))  # CURRENT: the head is back where the loop began
                 top = back
                 cell = nb
-                if len(said) + len(gone) >= RUN_LENGTH:  # a long walk (or long loops): what it has said so far
+                if len(said) >= RUN_LENGTH:  # a long walk: what it has said so far
                     yield _spelled(said, gone, carved, table, directions, opposite)
                     del said[:], gone[:], carved[:]
                 continue
