@@ -65,11 +65,10 @@ GRIDS = st.sampled_from(["square", "hex", "triangle", "polar"])
 
 @settings(max_examples=60, deadline=None)
 @given(kind=GRIDS, width=st.integers(1, 14), height=st.integers(1, 12), seed=st.integers(0, 2**32),
-       block=st.sampled_from([1, 2, 7, 64, module.MERGES_AT_ONCE]), pack=st.sampled_from([1, 2, 3, 8]),
-       masked=st.booleans())
-def test_the_bulk_stream_is_the_loops_stream(kind, width, height, seed, block, pack, masked):
-    """Whatever the grid, its size, a mask, the seed, how many merges are laid out at once and
-    from how many events a run is packed: the same events, and ``rng`` left in the same state."""
+       block=st.sampled_from([1, 2, 7, 64, module.MERGES_AT_ONCE]), masked=st.booleans())
+def test_the_bulk_stream_is_the_loops_stream(kind, width, height, seed, block, masked):
+    """Whatever the grid, its size, a mask, the seed and how many merges are laid out at once:
+    the same events, and ``rng`` left in the same state."""
     low_width, low_height = GRID_CLASSES[kind].MIN_SIZE
     width, height = max(width, low_width), max(height, low_height)
     if masked and kind != "polar":  # the mask stretched over a grid of at least 4 x 3
@@ -79,7 +78,6 @@ def test_the_bulk_stream_is_the_loops_stream(kind, width, height, seed, block, p
     new_rng, old_rng = random.Random(seed), random.Random(seed)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(module, "MERGES_AT_ONCE", block)
-        patch.setattr(module, "PACK_FROM", pack)
         assert plain(module.kruskal(grid, new_rng)) == plain(loop_stream(grid, old_rng))
     assert new_rng.getstate() == old_rng.getstate()
 
@@ -96,8 +94,11 @@ def test_braided_and_weighted_mazes_say_the_loops_events(kind):
 
 
 def test_a_large_grid_says_the_loops_events_across_many_blocks():
-    """60 x 50 cells: blocks of merges, long repaints and long stretches of rejected walls."""
+    """60 x 50 cells: blocks of merges, long repaints and long stretches of rejected walls, each
+    block one MIXED run."""
     grid = make_grid("square", 60, 50)
-    events = list(module.kruskal(grid, random.Random(8)))
-    assert {Kind.SETS, Kind.REJECTS} <= {event[0] for event in events}
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(module, "MERGES_AT_ONCE", 256)
+        events = list(module.kruskal(grid, random.Random(8)))
+    assert [event[0] for event in events] == [Kind.MIXED] * -(-(grid.size - 1) // 256)
     assert plain(events) == plain(loop_stream(grid, random.Random(8)))

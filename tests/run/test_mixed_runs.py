@@ -1,5 +1,5 @@
-"""MIXED runs (rows of kind, cell, other, value): Wilson's walks and the dungeon's corridors and
-pruning say them, and nobody can tell. The expanded stream is the one the single-event code said
+"""MIXED runs (rows of kind, cell, other, value): Wilson's walks, Kruskal's merges and the dungeon's
+corridors and pruning say them, and nobody can tell. The expanded stream is the one the single-event code said
 (hashes recorded from it, and Wilson against that code itself), the maze and the overlay fold a run
 as they fold its rows one by one, and a window run counts, seeks and steps through singles."""
 
@@ -117,7 +117,8 @@ def fold_both(name: str, kind: str, side: int, seed: int) -> None:
 
 
 @pytest.mark.parametrize("name,kind,side", [("wilson", "square", 80), ("wilson", "hex", 50), ("dungeon", "square", 150),
-                                            ("dungeon", "triangle", 90), ("houston", "square", 60)])
+                                            ("dungeon", "triangle", 90), ("houston", "square", 60),
+                                            ("kruskal", "square", 80), ("kruskal", "polar", 30)])
 def test_a_maze_folds_a_mixed_run_as_its_rows(name, kind, side):
     fold_both(name, kind, side, 7)
 
@@ -127,7 +128,7 @@ def overlay_state(overlay: Overlay) -> tuple:
             overlay.last, sorted(set(overlay.dirty)))
 
 
-@pytest.mark.parametrize("name,side", [("wilson", 60), ("dungeon", 150), ("houston", 60)])
+@pytest.mark.parametrize("name,side", [("wilson", 60), ("dungeon", 150), ("houston", 60), ("kruskal", 60)])
 def test_an_overlay_folds_each_mixed_run_as_its_rows(name, side):
     grid = make_grid("square", side, side)
     stack = ALGORITHMS[name].shows_stack
@@ -180,7 +181,49 @@ def test_an_overlay_folds_any_bulk_run_as_its_rows(rows, before, current, stack)
     assert overlay_state(bulk) == overlay_state(one_by_one)
 
 
-@pytest.mark.parametrize("name", ["wilson", "dungeon"])
+@st.composite
+def merge_rows(draw, grid, starts: bool = False):
+    """Rows a MIXED run of Kruskal's kinds may hold: carves and kept walls between neighbours, set
+    joins to any of a few labels, in any order and with any repeats (``starts``: and carves that
+    start a region, so that regions differ)."""
+    rows = []
+    table = grid.neighbour_array()
+    for _ in range(draw(st.integers(MIXED_IN_BULK, 160))):
+        kind = draw(st.sampled_from([Kind.CARVE, Kind.SET, Kind.REJECT]))
+        cell = draw(st.integers(0, grid.size - 1))
+        if kind == Kind.SET or (starts and draw(st.integers(0, 9)) == 0):  # a set join, or a region's first cell
+            rows += [int(kind), cell, -1, draw(st.integers(0, 5))]
+            continue
+        d = draw(st.sampled_from([int(k) for k in np.flatnonzero(table[cell] >= 0)]))
+        rows += [int(kind), cell, int(table[cell, d]), d]
+    return rows
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data(), current=st.integers(-1, 29), joined=st.integers(0, 40))
+def test_an_overlay_and_a_maze_fold_any_run_of_merges_as_its_rows(data, current, joined):
+    """Carves, set joins and kept walls (Kruskal's rows) over sets and marks left before: the
+    marks, sets and colours, the current cell, the cells to redraw and the maze as one by one."""
+    grid = make_grid("square", 6, 5)
+    before = packed(Kind.MIXED, data.draw(merge_rows(grid, starts=True)))[3][:joined]
+    run = packed(Kind.MIXED, data.draw(merge_rows(grid)))
+    bulk, one_by_one = Overlay(grid), Overlay(grid)
+    packed_maze, single_maze = Maze(grid), Maze(grid)
+    for overlay, maze in ((bulk, packed_maze), (one_by_one, single_maze)):
+        for single in expand([(Kind.MIXED, -1, -1, before)]):
+            overlay.apply(single)
+            maze.apply(single)
+        overlay.current = current
+    bulk.apply(run)
+    packed_maze.apply(run)
+    for single in expand([run]):
+        one_by_one.apply(single)
+        single_maze.apply(single)
+    assert overlay_state(bulk) == overlay_state(one_by_one)
+    assert packed_maze.same_as(single_maze) and np.array_equal(packed_maze.region, single_maze.region)
+
+
+@pytest.mark.parametrize("name", ["wilson", "dungeon", "kruskal"])
 @settings(max_examples=6, deadline=None)
 @given(steps=st.lists(st.integers(1, 700), min_size=1, max_size=10), data=st.data())
 def test_a_run_counts_shows_and_seeks_single_events(name, steps, data):

@@ -8,12 +8,11 @@ between two cells of the same set would close a loop, so it stays.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Mapping
-from functools import cache
-from itertools import chain, islice, repeat
+from collections.abc import Iterator, Mapping
+from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
-from ..core.events import Event, EventStream, Kind
+from ..core.events import EventStream, Kind
 from ..core.graph import spanning_forest
 from ..core.narration import Annotation, Code, Narrator, Shape, Told, Tone, plural
 from ..grids import Grid
@@ -25,13 +24,10 @@ if TYPE_CHECKING:
 else:
     from ..core.lazy_numpy import np  # imported on first use: --help stays fast
 
-CARVE, SET, SETS, REJECT, REJECTS = Kind.CARVE, Kind.SET, Kind.SETS, Kind.REJECT, Kind.REJECTS
-PACK_FROM = 8
-"""A repaint of this many cells or more comes as one SETS run, a stretch of this many rejected
-walls or more as one REJECTS run (fewer: as single events, which cost the window less than a run)."""
+CARVE, SET, REJECT, MIXED = Kind.CARVE, Kind.SET, Kind.REJECT, Kind.MIXED
 MERGES_AT_ONCE = 4096
-"""Merges whose events the shown stream lays out at a time: their single events' fields wait as
-Python lists, which every full garbage collection walks (with 65,536 the stream took 10 - 40% longer)."""
+"""Merges whose events the shown stream lays out at a time, as one MIXED run (about 15,000 rows
+at 500 x 500; a pull of the window takes a run whole or cut)."""
 CARVES_AT_ONCE = 1 << 16
 """Carves of the bulk spanning tree turned into Python ints at a time."""
 BULK_JOIN_FROM = 2048
@@ -48,36 +44,14 @@ def kruskal(grid: Grid, rng: random.Random, *, show: bool = True) -> EventStream
 
 
 def _join_shown(grid: Grid, rng: random.Random) -> EventStream:
-    """The shown stream: its blocks' events one after another (nothing is drawn or worked out
-    before the first event is asked for, as in a loop)."""
-    yield from chain.from_iterable(_shown_blocks(grid, rng))
-
-
-def _walls_in_random_order(grid: Grid, rng: random.Random) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Every wall once, as columns ``(a, b, d)`` with ``a < b``, in a random order.
-
-    The order is the list of walls by ``a`` then direction (as ``grid.neighbours`` gives them)
-    shuffled by ``rng`` (``bulk_random.shuffled_positions``: the same draws as ``rng.shuffle``).
-    The columns are made after the shuffle, so the loops read them in memory order (a shuffled
-    list of tuples is read all over the memory)."""
-    dtype = np.int32 if grid.size < 2**31 else np.int64
-    count = int(np.count_nonzero(grid.neighbour_array(dtype) > np.arange(grid.size, dtype=dtype)[:, None]))
-    pick = shuffled_positions(rng, count)  # with no table alive: the shuffle's peak is the run's peak
-    table = grid.neighbour_array(dtype)
-    walls = np.flatnonzero((table > np.arange(grid.size, dtype=dtype)[:, None]).ravel())[pick]
-    del pick
-    cells = (walls // grid.directions).astype(table.dtype)  # C ints: 2000 x 2000 is 8 million walls
-    return cells, table.ravel()[walls], (walls % grid.directions).astype(np.int8)
-
-
-def _shown_blocks(grid: Grid, rng: random.Random) -> Iterator[Iterable[Event]]:
     """Kruskal's loop as it shows, worked out in bulk: the walls carved are the quiet path's
-    spanning forest (the same shuffle), every wall between two carves was rejected, and each merge's
-    labels and repaint come from a union-find replayed over the carves alone (:func:`_merges`,
-    :func:`_member_order`). The events are laid out in numpy a block of merges at a time."""
+    spanning forest (the same shuffle), every wall between two carves was rejected, and each
+    merge's labels and repaint come from a union-find replayed over the carves alone
+    (:func:`_merges`, :func:`_member_order`). A block of merges is one MIXED run laid out in
+    numpy: the window folds it in bulk, a slow speed shows its rows one by one."""
     a, b, d = _walls_in_random_order(grid, rng)
     if grid.size == 1:
-        yield ((CARVE, 0, -1, -1),)
+        yield (CARVE, 0, -1, -1)
         return
     carved = np.flatnonzero(spanning_forest(a, b, grid.size))
     if not len(carved):
@@ -97,8 +71,26 @@ def _shown_blocks(grid: Grid, rng: random.Random) -> Iterator[Iterable[Event]]:
         walls = np.stack((a[lo:hi], b[lo:hi], d[lo:hi]), axis=1).astype(np.int64)
         which, offset = _spread(absorbed_size[block])
         repaint = order[start[absorbed[block]][which] + offset]
-        yield _block_events(walls, where - lo, rejected[block], kept_size[block] == 1, label[block],
-                            absorbed_size[block], repaint)
+        rows = _block_rows(walls, where - lo, rejected[block], kept_size[block] == 1, label[block],
+                           absorbed_size[block], repaint)
+        yield (MIXED, -1, -1, rows)  # type: ignore[misc]
+
+
+def _walls_in_random_order(grid: Grid, rng: random.Random) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every wall once, as columns ``(a, b, d)`` with ``a < b``, in a random order.
+
+    The order is the list of walls by ``a`` then direction (as ``grid.neighbours`` gives them)
+    shuffled by ``rng`` (``bulk_random.shuffled_positions``: the same draws as ``rng.shuffle``).
+    The columns are made after the shuffle, so the loops read them in memory order (a shuffled
+    list of tuples is read all over the memory)."""
+    dtype = np.int32 if grid.size < 2**31 else np.int64
+    count = int(np.count_nonzero(grid.neighbour_array(dtype) > np.arange(grid.size, dtype=dtype)[:, None]))
+    pick = shuffled_positions(rng, count)  # with no table alive: the shuffle's peak is the run's peak
+    table = grid.neighbour_array(dtype)
+    walls = np.flatnonzero((table > np.arange(grid.size, dtype=dtype)[:, None]).ravel())[pick]
+    del pick
+    cells = (walls // grid.directions).astype(table.dtype)  # C ints: 2000 x 2000 is 8 million walls
+    return cells, table.ravel()[walls], (walls % grid.directions).astype(np.int8)
 
 
 def _merges(a: np.ndarray, b: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
@@ -195,77 +187,34 @@ def _member_order(up: np.ndarray, absorbed: np.ndarray, kept_size: np.ndarray) -
     return start, order
 
 
-def _block_events(walls: np.ndarray, carves: np.ndarray, rejected: np.ndarray, lone: np.ndarray,
-                  label: np.ndarray, absorbed: np.ndarray, repaint: np.ndarray) -> Iterator[Event]:
-    """The events of a block of merges, in the order the loop said them: for merge ``i`` the carve
-    of wall ``walls[carves[i]]``, a SET of a lone kept cell (``lone[i]``) to its own label, the
-    repaint of the ``absorbed[i]`` cells next in ``repaint`` to ``label[i]`` (one SETS run from
-    PACK_FROM cells), then the ``rejected[i]`` walls after it (one REJECTS run from PACK_FROM).
-    The single events are made by one ``zip`` of columns; the runs are views of two arrays."""
-    repaint_rows = np.empty((len(repaint), 3), dtype=np.int64)
-    repaint_rows[:, 0], repaint_rows[:, 1], repaint_rows[:, 2] = repaint, -1, np.repeat(label, absorbed)
-    set_singles = np.where(absorbed < PACK_FROM, absorbed, 0)
-    reject_singles = np.where(rejected < PACK_FROM, rejected, 0)
+def _block_rows(walls: np.ndarray, carves: np.ndarray, rejected: np.ndarray, lone: np.ndarray,
+                label: np.ndarray, absorbed: np.ndarray, repaint: np.ndarray) -> np.ndarray:
+    """The MIXED rows of a block of merges, in the order the loop said them: for merge ``i`` the
+    carve of wall ``walls[carves[i]]``, a SET of a lone kept cell (``lone[i]``) to its own label,
+    the SETs of the ``absorbed[i]`` cells next in ``repaint`` to ``label[i]``, then the
+    ``rejected[i]`` walls after it as REJECTs."""
     head = 1 + lone.astype(np.int64)
-    sizes = head + set_singles + reject_singles
+    sizes = head + absorbed + rejected
     at = np.cumsum(sizes) - sizes
-    kind = np.full(int(at[-1] + sizes[-1]), int(SET), dtype=np.int8)
-    cell, value = np.empty(len(kind), dtype=np.int64), np.empty(len(kind), dtype=np.int64)
-    other = np.full(len(kind), -1, dtype=np.int64)
-    kind[at] = CARVE
-    cell[at], other[at], value[at] = walls[carves].T
-    cell[at[lone] + 1] = value[at[lone] + 1] = label[lone]
-    which, offset = _spread(set_singles)
+    rows = np.empty((int(at[-1] + sizes[-1]), 4), dtype=np.int64)
+    rows[:, 0], rows[:, 2] = SET, -1
+    rows[at, 0] = CARVE
+    rows[at, 1:] = walls[carves]
+    rows[at[lone] + 1, 1] = rows[at[lone] + 1, 3] = label[lone]
+    which, offset = _spread(absorbed)
     place = at[which] + head[which] + offset
-    cell[place] = repaint[(np.cumsum(absorbed) - absorbed)[which] + offset]
-    value[place] = label[which]
-    which, offset = _spread(reject_singles)
-    place = at[which] + head[which] + set_singles[which] + offset
-    kind[place] = REJECT
-    cell[place], other[place], value[place] = walls[carves[which] + 1 + offset].T
-    singles = zip(_kinds()[kind].tolist(), cell.tolist(), other.tolist(), value.tolist())
-    return _with_runs(singles, at, head, set_singles, absorbed, rejected, carves, walls, repaint_rows)
-
-
-@cache
-def _kinds() -> np.ndarray:
-    """Each kind's member at its number: ``_kinds()[column].tolist()`` names a column's kinds at C
-    speed (a dict lookup an event took twice as long)."""
-    kinds = np.empty(max(Kind) + 1, dtype=object)
-    for kind in Kind:
-        kinds[kind] = kind
-    return kinds
+    rows[place, 1], rows[place, 3] = repaint, label[which]
+    which, offset = _spread(rejected)
+    place = at[which] + head[which] + absorbed[which] + offset
+    rows[place, 0] = REJECT
+    rows[place, 1:] = walls[carves[which] + 1 + offset]
+    return rows
 
 
 def _spread(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """For ``counts[i]`` things per merge ``i``: each thing's merge and its place among them."""
     which = np.repeat(np.arange(len(counts)), counts)
     return which, np.arange(len(which)) - (np.cumsum(counts) - counts)[which]
-
-
-def _with_runs(singles: Iterator[Event], at: np.ndarray, head: np.ndarray, set_singles: np.ndarray,
-               absorbed: np.ndarray, rejected: np.ndarray, carves: np.ndarray, walls: np.ndarray,
-               repaint_rows: np.ndarray) -> Iterator[Event]:
-    """The single events with the packed runs put back in their places: a merge's SETS run after
-    its carve (and lone SET), its REJECTS run after its repaint. A chain of slices of ``singles``,
-    not a generator: an event handed up through one more generator costs a tenth of a microsecond."""
-    long_sets = np.flatnonzero(absorbed >= PACK_FROM)
-    long_rejects = np.flatnonzero(rejected >= PACK_FROM)
-    places = np.concatenate((at[long_sets] + head[long_sets], at[long_rejects] + head[long_rejects]
-                             + set_singles[long_rejects]))
-    ends = np.cumsum(absorbed)
-    runs = [(SETS, -1, -1, repaint_rows[end - count:end]) for end, count
-            in zip(ends[long_sets].tolist(), absorbed[long_sets].tolist())]
-    runs += [(REJECTS, -1, -1, walls[start + 1:start + 1 + count]) for start, count
-             in zip(carves[long_rejects].tolist(), rejected[long_rejects].tolist())]
-    order = np.argsort(np.concatenate((2 * long_sets, 2 * long_rejects + 1)), kind="stable")
-    pieces: list[Iterable[Event]] = []
-    said = 0
-    for place, index in zip(places[order].tolist(), order.tolist()):
-        pieces += (islice(singles, place - said), (runs[index],))
-        said = place
-    pieces.append(singles)
-    return chain.from_iterable(pieces)
 
 
 def _join_quiet(grid: Grid, rng: random.Random) -> EventStream:

@@ -232,9 +232,10 @@ class Maze:
         a, b, d = (rows[:, k].astype(np.int64) for k in range(3))
         came = self._came_from(a, b)
         if came is None:
-            apply = self.apply
-            for cell, other, value in rows.tolist():
-                apply((_CARVE, cell, other, value))
+            if not self._apply_joins(a, b, d):
+                apply = self.apply
+                for cell, other, value in rows.tolist():
+                    apply((_CARVE, cell, other, value))
             return
         bits = np.array([1 << k for k in range(self.grid.directions)], dtype=np.uint8)
         np.bitwise_or.at(self.passages, a, bits[d])
@@ -245,6 +246,24 @@ class Maze:
         reopened = (state[a] == _UNVISITED) | (state[a] == _PRUNED)
         state[a[reopened]] = _PASSAGE
         state[b] = _PASSAGE
+
+    def _apply_joins(self, a: np.ndarray, b: np.ndarray, d: np.ndarray) -> bool:
+        """Carves between cells that may both be open already (Kruskal's forest joining) at once,
+        when no region label can move: every carve joins two cells and all the cells they touch
+        are in one region (or none). Then each carve opens its passage and turns its cells into
+        passage, in any order; False, with nothing changed, for any other run."""
+        if int(min(a.min(), b.min())) < 0:
+            return False
+        regions = np.concatenate((self._region[a], self._region[b]))
+        if int(regions.min()) != int(regions.max()):
+            return False
+        bits = np.array([1 << k for k in range(self.grid.directions)], dtype=np.uint8)
+        np.bitwise_or.at(self.passages, a, bits[d])
+        np.bitwise_or.at(self.passages, b, bits[np.asarray(self._opposite)[d]])
+        cells = np.concatenate((a, b))
+        state = self.state
+        state[cells[(state[cells] == _UNVISITED) | (state[cells] == _PRUNED)]] = _PASSAGE
+        return True
 
     def _apply_mixed(self, rows: np.ndarray) -> None:
         """A run of several kinds: its maze-changing rows in order; the carves of a run with no

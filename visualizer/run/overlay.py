@@ -58,6 +58,9 @@ _MARKS_IN_BULK = np.zeros(256, dtype=bool)
 _MARKS_IN_BULK[[_K_CARVE, _K_BACKTRACK, _K_WALK, _K_WALK_ERASE, _K_CURRENT, _K_PRUNE]] = True
 """The kinds a MIXED run's rows may have for the overlay to fold it in bulk (``_apply_mixed``):
 each writes marks and moves the current cell, nothing else."""
+_JOINS_IN_BULK = np.zeros(256, dtype=bool)
+_JOINS_IN_BULK[[_K_CARVE, _K_SET, _K_REJECT]] = True
+"""The kinds of a MIXED run the overlay folds in bulk as merges of sets (``_apply_joins``)."""
 MIXED_IN_BULK = 48
 """Shorter MIXED runs are folded a row at a time (numpy's set-up would cost more)."""
 _CLEAR_WALK = 255
@@ -253,9 +256,14 @@ class Overlay(SetColouring):
 
     def _apply_mixed(self, rows: np.ndarray) -> None:
         """Fold a MIXED run: in bulk when its kinds only write marks and move the current cell
-        (Wilson's walks and carves, a corridor's carves and backtracks), else a row at a time."""
+        (Wilson's walks and carves, a corridor's carves and backtracks) or are Kruskal's merges
+        (``_apply_joins``), else a row at a time."""
         kinds = rows[:, 0]
-        if len(rows) < MIXED_IN_BULK or not bool(_MARKS_IN_BULK[kinds].all()):
+        marks_only = len(rows) >= MIXED_IN_BULK and bool(_MARKS_IN_BULK[kinds].all())
+        if len(rows) >= MIXED_IN_BULK and not marks_only and bool(_JOINS_IN_BULK[kinds].all()):
+            self._apply_joins(rows)
+            return
+        if not marks_only:
             apply, named = self.apply, KINDS
             for kind, cell, other, value in rows.tolist():
                 apply((named[kind], cell, other, value))
@@ -270,6 +278,27 @@ class Overlay(SetColouring):
             moved_to = others if kinds[last] in (_K_WALK, _K_BACKTRACK) or (
                 kinds[last] == _K_CARVE and others[last] >= 0) else cells
             self.current = int(moved_to[last])
+        self.dirty.extend(cells.tolist())
+        self.dirty.extend(others[others >= 0].tolist())
+        kind, cell, other, value = rows[-1].tolist()
+        self.last = (KINDS[kind], cell, other, value)
+
+    def _apply_joins(self, rows: np.ndarray) -> None:
+        """Fold a MIXED run of carves, set joins and walls looked at and kept (Kruskal's merges)
+        in bulk: the carves' marks and the current cell as one by one folding leaves them, the
+        joins in their order. A join reads and writes only the sets, a carve or a kept wall only
+        the marks and the current cell, so the two kinds of work can be done apart."""
+        kinds, cells, others = rows[:, 0], rows[:, 1], rows[:, 2]
+        joins = kinds == _K_SET
+        carves = np.flatnonzero(kinds == _K_CARVE)
+        if len(carves):
+            self._write_marks(*_mark_writes(kinds[carves], cells[carves], others[carves], self._carved_mark))
+        movers = np.flatnonzero(~joins)
+        if len(movers):
+            kind, cell, other = rows[movers[-1], :3].tolist()
+            self._move_current(-1 if kind == _K_REJECT else other if other >= 0 else cell)
+        if joins.any():
+            self._join_many(cells[joins], rows[joins, 3])
         self.dirty.extend(cells.tolist())
         self.dirty.extend(others[others >= 0].tolist())
         kind, cell, other, value = rows[-1].tolist()
