@@ -167,7 +167,9 @@ def shown_rows(side: int = SHOWN_SIDE, names: tuple[str, ...] = SHOWN, out: Call
 
 def longest_pause(name: str, side: int) -> tuple[float, int, float]:
     """The longest wait for the next event of ``name``'s shown stream (packed, as the window takes
-    it), how many waits passed PAUSE_TARGET, and the wait for the first event (seconds)."""
+    it) after its first, how many of those waits passed PAUSE_TARGET, and the wait for the first
+    event (seconds): on a grid this large the window works the first one out in a thread
+    (``run.first_event``) and goes on drawing, so only the later waits are frames."""
     import numpy  # noqa: F401 - imported already in a window: not a wait of the stream's own
 
     from ..run.spec import MazeSpec
@@ -179,7 +181,9 @@ def longest_pause(name: str, side: int) -> tuple[float, int, float]:
     for _ in stream:
         now = clock()
         wait, before = now - before, now
-        first = wait if first < 0 else first
+        if first < 0:
+            first = wait
+            continue
         longest = max(longest, wait)
         over += wait > PAUSE_TARGET
     return longest, over, first
@@ -188,7 +192,8 @@ def longest_pause(name: str, side: int) -> tuple[float, int, float]:
 def pause_rows(side: int = PAUSE_SIDE, names: tuple[str, ...] = SHOWN, out: Callable[[str], None] = print) -> dict:
     """Each generator's longest wait for its next shown event at ``side``: a window generating it
     has a frame at least that long."""
-    out(f"  longest wait for a shown stream's next event at {side}x{side} (a frame at least that long in the window):")
+    out(f"  longest wait for a shown stream's next event at {side}x{side} (a frame at least that long in the window;"
+        " the first event's, the set-up, is worked out in a thread there):")
     rows = {}
     for name in names:
         longest, over, first = longest_pause(name, side)

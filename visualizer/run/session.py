@@ -15,6 +15,7 @@ from operator import itemgetter
 from ..core.events import PACKED_BYTES, Event, Kind, last_single, singles
 from ..core.maze import Maze
 from ..solvers import get_solver
+from .first_event import FirstEvent, prepared
 from .overlay import Overlay
 from .quick_solve import QuickDepthSearch, QuickLog, QuickSearch
 from .spec import MazeSpec
@@ -37,6 +38,17 @@ SWEEP_SLICE = 1 << 16
 """Events pulled between two looks at the clock."""
 MANY_CELLS = 4096
 """Changes to more cells than this at once are drawn as a full redraw, not listed cell by cell."""
+
+
+PULL_SECONDS = 0.004
+"""About how long one pull from the generator may take."""
+
+
+def _next_batch(batch: int, pulled: int, seconds: float) -> int:
+    """How many events to pull next, after ``pulled`` took ``seconds``: twice as many as last
+    time up to CHUNK, fewer when they would take over PULL_SECONDS."""
+    in_time = CHUNK if seconds <= 0 else int(pulled * PULL_SECONDS / seconds)
+    return max(1, min(CHUNK, 2 * batch, in_time))
 
 
 class Run:
@@ -65,9 +77,14 @@ class Run:
         self._solver_exhausted = False
         self.solves = 0
         """Solves started on this run (tells one solve's narration from the next one's)."""
-        self._source: Iterator[Event] = spec.events(self.grid, packed=True) if events is None else events
+        self._source: Iterator[Event] | FirstEvent = self._new_source() if events is None else events
         """The generator, standing at ``recorded`` events (less those in ``_rest``); or ``events``, the
-        same events recorded beforehand (an animation's one run of its generator)."""
+        same events recorded beforehand (an animation's one run of its generator). On a large grid a
+        :class:`FirstEvent` until its first event is there (its set-up in a worker thread)."""
+        self._batch = 1
+        """Events to pull from the generator next (``_next_batch``): a frame looks at its clock
+        between pulls, and 256 events can be a lot of work (Kruskal's runs: its whole maze, 0.4 s at
+        1000 x 1000; Aldous-Broder's late runs: 2^18 steps of its walk each)."""
         self._rest: list[Event] = []
         """Events pulled from the generator but not yet logged: the end of a packed run cut where
         a step ended (a student at 5 events a second sees its rows one by one), and what came after."""
@@ -98,6 +115,9 @@ class Run:
         """Grows when the maze changes by other means than generation events: a hand edit
         (``run.editing``), or a seek that rebuilt it; with ``position`` it keys what is computed
         from the maze."""
+
+    def _new_source(self) -> Iterator[Event] | FirstEvent:
+        return prepared(self.spec.events(self.grid, packed=True), self.grid.size)
 
     @classmethod
     def showing(cls, spec: MazeSpec, maze: Maze) -> Run:
@@ -184,6 +204,8 @@ class Run:
             elif self.total is not None:
                 self._end_stream()
                 break
+            elif deadline is not None and not self._source_ready(deadline - clock()):
+                break  # a large maze's set-up goes on in its thread: this frame is drawn without it
             else:
                 room = count - done
                 if timeline is not None:
@@ -218,6 +240,12 @@ class Run:
             self.overlay.mark_stale(last if last is None else last_single(last))
         return done
 
+    def _source_ready(self, timeout: float) -> bool:
+        """False while the generator's first event is still being worked out in its thread
+        (waited for up to ``timeout`` seconds)."""
+        source = self._source
+        return not isinstance(source, FirstEvent) or source.ready(timeout)
+
     def _pull(self, want: int, room: int) -> tuple[list[Event], bytes, int, bool]:
         """Up to ``want`` events from the generator, logged, with their kinds a byte each, how many
         single events they are and whether the generator has ended. A packed run counts as its rows:
@@ -226,7 +254,12 @@ class Run:
         if self._rest:
             events, self._rest, ended = self._rest, [], False
         else:
+            if isinstance(self._source, FirstEvent):
+                self._source = self._source.rest()  # waits for the worker, if it is still at work
+            want = min(want, self._batch)
+            began = time.perf_counter()
             events = list(islice(self._source, want))
+            self._batch = _next_batch(self._batch, len(events), time.perf_counter() - began)
             ended = len(events) < want
             try:
                 if log is not None:  # the common case: no packed run, one struct.pack_into
@@ -237,6 +270,7 @@ class Run:
                     return events, kinds, len(events), ended
             except PackedRuns:
                 pass
+            self._batch = max(1, min(self._batch, len(events) * room // max(1, sum(map(singles, events)))))
         events, pulled = self._cut(events, room)
         if log is not None:
             log.extend_runs(events)
@@ -452,7 +486,7 @@ class Run:
         """Without a timeline, going back is going forward again from the start (the same seed)."""
         self.maze = self.spec.new_maze(self.grid)
         self.overlay = Overlay(self.grid, shows_stack=self.spec.info.shows_stack)
-        self._source, self._rest = self.spec.events(self.grid, packed=True), []
+        self._source, self._rest, self._batch = self._new_source(), [], 1
         self.position = self._pulled = 0
         self.total = None
 
