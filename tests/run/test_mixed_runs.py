@@ -118,7 +118,8 @@ def fold_both(name: str, kind: str, side: int, seed: int) -> None:
 
 @pytest.mark.parametrize("name,kind,side", [("wilson", "square", 80), ("wilson", "hex", 50), ("dungeon", "square", 150),
                                             ("dungeon", "triangle", 90), ("houston", "square", 60),
-                                            ("kruskal", "square", 80), ("kruskal", "polar", 30)])
+                                            ("kruskal", "square", 80), ("kruskal", "polar", 30),
+                                            ("aldous_broder", "square", 70)])
 def test_a_maze_folds_a_mixed_run_as_its_rows(name, kind, side):
     fold_both(name, kind, side, 7)
 
@@ -128,7 +129,8 @@ def overlay_state(overlay: Overlay) -> tuple:
             overlay.last, sorted(set(overlay.dirty)))
 
 
-@pytest.mark.parametrize("name,side", [("wilson", 60), ("dungeon", 150), ("houston", 60), ("kruskal", 60)])
+@pytest.mark.parametrize("name,side", [("wilson", 60), ("dungeon", 150), ("houston", 60), ("kruskal", 60),
+                                       ("aldous_broder", 60)])
 def test_an_overlay_folds_each_mixed_run_as_its_rows(name, side):
     grid = make_grid("square", side, side)
     stack = ALGORITHMS[name].shows_stack

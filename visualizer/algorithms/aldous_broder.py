@@ -23,10 +23,7 @@ if TYPE_CHECKING:
 else:
     from ..core.lazy_numpy import np  # imported on first use: --help stays fast
 
-CARVE, CARVES, CURRENT, CURRENTS = Kind.CARVE, Kind.CARVES, Kind.CURRENT, Kind.CURRENTS
-PACK_FROM = 8
-"""Steps over the maze between two carves come as one CURRENTS run from this many on (fewer: as
-CURRENT events, which cost less than the run's slice)."""
+CARVE, CARVES, CURRENT, MIXED = Kind.CARVE, Kind.CARVES, Kind.CURRENT, Kind.MIXED
 DRAWS_AT_ONCE = 1 << 14
 """Random numbers the quiet walk draws in one batch (those it does not use are handed back)."""
 SHOWN_BATCH = 1 << 18
@@ -37,8 +34,8 @@ before its next event (a million steps were 220 ms at 1000 x 1000; this is about
 def aldous_broder(grid: Grid, rng: random.Random, *, show: bool = True) -> EventStream:
     """Walk at random until every cell has been entered once.
 
-    Shown, every step onto a visited cell is a CURRENT event (the steps between two carves as one
-    CURRENTS run on large square grids). Unshown (``show=False``) nothing but the carves is said, so
+    Shown, every step onto a visited cell is a CURRENT event (on large square grids a batch of
+    steps and carves is one MIXED run). Unshown (``show=False``) nothing but the carves is said, so
     the walk runs in a tight loop on random numbers drawn in bulk (``bulk_random.Draws``); the same
     numbers, so the same carves, and ``rng`` ends where the shown walk leaves it.
     """
@@ -168,26 +165,24 @@ def _walk_square(grid: Grid, rng: random.Random, show: bool = False) -> Generato
 def _said(start: int, cells: np.ndarray, turns: np.ndarray, times: np.ndarray) -> Generator[Event, None, None]:
     """What the shown walk says for a batch's draws from ``start`` through ``cells`` (the position
     after each), the first visits at ``times``: each carve, and before it the steps onto visited
-    cells since the last one (a draw held by the edge moves nothing and says nothing)."""
+    cells since the last one (a draw held by the edge moves nothing and says nothing), as one MIXED
+    run. One event a batch: a pull of the window's never takes several batches' work at once."""
     before = np.empty_like(cells)
     before[0] = start
     before[1:] = cells[:-1]
-    stepped = cells != before
-    stepped[times] = False
-    at = np.cumsum(stepped)[times] if len(times) else times  # steps over the maze before each carve
-    rows = np.full((int(stepped.sum()), 3), -1, dtype=np.int64)
-    rows[:, 0] = cells[stepped]
-    carves = zip(before[times].tolist(), cells[times].tolist(), turns[times].tolist())
-    done = 0
-    for upto, (a, b, d) in zip(at.tolist(), carves):
-        if upto - done >= PACK_FROM:
-            yield (CURRENTS, -1, -1, rows[done:upto])  # type: ignore[misc]
-        elif upto > done:
-            yield from ((CURRENT, c, -1, -1) for c in rows[done:upto, 0].tolist())
-        yield (CARVE, a, b, d)
-        done = upto
-    if done < len(rows):
-        yield (CURRENTS, -1, -1, rows[done:])  # type: ignore[misc]
+    said = cells != before  # a carve always moves the walker too
+    if not said.any():
+        return
+    carve = np.zeros(len(cells), dtype=bool)
+    carve[times] = True
+    where = np.flatnonzero(said)
+    carve = carve[where]
+    rows = np.empty((len(where), 4), dtype=np.int64)
+    rows[:, 0] = np.where(carve, int(CARVE), int(CURRENT))
+    rows[:, 1] = np.where(carve, before[where], cells[where])
+    rows[:, 2] = np.where(carve, cells[where], -1)
+    rows[:, 3] = np.where(carve, turns[where], -1)
+    yield (MIXED, -1, -1, rows)  # type: ignore[misc]
 
 
 def held_walk(start: int, steps: np.ndarray, top: int) -> np.ndarray:
