@@ -1,8 +1,9 @@
 """A large maze's first event worked out in a worker thread, while the window goes on drawing.
 
 The bulk generators do their set-up before their first event: Kruskal's shuffle, spanning forest
-and union-find (about 3 s at 1000 x 1000), Wilson's shuffle, blobby division's first depth. The window asks for events within a frame's budget, but it cannot cut one ``next()``
-short: it froze for the whole set-up, deaf to keys. Here the first ``next()`` runs in a thread;
+and union-find (about 3 s at 1000 x 1000), Wilson's shuffle, blobby division's first depth. The
+window asks for events within a frame's budget, but it cannot cut one ``next()`` short: it froze
+for the whole set-up, deaf to keys. Here the first ``next()`` runs in a thread;
 the window keeps its frames (numpy and scipy let go of the interpreter lock, and a Python loop
 hands it over every few milliseconds) and takes the event when it is there. Every later event is
 asked for straight from the generator, so nothing else pays for the thread.
