@@ -73,3 +73,37 @@ def test_a_triangle_crosses_rows_only_through_its_flat_side():
     assert make_grid("triangle", 2, 2, Mask((".X", ".X"), "left")).size == 2
     right = make_grid("triangle", 2, 2, Mask(("X.", "X."), "right"))
     assert (right.size, right.dropped) == (1, 1)
+
+
+@settings(max_examples=60, deadline=None)
+@given(grids(MASKABLE), masks(), st.data())
+def test_a_masked_grids_sides_and_centres_of_some_cells_are_those_of_all_its_cells(grid, mask, data):
+    if not mask.covers(grid).any():
+        return
+    masked = make_grid(grid.kind, grid.width, grid.height, mask)
+    cells = np.array(data.draw(st.lists(st.integers(0, masked.size - 1), max_size=6)), dtype=np.int64)
+    assert np.array_equal(masked.cell_segments(cells), masked.edge_segments()[cells])
+    assert np.array_equal(masked.unit_centres_of(cells), masked.unit_centres()[cells])
+    assert np.array_equal(masked.edge_segments(), grid.edge_segments()[masked.ids])
+
+
+def test_a_masked_svg_reads_its_sides_a_block_at_a_time(monkeypatch):
+    """Each block of an SVG's cells made every kept cell's sides (the base grid's, 512 MB and a
+    second a block at 2000 x 2000 squares): the sides asked for are now each block's own."""
+    from visualizer.export.formats import ExportOptions
+    from visualizer.export.svg import stream
+    from visualizer.run.spec import MazeSpec
+
+    asked = []
+    by_cell = GRIDS["square"].cell_segments
+
+    def counted(self, cells):
+        asked.append(len(cells))
+        return by_cell(self, cells)
+
+    monkeypatch.setattr(GRIDS["square"], "cell_segments", counted)
+    spec = MazeSpec("backtracker", "square", 400, 260, 4, mask=Mask(("..X", "...", "X.."), "steps"))
+    maze = spec.build()
+    assert maze.grid.size > 4 * (1 << 14)  # more than four blocks of cells
+    assert "<path" in "".join(stream(maze, spec, ExportOptions()))
+    assert 0 < sum(asked) <= 2 * maze.grid.size
