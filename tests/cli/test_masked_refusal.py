@@ -1,7 +1,10 @@
-"""A refusal of a large masked maze comes from one build of its grid (each build finds the mask's
-largest part: seconds at 2000 x 2000), however many checks before the work ask for it."""
+"""A refusal of a large masked maze comes from one build of its grid, however many checks before the
+work ask for it, and that build counts the kept cells without the neighbour tables (over a second
+at 2000 x 2000); an accepted maze makes them once, when the work starts."""
 
 from pathlib import Path
+
+import pytest
 
 from visualizer.cli import main
 from visualizer.grids import masked
@@ -50,3 +53,69 @@ def test_a_grid_without_a_mask_lets_the_kept_masked_grid_go():
     masked_spec.with_(mask=None).make_grid()
     gc.collect()
     assert kept() is None
+
+
+def spy_on_tables(monkeypatch) -> list[str]:
+    """Every neighbour table made from now on (a grid's, by any class that makes its own, and a
+    masked grid's neighbour function), by class name."""
+    from visualizer.grids import GRIDS, Grid
+
+    made: list[str] = []
+
+    def spied(making):
+        def counted(self, *args, **kwargs):
+            made.append(type(self).__name__)
+            return making(self, *args, **kwargs)
+
+        return counted
+
+    for cls in {Grid, *GRIDS.values()}:
+        if "neighbour_array" in vars(cls):
+            monkeypatch.setattr(cls, "neighbour_array", spied(vars(cls)["neighbour_array"]))
+    making = masked.MaskedGrid._make_free_neighbours
+
+    def counted_neighbours(self):
+        made.append("neighbours")
+        return making(self)
+
+    monkeypatch.setattr(masked.MaskedGrid, "_make_free_neighbours", counted_neighbours)
+    return made
+
+
+@pytest.mark.parametrize(("grid", "output", "more", "said"), [
+    ("square", "m.webp", [], "to paint and encode"),
+    ("hex", "m.gif", [], "to paint and encode"),
+    ("triangle", "m.pdf", [], "too large to print"),
+    ("square", "m.png", ["--seconds", "5"], "--seconds cannot be used with png"),
+    ("hex", "m.svg", ["--seconds", "5"], "--seconds cannot be used with svg"),
+])
+def test_a_large_masked_maze_is_refused_without_its_neighbour_tables(tmp_path, monkeypatch, capsys, grid, output,
+                                                                      more, said):
+    from visualizer.run import spec
+
+    monkeypatch.setattr(spec, "_LAST_MASKED", {})
+    made = spy_on_tables(monkeypatch)
+    status = main(["generate", "--mask", HEART, "-g", grid, "-s", "2000x2000", "-o", str(tmp_path / output), *more])
+    error = capsys.readouterr().err.strip().splitlines()
+    assert status == 2 and len(error) == 1 and said in error[0], error
+    assert made == []
+    assert not (tmp_path / output).exists()
+
+
+def test_an_accepted_masked_maze_builds_its_grid_and_its_tables_once(tmp_path, monkeypatch, capsys):
+    from visualizer.run import spec
+
+    monkeypatch.setattr(spec, "_LAST_MASKED", {})
+    made = spy_on_tables(monkeypatch)
+    built = []
+    making = masked.MaskedGrid.__init__
+
+    def counted(self, base, mask):
+        built.append(mask.name)
+        making(self, base, mask)
+
+    monkeypatch.setattr(masked.MaskedGrid, "__init__", counted)
+    assert main(["generate", "--mask", HEART, "-s", "60x50", "--seed", "3", "-o", str(tmp_path / "m.png")]) == 0
+    assert (tmp_path / "m.png").stat().st_size > 0
+    assert len(built) == 1
+    assert made.count("neighbours") == 1 and made.count("SquareGrid") >= 1

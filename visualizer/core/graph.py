@@ -48,6 +48,12 @@ def components(a: np.ndarray, b: np.ndarray, size: int) -> np.ndarray:
     return connected_components(graph, directed=False)[1]
 
 
+def small_components(a: np.ndarray, b: np.ndarray, size: int) -> np.ndarray:
+    """``components`` by Borůvka's rounds in numpy alone, for a graph of a few thousand nodes (the
+    runs of a mask's rows): importing scipy would cost a quarter of a second, the rounds far less."""
+    return _boruvka(a, b, size)[1]
+
+
 def chain_ends(pointers: np.ndarray) -> np.ndarray:
     """Each entry followed along ``pointers`` to the end of its chain (an entry pointing at
     itself), by pointer doubling: a chain of length k costs log2(k) whole-array steps."""

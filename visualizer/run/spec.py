@@ -32,8 +32,9 @@ class MazeSpec:
 
     def make_grid(self) -> Grid:
         """The grid; a masked one is built once for its kind, size and mask (the last one is
-        kept until another grid is made): finding a mask's largest part takes a second at
-        2000 x 2000, and the checks, the refusals and the export before any work each ask for it."""
+        kept until another grid is made): the checks, the refusals and the work each ask for it.
+        Its cells come first (0.15 s at 2000 x 2000), its neighbour tables when the work first
+        reads them (a second more), so a refusal before any work never waits for those."""
         if self.mask is None:
             _LAST_MASKED.clear()  # a large masked grid no one shows any more is let go
             return make_grid(self.grid, self.width, self.height)
