@@ -48,11 +48,22 @@ def test_a_walk_is_replayed_as_runs_the_maze_and_overlay_fold_in_bulk():
     assert list(expand(replayed)) == list(spec.events())
 
 
-kinds = st.sampled_from([int(k) for k in Kind if k not in PACKED])
+singles_kinds = [int(k) for k in Kind if k not in PACKED]
 
 
-@given(rows=st.lists(st.tuples(kinds, st.integers(-1, 50), st.integers(-1, 50), st.integers(-1, 6)), max_size=400),
-       texts=st.sets(st.integers(0, 399), max_size=5))
+@st.composite
+def blocks(draw):
+    """Record rows in stretches, some of the kinds folded in bulk only (long enough to be runs)."""
+    rows = []
+    for bulk in draw(st.lists(st.booleans(), max_size=6)):
+        kinds = [k for k in singles_kinds if IN_BULK[k]] if bulk else singles_kinds
+        length = draw(st.integers(1, 2 * SHORTEST_RUN if bulk else 20))
+        rows += draw(st.lists(st.tuples(st.sampled_from(kinds), st.integers(-1, 50), st.integers(-1, 50),
+                                        st.integers(-1, 6)), min_size=length, max_size=length))
+    return rows
+
+
+@given(rows=blocks(), texts=st.sets(st.integers(0, 799), max_size=5))
 def test_a_block_as_runs_is_its_events_in_order(rows, texts):
     """Whatever a block holds, its runs expand to its events one by one, text values in place, and
     no run holds a text value or a kind the overlay folds a row at a time."""
