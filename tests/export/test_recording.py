@@ -11,12 +11,12 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 from visualizer.algorithms import ALGORITHMS
-from visualizer.core.events import expand
+from visualizer.core.events import PACKED, Kind, expand
 from visualizer.export import animation
 from visualizer.export.formats import ExportOptions
-from visualizer.export.recording import Recording, squeeze, unsqueeze
+from visualizer.export.recording import IN_BULK, LONGEST_RUN, SHORTEST_RUN, Recording, as_runs, squeeze, unsqueeze
 from visualizer.run.spec import MazeSpec
-from visualizer.run.timeline import EVENT_DTYPE
+from visualizer.run.timeline import EVENT_DTYPE, as_tuples
 
 
 @settings(max_examples=40, deadline=None)
@@ -31,7 +31,48 @@ def test_a_recorded_generation_replays_the_generators_events(algorithm, grid, w,
     recording = Recording(spec)
     assert recording.record() == len(expected)
     assert recording.kept
-    assert list(recording.replay()) == expected
+    assert list(expand(recording.replay())) == expected
+
+
+def test_a_walk_is_replayed_as_runs_the_maze_and_overlay_fold_in_bulk():
+    """A backtracker's carves and steps back come as MIXED runs of a bounded length (a run takes a
+    few hundred events at once, whatever they hold); its start carve and the rest as they were."""
+    spec = MazeSpec("backtracker", "square", 60, 40, 2)
+    recording = Recording(spec)
+    recording.record()
+    replayed = list(recording.replay())
+    runs = [event for event in replayed if event[0] == Kind.MIXED]
+    assert runs and sum(len(event[3]) for event in runs) > 0.95 * recording.events
+    assert max(len(event[3]) for event in runs) <= LONGEST_RUN
+    assert all(IN_BULK[event[3][:, 0]].all() for event in runs)
+    assert list(expand(replayed)) == list(spec.events())
+
+
+singles_kinds = [int(k) for k in Kind if k not in PACKED]
+
+
+@st.composite
+def blocks(draw):
+    """Record rows in stretches, some of the kinds folded in bulk only (long enough to be runs)."""
+    rows = []
+    for bulk in draw(st.lists(st.booleans(), max_size=6)):
+        kinds = [k for k in singles_kinds if IN_BULK[k]] if bulk else singles_kinds
+        length = draw(st.integers(1, 2 * SHORTEST_RUN if bulk else 20))
+        rows += draw(st.lists(st.tuples(st.sampled_from(kinds), st.integers(-1, 50), st.integers(-1, 50),
+                                        st.integers(-1, 6)), min_size=length, max_size=length))
+    return rows
+
+
+@given(rows=blocks(), texts=st.sets(st.integers(0, 799), max_size=5))
+def test_a_block_as_runs_is_its_events_in_order(rows, texts):
+    """Whatever a block holds, its runs expand to its events one by one, text values in place, and
+    no run holds a text value or a kind the overlay folds a row at a time."""
+    events = np.array(rows, dtype=EVENT_DTYPE) if rows else np.empty(0, dtype=EVENT_DTYPE)
+    named = {at: f"phase {at}" for at in texts if at < len(rows)}
+    runs = as_runs(events, named)
+    assert list(expand(runs)) == as_tuples(events, named)
+    mixed = [event[3] for event in runs if event[0] == Kind.MIXED]
+    assert all(SHORTEST_RUN <= len(r) <= LONGEST_RUN and IN_BULK[r[:, 0]].all() for r in mixed)
 
 
 def test_a_generation_longer_than_the_budget_is_counted_and_replayed_from_the_generator():
@@ -94,3 +135,23 @@ def test_an_animation_is_the_same_bytes_recorded_or_not(fmt, algorithm, grid, op
     recorded = write(None, spec, options)
     monkeypatch.setattr(animation, "Recording", lambda spec: Recording(spec, budget=0))
     assert write(None, spec, options) == recorded
+
+
+@settings(max_examples=40, deadline=None)
+@given(algorithm=st.sampled_from(sorted(ALGORITHMS)), grid=st.sampled_from(["square", "hex", "triangle"]),
+       seed=st.integers(0, 99), frames=st.integers(2, 7))
+def test_frames_folded_from_runs_of_the_record_are_the_generators(algorithm, grid, seed, frames):
+    """Frames cut the record's runs anywhere: each still shows the moment a Board stepping the
+    generator event by event shows."""
+    spec = MazeSpec(algorithm, grid, 30, 20, seed)
+    try:
+        spec.make_grid()
+        list(spec.events())
+    except ValueError:
+        return
+    options = ExportOptions(max_frames=frames, cell=4.0)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(animation, "in_bands", lambda fmt, grid, size: True)
+        made = animation.make_animation(None, spec, options)
+    by_board = animation.index_frames(spec, made.plan, None, made.size, made.palette, bands=False)
+    assert all(a == b for a, b in zip(made.pixels, by_board, strict=True))

@@ -393,10 +393,10 @@ def palette_images(pixels: Iterable[bytes], size: tuple[int, int], palette: byte
     from PIL import Image
 
     for data in pixels:
-        image = Image.frombytes("P", size, data)
+        image = [Image.frombytes("P", size, data)]
         del data  # not held while the next frame is painted (16 MB at 4001 x 4001)
-        image.putpalette(palette)
-        yield image
+        image[0].putpalette(palette)
+        yield image.pop()  # nor while it is encoded: the encoder may let it go early
 
 
 def encode_gif(images: Iterable[Image.Image], lengths: list[int], palette: bytes) -> bytes:

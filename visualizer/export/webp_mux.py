@@ -51,7 +51,8 @@ def changed_box(previous: np.ndarray, frame: np.ndarray) -> tuple[int, int, int,
 def still_bitstream(image: Image.Image, method: int) -> bytes:
     """The ``VP8L`` chunk of ``image`` encoded by Pillow as a lossless still (its colours exact)."""
     buffer = io.BytesIO()
-    image.convert("RGB").save(buffer, "WEBP", lossless=True, method=method, quality=0)
+    (image if image.mode == "RGB" else image.convert("RGB")).save(buffer, "WEBP", lossless=True, method=method,
+                                                                 quality=0)
     data = buffer.getvalue()
     at = 12  # after "RIFF", the size and "WEBP"
     while at < len(data):
@@ -74,11 +75,14 @@ def encode(images: Iterable[Image.Image], lengths: list[int], method: int) -> by
         box = (0, 0, *size) if previous is None else changed_box(previous, pixels)
         if box is None:
             frames[-1][4] = min(MAX_DURATION_MS, frames[-1][4] + length)
-        else:
-            x0, y0, x1, y1 = box
-            frames.append([x0, y0, x1 - x0, y1 - y0, length, still_bitstream(image.crop(box), method)])
-            previous = pixels
-        del image, pixels  # not held while the next frame is painted
+            del image, pixels  # not held while the next frame is painted
+            continue
+        previous = pixels
+        rgb = (image if box == (0, 0, *size) else image.crop(box)).convert("RGB")
+        del image, pixels  # the frame's and its crop's indices are let go before libwebp's buffers are made
+        x0, y0, x1, y1 = box
+        frames.append([x0, y0, x1 - x0, y1 - y0, length, still_bitstream(rgb, method)])
+        del rgb
     if len(frames) == 1:  # one picture: a still, as libwebp writes it
         return riff([frames[0][5]])
     header = chunk(b"VP8X", bytes([ANIMATION_FLAG, 0, 0, 0]) + uint24(size[0] - 1) + uint24(size[1] - 1))
