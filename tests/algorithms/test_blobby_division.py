@@ -167,3 +167,57 @@ def test_as_many_dead_ends_and_straight_cells_as_the_cell_by_cell_split():
         means = [sum(c) / samples for c in counts]
         variance = sum(sum((x - m) ** 2 for x in c) / (samples - 1) for c, m in zip(counts, means))
         assert abs(means[0] - means[1]) < 4 * (variance / samples) ** 0.5, means
+
+
+def full_sort(split):
+    """The shown split's order of a depth's places by every key: region, claim, half, cell."""
+    import numpy as np
+
+    places = len(split.cells)
+    return np.lexsort((split.cells, split.owner[:places], split.claim[:places], split.region))
+
+
+@settings(max_examples=25, deadline=None)
+@given(kind=st.sampled_from(["square", "hex", "triangle", "polar"]), width=st.integers(2, 30),
+       height=st.integers(2, 20), seed=st.integers(0, 2**32), coarse=st.booleans())
+def test_the_shown_order_of_a_depths_cells_is_the_full_sort(kind, width, height, seed, coarse):
+    """One sort of a packed key, the close claims sorted again: the very order of a sort by every
+    key; ``coarse`` claims (a few values, each nudged below the key's bits) make many such ties."""
+    import numpy as np
+
+    from visualizer.algorithms import blobby_division
+
+    try:
+        grid = make_grid(kind, width, height)
+    except ValueError:
+        return
+    for split in blobby_division._depths(grid, seed):
+        if coarse:
+            places = len(split.cells)
+            nudge = np.random.default_rng(seed).integers(0, 3, places) * 1e-13
+            split.claim[:places] = np.round(split.claim[:places] / 4) * 4 + nudge
+        assert blobby_division._claim_order(split).tolist() == full_sort(split).tolist()
+
+
+def test_the_root_region_is_shown_before_the_deeper_splits_are_worked_out(monkeypatch):
+    """The window starts on the first split at once: its cells and walls come with one depth
+    worked out, the other depths once the next region is asked for."""
+    from visualizer.algorithms import blobby_division
+
+    worked, depths = [], blobby_division._depths
+
+    def counted(grid, key):
+        for split in depths(grid, key):
+            worked.append(len(split.cells))
+            yield split
+
+    monkeypatch.setattr(blobby_division, "_depths", counted)
+    grid = make_grid("square", 40, 30)
+    events = BLOBBY.run(grid, 8, show=True)
+    first = [next(events) for _ in range(3)]
+    assert [e[0] for e in first] == [Kind.OPEN_FIELD, Kind.CHAMBER, Kind.SETS]
+    assert len(first[2][3]) == grid.size and worked == [grid.size]
+    walls = 0
+    while (event := next(events))[0] != Kind.CHAMBER:
+        walls += event[0] == Kind.WALL
+    assert walls > 0 and len(worked) > 5
