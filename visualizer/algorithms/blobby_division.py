@@ -135,8 +135,8 @@ def _claim_order(split: _Depth) -> np.ndarray:
     says them in. One stable sort of a 64-bit key: the region, the claim's top bits (a float that
     is not negative sorts as its bits do) and the half; a region's places hold its cells in
     order (``_next_places`` keeps it), so stable sorting leaves cells of one claim and half in
-    order (a cell claims its neighbours at one time: a third of the places share a claim). Keys
-    that tie with different claims are sorted again by the full keys."""
+    order (a cell claims its neighbours at one time: a third of the places share a claim). Places
+    whose region and claim's top bits tie with different claims are sorted again by the full keys."""
     places = len(split.cells)
     claim, owner, region = split.claim[:places], split.owner[:places], split.region
     shift = max(int(len(split.starts) - 2).bit_length(), 1)
@@ -144,11 +144,11 @@ def _claim_order(split: _Depth) -> np.ndarray:
     key |= (claim.view(np.uint64) >> np.uint64(shift)) << np.uint64(1)
     key |= owner.astype(np.uint64)
     order = np.argsort(key, kind="stable")
-    ranked, claims = key.take(order), claim.take(order)
+    ranked, claims = key.take(order) >> np.uint64(1), claim.take(order)  # (the half left out)
     tie = ranked[1:] == ranked[:-1]
     cut = tie & (claims[1:] != claims[:-1])
     if cut.any():  # rare: claims this close
-        run = np.cumsum(np.append(True, ~tie))  # each run of equal keys' number, from 1
+        run = np.cumsum(np.append(True, ~tie))  # each run of equal regions and claims' number, from 1
         redo = np.isin(run, run[1:][cut])
         at = redo.nonzero()[0]
         some = order.take(at)
