@@ -327,6 +327,43 @@ def test_removed_cells_have_their_own_colour_not_the_grey_of_unvisited_ones_and_
     assert "removed" not in [key for key, _ in shell.panel_content().legend]
 
 
+def drag_held(shell, *points, mods=pygame.KMOD_CTRL):
+    """Press at the first point and move through the others, the button still down."""
+    pygame.key.set_mods(mods)
+    try:
+        events = [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=points[0], button=1)]
+        for last, point in zip(points, points[1:]):
+            rel = (point[0] - last[0], point[1] - last[1])
+            events.append(pygame.event.Event(pygame.MOUSEMOTION, pos=point, rel=rel, buttons=(1, 0, 0)))
+        shell.frame(events, 1 / 60)
+    finally:
+        pygame.key.set_mods(0)
+
+
+@pytest.mark.parametrize("solved", [False, True])
+def test_cells_painted_out_show_the_removed_colour_during_the_drag_not_only_after(screen, solved):
+    """Ctrl+drag, the button still down: each cell taken out is drawn in the removed colour at once
+    (it was grey, like a cell waiting to be visited, or kept the search's colour, until the button
+    came up); a stroke that brings cells back shows them as maze again while it goes."""
+    shell = make_shell(screen)
+    if solved:
+        press(shell, pygame.K_s)
+        for _ in range(3):
+            shell.frame([], 1 / 60)
+        assert shell.base.run.overlay.mark.any()
+    grid = shell.base.run.grid
+    removed, floor = current_theme().colour(Style.REMOVED), current_theme().colour(Style.UNVISITED)
+    cells = [grid.cell(x, 3) for x in range(3, 7)]
+    drag_held(shell, *(centre(shell, c) for c in cells))
+    assert [pixel(shell, c) for c in cells] == [removed] * len(cells)
+    assert floor != removed
+    shell.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=centre(shell, cells[-1]), button=1)], 1 / 60)
+    assert [pixel(shell, c) for c in cells] == [removed] * len(cells)
+    drag_held(shell, *(centre(shell, c) for c in cells[:2]))  # starts on a removed cell: brings cells back
+    assert removed not in [pixel(shell, c) for c in cells[:2]]
+    assert [pixel(shell, c) for c in cells[2:]] == [removed] * 2
+
+
 def test_the_removed_entry_stays_when_a_crowded_legend_leaves_colours_out(screen):
     """Large text on a small window: the board's plain colours go first, the edits' words last."""
     shell = make_shell(screen)
@@ -488,3 +525,26 @@ def test_a_solution_shown_before_p_is_gone_when_the_game_is_left(screen, data):
     press(shell, pygame.K_p)
     press(shell, pygame.K_ESCAPE)
     assert shell.scene is shell.base and shell.base.run.solver is None and not shell.base.run.overlay.path_length
+
+
+def test_a_re_solves_changed_cells_reach_the_board_in_what_the_frame_has_left(screen, monkeypatch):
+    """The cells a re-solve changed are handed to the board after the frame's work: a frame that
+    did little hands it all that fits (many frames' worth of the old 20,000), one whose work took
+    the frame only the least share; a large repaint times what a cell costs."""
+    from visualizer.app import shell as shell_module
+    from visualizer.app.scenes import watch as watch_scene
+
+    monkeypatch.setattr(watch_scene, "REPAINT_CELLS", 50)
+    shell = make_shell(screen, (60, 40))
+    run = shell.base.run
+    run.overlay.later.extend(range(run.grid.size))
+    shell.frame([], 1 / 60)
+    assert not run.overlay.later, "an idle frame's room takes all 2,400 cells"
+    monkeypatch.setattr(shell, "_cell_cost", 1e-3)  # 1 ms a cell: the room holds 35
+    run.overlay.later.extend(range(run.grid.size))
+    shell.frame([], 1 / 60)
+    assert len(run.overlay.later) == run.grid.size - 50, "the least share when the room holds fewer"
+    monkeypatch.setattr(watch_scene, "REPAINT_CELLS", 3_000)
+    monkeypatch.setattr(shell_module, "COSTED_CELLS", 1_000)
+    shell.frame([], 1 / 60)
+    assert shell._cell_cost < 0.6e-3, "a repaint of 2,350 cells timed what a cell costs (far under 1 ms)"

@@ -223,7 +223,7 @@ def test_a_cramped_legend_shows_an_entry_or_nothing(lines, monkeypatch):
 
 
 def test_the_solver_start_swatch_is_a_ring_as_on_the_board(theme):
-    """The board rings the solver's own start (white on a dark ring, its middle the cell's): the
+    """The board rings the solver's own start (vermillion on a dark ring, its middle the cell's): the
     legend shows a ring too, not a disc or a square of white."""
     surface, panel, colour = swatch_drawn(theme, "dark", "solver start", 20)
     assert tuple(surface.get_at((20, 20)))[:3] == panel  # hollow

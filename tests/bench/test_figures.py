@@ -102,12 +102,17 @@ def test_the_heavy_generator_rows_add_the_per_cell_costs_and_shown_against_quiet
     monkeypatch.setattr(generators, "kruskal_child",
                         lambda side, name="kruskal": {"seconds": side * side * 2e-6, "peak_mb": 99.0})
     lines: list[str] = []
-    figures = generators.generator_figures(out=lines.append, big=40, small=20, huge=80, heavy=True, shown_side=30)
+    figures = generators.generator_figures(out=lines.append, big=40, small=20, huge=80, heavy=True, shown_side=30,
+                                           pause_side=30)
     text = "\n".join(lines)
     for name in generators.PER_CELL:
         assert f"{name} CPU per cell" in text and figures["per_cell"][name]["flat"] == 1.0
     assert set(figures["shown"]) == set(generators.SHOWN) and all(r > 0 for r in figures["shown"].values())
     assert text.count("<= 2x") == len(generators.SHOWN)
+    pauses = figures["pauses"]
+    assert set(pauses) == set(generators.SHOWN)
+    assert all(0 <= row["first"] <= row["longest"] and row["over"] >= 0 for row in pauses.values())
+    assert text.count("ms longest") == len(generators.SHOWN) and "at 30x30" in text
 
 
 def test_without_heavy_the_left_out_generator_rows_say_so(monkeypatch):
@@ -117,4 +122,4 @@ def test_without_heavy_the_left_out_generator_rows_say_so(monkeypatch):
     monkeypatch.setattr(generators, "kruskal_child", lambda side, name="kruskal": {"seconds": 1.0, "peak_mb": 1.0})
     lines: list[str] = []
     generators.generator_figures(out=lines.append, big=40, small=20, huge=80)
-    assert sum(bench.HEAVY_NOTE in line for line in lines) == 2
+    assert sum(bench.HEAVY_NOTE in line for line in lines) == 3

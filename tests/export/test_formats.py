@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 
 from visualizer.cli import main
 from visualizer.export.formats import FORMATS, extension_mismatch, format_for, unknown_extension
+from visualizer.grids.layout import WALL_WEIGHTS
+from visualizer.render.board import Board, fit_camera, walls
 from visualizer.render.image import MAX_IMAGE_SIDE
 from visualizer.render.palette import Style
 from visualizer.render.themes import DARK, LIGHT, THEMES
@@ -136,3 +138,29 @@ def test_the_command_line_names_the_registries_choices():
     from visualizer.play.ghost import LEVELS
 
     assert set(options.THEMES) == set(THEMES) and set(options.PAPERS) == set(PAPERS) and play.GHOSTS == LEVELS
+
+
+@pytest.mark.parametrize("theme", list(THEMES))
+def test_a_png_hatches_the_dear_cells_under_the_solution_as_the_window_does(tmp_path, theme):
+    """The window draws a weighted cell's cost as strokes of the dearest ground's colour where the
+    solution's colour hides its shade; the PNG of the same maze did not, so the weights on the way
+    out vanished from it. Every dear cell on the path shows the strokes, no cost-1 cell does."""
+    from visualizer.render.palette import DEAREST
+
+    args = ["generate", "-a", "backtracker", "-s", "12x8", "--seed", "3", "-p", "weights=9", "--cell", "40",
+            "--solution", "--theme", theme, "-o", str(tmp_path / "w.png")]
+    assert main(args) == 0
+    image, colour = pixels(tmp_path / "w.png"), THEMES[theme].colour(DEAREST)
+    maze = MazeSpec("backtracker", "square", 12, 8, 3, {"weights": 9}).build()
+    path = shortest_path(maze)
+    weight = WALL_WEIGHTS[walls()]
+    board = Board(maze.grid, image.shape[0], 1, fit_camera(maze.grid, image.shape[0], image.shape[1], weight), weight)
+    reach = int(board.cell_pixels * 0.35)
+
+    def hatched(cell):
+        x, y = (int(v) for v in board.cell_centre(cell))
+        return bool((image[x - reach:x + reach, y - reach:y + reach] == colour).all(axis=2).any())
+
+    dear = [c for c in path if maze.weights[c] > 1]
+    assert dear and all(hatched(c) for c in dear)
+    assert not any(hatched(c) for c in path if maze.weights[c] == 1)

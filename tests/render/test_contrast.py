@@ -150,3 +150,25 @@ def test_removed_cells_stand_apart_from_unvisited_cells_the_mat_and_the_walls(th
     removed = theme.colour(S.REMOVED)
     for other in (S.UNVISITED, MAT_INDEX, WALL_INDEX):
         assert ratio(removed, theme.colour(other)) >= NON_TEXT, (theme.name, int(other))
+
+
+@pytest.mark.parametrize("theme", THEMES.values(), ids=list(THEMES))
+def test_every_endpoint_marker_stands_apart_from_the_floor_and_the_walls(theme):
+    """The entrance, the exit and the solver's own start and goal sit on a floor cell next to its
+    walls: each marker's own colour, not only its dark edge, must show on both (a white ring on the
+    dark theme's near-white floor read as an outline with nothing in it). Read from a drawn board,
+    so a marker drawn in a colour of its own cannot slip past."""
+    from visualizer.render.markers import ENDPOINT_COLOURS, OUTLINE, draw_endpoints
+
+    pygame.display.init()
+    grid = make_grid("square", 8, 7)
+    board = Board(grid, 320, 280)
+    surface = pygame.Surface((board.width, board.height))
+    surface.fill(theme.floor)
+    draw_endpoints(surface, board, (0, 0), 9, 30, 12, 45)
+    drawn = {tuple(c)[:3] for c in pygame.surfarray.array3d(surface).reshape(-1, 3).tolist()}
+    fills = drawn - {theme.floor, OUTLINE}
+    assert fills == set(ENDPOINT_COLOURS.values())  # every marker drew, each in its own colour
+    low = [(colour, round(ratio(colour, other), 2)) for colour in fills for other in (theme.floor, theme.wall)
+           if ratio(colour, other) < NON_TEXT]
+    assert not low, (theme.name, low)

@@ -153,3 +153,32 @@ def test_a_maze_styled_in_many_blocks_is_the_boards_picture(kind, seed, block):
     with mock.patch.object(strips, "STYLE_BLOCK", block):
         whole, banded = both_ways(run.maze, run.overlay, (150, 120), 150 * 11)
     assert np.array_equal(whole, banded)
+
+
+@settings(max_examples=8, deadline=None)
+@given(kind=st.sampled_from(["square", "hex", "triangle", "polar"]), seed=st.integers(0, 999),
+       shares=st.lists(st.sampled_from([0.0, 0.2, 0.5, 0.9, 1.0]), min_size=2, max_size=4))
+def test_pictures_of_one_view_keeping_their_band_maps_are_the_pictures_made_afresh(kind, seed, shares):
+    """An animation's frames keep each band's map and the neighbour table from the first frame: a
+    later frame from the kept ones is the frame laid out anew, moment after moment of a run."""
+    run = Run(MazeSpec("backtracker", kind, 9, 7, seed), record=False)
+    total = sum(1 for _ in run.spec.events())
+    view = (700, 420)  # two bands
+    camera = fit_camera(run.grid, *view)
+    colours = strips.Colours(np.arange(256, dtype=np.uint32), np.zeros((256, 3), dtype=np.uint32), None)
+    layouts = strips.Layouts()
+
+    def both(camera: Camera) -> tuple[np.ndarray, np.ndarray]:
+        kept, fresh = np.zeros(view, dtype=np.uint32), np.zeros(view, dtype=np.uint32)
+        strips.prepare(run.maze, run.overlay, view, camera, 1.0, layouts).paint(kept, colours)
+        strips.prepare(run.maze, run.overlay, view, camera, 1.0).paint(fresh, colours)
+        return kept, fresh
+
+    with mock.patch.object(strips, "STYLE_BLOCK", 30):  # the neighbour table kept in blocks of a few cells
+        for share in sorted(shares):
+            run.step(max(0, int(total * share) - run.position))
+            assert np.array_equal(*both(camera))
+        assert (layouts.maps and len(layouts.neighbours) > 1) or not layouts.worth  # kept, or not worth it
+        assert layouts.worth or kind != "hex"  # a hex view is laid out pixel by pixel: worth keeping
+        other = Camera(camera.scale / 2, camera.origin)  # another view: the maps kept are dropped, not misused
+        assert np.array_equal(*both(other))

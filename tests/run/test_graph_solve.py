@@ -4,6 +4,8 @@ search's, on every grid, whatever the edits (undone, redone, cells removed) and 
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -114,11 +116,12 @@ def test_depth_first_search_is_done_in_c_up_to_one_loop_and_by_the_lists_past_it
 def test_the_graph_distance_map_is_the_whole_searchs(kind, seed, rounds, braid, at, jumps):
     run, graph = edited_with_graph(kind, seed, braid, rounds)
     start, _ = ends_in(run, (at, 0))
-    kept, passage_graph.JUMPS_A_STAGE = passage_graph.JUMPS_A_STAGE, jumps  # few rounds a stage: many stages
+    kept = passage_graph.JUMPS_A_STAGE, passage_graph.JUMP_SECONDS
+    passage_graph.JUMPS_A_STAGE, passage_graph.JUMP_SECONDS = jumps, 0.0  # few rounds a stage: many stages
     try:
         stages = list(distance_stages(run.maze, start, graph=graph))
     finally:
-        passage_graph.JUMPS_A_STAGE = kept
+        passage_graph.JUMPS_A_STAGE, passage_graph.JUMP_SECONDS = kept
     assert all(stage is None for stage in stages[:-1])
     assert np.array_equal(stages[-1], distances_from(run.maze, start))
 
@@ -166,3 +169,37 @@ def test_a_re_solve_after_a_wall_closes_the_path_takes_the_new_way():
     editor.toggle_wall(a, next(d for d, nb in run.grid.neighbours(a) if nb == b))
     again = whole(GraphBfs(graph, start, goal)).path
     assert again != first and again == quick_bfs(run.maze, start, goal).path
+
+
+@settings(max_examples=200, deadline=None)
+@given(stages=st.lists(st.tuples(st.booleans(), st.integers(1, 60)), min_size=1, max_size=25),
+       share=st.integers(20, 60))
+def test_a_re_solve_runs_one_c_search_a_frame_and_light_stages_only_where_they_fit(stages, share):
+    """With a window telling the frames, a heavy stage (a C search) only opens a frame nobody's
+    heavy stage had; light stages follow it while the last light one's cost fits the frame's
+    share; every stage runs, in order, and no frame is left with nothing done."""
+    now = [0.0]
+    ran: list[tuple[int, int, float]] = []
+
+    def staged():
+        for i, (heavy, cost) in enumerate(stages):
+            yield heavy
+            ran.append((turns.frame, i, now[0]))
+            now[0] += cost / 1000
+
+    turns = passage_graph.Turns()
+    runner = quick_solve.Stages(staged(), turns)
+    deadline: dict[int, float] = {}
+    while not runner.done:
+        turns.next_frame()
+        assert turns.frame < len(stages), "every frame runs at least a stage"
+        deadline[turns.frame] = now[0] + share / 1000
+        runner.run(deadline[turns.frame], lambda: now[0])
+    assert [i for _, i, _ in ran] == list(range(len(stages)))
+    last_light = math.inf
+    for k, (frame, i, began) in enumerate(ran):
+        heavy, cost = stages[i]
+        if k and ran[k - 1][0] == frame:  # not the frame's first: a light stage that fitted
+            assert not heavy and began + last_light <= deadline[frame] + 1e-9
+        if not heavy:
+            last_light = cost / 1000

@@ -10,7 +10,10 @@ from hypothesis import strategies as st
 
 from visualizer.algorithms import ALGORITHMS
 from visualizer.cli import main
+from visualizer.core.names import unknown
+from visualizer.grids import GRIDS
 from visualizer.run.lesson import (
+    SCENES,
     SHOWS,
     Lesson,
     LessonError,
@@ -183,3 +186,26 @@ def test_every_scene_says_what_it_shows() -> None:
     from visualizer.run.lesson import SCENE_SHOWS, SCENES
 
     assert set(SCENE_SHOWS) == set(SCENES) and all(shows <= set(SHOWS) for shows in SCENE_SHOWS.values())
+
+
+NAMED = [("algorithm", ALGORITHMS), ("solver", SOLVERS), ("grid", GRIDS), ("scene", SCENES)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(NAMED).flatmap(lambda pair: st.tuples(st.just(pair[0]), st.sampled_from(sorted(pair[1])))))
+def test_a_misspelt_name_in_a_slide_is_refused_with_the_name_meant(key_and_name) -> None:
+    """A slide's name with its last letter lost is refused in one line that suggests the name the
+    teacher meant, as ``-a`` on the command line does (the same helper words both)."""
+    key, name = key_and_name
+    with pytest.raises(LessonError) as caught:
+        parse_lesson(f'[[slide]]\n{key} = "{name[:-1]}"\n', "typo.toml")
+    message = str(caught.value)
+    meant = message.partition("(did you mean ")[2].partition("?)")[0].split(" or ")
+    assert name in meant and "\n" not in message, message
+    assert message.endswith(unknown(key, name[:-1], NAMED[[k for k, _ in NAMED].index(key)][1]))
+
+
+def test_a_file_like_name_in_a_slide_is_an_unknown_name_not_a_file() -> None:
+    """A slide cannot name a file of one's own: ``my.txt`` is an unknown algorithm, listed names and all."""
+    with pytest.raises(LessonError, match=r"unknown algorithm 'my.txt'; choose one of: backtracker"):
+        parse_lesson('[[slide]]\nalgorithm = "my.txt"\n', "x.toml")

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from visualizer.algorithms import ALGORITHMS
 from visualizer.core.events import Kind
 from visualizer.grids import Mask, MaskedGrid, SquareGrid
+from visualizer.run import spec as spec_module
 from visualizer.run.session import DONE, GENERATING, Run
 from visualizer.run.spec import MazeSpec
 from visualizer.run.timeline import EVENT_DTYPE, EventLog
@@ -317,6 +318,7 @@ def test_a_run_builds_its_grid_once(monkeypatch, mask, record):
     built: list[type] = []
     for cls in (SquareGrid, MaskedGrid):
         monkeypatch.setattr(cls, "__init__", counting_init(cls, built))
+    monkeypatch.setattr(spec_module, "_LAST_MASKED", {})  # not the one an earlier test made
     run = Run(MazeSpec("backtracker", "square", 8, 6, 1, mask=mask), record=record)
     run.finish_generation()
     run.seek(2)

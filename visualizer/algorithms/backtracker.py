@@ -19,19 +19,22 @@ from .base import Algorithm, Param
 CARVE = Kind.CARVE
 CARVES = Kind.CARVES
 BACKTRACK = Kind.BACKTRACK
+MIXED = Kind.MIXED
 
 
 def backtracker(grid: Grid, rng: random.Random, *, winding: int = 100, start: int = -1,
-                visited: bytearray | None = None, region: int = -1, show: bool = True) -> EventStream:
+                visited: bytearray | None = None, region: int = -1, show: bool = True,
+                runs: bool = False) -> EventStream:
     """Carve a perfect maze depth-first from a random start cell.
 
     The dungeon reuses this for its corridors: it passes the ``start`` cell, a ``visited`` map with
     the rooms already marked, and the corridor's ``region`` id (these are not user parameters).
     Shown, every step back is a BACKTRACK event; unshown (``show=False``) a leaner walk makes the
     same carves from the same random numbers. Each is a generator of its own (not one behind
-    ``yield from``), so an event passes through one frame.
+    ``yield from``), so an event passes through one frame. ``runs`` (the dungeon's) hands the
+    shown walk's carves and backtracks over in MIXED runs (``_walk_shown_runs``).
     """
-    walk = _walk_shown if show else _walk_quiet
+    walk = (_walk_shown_runs if runs else _walk_shown) if show else _walk_quiet
     return walk(grid, rng, winding, start, visited, region)
 
 
@@ -87,6 +90,54 @@ def _walk_shown(grid: Grid, rng: random.Random, winding: int, start: int, visite
             yield (BACKTRACK, cell, back if back >= 0 else ~back, -1)
         else:
             yield (BACKTRACK, cell, -1, -1)
+
+
+def _walk_shown_runs(grid: Grid, rng: random.Random, winding: int, start: int, visited: bytearray | None,
+                     region: int) -> EventStream:
+    """``_walk_shown``'s events (the same draws, the same stack), all but the first carve handed
+    over about RUN_LENGTH at a time as MIXED runs: yielding each carve and each step back through
+    the dungeon's layers was half its time."""
+    free_neighbours = grid.free_neighbours
+    rnd = rng.random
+    start, visited = _begin(grid, rng, start, visited)
+    yield (CARVE, start, -1, region)
+    stack = [start]
+    push = stack.append
+    pop = stack.pop
+    rows: list[int] = []
+    full = 4 * RUN_LENGTH
+    last = -1
+    straight_bias = winding < 100
+    while stack:
+        cell = stack[-1]
+        if cell >= 0:
+            options = free_neighbours(cell, visited)
+            if options:
+                if straight_bias and last >= 0 and rnd() * 100 >= winding:
+                    ahead = [o for o in options if o[0] == last]
+                    d, nb = ahead[0] if ahead else options[int(rnd() * len(options))]
+                else:
+                    d, nb = options[int(rnd() * len(options))]
+                if len(options) == 1:
+                    stack[-1] = ~cell
+                visited[nb] = 1
+                push(nb)
+                last = d
+                rows += (CARVE, cell, nb, d)
+                continue
+        else:
+            cell = ~cell
+        pop()
+        last = -1
+        if stack:
+            back = stack[-1]
+            rows += (BACKTRACK, cell, back if back >= 0 else ~back, -1)
+            if len(rows) >= full:
+                yield packed(MIXED, rows)
+                rows = []
+        else:
+            rows += (BACKTRACK, cell, -1, -1)
+    yield packed(MIXED, rows)
 
 
 def _walk_quiet(grid: Grid, rng: random.Random, winding: int, start: int, visited: bytearray | None,

@@ -35,7 +35,7 @@ else:
     from ..core.lazy_numpy import np  # imported on first use: --help stays fast
 
 CARVE, CONNECT, PRUNE, ROOM, PHASE, REJECT = Kind.CARVE, Kind.CONNECT, Kind.PRUNE, Kind.ROOM, Kind.PHASE, Kind.REJECT
-PRUNES = Kind.PRUNES
+PRUNES, MIXED = Kind.PRUNES, Kind.MIXED
 Door = tuple[int, int, int]
 """A connector opened: ``(cell, other, direction)``."""
 
@@ -107,7 +107,7 @@ def fill_corridors(grid: Grid, rng: random.Random, shadow: Maze, first_region: i
     cell = visited.find(0)
     while cell >= 0:  # the next cell no room or corridor holds, found at C speed
         for event in backtracker(grid, rng, winding=winding, start=cell, visited=visited, region=region,
-                                 show=show):
+                                 show=show, runs=True):
             if event[0] < DISPLAY:  # a BACKTRACK changes nothing to fold
                 apply(event)
             yield event
@@ -170,8 +170,9 @@ def prune_dead_ends(grid: Grid, rng: random.Random, shadow: Maze, table: np.ndar
     A queue of dead ends, first in first out: the queue as it starts (every corridor dead end in
     cell order, each left standing by a draw of ``keep_percent``), then each pruned cell's
     neighbour when that leaves it a dead end. The pruning keeps its own copy of the passages (the
-    shadow maze's plus the ``doors``) and cell states. Shown, one cell at a time (``_prune_queue``);
-    unshown on a large grid, a whole round of the queue at a time (``_prune_in_rounds``)."""
+    shadow maze's plus the ``doors``) and cell states. On a small grid one cell at a time
+    (``_prune_queue``); on a large one a whole round of the queue at a time (``_prune_in_rounds``),
+    shown as MIXED runs of its prunes."""
     ways = shadow.passages.copy()
     """Each cell's open passages, a bit per direction."""
     opposite = [grid.opposite(d) for d in range(grid.directions)]
@@ -185,7 +186,7 @@ def prune_dead_ends(grid: Grid, rng: random.Random, shadow: Maze, table: np.ndar
     state = shadow.state.copy()
     dead = (state == CellState.PASSAGE) & (way_counts(ways) + outside <= 1)
     queue = np.flatnonzero(dead)
-    if show or len(queue) < BULK_PRUNE_FROM or type(rng) is not random.Random:
+    if len(queue) < BULK_PRUNE_FROM or type(rng) is not random.Random:
         kept = {int(c) for c in queue.tolist() if rng.random() * 100 < keep_percent}
         yield from _prune_queue(grid, table, ways.tolist(), bytearray(state.tobytes()), outside.tolist(),
                                 deque(queue.tolist()), kept, show=show)
@@ -194,7 +195,15 @@ def prune_dead_ends(grid: Grid, rng: random.Random, shadow: Maze, table: np.ndar
     standing = np.zeros(grid.size, dtype=bool)
     standing[queue[draws.floats(len(queue)) * 100 < keep_percent]] = True
     draws.finish()
-    yield from _prune_in_rounds(grid, table, ways, state, outside, queue, standing)
+    rounds = _prune_in_rounds(grid, table, ways, state, outside, queue, standing)
+    yield from (shown_prunes(rounds) if show else rounds)
+
+
+def shown_prunes(events: EventStream) -> EventStream:
+    """The rounds' PRUNES runs as MIXED runs of PRUNE rows: the very prunes, in their order, that
+    the queue shows one at a time, and the overlay folds a MIXED run in bulk."""
+    for _, _, _, rows in events:
+        yield (MIXED, -1, -1, np.column_stack((np.full(len(rows), PRUNE), rows)))  # type: ignore[arg-type,misc]
 
 
 BULK_PRUNE_FROM = 2048

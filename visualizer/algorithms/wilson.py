@@ -8,22 +8,29 @@ path is carved once it touches the maze. The first walks are long; later ones ar
 from __future__ import annotations
 
 import random
+from array import array
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.events import RUN_LENGTH, Event, EventStream, Kind, packed
 from ..core.narration import Annotation, Code, Narrator, Shape, Told, Tone, plural
 from ..grids import Grid
 from .base import Algorithm
+from .bulk_random import shuffled_positions
 
-CARVE, CARVES, WALK, WALK_ERASE, CURRENT = Kind.CARVE, Kind.CARVES, Kind.WALK, Kind.WALK_ERASE, Kind.CURRENT
+if TYPE_CHECKING:
+    import numpy as np
+else:
+    from ..core.lazy_numpy import np  # imported on first use: --help stays fast
+
+CARVE, CARVES, MIXED = Kind.CARVE, Kind.CARVES, Kind.MIXED
+WALK, WALK_ERASE, CURRENT = Kind.WALK, Kind.WALK_ERASE, Kind.CURRENT
 
 
 def wilson(grid: Grid, rng: random.Random, *, show: bool = True) -> EventStream:
     """Add loop-erased walks from each cell not yet in the maze, in random order."""
     in_maze = bytearray(grid.size)
-    order = list(range(grid.size))
-    rng.shuffle(order)
+    order = shuffled_positions(rng, grid.size).tolist()  # rng.shuffle's list in bulk: 1.3 s a million cells
     root = order.pop()
     in_maze[root] = 1
     yield (CARVE, root, -1, -1)
@@ -36,46 +43,111 @@ def join_by_walks(grid: Grid, rng: random.Random, in_maze: bytearray, order: lis
     until it reaches the maze, then carved in: Wilson's loop, which Houston's algorithm takes over
     with part of the maze already made."""
     flat = grid.neighbour_flat()
-    directions = grid.directions
     rnd = rng.random
     if not show:
         yield from _wilson_quiet(grid, rnd, flat, in_maze, order)
         return
+    yield from _wilson_shown(grid, rnd, flat, in_maze, order)
+
+
+def _wilson_shown(grid: Grid, rnd: Callable[[], float], flat: Sequence[int], in_maze: bytearray,
+                  order: list[int]) -> EventStream:
+    """The walks as the window shows them: each step, each erased loop and each carve, handed
+    over about RUN_LENGTH events at a time as MIXED runs. Yielding a million erases one by one
+    was most of the time; so was spelling out each event in Python: the loop notes a step as
+    the ``flat`` index it took, an erased loop as its cells in one slice, a walk's carves as its
+    exits in one slice, and numpy spells the rows out (``_spelled``)."""
+    directions = grid.directions
+    table = np.frombuffer(flat, dtype=np.int64)  # type: ignore[call-overload]
+    opposite = np.array([grid.opposite(d) for d in range(directions)], dtype=np.int64)
+    size = grid.size
+    place = [0] * size
+    """A walk cell's place on the walk (stale once erased: the walk holds ``c`` if ``place[c] <= top`` and
+    ``path[place[c]] == c``)."""
+    path = [-1] * (size + 1)
+    """The walk: its cells in ``path[0] .. path[top]`` (what lies after them means nothing)."""
+    exits = [0] * size
+    """``exits[i]``: the ``flat`` index the walk left ``path[i]`` by."""
+    said: list[int] = []
+    gone: list[int] = []
+    carved: list[int] = []
+    add = said.append
     for start in order:
         if in_maze[start]:
             continue
-        path = [start]
-        dirs: list[int] = []
-        where = {start: 0}
+        path[0] = start
+        place[start] = top = 0
         cell = start
-        yield (CURRENT, start, -1, -1)  # the walk's first cell, on screen before its first step
+        add(~(start << 2))  # CURRENT: the walk's first cell, on screen before its first step
         while not in_maze[cell]:
-            d = int(rnd() * directions)
-            nb = flat[cell * directions + d]
+            at = cell * directions + int(rnd() * directions)
+            nb = flat[at]
             if nb < 0:  # off the edge: choose again
                 continue
-            if nb in where:  # the walk crossed itself: erase the loop
-                cut = where[nb]
-                for erased in path[cut + 1:]:
-                    del where[erased]
-                    yield (WALK_ERASE, erased, -1, -1)
-                del path[cut + 1:]
-                del dirs[cut:]
+            back = place[nb]
+            if back <= top and path[back] == nb:  # the walk crossed itself: erase the loop
+                gone += path[back + 1:top + 1]
+                add(~((top - back) << 2 | 1))  # WALK_ERASE of each, in walk order
+                add(~(nb << 2))  # CURRENT: the head is back where the loop began
+                top = back
                 cell = nb
-                yield (CURRENT, cell, -1, -1)
+                if len(said) >= RUN_LENGTH:  # a long walk: what it has said so far
+                    yield _spelled(said, gone, carved, table, directions, opposite)
+                    del said[:], gone[:], carved[:]
                 continue
-            yield (WALK, cell, nb, d)
-            dirs.append(d)
-            if not in_maze[nb]:
-                where[nb] = len(path)
-                path.append(nb)
+            add(at)  # WALK cell -> nb
+            exits[top] = at
+            top += 1
+            path[top] = nb
+            place[nb] = top
             cell = nb
-        target = cell  # the walk touched the maze here: carve the path into it, last step first
-        for i in range(len(path) - 1, -1, -1):
-            a = path[i]
+        for a in path[:top]:  # path[top] is the maze cell it reached
             in_maze[a] = 1
-            yield (CARVE, target, a, grid.opposite(dirs[i]))
-            target = a
+        carved += exits[top - 1::-1]  # carved in last step first
+        add(~(top << 2 | 2))
+        if len(said) + len(gone) + len(carved) >= RUN_LENGTH:
+            yield _spelled(said, gone, carved, table, directions, opposite)
+            del said[:], gone[:], carved[:]
+    if said:
+        yield _spelled(said, gone, carved, table, directions, opposite)
+
+
+SPELLED_KINDS = (CURRENT, WALK_ERASE, CARVE, WALK)
+"""The kind of each note ``_wilson_shown`` makes, by its class (the low two bits; 3 for a step)."""
+
+
+def _spelled(said: list[int], gone: list[int], carved: list[int], table: np.ndarray, directions: int,
+             opposite: np.ndarray) -> Event:
+    """The MIXED run of ``_wilson_shown``'s notes: a step is its ``flat`` index ``at`` (>= 0), the
+    rest ``~(x << 2 | class)``: a CURRENT of cell ``x`` (0), ``x`` erased cells from ``gone`` (1),
+    ``x`` carves from ``carved`` (2), each the exit ``at`` of the cell carved into."""
+    notes = _ints(said)
+    flipped = ~notes
+    group = np.where(notes >= 0, 3, flipped & 3)
+    x = flipped >> 2
+    note = np.repeat(np.arange(len(notes)), np.where((group == 1) | (group == 2), x, 1))
+    kind = group[note]
+    walk, carve = kind == 3, kind == 2
+    at = notes[note]  # a step's flat index; a carve's comes from ``carved``
+    at[carve] = _ints(carved)
+    at = np.where(walk | carve, at, 0)
+    if directions & (directions - 1):
+        cell, way = np.divmod(at, directions)
+    else:  # a power of two (square grids): a shift and a mask, several times quicker
+        shift = directions.bit_length() - 1
+        cell, way = at >> shift, at & (directions - 1)
+    beyond = table[at]
+    first = np.where(walk, cell, np.where(carve, beyond, x[note]))
+    first[kind == 1] = _ints(gone)
+    other = np.where(walk, beyond, np.where(carve, cell, -1))
+    value = np.where(walk, way, np.where(carve, opposite[way], -1))
+    rows = np.stack((np.array(SPELLED_KINDS, dtype=np.int64)[kind], first, other, value), axis=1)
+    return (MIXED, -1, -1, rows)  # type: ignore[return-value]
+
+
+def _ints(values: list[int]) -> np.ndarray:
+    """A list of ints as an int64 array, through C integers (numpy reading a list is slower)."""
+    return np.frombuffer(array("q", values), dtype=np.int64)
 
 
 def _wilson_quiet(grid: Grid, rnd: Callable[[], float], flat: Sequence[int], in_maze: bytearray,

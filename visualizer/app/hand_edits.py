@@ -23,6 +23,7 @@ from ..core.passage_graph import PassageGraph
 from ..export.formats import FORMATS, ExportOptions
 from ..render.palette import LEGEND
 from ..run.editing import Check, Edit, Editor, End
+from ..run.overlay import Mark
 from ..run.quick_solve import GRAPH_SOLVERS, QUICK_FROM_CELLS, QUICK_SOLVERS, TREES_ONLY, GraphBfs, GraphDfs, QuickBfs
 from ..run.session import SOLVING, Run
 from ..solvers import SOLVERS
@@ -38,6 +39,9 @@ RESOLVE_BUDGET = 0.05
 """Seconds an edit may spend solving again at once; a larger maze finishes over the next frames."""
 QUICK_SHARE = 0.04
 """Seconds of a frame a large maze's array re-solve gets at least (a frame stays well under 100 ms)."""
+SHOW_SECONDS = 0.025
+"""About what marking a million-cell re-solve's search costs: it follows the search's last stage
+in the same frame when that much of the frame's share is left."""
 
 
 class HandEdits:
@@ -115,8 +119,9 @@ class HandEdits:
                 self.host.message(why)
                 return True
             self.painting = True
+            before = int(self.run.maze.state[cell])
             self.host.message(f"Ctrl+drag: {self.editor.begin_stroke(cell)} cells (let go to finish)")
-            self.run.overlay.dirty.append(cell)
+            self._painted(cell, before)
             return True
         which = self.endpoint_at(cell)
         if which is None:
@@ -146,10 +151,25 @@ class HandEdits:
         if self.grabbed is not None:
             self.dragged_to = cell
         if self.painting:
+            before = int(self.run.maze.state[cell])
             why = self.editor.paint(cell)
-            self.run.overlay.dirty.append(cell)
+            self._painted(cell, before)
             if why:
                 self.host.message(why)
+
+    def _painted(self, cell: int, before: int) -> None:
+        """A cell the stroke took out (its state was ``before``) shows in the removed colour at once,
+        not in the grey of cells still to be visited (or the search's mark) until the stroke ends;
+        one it brought back loses that colour."""
+        overlay, state = self.run.overlay, int(self.run.maze.state[cell])
+        out = state == int(CellState.UNVISITED)
+        if state != before and (overlay.removed is not None or out):
+            if overlay.removed is None:
+                overlay.removed = np.zeros(self.run.grid.size, dtype=bool)
+            overlay.removed[cell] = out
+            if out:
+                overlay.mark[cell] = Mark.NONE  # not in the maze: the solve, redone at the end, cannot pass it
+        overlay.dirty.append(cell)
 
     def drop(self, cell: int, solver: str) -> bool:
         """Finish the paint stroke, or put the endpoint down where the pointer is; False when an
@@ -329,7 +349,8 @@ class HandEdits:
         search, solver, start, goal, version = self._quick
         if search.result is None:
             search.work(deadline)
-            return False  # once ended, shown on the next frame: the marks' work has a frame to itself
+            if search.result is None or time.perf_counter() + SHOW_SECONDS > deadline:
+                return False  # shown on the next frame: the marks' work has room there
         found = search.result
         self._quick = None
         run = self.run

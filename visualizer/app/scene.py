@@ -57,6 +57,10 @@ class Host(Protocol):
         """Seconds a busy scene may work this frame: at least ``minimum``, more when drawing is slow,
         so that drawing never takes more than about 15 % of a frame."""
 
+    def repaint_cells(self, seconds: float) -> int:
+        """About how many cells the board restyles and repaints in ``seconds`` (as the last large
+        repaints went): what a scene hands it a frame."""
+
 
 @dataclass(frozen=True)
 class BoardContent:

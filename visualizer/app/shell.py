@@ -5,9 +5,10 @@ whatever the top one says. ``Shell.frame(events, dt)`` is one frame: input, the 
 drawing only what changed; it returns the screen rectangles to update, so a frame where nothing
 changed costs a lookup and no flip.
 
-The shell orchestrates; the parts live beside it: where things go (``layout``), the panel
-(``panel``), the help (``help``), the scrub bar (``scrub_bar``), zoom and pan (``view_camera``),
-screenshots (``captures``), GIFs (``recorder``) and the automation state (``state_file``).
+The shell orchestrates; the parts live beside it: where things go (``layout``, ``shell_layout``),
+the panel (``panel``), the help (``help``), the scrub bar (``scrub_bar``), the mouse
+(``shell_pointer``), zoom and pan (``view_camera``), screenshots (``captures``), GIFs
+(``recorder``) and the automation state (``state_file``).
 """
 
 from __future__ import annotations
@@ -34,8 +35,9 @@ from .panel import PanelContent, draw_panel
 from .recorder import Recorder
 from .scene import BoardContent, Scene
 from .scenes import make_scene
-from .scrub_bar import draw_scrub_bar, position_at
+from .scrub_bar import draw_scrub_bar
 from .shell_layout import LayoutRects
+from .shell_pointer import PointerControls
 from .shell_recording import RecordingKeys
 from .state_file import StateFile, cell_positions, teaching_state
 from .strip import draw_caption, draw_strip
@@ -46,7 +48,6 @@ TOAST_SECONDS = 4.0
 QUIT_CONFIRM_SECONDS = 6.0
 """How long after a quit refused for unsaved work a second Q (or close) quits."""
 ZOOM_STEP = 1.25
-DRAG_PIXELS = 4
 """A press that moves further than this is a drag (pan), not a click."""
 DRAW_SHARE = 0.15
 """Drawing may take at most this share of a busy frame; the rest is the scene's work."""
@@ -65,6 +66,10 @@ LEAST_WORK = 0.005
 OVERHEAD_FRAMES = 30
 """The recent frames whose cost besides the work and the repaint ``work_budget`` makes room for
 (the legend's scan comes every few)."""
+CELL_SECONDS = 1e-6
+"""Seconds a repainted cell is taken to cost until repaints of many cells have been timed."""
+COSTED_CELLS = 5_000
+"""Repaints of at least this many cells time what a cell costs (fewer: the fixed costs dominate)."""
 REPEAT_DELAY = 0.45
 REPEAT_INTERVAL = 0.18
 """A held stepping key repeats after REPEAT_DELAY seconds, then every REPEAT_INTERVAL: about five
@@ -87,7 +92,7 @@ def windowed(size: tuple[int, int], tries: int = 20) -> pygame.Surface:
     return screen
 
 
-class Shell(RecordingKeys, LayoutRects):
+class Shell(RecordingKeys, LayoutRects, PointerControls):
     """The window: hosts one scene at a time (a stack), owns everything around the maze."""
 
     def __init__(self, spec: MazeSpec, speed: float | None = None, screen: pygame.Surface | None = None,
@@ -111,14 +116,7 @@ class Shell(RecordingKeys, LayoutRects):
         self.board_surface: pygame.Surface | None = None
         self.layout_dirty = True
         self.view_camera = ViewCamera()
-        self.hover = -1
-        self._press: tuple[int, int] | None = None
-        self._dragging = False
-        self._grabbed = False
-        """True while the scene holds a drag it took at the press (a marker moved, cells painted)."""
-        self._scrubbing = False
-        self._choice: int | None = None
-        """The quiz choice under the pointer (lit in the words; a click answers with it), or None."""
+        self.reset_pointer()
         self._windowed_size: tuple[int, int] | None = None
         self._quit_asked_at = -math.inf
         """When a quit was last refused for unsaved work (a second ask soon after quits)."""
@@ -132,6 +130,8 @@ class Shell(RecordingKeys, LayoutRects):
         """True when this frame will repaint the board (worked out before the scene's work)."""
         self._painted_for = 0.0
         """Seconds the last repaint took (0: none this frame)."""
+        self._cell_cost = CELL_SECONDS
+        """Seconds a cell of a partial repaint costs (restyled and painted), from the last large ones."""
         self._state_file = StateFile()
         self.state_due = False
         """Set by what changes the window outside its own input (a lesson's slide key): the next frame
@@ -401,81 +401,6 @@ class Shell(RecordingKeys, LayoutRects):
             self.scene.handle_key(press)
             self._held = (key, press, max(due + REPEAT_INTERVAL, self.clock_time - REPEAT_INTERVAL))
 
-    def mouse_moved(self, pos: tuple[int, int], rel: tuple[int, int], held: bool) -> None:
-        if self._scrubbing:
-            self.seek_to_x(pos[0])
-            return
-        if held and self._press is not None and self._grabbed:
-            cell = self.cell_at(pos)
-            if cell >= 0 and cell != self.hover:
-                self.scene.drag_over(cell)
-            self.hover = cell
-            return
-        if held and self._press is not None:
-            moved = abs(pos[0] - self._press[0]) + abs(pos[1] - self._press[1])
-            if self._dragging or moved > DRAG_PIXELS:
-                self._dragging = True
-                self.pan(*rel)
-                return
-        self.hover = self.cell_at(pos)
-        self._choice = None if held else SPOTS.at(pos)
-
-    def mouse_down(self, pos: tuple[int, int]) -> None:
-        choice = None if self.show_help else SPOTS.at(pos)
-        if choice is not None:
-            self.scene.pick_choice(choice)
-        elif self.scrub_rect().collidepoint(pos) and self.scene.timeline() is not None:
-            self._scrubbing = True
-            self.seek_to_x(pos[0])
-        elif self.view_rect().collidepoint(pos):
-            self._press, self._dragging = pos, False
-            cell = self.cell_at(pos)
-            mods = pygame.key.get_mods()
-            ctrl, shift = bool(mods & pygame.KMOD_CTRL), bool(mods & pygame.KMOD_SHIFT)
-            self._grabbed = cell >= 0 and not self.show_help and self.scene.grab(cell, ctrl, shift)
-            if self._grabbed:
-                self.hover = cell
-
-    def mouse_up(self, pos: tuple[int, int]) -> None:
-        grabbed, self._grabbed = self._grabbed, False
-        if self._press is not None and not self._dragging and not self.show_help:
-            if not (grabbed and self.scene.drop(self.cell_at(pos))):
-                self.click_at(pos)
-        self._press, self._dragging, self._scrubbing = None, False, False
-
-    def click_at(self, pos: tuple[int, int]) -> None:
-        """A click on the board: on (or next to) a wall, the scene may take it as a wall; else
-        it is a click on the cell under the pointer."""
-        view = self.view_rect()
-        wall = self.board.wall_at(pos[0] - view.left, pos[1] - view.top) if self.board is not None else None
-        if wall is not None and self.scene.click_wall(*wall):
-            return
-        cell = self.cell_at(pos)
-        if cell >= 0:
-            shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
-            self.scene.click(cell, shift)
-
-    def cell_at(self, pos: tuple[int, int]) -> int:
-        """The board cell under a window position, or -1."""
-        view = self.view_rect()
-        if self.board is None or not view.collidepoint(pos):
-            return -1
-        return self.board.cell_at(pos[0] - view.left, pos[1] - view.top)
-
-    # --- zoom, pan and the scrub bar ---------------------------------------------
-
-    def zoom(self, factor: float, pos: tuple[int, int]) -> None:
-        """Zoom around the pointer: the grid point under it stays under it."""
-        self.layout_dirty |= self.view_camera.zoom(self.board, self.view_rect(), factor, pos)
-
-    def pan(self, dx: int, dy: int) -> None:
-        self.layout_dirty |= self.view_camera.pan(self.board, self.view_rect(), dx, dy)
-
-    def seek_to_x(self, x: int) -> None:
-        timeline = self.scene.timeline()
-        if timeline is not None:
-            self.scene.seek(position_at(self.scrub_rect(), x, timeline))
-
     # --- the frame ----------------------------------------------------------------
 
     def frame(self, events: list[pygame.event.Event], dt: float) -> list[pygame.Rect]:
@@ -641,4 +566,9 @@ class Shell(RecordingKeys, LayoutRects):
         self._painted_for = self._last_paint - now
         cost = min(MAX_WORK, self._painted_for)  # a repaint of many cells costs them, not the maze
         self._paint_cost = cost if full or not self._paint_cost else 0.7 * self._paint_cost + 0.3 * cost
+        if not full and len(cells) >= COSTED_CELLS:
+            self._cell_cost = 0.5 * self._cell_cost + 0.5 * self._painted_for / len(cells)
         return True
+
+    def repaint_cells(self, seconds: float) -> int:
+        return int(max(0.0, seconds) / self._cell_cost)

@@ -120,7 +120,7 @@ class QuizKeys:
         quiz = self.quiz
         assert quiz is not None
         if self.racing or self.until is not None:
-            quiz.forget()  # the run moves by itself to where it stops: the quiz asks from there
+            quiz.withdraw()  # the run moves by itself to where it stops: the quiz asks from there, in its cadence
             return
         self.paused = True
         run = self.run

@@ -18,10 +18,11 @@ from functools import partial
 from typing import TypeVar
 
 from ..algorithms import ALGORITHMS
-from ..core.events import FIRST_SHOWN_RUN
+from ..core.events import FIRST_SHOWN_RUN, Kind
 from ..core.maze import Maze
 from ..grids import GRIDS, MAX_SIDE, SquareGrid, make_grid
 
+MIXED = Kind.MIXED
 DEFAULT_SIZES = (100, 200)
 """The table's sides by default: the whole run within 3 minutes (``bench --heavy``: HEAVY_SIZES)."""
 HEAVY_SIZES = (100, 500, 1000)
@@ -109,7 +110,7 @@ def generate_and_fold(algorithm: str, grid_kind: str, side: int, seed: int = 1,
     count = runs = 0
     for count, event in enumerate(ALGORITHMS[algorithm].run(grid, seed, show=show), 1):  # noqa: B007
         apply(event)
-        if event[0] >= FIRST_SHOWN_RUN:  # a packed display run counts as its events
+        if event[0] >= FIRST_SHOWN_RUN or event[0] == MIXED:  # a packed shown run counts as its events
             runs += len(event[3]) - 1  # type: ignore[arg-type]
     return maze, count + runs
 

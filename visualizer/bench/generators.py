@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from functools import partial
 
@@ -34,6 +35,12 @@ SHOWN = ("backtracker", "prim", "kruskal", "wilson", "aldous_broder", "hunt_and_
          "recursive_division", "blobby_division", "dungeon")
 """The main generators whose shown stream (every event applied) must cost at most SHOWN_RATIO
 times their quiet one at SHOWN_SIDE (``bench --heavy``)."""
+
+PAUSE_SIDE = 1000
+PAUSE_TARGET = 0.1
+"""The longest a shown stream may take to hand over its next event at PAUSE_SIDE (seconds): the
+window asks for events within a frame's budget but cannot cut one ``next()`` short, so a longer
+wait is a frame that long (the 1000 x 1000 window's target: every frame under 100 ms)."""
 
 KRUSKAL_SCRIPT = """
 import json, sys, time
@@ -78,10 +85,12 @@ def _verdict(ok: bool) -> str:
 
 
 def generator_figures(out: Callable[[str], None] = print, big: int = BIG, small: int = SMALL,
-                      huge: int = HUGE, heavy: bool = False, shown_side: int = SHOWN_SIDE) -> dict:
+                      huge: int = HUGE, heavy: bool = False, shown_side: int = SHOWN_SIDE,
+                      pause_side: int = PAUSE_SIDE) -> dict:
     """Print the rows; returns their figures. Ratios are taken in this run: the plain DFS just
     before the runs it is compared with. ``heavy`` adds the per-cell rows of PER_CELL and the
-    shown-against-quiet rows (minutes), else each says it was left out."""
+    shown-against-quiet rows and the longest waits for a shown stream's next event (minutes),
+    else each says it was left out."""
     out("")
     out("generators (square, quiet: the headless path; ratios to a plain DFS timed just before and after):")
     plain_before = timed(partial(plain_dfs, big, big, 1))[0]
@@ -118,10 +127,12 @@ def generator_figures(out: Callable[[str], None] = print, big: int = BIG, small:
     if not heavy:
         out(f"  {' and '.join(PER_CELL)} CPU per cell {small}x{small} to {huge}x{huge}: {HEAVY_NOTE}")
         out(f"  shown against quiet at {shown_side}x{shown_side}: {HEAVY_NOTE}")
+        out(f"  longest wait for a shown stream's next event at {pause_side}x{pause_side}: {HEAVY_NOTE}")
         return figures
     for name in PER_CELL:
         figures.setdefault("per_cell", {})[name] = per_cell_row(name, small, huge, out)
     figures["shown"] = shown_rows(shown_side, out=out)
+    figures["pauses"] = pause_rows(pause_side, out=out)
     return figures
 
 
@@ -152,3 +163,36 @@ def shown_rows(side: int = SHOWN_SIDE, names: tuple[str, ...] = SHOWN, out: Call
         out(f"    {name:<20}{shown:7.2f} s shown  {quiet:6.2f} s quiet  {shown / quiet:6.2f}x  <= {SHOWN_RATIO:g}x  "
             f"{_verdict(shown / quiet <= SHOWN_RATIO)}")
     return ratios
+
+
+def longest_pause(name: str, side: int) -> tuple[float, int, float]:
+    """The longest wait for the next event of ``name``'s shown stream (packed, as the window takes
+    it), how many waits passed PAUSE_TARGET, and the wait for the first event (seconds)."""
+    import numpy  # noqa: F401 - imported already in a window: not a wait of the stream's own
+
+    from ..run.spec import MazeSpec
+
+    stream = MazeSpec(name, SquareGrid.kind, side, side, 1).events(packed=True)
+    clock = time.perf_counter
+    longest, over, before = 0.0, 0, clock()
+    first = -1.0
+    for _ in stream:
+        now = clock()
+        wait, before = now - before, now
+        first = wait if first < 0 else first
+        longest = max(longest, wait)
+        over += wait > PAUSE_TARGET
+    return longest, over, first
+
+
+def pause_rows(side: int = PAUSE_SIDE, names: tuple[str, ...] = SHOWN, out: Callable[[str], None] = print) -> dict:
+    """Each generator's longest wait for its next shown event at ``side``: a window generating it
+    has a frame at least that long."""
+    out(f"  longest wait for a shown stream's next event at {side}x{side} (a frame at least that long in the window):")
+    rows = {}
+    for name in names:
+        longest, over, first = longest_pause(name, side)
+        rows[name] = {"longest": longest, "over": over, "first": first}
+        out(f"    {name:<20}{longest * 1000:8.0f} ms longest  {over:5d} over {PAUSE_TARGET * 1000:.0f} ms  "
+            f"first event after {first * 1000:6.0f} ms  {_verdict(longest <= PAUSE_TARGET)}")
+    return rows

@@ -8,9 +8,11 @@ Maze-changing kinds (``Kind.changes_maze``) are folded into the :class:`~visuali
 the finished maze is exactly that fold. Display kinds only annotate the picture.
 
 A *packed* event stands for a run of events of one kind, its rows in a numpy array: CARVES, PRUNES
-and WALLS in quiet streams; SETS, CURRENTS and WALKS in the shown streams of built-in generators
-(millions of display events at 500 x 500 were most of their cost). Everything that counts events
-counts the singles (:func:`singles`, :func:`expand`), so positions are the same either way.
+and WALLS in quiet streams; SETS, CURRENTS, WALKS and REJECTS in the shown streams of built-in
+generators (millions of display events at 500 x 500 were most of their cost); MIXED for a run of
+several kinds (Wilson's walks: a step, an erase, a step, ...; the dungeon's corridors). Everything
+that counts events counts the singles (:func:`singles`, :func:`expand`), so positions are the same
+either way.
 """
 
 from __future__ import annotations
@@ -57,6 +59,13 @@ class Kind(IntEnum):
     WALLS = 8
     """Quiet streams only: a run of WALL events in one, rows as for CARVES (in any order: closing
     passages commutes); a division can hand over a whole depth's seams at once."""
+    MIXED = 9
+    """A run of events of any kinds in one, ``value`` a ``(k, 4)`` integer array of their
+    ``(kind, cell, other, value)`` rows in order (``cell`` and ``other`` -1): shown streams whose
+    kinds alternate too often for a run of one kind (Wilson's walk steps, erased loops and carves).
+    No row is packed itself, has a text value or is a CONNECT, OPEN_FIELD or ROOM (what a quiet
+    window step or a snapshot must see as an event of its own). Folding it is folding each row;
+    it counts as ``k`` events, as for SETS. Below 10: its maze-changing rows change the maze."""
 
     # --- display only ------------------------------------------------------------
     CURRENT = 10
@@ -107,8 +116,11 @@ class Kind(IntEnum):
     """A run of CURRENT events in one, rows ``(cell, -1, -1)`` in order (Aldous-Broder's steps over
     cells already in the maze); ``k`` events, as for SETS."""
     WALKS = 28
-    """A run of WALK events in one, rows ``(cell, other, direction)`` in order (Wilson's walk);
-    ``k`` events, as for SETS."""
+    """A run of WALK events in one, rows ``(cell, other, direction)`` in order; ``k`` events, as for
+    SETS. No built-in generator says it now (Wilson's steps alternate with erases: MIXED runs)."""
+    REJECTS = 29
+    """A run of REJECT events in one, rows ``(cell, other, direction)`` in order (Kruskal's walls
+    kept, late in its run most of the walls it looks at); ``k`` events, as for SETS."""
 
     @property
     def changes_maze(self) -> bool:
@@ -126,21 +138,26 @@ RUN_LENGTH = 8192
 
 
 def packed(kind: Kind, rows: list[int]) -> Event:
-    """A packed event (CARVES, PRUNES) of the flat ``cell, other, value, ...`` list ``rows``,
-    through an array of C integers (twice as quick as numpy reading the list itself)."""
+    """A packed event (CARVES, PRUNES) of the flat ``cell, other, value, ...`` list ``rows``
+    (``kind, cell, other, value, ...`` for MIXED), through an array of C integers (twice as quick
+    as numpy reading the list itself)."""
     from array import array
 
     import numpy as np
 
-    return (kind, -1, -1, np.frombuffer(array("q", rows), dtype=np.int64).reshape(-1, 3))  # type: ignore[return-value]
+    width = 4 if kind == Kind.MIXED else 3
+    return (kind, -1, -1, np.frombuffer(array("q", rows), dtype=np.int64).reshape(-1, width))  # type: ignore[return-value]
 
 
-SHOWN_PACKED = {Kind.SETS: Kind.SET, Kind.CURRENTS: Kind.CURRENT, Kind.WALKS: Kind.WALK}
+SHOWN_PACKED = {Kind.SETS: Kind.SET, Kind.CURRENTS: Kind.CURRENT, Kind.WALKS: Kind.WALK, Kind.REJECTS: Kind.REJECT}
 """The display kinds a shown stream packs, and the kind of the events each holds."""
 FIRST_SHOWN_RUN = int(min(SHOWN_PACKED))
 """Every kind from this one on is a packed display run (a cheap test for counting loops)."""
-PACKED = {Kind.CARVES: Kind.CARVE, Kind.PRUNES: Kind.PRUNE, Kind.WALLS: Kind.WALL, **SHOWN_PACKED}
-"""Each packed kind and the kind of the events it holds."""
+PACKED = {Kind.CARVES: Kind.CARVE, Kind.PRUNES: Kind.PRUNE, Kind.WALLS: Kind.WALL, **SHOWN_PACKED,
+          Kind.MIXED: Kind.MIXED}
+"""Each packed kind and the kind of the events it holds (MIXED: its rows name their kinds)."""
+KINDS: tuple[Kind | None, ...] = tuple({int(k): k for k in Kind}.get(number) for number in range(256))
+"""Each kind by its number: a MIXED row's kind as a :class:`Kind` (a list lookup, not a call)."""
 PACKED_BYTES = bytes(1 if kind in PACKED else 0 for kind in range(256))
 """A ``bytes.translate`` table: 1 for a packed kind, 0 for a single one."""
 
@@ -155,7 +172,10 @@ def last_single(event: Event) -> Event:
     single = PACKED.get(event[0])
     if single is None or not len(event[3]):  # type: ignore[arg-type]
         return event
-    cell, other, value = event[3][-1].tolist()  # type: ignore[index,union-attr]
+    row = event[3][-1].tolist()  # type: ignore[index,union-attr]
+    if single == Kind.MIXED:
+        return (KINDS[row[0]], *row[1:])
+    cell, other, value = row
     return (single, cell, other, value)
 
 
@@ -166,6 +186,10 @@ def expand(events: Iterable[Event]) -> Iterator[Event]:
         single = PACKED.get(event[0])
         if single is None:
             yield event
+        elif single == Kind.MIXED:
+            kinds = KINDS
+            for kind, cell, other, value in event[3].tolist():  # type: ignore[union-attr]
+                yield (kinds[kind], cell, other, value)
         else:
             rows = event[3]
             for cell, other, value in rows.tolist():  # type: ignore[union-attr]

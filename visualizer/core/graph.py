@@ -3,8 +3,8 @@
 Borůvka's rounds: every part takes its lightest edge out (weights are the edges' places in the
 list, all different, so that edge is in the one minimum spanning forest), the parts those edges
 join become one (pointer doubling), edges inside a part are dropped; the parts at least halve a
-round. Kruskal's quiet path reads the forest (the walls it opens); masks read the parts (which
-cells join the largest).
+round. Kruskal's quiet path reads the forest (the walls it opens). The parts alone (which cells
+of a mask join the largest, a maze's loops) come from scipy's connected components.
 """
 
 from __future__ import annotations
@@ -38,8 +38,14 @@ def spanning_forest(a: np.ndarray, b: np.ndarray, size: int) -> np.ndarray:
 
 
 def components(a: np.ndarray, b: np.ndarray, size: int) -> np.ndarray:
-    """A label per node: equal labels for nodes joined by the edges ``a[i] - b[i]``."""
-    return _boruvka(a, b, size)[1]
+    """A label per node: equal labels for nodes joined by the edges ``a[i] - b[i]``. scipy's C
+    search: 2.5 - 3.5x the speed of Borůvka's rounds (0.25 against 0.6 - 0.9 s for a 2000 x 2000
+    mask's parts), so a refusal that must first know a masked grid's cells comes soon."""
+    from scipy.sparse import coo_matrix
+    from scipy.sparse.csgraph import connected_components
+
+    graph = coo_matrix((np.ones(len(a), dtype=np.int8), (a, b)), shape=(size, size)).tocsr()
+    return connected_components(graph, directed=False)[1]
 
 
 def chain_ends(pointers: np.ndarray) -> np.ndarray:

@@ -37,9 +37,9 @@ _UNVISITED = int(CellState.UNVISITED)
 _PASSAGE = int(CellState.PASSAGE)
 _ROOM = int(CellState.ROOM)
 _PRUNED = int(CellState.PRUNED)
-_CARVE, _CONNECT, _PRUNE, _WALL, _OPEN_FIELD, _ROOM_EVENT, _CARVES, _PRUNES, _WALLS = (
+_CARVE, _CONNECT, _PRUNE, _WALL, _OPEN_FIELD, _ROOM_EVENT, _CARVES, _PRUNES, _WALLS, _MIXED = (
     Kind.CARVE, Kind.CONNECT, Kind.PRUNE, Kind.WALL, Kind.OPEN_FIELD, Kind.ROOM, Kind.CARVES, Kind.PRUNES,
-    Kind.WALLS)
+    Kind.WALLS, Kind.MIXED)
 
 
 class Maze:
@@ -219,6 +219,8 @@ class Maze:
             self._apply_prunes(v)  # type: ignore[arg-type]
         elif kind == _WALLS:
             self._apply_walls(v)  # type: ignore[arg-type]
+        elif kind == _MIXED:
+            self._apply_mixed(v)  # type: ignore[arg-type]
         else:
             raise ValueError(f"unknown maze-changing event kind {kind}")
 
@@ -243,6 +245,24 @@ class Maze:
         reopened = (state[a] == _UNVISITED) | (state[a] == _PRUNED)
         state[a[reopened]] = _PASSAGE
         state[b] = _PASSAGE
+
+    def _apply_mixed(self, rows: np.ndarray) -> None:
+        """A run of several kinds: its maze-changing rows in order; the carves of a run with no
+        other maze-changing rows as one run of carves (a walk carved in, a corridor), its prunes
+        likewise."""
+        changing = rows[rows[:, 0] < 10]
+        if not len(changing):
+            return
+        kinds = changing[:, 0]
+        if bool((kinds == _CARVE).all()):
+            self._apply_carves(changing[:, 1:])
+            return
+        if bool((kinds == _PRUNE).all()):
+            self._apply_prunes(changing[:, 1:])
+            return
+        apply = self.apply
+        for event in changing.tolist():
+            apply(tuple(event))
 
     def _came_from(self, a: np.ndarray, b: np.ndarray) -> np.ndarray | None:
         """For a run that grows a tree (see ``_apply_carves``), the row that carved into each

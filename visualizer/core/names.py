@@ -23,10 +23,11 @@ def not_python(what: str, value: str) -> str:
     return f"{value}: {FILE_KINDS[what]} {what} file must be a .py file"
 
 
-def unknown(what: str, name: str, names: Iterable[str]) -> str:
+def unknown(what: str, name: str, names: Iterable[str], files: bool = True) -> str:
     """``unknown algorithm 'krusk' (did you mean kruskal?); choose one of: ...``; a name that looks
-    like a file that is not a .py says so instead of listing every name."""
-    if what in FILE_KINDS and looks_like_file(name) and not name.endswith(".py"):
+    like a file that is not a .py says so instead of listing every name (unless ``files`` is False:
+    where only registry names are taken, such as a lesson's slides)."""
+    if files and what in FILE_KINDS and looks_like_file(name) and not name.endswith(".py"):
         return not_python(what, name)
     listed = list(names)
     near = difflib.get_close_matches(name.lower(), listed, n=3, cutoff=0.6)

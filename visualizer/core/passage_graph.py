@@ -13,6 +13,7 @@ matrix up to date costs O(change).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -39,6 +40,11 @@ class Turns:
     def free(self) -> bool:
         """True when no heavy stage has run in this frame yet (always, without a window)."""
         return self.frame < 0 or self.last != self.frame
+
+    @property
+    def framed(self) -> bool:
+        """True once a window tells the frames (without one, stages run back to back)."""
+        return self.frame >= 0
 
     def take(self) -> None:
         """A heavy stage ran: the others wait for the next frame."""
@@ -72,7 +78,7 @@ class PassageGraph:
     _shifts: np.ndarray
     _opposite: np.ndarray
     _back: np.ndarray
-    _inside: np.ndarray | None
+    _inside: np.ndarray
     matrix: Any
     turns: Turns
 
@@ -97,12 +103,15 @@ class PassageGraph:
             indptr = np.arange(0, size * width + 1, width, dtype=np.int32)
             data = np.ones(size * width, dtype=np.float64)  # float64: scipy's searches use it as it is, no copy
             self.turns = Turns()
-            self._inside = None
+            self._inside = ((self._table >= 0).astype(np.uint8) << self._shifts).sum(1).astype(np.uint8)
+            # built with the graph (20 ms, before any edit): on first use it landed in a re-solve's heaviest frame
         self._seen = (maze.passages.copy(), maze.state.copy())
         self.matrix = csr_matrix((data, self._slots(self._home[:, 0]).ravel(), indptr), shape=(size, size))
         self.version = 0
         """Grows each time ``refresh`` finds changed cells (keys the last search kept)."""
         self._last: tuple[int, int, np.ndarray, np.ndarray] | None = None
+        self._up: tuple[np.ndarray, np.ndarray] | None = None
+        """The last search's order and ``parent_positions``."""
 
     def _slots(self, cells: np.ndarray) -> np.ndarray:
         """The slots of ``cells``: the neighbour where the passage is open, else the cell itself."""
@@ -139,13 +148,14 @@ class PassageGraph:
         passage is open, else the cell itself (call ``refresh`` first)."""
         return self.matrix.indices.reshape(-1, self._width)
 
+    def neighbours_or_home(self) -> np.ndarray:
+        """Each cell's neighbour in each direction, the cell itself where the grid has none (fixed)."""
+        return self._back
+
     def open_bits(self) -> np.ndarray:
         """Each cell's passage bits towards neighbours inside the grid (not the entrance's and the
         exit's openings in the outer wall): what its open slots are."""
-        inside = self._inside
-        if inside is None:
-            inside = self._inside = ((self._table >= 0).astype(np.uint8) << self._shifts).sum(1).astype(np.uint8)
-        return self.maze.passages & inside
+        return self.maze.passages & self._inside
 
     def describes(self, maze: Maze) -> bool:
         """True when this is that maze's graph (a rebuilt maze is another object, or another size)."""
@@ -173,39 +183,57 @@ def breadth_first(graph: PassageGraph, start: int) -> tuple[np.ndarray, np.ndarr
     return order, came
 
 
-def distance_stages(graph: PassageGraph, start: int) -> Iterator[np.ndarray | None]:
-    """Steps from ``start`` to every cell (-1 where unreachable), as ``distance.distances_from``,
-    in stages of tens of milliseconds (None after each, the distances last): scipy's search,
-    then each reached cell's depth in its tree by pointer jumping (a parent's parent's ... in
-    whole-array rounds, a few a stage), where one call of scipy's shortest paths is 150 ms."""
-    while not graph.turns.free():
-        yield None
-    order, came = breadth_first(graph, start)
-    yield None
-    while not graph.turns.free():
-        yield None
-    graph.turns.take()
+def parent_positions(graph: PassageGraph, order: np.ndarray, came: np.ndarray) -> np.ndarray:
+    """For each cell of a whole search's ``order``, the position in it of its predecessor (0 for
+    the start): kept with the graph's last search, so the re-solve's parents and the distance
+    map's pointer jumping work it out once (15 - 25 ms for a million cells)."""
+    kept = graph._up
+    if kept is not None and kept[0] is order:
+        return kept[1]
     position = np.empty(len(came), dtype=np.int32)
     position[order] = np.arange(len(order), dtype=np.int32)
     up = position[np.maximum(came[order], 0)]
     up[0] = 0
-    depth = np.ones(len(order), dtype=np.int32)
-    depth[0] = 0
-    yield None
+    graph._up = (order, up)
+    return up
+
+
+def distance_stages(graph: PassageGraph, start: int) -> Iterator[np.ndarray | None]:
+    """Steps from ``start`` to every cell (-1 where unreachable), as ``distance.distances_from``,
+    in stages of tens of milliseconds (None after each, the distances last): scipy's search
+    (none when the re-solve's is kept), then each reached cell's depth in its tree by pointer
+    jumping (a parent's parent's ... in whole-array rounds, JUMP_SECONDS a stage), where one
+    call of scipy's shortest paths is 150 ms."""
+    while not graph.turns.free():
+        yield None
+    order, came = breadth_first(graph, start)  # a kept search costs nothing: the jumps start at once
+    if not graph.turns.free():
+        yield None
+    up = depth = None
     while True:
         while not graph.turns.free():
             yield None
         graph.turns.take()
-        for _ in range(JUMPS_A_STAGE):
-            if not up.any():
-                out = np.full(len(came), -1, dtype=np.int32)
-                out[order] = depth
-                yield out
-                return
-            depth += depth[up]
-            up = up[up]
+        until = time.perf_counter() + JUMP_SECONDS
+        if up is None or depth is None:
+            up = parent_positions(graph, order, came)
+            depth = np.ones(len(order), dtype=np.int32)
+            depth[0] = 0
+        while True:
+            for _ in range(JUMPS_A_STAGE):
+                if not up.any():
+                    out = np.full(len(came), -1, dtype=np.int32)
+                    out[order] = depth
+                    yield out
+                    return
+                depth += depth[up]
+                up = up[up]
+            if time.perf_counter() >= until:
+                break
         yield None
 
 
-JUMPS_A_STAGE = 6
-"""Pointer-jumping rounds a stage (a few milliseconds each on a million cells)."""
+JUMPS_A_STAGE = 3
+"""Pointer-jumping rounds between two looks at the clock (a few milliseconds each on a million cells)."""
+JUMP_SECONDS = 0.03
+"""Seconds of pointer jumping a stage: the 20 rounds of a million-cell maze in two or three frames, not five."""

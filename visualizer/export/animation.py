@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..core.events import Event
 from ..core.maze import Maze
 from ..grids import Grid
 from ..grids.layout import WALL_WEIGHTS
@@ -46,6 +47,7 @@ from ..run.spec import MazeSpec
 from ..solvers import get_solver
 from . import webp_mux
 from .formats import ExportOptions
+from .recording import Recording
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -299,12 +301,13 @@ class BandPainter:
         self.palette = palette
         self.walls = WALL_WEIGHTS[walls()]
         self.camera = fit_camera(run.grid, width, height, self.walls)
+        self.layouts = strips.Layouts()
 
     def paint(self) -> np.ndarray:
         """The board as the run stands now (a new array: made after the styling, so the two never
         peak together)."""
         self.keep_up()
-        bands = strips.prepare(self.run.maze, self.run.overlay, self.size, self.camera, self.walls)
+        bands = strips.prepare(self.run.maze, self.run.overlay, self.size, self.camera, self.walls, self.layouts)
         canvas = np.empty((self.size[1], self.size[0]), dtype=np.uint8)
         bands.paint(canvas.T, self.palette_colours())
         return canvas
@@ -345,24 +348,33 @@ def advance_to(run: Run, plan: Plan, solver: str | None, position: int,
 
 
 def index_frames(spec: MazeSpec, plan: Plan, solver: str | None, size: tuple[int, int],
-                 palette: Palette, bands: bool = False) -> Iterator[bytes]:
+                 palette: Palette, bands: bool = False, events: Iterator[Event] | None = None) -> Iterator[bytes]:
     """Each planned frame as palette indices, row by row (``width * height`` bytes); ``bands``: painted
-    a band at a time (``BandPainter``), else by a Board."""
-    run = Run(spec, record=False)
-    painter = (BandPainter if bands else Painter)(run, size, palette)
+    a band at a time (``BandPainter``), else by a Board. ``events``: the generation recorded beforehand
+    (``Recording.replay``), else the generator runs again."""
+    run = Run(spec, record=False, events=events)
+    return painted_frames(run, (BandPainter if bands else Painter)(run, size, palette), plan, solver)
+
+
+def painted_frames(run: Run, painter: Painter | BandPainter, plan: Plan, solver: str | None,
+                   empty: bytes | None = None) -> Iterator[bytes]:
+    """``index_frames`` of ``run`` by ``painter``; ``empty``: the unvisited grid painted already."""
+    ready = [] if empty is None else [empty]
+    del empty  # handed over from the list, so no name holds it while it is encoded (16 MB at 4001 x 4001)
     for position in plan.positions:
+        if ready and position == 0 < plan.generation_events:
+            yield ready.pop()
+            continue
+        ready.clear()
         advance_to(run, plan, solver, position, painter.keep_up)
         yield painter.paint().tobytes()
 
 
-def count_events(spec: MazeSpec, maze: Maze | None, solver: str | None) -> tuple[int, int]:
-    """``(generation events, solver events)`` as the window folds them, counted first so that the
-    frames can spread them evenly (the solver runs on ``maze``, the finished one, built here when
-    None: ``generate`` leaves the building to the replay)."""
-    generation = count(spec.events())
-    if not solver:
-        return generation, 0
-    return generation, count(get_solver(solver).run(maze or spec.build()))
+def count_solver_events(spec: MazeSpec, maze: Maze | None, solver: str | None) -> int:
+    """The solver's events as the window folds them, counted first so that the frames can spread them
+    evenly (the solver runs on ``maze``, the finished one, built here when None: ``generate`` leaves
+    the building to the replay)."""
+    return count(get_solver(solver).run(maze or spec.build())) if solver else 0
 
 
 def count(items: Iterable) -> int:
@@ -519,11 +531,17 @@ def make_animation(maze: Maze | None, spec: MazeSpec, options: ExportOptions, fm
     grid = spec.make_grid() if maze is None else maze.grid
     options, _ = fit_frames(fmt, grid, options)
     size = frame_size(grid, options)
-    plan = plan_frames(*count_events(spec, maze, options.solve), options)
     weighted = (maze if maze is not None else spec.new_maze(grid)).weights is not None
     palette = Palette.of(theme, weighted=weighted)
     bands = in_bands(fmt, grid, size)
-    return Animation(index_frames(spec, plan, options.solve, size, palette, bands), size, palette, plan, bands)
+    recording = Recording(spec)
+    run = Run(spec, record=False, events=recording.replay())
+    painter: Painter | BandPainter | None = BandPainter(run, size, palette) if bands else None
+    # in bands the unvisited grid is styled before the record is held, not beside it
+    empty = painter.paint().tobytes() if painter is not None else None
+    plan = plan_frames(recording.record(), count_solver_events(spec, maze, options.solve), options)
+    painter = painter or Painter(run, size, palette)  # a Board's tables are not held beside the recording
+    return Animation(painted_frames(run, painter, plan, options.solve, empty), size, palette, plan, bands)
 
 
 def check_webp_options(spec: MazeSpec, options: ExportOptions) -> None:

@@ -239,7 +239,8 @@ class Grid(ABC):
         neighbours that exist and costs two index operations per step instead of a function call.
         """
         flat = array("q")
-        flat.frombytes(self.neighbour_array().astype(np.int64).tobytes())
+        table = np.ascontiguousarray(self.neighbour_array(), dtype=np.int64)
+        flat.frombytes(table.view(np.uint8).data)  # one copy of the table, not three
         return flat
 
     def _make_free_neighbours(self) -> Callable[[int, Taken], Neighbours]:

@@ -13,7 +13,7 @@ from ..grids.layout import WALL_WEIGHTS
 from ..run.overlay import Overlay
 from . import strips
 from .board import Board, fit_camera, walls
-from .palette import HEAT_LEVELS
+from .palette import DEAREST, HEAT_LEVELS
 from .themes import DARK, Theme
 
 MAX_IMAGE_SIDE = 4096
@@ -58,9 +58,12 @@ def check_grid_cell_size(grid: Grid, unit: float) -> None:
 
 def render_surface(maze: Maze, overlay: Overlay | None = None, size: tuple[int, int] | None = None,
                    longest: tuple[int, ...] = (), theme: Theme = DARK):
-    """A pygame Surface with the maze drawn as the window draws it (``longest``: a path drawn over it)."""
+    """A pygame Surface with the maze drawn as the window draws it (``longest``: a path drawn over
+    it; dear cells under a mark, such as the solution, hatched as the window hatches them)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
+
+    from .annotations import dear_under_marks, draw_dear_ground, draw_longest_path
 
     width, height = (max(1, side) for side in size or image_size(maze))  # the board's own floor: never 0 pixels
     overlay = overlay or Overlay(maze.grid)
@@ -72,7 +75,8 @@ def render_surface(maze: Maze, overlay: Overlay | None = None, size: tuple[int, 
         pixels = pygame.surfarray.pixels2d(surface)
         bands.paint(pixels, strips.Colours.of(surface.map_rgb, theme.colours))
         del bands
-        board = Board(maze.grid, width, 1, camera, weight) if longest else None  # its cell centres only
+        hatched = len(dear_under_marks(maze.weights, overlay.mark)) > 0
+        board = Board(maze.grid, width, 1, camera, weight) if longest or hatched else None  # its cell centres only
     else:
         board = Board(maze.grid, width, height)
         surface = pygame.Surface((width, height), depth=32)
@@ -80,9 +84,9 @@ def render_surface(maze: Maze, overlay: Overlay | None = None, size: tuple[int, 
         pixels = pygame.surfarray.pixels2d(surface)
         board.paint(pixels, maze, overlay, True, [])
     del pixels  # unlock the surface
+    if board is not None:
+        draw_dear_ground(surface, board, (0, 0), maze.weights, overlay.mark, theme.colour(DEAREST))
     if longest and board is not None:
-        from .annotations import draw_longest_path
-
         draw_longest_path(surface, board, (0, 0), longest)
     return surface
 

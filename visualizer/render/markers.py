@@ -8,11 +8,14 @@ from __future__ import annotations
 import pygame
 
 from .board import Board
-from .palette import ENTRANCE, EXIT, GOAL, PLAYER_RING
+from .palette import ENTRANCE, EXIT, SOLVER_GOAL, SOLVER_START
 
 OUTLINE = (20, 20, 20)
 
-__all__ = ["ENTRANCE", "EXIT", "OUTLINE", "draw_endpoints", "marker_size"]
+ENDPOINT_COLOURS = {"entrance": ENTRANCE, "exit": EXIT, "solver start": SOLVER_START, "solver goal": SOLVER_GOAL}
+"""Every marker's fill: each 3:1 from the floor and the walls in every theme (tests/render/test_contrast.py)."""
+
+__all__ = ["ENDPOINT_COLOURS", "ENTRANCE", "EXIT", "OUTLINE", "draw_endpoints", "marker_size"]
 
 
 def marker_size(board: Board) -> float:
@@ -35,11 +38,11 @@ def draw_endpoints(surface: pygame.Surface, board: Board, origin: tuple[int, int
     if start is not None:
         centre = _centre(board, origin, start)
         pygame.draw.circle(surface, OUTLINE, centre, size * 0.5, max(3, int(size / 5)))
-        pygame.draw.circle(surface, PLAYER_RING, centre, size * 0.45, max(2, int(size / 8)))
+        pygame.draw.circle(surface, SOLVER_START, centre, size * 0.45, max(2, int(size / 8)))
     if goal is not None:
         x, y = _centre(board, origin, goal)
         points = [(x + dx * size * 0.5, y + dy * size * 0.5) for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0))]
-        pygame.draw.polygon(surface, GOAL, points)
+        pygame.draw.polygon(surface, SOLVER_GOAL, points)
         pygame.draw.polygon(surface, OUTLINE, points, line)
 
 

@@ -143,12 +143,18 @@ SECOND_TRAIL: Colour = (120, 175, 245)
 CRUMB: Colour = (236, 178, 92)
 """A breadcrumb in play: warm wheat, unlike the trail, the player, the keys and the exit (board,
 first person and minimap alike)."""
-ENTRANCE: Colour = (0, 158, 115)
-"""The maze's entrance marker (a triangle): Okabe-Ito bluish green."""
-EXIT: Colour = (204, 121, 167)
-"""The maze's exit marker (a square): Okabe-Ito reddish purple, which reads as pink."""
+ENTRANCE: Colour = (0, 146, 104)
+"""The maze's entrance marker (a triangle): a deep Okabe-Ito bluish green."""
+EXIT: Colour = (192, 96, 150)
+"""The maze's exit marker (a square): a deep Okabe-Ito reddish purple, which reads as pink."""
+SOLVER_START: Colour = (213, 94, 0)
+"""The solver's own start (a ring on the board and in the legend): vermillion."""
+SOLVER_GOAL: Colour = (168, 126, 0)
+"""The solver's own goal (a diamond): dark gold. The four endpoint markers are mid-dark so their
+fill stands 3:1 from the near-white floor and the black walls in every theme (white or yellow
+showed only by its dark edge on the dark theme's floor)."""
 PLAYER_RING: Colour = (255, 255, 255)
-"""White: the player's outline, the solver's own start (a ring on the board and in the legend)."""
+"""White: the player's outline in play."""
 LEGEND: dict[str, tuple[Colour, str]] = {
     "floor": (STYLE_COLOURS[Style.FLOOR], "in the maze"),
     "room": (STYLE_COLOURS[Style.ROOM], "room"),
@@ -173,8 +179,8 @@ LEGEND: dict[str, tuple[Colour, str]] = {
     "goal": (CONNECTOR, "the exit: reach it to win"),
     "entrance": (ENTRANCE, "the entrance (the solver starts here)"),
     "exit": (EXIT, "the exit"),
-    "solver start": (PLAYER_RING, "the solver's own start (click a cell; again: back to the entrance)"),
-    "solver goal": (CONNECTOR, "the solver's own goal (Shift+click a cell)"),
+    "solver start": (SOLVER_START, "the solver's own start (click a cell; again: back to the entrance)"),
+    "solver goal": (SOLVER_GOAL, "the solver's own goal (Shift+click a cell)"),
     "fog": (STYLE_COLOURS[Style.FOG], "not seen yet (fog)"),
     "longest": ((0, 170, 255), "longest path (both ends ringed)"),
     "loop": (REJECTED, "a loop the edits made (drawn in red)"),

@@ -62,15 +62,16 @@ def lower_rank(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 def edge_styles(maze: Maze, overlay: Overlay, slots: np.ndarray, neighbours: np.ndarray,
-                style: np.ndarray, openings: np.ndarray) -> np.ndarray:
+                style: np.ndarray, openings: np.ndarray, first: int = 0) -> np.ndarray:
     """Style of each edge slot ``cell * D + d``: wall, connector, or the winning cell style.
 
-    ``neighbours`` is the (n, D) neighbour table, ``style`` every cell's style, ``openings`` a
-    boolean per slot for the entrance and exit gaps in the outer wall.
+    ``neighbours`` is the (n, D) neighbour table (or its rows from cell ``first`` on, holding every
+    slot's cell), ``style`` every cell's style, ``openings`` a boolean per slot for the entrance and
+    exit gaps in the outer wall.
     """
     d_count = neighbours.shape[1]
     cell, d = np.divmod(slots, d_count)
-    nb = neighbours[cell, d]
+    nb = neighbours[cell - first if first else cell, d]
     is_open = (maze.passages[cell] >> d.astype(np.uint8)) & 1 == 1
     own = style[cell]
     other = np.where(nb >= 0, style[np.maximum(nb, 0)], own)

@@ -6,7 +6,7 @@ A lesson is TOML (``tomllib``; ``tomli`` before Python 3.11)::
 
     [[slide]]
     scene = "watch"                # watch, compare or lab
-    algorithm = "backtracker"      # compare and lab: algorithms = ["wilson", "aldous-broder"]
+    algorithm = "backtracker"      # compare and lab: algorithms = ["wilson", "aldous_broder"]
     size = "20x15"                 # and grid: a shape as --grid takes it (the square grid by default)
     seed = 7
     params = {}                    # the algorithm's parameters
@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from ..algorithms import ALGORITHMS
+from ..core.names import unknown
 from ..files.assets import assets_dir
 from ..files.safe_read import NotRegular, TooLarge, read_regular, short
 from ..grids import DEFAULT_GRID
@@ -56,6 +57,8 @@ SLIDE_KEYS = frozenset({"scene", "algorithm", "algorithms", "grid", "size", "see
 LESSON_KEYS = frozenset({"title", "slide"})
 MAX_SIDE = 200
 """Largest side a slide may ask for (a lesson is for a class to read, not a benchmark)."""
+MAX_NAME = 80
+"""Longer than any registry name by far: such a value is shown cut, with no nearest name sought."""
 LESSON_SUFFIX = ".toml"
 MAX_LESSON_BYTES = 1 << 20
 """The largest lesson file read (the shipped ones are about 1 KB)."""
@@ -133,9 +136,9 @@ def parse_lesson(text: str, source: str = "<lesson>") -> Lesson:
         raise LessonError(f"{source}: not valid TOML ({err})") from None
     except RecursionError:  # tomllib recurses into nested arrays and tables
         raise LessonError(f"{source}: nested too deeply to be a lesson") from None
-    unknown = sorted(set(data) - LESSON_KEYS)
-    if unknown:
-        raise LessonError(f"{source}: unknown key {short(unknown[0])} (a lesson has a title and [[slide]] tables)")
+    extra = sorted(set(data) - LESSON_KEYS)
+    if extra:
+        raise LessonError(f"{source}: unknown key {short(extra[0])} (a lesson has a title and [[slide]] tables)")
     title = data.get("title", Path(source).stem)
     if not isinstance(title, str) or not title.strip():
         raise LessonError(f"{source}: title must be a non-empty string")
@@ -155,9 +158,9 @@ def parse_lesson(text: str, source: str = "<lesson>") -> Lesson:
 
 def parse_slide(table: Mapping[str, Any]) -> Slide:
     """One slide from its TOML table; ValueError says what is wrong (the caller adds where)."""
-    unknown = sorted(set(table) - SLIDE_KEYS)
-    if unknown:
-        raise ValueError(f"unknown key {short(unknown[0])} (known: {', '.join(sorted(SLIDE_KEYS))})")
+    extra = sorted(set(table) - SLIDE_KEYS)
+    if extra:
+        raise ValueError(f"unknown key {short(extra[0])} (known: {', '.join(sorted(SLIDE_KEYS))})")
     scene = _choice(table.get("scene", "watch"), SCENES, "scene")
     algorithms = _algorithms(table, scene)
     width, height = _size(table.get("size", "20x15"))
@@ -214,8 +217,12 @@ def _algorithms(table: Mapping[str, Any], scene: str) -> list[str]:
 
 
 def _choice(value: object, known: tuple[str, ...], what: str) -> str:
-    if not isinstance(value, str) or value not in known:
+    """``value`` if it is one of ``known``; else the CLI's refusal, with the nearest names (a slide
+    takes registry names only, never a file)."""
+    if not isinstance(value, str) or len(value) > MAX_NAME:
         raise ValueError(f"unknown {what} {short(value)}; choose one of: {', '.join(known)}")
+    if value not in known:
+        raise ValueError(unknown(what, value, known, files=False))
     return value
 
 

@@ -13,7 +13,7 @@ from enum import IntEnum
 
 import numpy as np
 
-from ..core.events import PACKED, Event, Kind
+from ..core.events import KINDS, PACKED, Event, Kind
 from ..grids import Grid
 from .set_colours import SetColouring
 
@@ -47,12 +47,40 @@ _M_NONE, _M_FRONTIER, _M_STACK, _M_WALK, _M_SEARCH, _M_PATH, _M_DEAD_END, _M_LOO
                      Mark.LOOKED))
 (_K_CARVE, _K_BACKTRACK, _K_FRONTIER_ADD, _K_SET, _K_FRONTIER_REMOVE, _K_WALK_ERASE, _K_CURRENT, _K_WALK,
  _K_SEARCH, _K_PATH, _K_DEAD_END, _K_CONNECT, _K_PRUNE, _K_PHASE, _K_OPEN_FIELD, _K_SCAN, _K_OPEN, _K_REJECT,
- _K_CHAMBER, _K_TAKE, _K_SETS, _K_CURRENTS, _K_WALKS) = (
+ _K_CHAMBER, _K_TAKE, _K_SETS, _K_CURRENTS, _K_WALKS, _K_REJECTS) = (
     int(k) for k in (Kind.CARVE, Kind.BACKTRACK, Kind.FRONTIER_ADD, Kind.SET, Kind.FRONTIER_REMOVE,
                      Kind.WALK_ERASE, Kind.CURRENT, Kind.WALK, Kind.SEARCH, Kind.PATH, Kind.DEAD_END,
                      Kind.CONNECT, Kind.PRUNE, Kind.PHASE, Kind.OPEN_FIELD, Kind.SCAN, Kind.OPEN, Kind.REJECT,
-                     Kind.CHAMBER, Kind.TAKE, Kind.SETS, Kind.CURRENTS, Kind.WALKS))
+                     Kind.CHAMBER, Kind.TAKE, Kind.SETS, Kind.CURRENTS, Kind.WALKS, Kind.REJECTS))
 _PACKED = {int(k): int(v) for k, v in PACKED.items()}
+_K_MIXED = int(Kind.MIXED)
+_MARKS_IN_BULK = np.zeros(256, dtype=bool)
+_MARKS_IN_BULK[[_K_CARVE, _K_BACKTRACK, _K_WALK, _K_WALK_ERASE, _K_CURRENT, _K_PRUNE]] = True
+"""The kinds a MIXED run's rows may have for the overlay to fold it in bulk (``_apply_mixed``):
+each writes marks and moves the current cell, nothing else."""
+MIXED_IN_BULK = 48
+"""Shorter MIXED runs are folded a row at a time (numpy's set-up would cost more)."""
+_CLEAR_WALK = 255
+"""A mark write that clears a walk mark and keeps any other (a carve's source cell)."""
+
+
+def _mark_writes(kinds: np.ndarray, cells: np.ndarray, others: np.ndarray,
+                 carved: int) -> tuple[np.ndarray, np.ndarray]:
+    """The mark writes of a MIXED run's rows (``_MARKS_IN_BULK`` kinds), in the order one by one
+    folding makes them: ``(cells, marks)``, ``_CLEAR_WALK`` for a carve's source cell."""
+    carve = kinds == _K_CARVE
+    joined = carve & (others >= 0)
+    walk = kinds == _K_WALK
+    first_cell = np.where(joined, others, cells)
+    first_mark = np.where(carve, carved, np.where(walk, _M_WALK, _M_NONE))
+    first_ok = kinds != _K_CURRENT
+    second_cell = np.where(joined, cells, others)
+    second_mark = np.where(joined, _CLEAR_WALK, _M_WALK)
+    second_ok = joined | walk
+    targets = np.stack((first_cell, second_cell), axis=1).ravel()
+    marks = np.stack((first_mark, second_mark), axis=1).ravel()
+    keep = np.stack((first_ok, second_ok), axis=1).ravel()
+    return targets[keep], marks[keep]
 
 
 class Overlay(SetColouring):
@@ -192,9 +220,12 @@ class Overlay(SetColouring):
             self._apply_run(kind, value)
 
     def _apply_run(self, kind: int, rows: np.ndarray) -> None:
-        """Fold a packed run (SETS, CURRENTS, WALKS) in bulk: the marks, current cell, sets and
+        """Fold a packed run (SETS, CURRENTS, WALKS, REJECTS) in bulk: the marks, current cell, sets and
         cells to redraw that folding its rows one by one leaves."""
         if not len(rows):
+            return
+        if kind == _K_MIXED:
+            self._apply_mixed(rows)
             return
         cells, others = rows[:, 0], rows[:, 1]
         single = _PACKED[kind]
@@ -211,11 +242,54 @@ class Overlay(SetColouring):
         elif kind == _K_SETS:
             self.dirty.extend(cells.tolist())
             self._join_many(cells, rows[:, 2])
+        elif kind == _K_REJECTS:  # walls looked at and kept: their cells redrawn, no current cell
+            self.dirty.extend(rows[:, :2].ravel().tolist())
+            self._move_current(-1)
         else:  # a quiet-only run in a shown stream: fold its rows one by one
             apply = self.apply
             for cell, other, value in rows.tolist():
                 apply((single, cell, other, value))
         self.last = (Kind(single), *last)
+
+    def _apply_mixed(self, rows: np.ndarray) -> None:
+        """Fold a MIXED run: in bulk when its kinds only write marks and move the current cell
+        (Wilson's walks and carves, a corridor's carves and backtracks), else a row at a time."""
+        kinds = rows[:, 0]
+        if len(rows) < MIXED_IN_BULK or not bool(_MARKS_IN_BULK[kinds].all()):
+            apply, named = self.apply, KINDS
+            for kind, cell, other, value in rows.tolist():
+                apply((named[kind], cell, other, value))
+            return
+        cells, others = rows[:, 1], rows[:, 2]
+        self._write_marks(*_mark_writes(kinds, cells, others, self._carved_mark))
+        movers = np.flatnonzero(kinds != _K_WALK_ERASE)
+        if len(movers):
+            first, last = int(movers[0]), int(movers[-1])
+            if kinds[first] != _K_BACKTRACK and self.current >= 0:
+                self.dirty.append(self.current)  # what each later move leaves is a cell of the run
+            moved_to = others if kinds[last] in (_K_WALK, _K_BACKTRACK) or (
+                kinds[last] == _K_CARVE and others[last] >= 0) else cells
+            self.current = int(moved_to[last])
+        self.dirty.extend(cells.tolist())
+        self.dirty.extend(others[others >= 0].tolist())
+        kind, cell, other, value = rows[-1].tolist()
+        self.last = (KINDS[kind], cell, other, value)
+
+    def _write_marks(self, targets: np.ndarray, values: np.ndarray) -> None:
+        """Each cell's last mark write of ``targets``/``values`` (in order) applied; a
+        ``_CLEAR_WALK`` write looks at the mark the writes before it (or the cell's own) left."""
+        if not len(targets):
+            return
+        order = np.lexsort((np.arange(len(targets)), targets))  # by cell, then in order
+        targets, values = targets[order], values[order]
+        ends = np.flatnonzero(np.append(targets[1:] != targets[:-1], True))
+        starts = np.concatenate(([0], ends[:-1] + 1))
+        plain = np.where(values != _CLEAR_WALK, np.arange(len(values)), -1)
+        before = np.maximum.accumulate(plain)[ends]  # the last plain write up to each cell's last one
+        cells = targets[ends]
+        earlier = np.where(before >= starts, values[np.maximum(before, 0)], self.mark[cells])
+        final = np.where(values[ends] != _CLEAR_WALK, values[ends], np.where(earlier == _M_WALK, _M_NONE, earlier))
+        self.mark[cells] = final
 
     def finish(self) -> None:
         """The generator has run out: no current cell, stack, walk or sets; regions not coloured."""

@@ -16,14 +16,16 @@ import time
 from array import array
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import overload
 
 import numpy as np
 
 from ..core.events import Event, Kind
 from ..core.maze import Maze
-from ..core.passage_graph import PassageGraph, breadth_first
+from ..core.passage_graph import PassageGraph, Turns, breadth_first, parent_positions
 from .overlay import Overlay
+from .tree_search import depth_first, loops_in, non_tree_arc, pushed_in_tree, tree_pushes
 
 QUICK_FROM_CELLS = 50_000
 """From this many cells on the at-once re-solve with breadth-first search takes this way (below,
@@ -80,21 +82,34 @@ def _path_events(path: list[int]) -> list[Event]:
     return out
 
 
-@dataclass(frozen=True)
 class QuickDepthSearch:
     """Depth-first search's run, as arrays: the cells in the order popped, the cells in the order
-    pushed (the start first) with the pop that pushed each, and the path."""
+    pushed (the start first) with the pop that pushed each (``pusher``: a position in ``popped``,
+    -1 for the start), and the path."""
 
-    popped: np.ndarray
-    pushed: np.ndarray
-    pusher: np.ndarray
-    """For each cell of ``pushed``, the position in ``popped`` of the cell that pushed it (-1: the start)."""
-    path: list[int]
+    def __init__(self, popped: np.ndarray, pushed: np.ndarray, pusher: np.ndarray, path: list[int]) -> None:
+        self.popped, self.path = popped, path
+        self._pushes = pushed, pusher
+
+    @property
+    def pushed(self) -> np.ndarray:
+        return self.pushes()[0]
+
+    @property
+    def pusher(self) -> np.ndarray:
+        return self.pushes()[1]
+
+    def pushes(self) -> tuple[np.ndarray, np.ndarray]:
+        return self._pushes
+
+    def stacked(self) -> np.ndarray:
+        """The cells pushed, the start left out (any order: what the marks need)."""
+        return self.pushed[1:]
 
     def show(self, overlay: Overlay) -> None:
         """Popped cells looked at, pushed ones still on the stack, the path: what ``solvers.dfs``'s
         events leave."""
-        overlay.show_depth_search(self.popped, self.pushed[1:], self.path, self._last_event())
+        overlay.show_depth_search(self.popped, self.stacked(), self.path, self._last_event())
 
     def _last_event(self) -> Event | None:
         """The solver's last event: the path's last step, else the last cell popped (which pushed
@@ -105,9 +120,12 @@ class QuickDepthSearch:
         if not len(self.popped):
             return None
         cell = int(self.popped[-1])
+        return (_SEARCH, cell, self.came_from(cell), -1)
+
+    def came_from(self, cell: int) -> int:
+        """The cell that pushed ``cell`` (-1: none, the start)."""
         at = np.flatnonzero(self.pushed == cell)
-        came = int(self.popped[self.pusher[at[0]]]) if len(at) and self.pusher[at[0]] >= 0 else -1
-        return (_SEARCH, cell, came, -1)
+        return int(self.popped[self.pusher[at[0]]]) if len(at) and self.pusher[at[0]] >= 0 else -1
 
     def event_count(self) -> int:
         return len(self.popped) + len(self.pushed) - 1 + len(self.path)
@@ -126,6 +144,31 @@ class QuickDepthSearch:
                 out.append((_OPEN, pushed[nxt], cell, -1))
                 nxt += 1
         return out + _path_events(self.path)
+
+
+class TreeDepthSearch(QuickDepthSearch):
+    """A depth-first search over a tree (``GraphDfs``), where each cell is pushed by its parent:
+    the marks need only the set of cells pushed (``stacked``); the order of the pushes, which only
+    the solver's events read, is worked out when first asked for (70 ms for a million cells)."""
+
+    def __init__(self, popped: np.ndarray, path: list[int], stacked: np.ndarray, came: np.ndarray,
+                 pushes: Callable[[], tuple[np.ndarray, np.ndarray]]) -> None:
+        self.popped, self.path, self._stacked, self._came = popped, path, stacked, came
+        self._later: Callable[[], tuple[np.ndarray, np.ndarray]] | None = pushes
+
+    def pushes(self) -> tuple[np.ndarray, np.ndarray]:
+        if self._later is not None:
+            self._pushes, self._later = self._later(), None
+        return self._pushes
+
+    def stacked(self) -> np.ndarray:
+        return self._stacked
+
+    def came_from(self, cell: int) -> int:
+        return max(int(self._came[cell]), -1)
+
+    def event_count(self) -> int:
+        return len(self.popped) + len(self._stacked) + len(self.path)
 
 
 class QuickBfs:
@@ -250,12 +293,49 @@ def quick_bfs(maze: Maze, start: int, goal: int, table: np.ndarray | None = None
     return search
 
 
+class Stages:
+    """A search's stages run a frame's share at a time: a heavy one (a C search) opens a frame of
+    its own (when no other heavy stage had it: ``PassageGraph.turns``), light ones (a slice of
+    whole-array work, a path walked) follow in the same frame while the share lasts, each
+    expected to cost what the last light one did. The stages are a generator that says, before
+    each stage, whether it is heavy (``HEAVY``) or light (``LIGHT``)."""
+
+    def __init__(self, stages: Iterator[bool], turns: Turns) -> None:
+        self.turns, self._stages = turns, stages
+        self._heavy: bool | None = next(stages, None)
+        self._light = math.inf
+        """Seconds the last light stage took (none yet: a light stage opens the next frame)."""
+
+    @property
+    def done(self) -> bool:
+        return self._heavy is None
+
+    def run(self, deadline: float, clock: Callable[[], float]) -> None:
+        """Stages until ``deadline`` (at least one, when the frame's turn is free)."""
+        turns, ran = self.turns, False
+        while self._heavy is not None:
+            heavy = self._heavy
+            if not ran and not turns.free():
+                break
+            if ran and (clock() >= deadline or (turns.framed and (heavy or clock() + self._light > deadline))):
+                break  # a heavy stage waits for a frame of its own; a light one for room in this one
+            turns.take()
+            began = clock()
+            self._heavy = next(self._stages, None)
+            if not heavy:
+                self._light = clock() - began
+            ran = True
+
+
+HEAVY, LIGHT = True, False
+
+
 class GraphBfs:
     """What ``QuickBfs`` finds, from scipy's breadth-first search over a kept ``PassageGraph``
     (one C call of tens of milliseconds for a million cells, where the lists take a second): the
-    search goes on past the goal, so its order is cut where ``solvers.bfs`` stops. ``work`` does
-    one stage a call (the search; where it stops and the path; the parents), each in a frame
-    of its own when a window tells the graph its frames."""
+    search goes on past the goal, so its order is cut where ``solvers.bfs`` stops. ``work`` runs
+    its stages (the search; where it stops and the path; the parents) a frame's share at a time
+    (``Stages``) when a window tells the graph its frames."""
 
     def __init__(self, graph: PassageGraph, start: int, goal: int, table: np.ndarray | None = None) -> None:
         self.graph, self.start, self.goal = graph, start, goal  # ``table``: as ``GraphDfs``'s, not needed here
@@ -264,29 +344,23 @@ class GraphBfs:
         self.order: list[int] = []
         self.parent: list[int] = []
         """Empty: what ``HandEdits`` frees after a ``QuickBfs`` (nothing here)."""
-        self._found: tuple[np.ndarray, np.ndarray] | None = None
-        self._cut: tuple[int, int, list[int]] | None = None
         self.result: QuickSearch | None = None
+        self._stages = Stages(self._staged(), graph.turns)
 
     def work(self, deadline: float = math.inf, clock: Callable[[], float] = time.perf_counter) -> QuickSearch | None:
-        """The next stage, when no other heavy stage has had this frame (``PassageGraph.turns``);
-        the search once it has ended, else None (call again)."""
-        turns = self.graph.turns
-        while self.result is None and turns.free():
-            if self._found is None:
-                self._found = breadth_first(self.graph, self.start)
-            elif self._cut is None:
-                turns.take()
-                self._cut = stop_and_path(*self._found, self.start, self.goal)
-            else:
-                turns.take()
-                order, came = self._found
-                reached, taken, path = self._cut
-                self.result = QuickSearch(order[:reached].astype(np.int64), parents(order[:reached], came),
-                                          taken, path)
-            if clock() >= deadline:
-                break
+        """Stages on until ``deadline``; the search once it has ended, else None (call again)."""
+        self._stages.run(deadline, clock)
         return self.result
+
+    def _staged(self) -> Iterator[bool]:
+        yield HEAVY
+        order, came = breadth_first(self.graph, self.start)
+        yield LIGHT
+        reached, taken, path = stop_and_path(order, came, self.start, self.goal)
+        yield LIGHT
+        parent = parent_positions(self.graph, order, came)[:reached].astype(np.int64)  # shared with the distance map
+        parent[0] = -1
+        self.result = QuickSearch(order[:reached].astype(np.int64), parent, taken, path)
 
 
 def stop_and_path(order: np.ndarray, came: np.ndarray, start: int, goal: int) -> tuple[int, int, list[int]]:
@@ -392,9 +466,10 @@ class GraphDfs:
     later. Scipy's search goes round the same way and reaches that cell from the one before it;
     without that one passage its order is the stack's again (a second C search). More loops: the
     search is handed to ``QuickDfs``'s lists (a second of Python for a million cells;
-    ``TREES_ONLY``: where more are known, the caller starts there). ``work`` does one stage a call
-    (a C search; the loop's odd slot, a slice of cells at a time; the pushes, the same; the
-    path), each in a frame of its own when a window tells the graph its frames."""
+    ``TREES_ONLY``: where more are known, the caller starts there). ``work`` runs the stages (a C
+    search; the loop's odd slot, a slice of cells at a time; the cells pushed; the path) a
+    frame's share at a time (``Stages``); the order of the pushes waits until the solver's
+    events are read (``TreeDepthSearch``)."""
 
     def __init__(self, graph: PassageGraph, start: int, goal: int, table: np.ndarray | None = None) -> None:
         self.graph, self.start, self.goal, self.table = graph, start, goal, table
@@ -404,22 +479,17 @@ class GraphDfs:
         self.parent: list[int] = []
         """Empty unless the search was handed to ``QuickDfs`` (what ``HandEdits`` frees after it)."""
         self._lists: QuickDfs | None = None
-        self._stages = self._staged()
         self.result: QuickDepthSearch | None = None
+        self._stages = Stages(self._staged(), graph.turns)
 
     def work(self, deadline: float = math.inf,
              clock: Callable[[], float] = time.perf_counter) -> QuickDepthSearch | None:
-        """The next stage, when no other heavy stage has had this frame (``PassageGraph.turns``);
-        the search once it has ended, else None (call again)."""
+        """Stages on until ``deadline`` (``Stages``); the search once it has ended, else None
+        (call again). Handed to the lists, they go on from the next call."""
         if self._lists is not None:
             self.result = self._lists.work(deadline, clock)
             return self.result
-        turns = self.graph.turns
-        while self.result is None and self._lists is None and turns.free():
-            turns.take()
-            next(self._stages)  # handed over: the lists start on the next call, in a frame of their own
-            if clock() >= deadline:
-                break
+        self._stages.run(deadline, clock)
         return self.result
 
     def _hand_over(self) -> None:
@@ -427,95 +497,42 @@ class GraphDfs:
         lists = self._lists = QuickDfs(self.graph.maze, self.start, self.goal, self.table)
         self.indices, self.indptr, self.order, self.parent = lists.indices, lists.indptr, lists.order, lists.parent
 
-    def _staged(self) -> Iterator[None]:
+    def _staged(self) -> Iterator[bool]:
         graph = self.graph
+        yield HEAVY
         order, came = depth_first(graph, self.start)
         loops = loops_in(graph, order)
         if loops == 1:  # (an opened wall) the stack's order is a search's without one passage
             arc = None
             for first in range(0, len(order), PUSH_SLICE):
-                yield
+                yield LIGHT
                 arc = non_tree_arc(graph, came, order[first:first + PUSH_SLICE])
                 if arc is not None:
                     break
-            yield
             if arc is not None:
+                yield HEAVY
                 order, came = depth_first(graph, self.start, without=(int(came[arc[1]]), arc[1]))
                 loops = loops_in(graph, order, less=1)
         if loops:
-            self._hand_over()
-            yield
+            yield LIGHT
+            self._hand_over()  # the lists start on the next call, in a frame of their own
             return
+        bits = graph.maze.passages.copy()  # as searched: the pushes are worked out from them later
         found = self.goal == self.start or came[self.goal] >= 0
         popped = order[:int(np.flatnonzero(order == self.goal)[0]) + 1] if found else order
         pushers = popped[:-1] if found else popped  # the goal pushes nothing: the search stops there
-        pushed, pusher = [np.array([self.start], dtype=np.int64)], [np.array([-1], dtype=np.int64)]
-        for first in range(0, len(pushers), PUSH_SLICE):
-            yield
-            cells, by = children_pushed(self.graph, came, pushers[first:first + PUSH_SLICE])
-            pushed.append(cells)
-            pusher.append(by + first)
-        yield
-        path = _path_up(came, self.start, self.goal) if found else []  # a stage: 100,000 steps or more
-        yield
-        self.result = QuickDepthSearch(popped.astype(np.int64), np.concatenate(pushed), np.concatenate(pusher), path)
-        yield
+        yield LIGHT
+        stacked = pushed_in_tree(came, order, pushers)
+        yield LIGHT
+        path = _path_up(came, self.start, self.goal) if found else []  # 100,000 steps or more
+        yield LIGHT
+        pushes = partial(tree_pushes, graph.neighbours_or_home(), bits, came, pushers, self.start)
+        self.result = TreeDepthSearch(popped.astype(np.int64), path, stacked, came, pushes)
 
 
-PUSH_SLICE = 1 << 18
-"""Cells popped whose pushes are worked out in one stage (tens of milliseconds)."""
-_BITS_SET = np.array([bin(v).count("1") for v in range(256)], dtype=np.int64)
-
-
-def depth_first(graph: PassageGraph, start: int, without: tuple[int, int] | None = None,
-                ) -> tuple[np.ndarray, np.ndarray]:
-    """Every cell reachable from ``start`` in depth-first preorder (each cell's first unvisited
-    slot first) and each cell's predecessor (negative: the start, or not reached): one C call.
-    ``without``: two cells whose passage is left out of this search (both slots, put back after)."""
-    from scipy.sparse.csgraph import depth_first_order
-
-    graph.refresh()
-    if without is None:
-        return depth_first_order(graph.matrix, start, directed=True, return_predecessors=True)
-    slots = graph.slots()
-    a, b = without
-    kept = slots[a].copy(), slots[b].copy()
-    slots[a][slots[a] == b], slots[b][slots[b] == a] = a, b
-    try:
-        return depth_first_order(graph.matrix, start, directed=True, return_predecessors=True)
-    finally:
-        slots[a], slots[b] = kept
-
-
-def loops_in(graph: PassageGraph, reached: np.ndarray, less: int = 0) -> int:
-    """Loops among the cells ``reached`` from one cell: as both sides of a passage carry its bit,
-    their open slots are twice their passages, and a tree has one passage fewer than cells (two
-    slots of a cell to one neighbour count as a loop too). ``less`` passages are left out."""
-    return int(_BITS_SET[graph.open_bits()[reached]].sum()) // 2 - less - (len(reached) - 1)
-
-
-def non_tree_arc(graph: PassageGraph, came: np.ndarray, cells: np.ndarray) -> tuple[int, int] | None:
-    """The first open slot of ``cells`` (in their order) that leads neither to the cell's parent
-    nor to one of its children in the search: ``(cell, where it leads)``, or None."""
-    slots = graph.slots()[cells]
-    rows = cells[:, None]
-    odd = (slots != rows) & (slots != came[cells][:, None]) & (came[slots] != rows)
-    at = np.flatnonzero(odd)
-    if not len(at):
-        return None
-    row, col = divmod(int(at[0]), slots.shape[1])
-    return int(cells[row]), int(slots[row, col])
-
-
-def children_pushed(graph: PassageGraph, came: np.ndarray, pushers: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The cells each of ``pushers`` (popped in this order) pushes in a tree: its children, in
-    reverse direction order (the first is popped first); and for each, its pusher's position."""
-    slots = graph.slots()[pushers][:, ::-1]
-    child = came[slots] == pushers[:, None]
-    by, _ = np.nonzero(child)
-    return slots[child].astype(np.int64), by.astype(np.int64)
-
-
+PUSH_SLICE = 1 << 16
+"""Cells looked through for the loop's odd passage in one stage (a few milliseconds: light stages
+fill what a frame's share leaves)."""
 def _path_up(came: np.ndarray, start: int, goal: int) -> list[int]:
     steps = memoryview(came)  # type: ignore[arg-type]  # plain ints, no numpy scalar per step
     path = [goal]

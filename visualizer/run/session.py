@@ -49,7 +49,8 @@ class Run:
     is the timeline's snapshot spacing (tests use small ones).
     """
 
-    def __init__(self, spec: MazeSpec, record: bool = True, interval: int = INTERVAL) -> None:
+    def __init__(self, spec: MazeSpec, record: bool = True, interval: int = INTERVAL,
+                 events: Iterator[Event] | None = None) -> None:
         self.spec = spec
         self.grid = spec.checked_grid()
         self.maze = self.spec.new_maze(self.grid)
@@ -64,8 +65,9 @@ class Run:
         self._solver_exhausted = False
         self.solves = 0
         """Solves started on this run (tells one solve's narration from the next one's)."""
-        self._source: Iterator[Event] = spec.events(self.grid, packed=True)
-        """The generator, standing at ``recorded`` events (less those in ``_rest``)."""
+        self._source: Iterator[Event] = spec.events(self.grid, packed=True) if events is None else events
+        """The generator, standing at ``recorded`` events (less those in ``_rest``); or ``events``, the
+        same events recorded beforehand (an animation's one run of its generator)."""
         self._rest: list[Event] = []
         """Events pulled from the generator but not yet logged: the end of a packed run cut where
         a step ended (a student at 5 events a second sees its rows one by one), and what came after."""

@@ -11,6 +11,9 @@ from ..core.events import EventStream, expand
 from ..core.maze import Maze
 from ..grids import DEFAULT_GRID, Grid, Mask, make_grid
 
+_LAST_MASKED: dict[tuple[str, int, int, Mask], Grid] = {}
+"""The masked grid made last, by kind, size and mask (grids are not changed once made)."""
+
 
 @dataclass(frozen=True)
 class MazeSpec:
@@ -28,7 +31,17 @@ class MazeSpec:
         return get_algorithm(self.algorithm)
 
     def make_grid(self) -> Grid:
-        return make_grid(self.grid, self.width, self.height, self.mask)
+        """The grid; a masked one is built once for its kind, size and mask (the last one is
+        kept until another grid is made): finding a mask's largest part takes a second at
+        2000 x 2000, and the checks, the refusals and the export before any work each ask for it."""
+        if self.mask is None:
+            _LAST_MASKED.clear()  # a large masked grid no one shows any more is let go
+            return make_grid(self.grid, self.width, self.height)
+        key = (self.grid, self.width, self.height, self.mask)
+        if _LAST_MASKED.get(key) is None:
+            _LAST_MASKED.clear()
+            _LAST_MASKED[key] = make_grid(self.grid, self.width, self.height, self.mask)
+        return _LAST_MASKED[key]
 
     def events(self, grid: Grid | None = None, show: bool = True, packed: bool = False) -> EventStream:
         """A fresh generator of this spec's events (``show=False``: without the events that only

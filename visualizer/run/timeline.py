@@ -5,8 +5,8 @@ again without re-running the generator.
 other, value int32, 13 bytes an event. The run hands each batch it pulls to :meth:`EventLog.extend`,
 which packs it at once with one ``struct.pack_into`` (about a thousand machine instructions an
 event: most of what recording costs). String values (PHASE names) live in a side table and are -1
-in the array. A packed display run (SETS, CURRENTS, WALKS) is logged as its single events, a field
-at a time in numpy (:meth:`EventLog.extend_runs`), so every position, seek and count is in singles.
+in the array. A packed display run (SETS, CURRENTS, WALKS, REJECTS, MIXED) is logged as its single
+events, a field at a time in numpy (:meth:`EventLog.extend_runs`), so every position, seek and count is in singles.
 
 **Snapshots.** At every multiple of the interval (a *boundary*) the timeline stores a maze part
 (passages, state, region) and an overlay part (mark, set_id, hue, connector and the scalar fields).
@@ -71,6 +71,15 @@ OVERLAY_FRESH: tuple[Write, ...] = (("mark", None, 0), ("set_id", None, -1), ("h
                                      ("connector", None, 0))
 OVERLAY_FRESH_SCALARS = (-1, "", False, 0, 0)
 """``(current, phase, show_regions, searched, path_length)`` of a new overlay."""
+
+
+def fill_rows(view: np.ndarray, kind: int, rows: np.ndarray) -> None:
+    """Write a packed run's ``rows`` into ``view`` (records of ``EVENT_DTYPE``, as many) as single
+    events of ``kind``, a field at a time; a MIXED run's rows (``(k, 4)``) name their own kinds."""
+    if kind == Kind.MIXED:
+        kind, rows = rows[:, 0], rows[:, 1:]  # type: ignore[assignment]
+    view["kind"] = kind
+    view["cell"], view["other"], view["value"] = rows[:, 0], rows[:, 1], rows[:, 2]
 
 
 class PackedRuns(ValueError):
@@ -165,12 +174,12 @@ class EventLog:
             self.extend(events[first:])
 
     def _write_rows(self, kind: int, rows: np.ndarray) -> None:
-        """Append ``rows`` (``(k, 3)``: cell, other, value) as ``k`` events of ``kind``."""
+        """Append ``rows`` (``(k, 3)``: cell, other, value) as ``k`` events of ``kind``; a MIXED
+        run's rows (``(k, 4)``) name their own kinds."""
         if self._count + len(rows) > self.interval:
             raise ValueError(f"a chunk holds {self.interval} events: flush before adding more")
         view = np.frombuffer(self._tail, dtype=EVENT_DTYPE, count=len(rows), offset=_SIZE * self._count)
-        view["kind"] = kind
-        view["cell"], view["other"], view["value"] = rows[:, 0], rows[:, 1], rows[:, 2]
+        fill_rows(view, kind, rows)
         del view
         self._count += len(rows)
 

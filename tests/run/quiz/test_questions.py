@@ -62,6 +62,20 @@ def quiz_through(run: Run, pick, solving: bool) -> int:
     return asked
 
 
+def corridor(maze) -> bool:
+    """No dead end but the entrance and the exit: one way through every cell (seed 2421 at 5 x 4)."""
+    ends = {maze.entrance[0], maze.exit[0]}
+    return all(cell in ends for cell in range(maze.grid.size) if len(list(maze.open_neighbours(cell))) <= 1)
+
+
+def test_a_maze_that_is_one_corridor_has_no_dead_end_to_fill():
+    run = Run(MazeSpec("backtracker", "square", 5, 4, 2421))
+    run.finish_generation()
+    assert corridor(run.maze) and not corridor(MazeSpec("backtracker", "square", 5, 4, 1).build())
+    run.solve("dead_end_filling")
+    assert quiz_through(run, lambda question: question.expected, solving=True) == 0
+
+
 def picker(data):
     def pick(question):
         return data.draw(st.sampled_from([None, question.expected, frozenset(), frozenset({0})]))
@@ -91,7 +105,7 @@ def test_every_solver_question_is_answered_by_the_next_step(solver, grid, seed, 
     run.finish_generation()
     run.solve(solver)
     asked = quiz_through(run, picker(data), solving=True)
-    assert asked > 0 or braid and solver in FILLERS  # (a braided maze may have nothing to fill)
+    assert asked > 0 or solver in FILLERS and (braid or corridor(run.maze))  # nothing to fill
     assert run.maze.same_as(spec.build())
 
 
@@ -280,3 +294,38 @@ def test_the_why_of_a_cell_question_names_one_cell_or_counts_many():
     assert Seen.which(fake, frozenset({4})) == "it is c4"
     assert Seen.which(fake, frozenset({1, 2, 3})) == "there are 3: c1 and c2 and c3"
     assert Seen.which(fake, frozenset(range(7))) == "there are 7: any of them"
+
+
+def rooms_asked(grid: str, seeds=range(4)) -> list:
+    """Every dungeon rooms-phase question over a few runs, with the cells kept as rooms when it was asked."""
+    asked = []
+    for seed in seeds:
+        run = Run(MazeSpec("dungeon", grid, 15, 11, seed))
+        teacher, quiz = Teacher(run), Quiz()
+        while (question := quiz.next_question(teacher)) is not None:
+            if teacher.narration.narrator.phase == "rooms":
+                kept = {c for cells in run.maze.rooms.values() for c in cells}
+                asked.append((run.grid, question, kept))
+            quiz.skip(teacher)
+    return asked
+
+
+def test_the_dungeons_rooms_are_asked_kept_or_refused_by_overlap_alone():
+    """Square rooms are spanned by their two ringed corners: a room overlapping a kept room's floor
+    is refused, one that only touches a kept room is kept (the dungeon's rule, not rooms and
+    corridors'), and both answers come up. The next step bears each out (the test above)."""
+    asked = rooms_asked("square")
+    assert {min(q.expected) for _, q, _ in asked} == {0, 1} and all(q.kind == "kept or refused" for _, q, _ in asked)
+    touching_kept = 0
+    for grid, question, kept in asked:
+        (x0, y0), (x1, y1) = (grid.coords(c) for c in question.focus)
+        span = {grid.cell(x, y) for y in range(y0, y1 + 1) for x in range(x0, x1 + 1)}
+        assert (min(question.expected) == 1) == bool(span & kept), question.why
+        touching_kept += not span & kept and any(nb in kept for c in span for _, nb in grid.neighbours(c))
+    assert touching_kept, "no kept room touched another: the overlap rule was not put to the test"
+
+
+@pytest.mark.parametrize("grid", ["hex", "polar"])
+def test_the_dungeons_rooms_ask_nothing_where_two_corners_do_not_show_a_room(grid):
+    """A hexagon or a sector tried is not drawn before it is kept or refused: nothing to answer from."""
+    assert rooms_asked(grid) == []

@@ -47,6 +47,58 @@ def test_every_k_steps_asks_k_steps_apart(every, seed):
     assert asked_at and all(b - a == every for a, b in zip(asked_at, asked_at[1:]))
 
 
+def asked_around_a_seek(every, seed, back):
+    """Three questions answered, a seek ``back`` events, then on to the end as the window goes
+    (Right past a step held with no question): where each question was asked, before and after,
+    and where the seek stopped."""
+    run, teacher, quiz = quiz_on(every=every, seed=seed)
+    before = []
+    for _ in range(3):
+        assert quiz.next_question(teacher) is not None
+        before.append(run.position)
+        quiz.answer(teacher, frozenset())
+    to = max(0, run.position - back)
+    run.seek(to)
+    after = []
+    while not run.idle:
+        if quiz.next_question(teacher) is None:
+            teacher.step_forward()
+            quiz.go_on(run)
+        else:
+            after.append(run.position)
+            quiz.answer(teacher, frozenset())
+    return before, to, after
+
+
+@settings(max_examples=15, deadline=None)
+@given(every=st.integers(1, 5), seed=st.integers(0, 1000), back=st.integers(0, 12))
+def test_after_a_seek_every_k_steps_keeps_asking_at_the_same_steps(every, seed, back):
+    """The backtracker asks every k-th step (each step one event, every one but the first has a
+    question): after Left or the scrub bar the quiz asks at the next of those same steps, not at
+    whatever step the seek stopped on."""
+    before, to, after = asked_around_a_seek(every, seed, back)
+    phase = before[0] % every
+    assert after and all(at % every == phase for at in after), (before, to, after)
+    assert after[0] == min(at for at in range(max(to, 1), to + every + 1) if at % every == phase)
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 1000), back=st.integers(0, 12))
+def test_after_a_seek_decision_points_only_asks_at_decision_points(seed, back):
+    run, teacher, quiz = quiz_on(every=0, seed=seed)
+    assert quiz.next_question(teacher) is not None
+    quiz.answer(teacher, frozenset())
+    run.seek(max(0, run.position + 20 - back))
+    while not run.idle:
+        question = quiz.next_question(teacher)
+        if question is None:
+            teacher.step_forward()
+            quiz.go_on(run)
+        else:
+            assert question.decision and len(question.expected) > 1
+            quiz.skip(teacher)
+
+
 @settings(max_examples=10)
 @given(seed=st.integers(0, 1000))
 def test_decision_points_ask_only_where_more_than_one_thing_could_happen(seed):

@@ -68,7 +68,10 @@ TEACH_BUDGET = 0.008
 IDLE_TEACH_BUDGET = 0.03
 """The same while paused or finished: nothing else needs the frame."""
 REPAINT_CELLS = 20_000
-"""Cells a re-solve's repaint hands the board a frame (``Overlay.feed``)."""
+"""Cells a re-solve's repaint hands the board a frame at least (``Overlay.feed``)."""
+REPAINT_ROOM = 0.035
+"""Seconds of a frame the work and the repaint of fed cells share: a frame whose work was light
+hands the board more (the changed cells of a re-solve in two or three frames, not eight)."""
 RESOLVE_SHARE = 0.01
 """Seconds of a frame a re-solve after an edit gets at least, whatever the perfect check took."""
 IDLE_WORK = 0.008
@@ -443,7 +446,6 @@ class WatchScene(QuizKeys, EditKeys, PlayKeys, WatchPanel, Scene):
             self._quiz_frame()
         began = time.perf_counter()
         self.run.sweep()
-        self.run.overlay.feed(REPAINT_CELLS)
         self.edits.settle(IDLE_TEACH_BUDGET)  # the perfect check first: the re-solve has what is left
         if self.edits.resolving:
             spent = time.perf_counter() - began
@@ -462,6 +464,8 @@ class WatchScene(QuizKeys, EditKeys, PlayKeys, WatchPanel, Scene):
         self.report_solution()
         self.refresh_distances()
         self.own.tick(self.run, self.solver, self.reload_own, self.host.message)
+        room = REPAINT_ROOM - (time.perf_counter() - began)  # the board paints what is fed after the work
+        self.run.overlay.feed(max(REPAINT_CELLS, self.host.repaint_cells(room)))
 
     def reload_own(self) -> None:
         """The user's file was saved: run it again from the start (the same seed), solving again if it was."""

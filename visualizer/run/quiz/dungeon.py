@@ -1,4 +1,6 @@
-"""The dungeon: its corridors asked as the backtracker's walk; its connectors: opened or skipped?
+"""The dungeon: its rooms, kept or refused? (a room tried is refused when it overlaps a kept one;
+asked where its two ringed corners span it, rooms of columns and rows: a hexagon or a sector is
+not drawn before it is kept). Its corridors asked as the backtracker's walk; its connectors: opened or skipped?
 Two regions of different colours are joined by the connector; within one colour it is skipped when a
 door (drawn in yellow) already touches it, and left to the loop chance otherwise (not asked). Its
 pruning: which cell is filled in next? Any corridor dead end on screen: a corridor cell (not a
@@ -14,7 +16,7 @@ import numpy as np
 from ...algorithms.dungeon import way_counts
 from ...core.events import Event, Kind
 from ...core.maze import CellState
-from . import carving
+from . import carving, rooms
 from .question import CELL, CHOICE, Question, QuestionMaker, Seen
 
 KIND = "prune"
@@ -69,8 +71,20 @@ def ask_connector(seen: Seen) -> Question | None:
                     frozenset({answer}), why, CHOICES, focus=(a, b), decision=True)
 
 
-PHASE_QUESTIONS = {"prune": ask_prune, "connect": ask_connector}
-"""The phases with questions of their own; the others ask the walk's (the corridors; the rooms ask nothing)."""
+def ask_room(seen: Seen) -> Question | None:
+    """The next room tried: kept or refused? Only where a room is a rectangle of columns and rows
+    (square grids): there its two corners, ringed, show all of it."""
+    first = seen.peek(0)
+    if first is None or seen.grid.describe_room([int(first[1])]).get("shape") != RECTANGLE:
+        return None
+    return rooms.room_question(seen, touching=False)
+
+
+RECTANGLE = "rectangle"
+"""``Grid.describe_room``'s shape for rooms spanned by their first and last cell."""
+
+PHASE_QUESTIONS = {"rooms": ask_room, "prune": ask_prune, "connect": ask_connector}
+"""The phases with questions of their own; the others ask the walk's (the corridors)."""
 
 
 def ask(seen: Seen) -> Question | None:
@@ -83,6 +97,8 @@ def happened(question: Question, events: Sequence[Event], following: Event | Non
         return kind == _PRUNE and events[0][1] in question.expected
     if question.kind == CONNECTOR:
         return question.expected == frozenset({OPENED if kind == _CONNECT else SKIPPED})
+    if question.kind == rooms.KIND:
+        return rooms.MAKER.happened(question, events, following)
     return carving.MAKER.happened(question, events, following)
 
 

@@ -60,8 +60,11 @@ class Quiz:
     """Answers already in a saved summary (quitting asks first while there are more)."""
     started: datetime = field(default_factory=datetime.now)
     """When the quiz began: its summary file is named for it (a quiz spans algorithms and solvers)."""
-    _since: int = 0
-    """Steps shown since the last question."""
+    _anchor: int | None = None
+    """The step (a count of the shown narration's steps) the cadence counts from: the step after
+    the last question, or where the quiz began; None: from wherever the run stands next."""
+    _rephase: bool = False
+    """The run was moved by a key: count from the last step at or before it that keeps the cadence."""
     _subject: str = ""
     """The algorithm or solver the pending question is about."""
     held: bool = False
@@ -72,10 +75,23 @@ class Quiz:
 
     # --- asking -------------------------------------------------------------------
 
-    def due(self, question: Question) -> bool:
+    def due(self, question: Question, since: int = 0) -> bool:
+        """Whether the cadence asks ``question``, ``since`` steps shown after the one it counts from."""
         if self.every == 0:
             return question.decision
-        return self._since + 1 >= self.every
+        return since + 1 >= self.every
+
+    def _since(self, teacher: Teacher) -> int:
+        """Steps shown since the step the cadence counts from. After a seek the count keeps its
+        phase: every k steps asks at the same steps as before the seek (Left onto the step just
+        asked asks it again; a step between two asked ones asks nothing)."""
+        step = teacher.narration.steps
+        if self._anchor is None:
+            self._anchor, self._rephase = step, False
+        elif self._rephase:
+            self._anchor = step - (step - self._anchor) % max(1, self.every)
+            self._rephase = False
+        return step - self._anchor
 
     def next_question(self, teacher: Teacher, steps: int = STEPS_A_CALL, deadline: float = math.inf,
                       clock: Callable[[], float] = time.perf_counter) -> Question | None:
@@ -85,17 +101,18 @@ class Quiz:
         self.follow(teacher.run)
         if self.held:
             if self.pending is None and not teacher.run.idle:
-                self._pose(teacher, ask(teacher))
+                question = ask(teacher)
+                if question is not None and self.due(question, self._since(teacher)):
+                    self._pose(teacher, question)
             return self.pending
         for _ in range(steps):
             if self.pending is not None or teacher.run.idle or clock() >= deadline:
                 break
             question = ask(teacher)
-            if question is not None and self.due(question):
+            if question is not None and self.due(question, self._since(teacher)):
                 self._pose(teacher, question)
                 break
             teacher.step_forward()
-            self._since += 1
         self._left = where(teacher.run)
         return self.pending
 
@@ -109,14 +126,18 @@ class Quiz:
         """Notice a move the quiz did not make; True when there was one. The question up is
         withdrawn (unscored) and the last verdict goes with it (it was about another step or run);
         a move of the same run (Left, the scrub bar, PgDn) holds the quiz where the run now stands,
-        a new run or solve starts it asking afresh."""
+        asking there only if the cadence would; a new run or solve starts it asking afresh."""
         now, before = where(run), self._left
         if before is None or now == before:
             self._left = now
             return False
-        self.forget()
-        self.last = None
         self.held = now[0] is before[0] and now[3] == before[3]
+        if self.held:
+            self.withdraw()
+            self._rephase = True
+        else:
+            self.forget()
+        self.last = None
         self._left = now
         return True
 
@@ -125,9 +146,16 @@ class Quiz:
         self.held = False
         self._left = where(run)
 
+    def withdraw(self) -> None:
+        """The run moved on its own (End, PgDn) or by a key: the question up goes, unscored; the
+        cadence keeps its count."""
+        self.pending, self.selection = None, set()
+
     def forget(self) -> None:
-        """The run was replaced (restart, new seed): its question goes, the score stays."""
-        self.pending, self.selection, self._since = None, set(), 0
+        """The run was replaced (restart, new seed): its question goes, the score stays, the
+        cadence counts afresh."""
+        self.withdraw()
+        self._anchor = None
 
     # --- answering ----------------------------------------------------------------
 
@@ -162,8 +190,10 @@ class Quiz:
             self._show_step(teacher)
 
     def _show_step(self, teacher: Teacher) -> None:
-        self.pending, self.selection, self._since = None, set(), 0
+        self.pending, self.selection = None, set()
         teacher.step_forward()
+        teacher.catch_up(math.inf)
+        self._anchor = teacher.narration.steps
         self.held = False  # answered or skipped: the quiz goes on from the step shown
         self._left = where(teacher.run)
 
