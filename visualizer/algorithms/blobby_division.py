@@ -87,23 +87,73 @@ def _divide_shown(grid: Grid, key: int) -> EventStream:
     lower cell: the order a heap of claims pops them).
 
     The splits are the quiet ones (``_depths``), each depth cut down to what the shown stream says
-    of it (``_Level``) once it is worked out. The root region is said as soon as depth 0 is (the
-    window shows it while the rest is worked out), then every other region at once: their events
-    are laid out in preorder in one table (``_table``) and said by ``zip`` in C a chunk at a time
-    (``_said``), a region of PACK_FROM cells or more as one SETS run. Said region by region in
-    Python, a quarter of a million regions at 500 x 500 cost more than working out the splits."""
+    of it (``_Level``) and worked out when the first region of that depth is reached (with the
+    depths after it while they are small, WORK): the regions before it in preorder are all of
+    depths worked out, so their places are known (``_known``). Their
+    events are laid out in numpy a table of REGIONS regions at a time (``_table``) and said by
+    ``zip`` in C (``_said``), a region of PACK_FROM cells or more as one SETS run. Said region by
+    region in Python, a quarter of a million regions at 500 x 500 cost more than working out the
+    splits; worked out all at once before the second region, the depths froze the window for
+    seconds."""
     yield (OPEN_FIELD, -1, -1, -1)
     if grid.size < 2:
         return
-    depths = _depths(grid, key)
-    levels = [_Level(next(depths), np.zeros(1, dtype=np.int64))]
-    yield from chain.from_iterable(_said(levels, _table([(0, levels[0], np.zeros(1, dtype=np.int64))])))
-    for split in depths:
-        levels.append(_Level(split, levels[-1].next_firsts))
-    places = _preorder([level.pairs for level in levels], leaf=0)
-    rest = [(depth, levels[depth], places[depth]) for depth in range(1, len(levels))]
-    if rest:
-        yield from chain.from_iterable(_said(levels, _table(rest)))
+    depths, said = _depths(grid, key), 0
+    levels: list[_Level] = []
+    while not levels or len(levels[-1].next_firsts):  # (none: the last depth's halves are single cells)
+        _work_out(depths, levels)
+        places, reached = _known([level.pairs for level in levels])
+        for table in _tables(levels, places, said, reached):
+            yield from chain.from_iterable(_said(levels, table))
+        said = reached
+
+
+def _work_out(depths: Iterator[_Depth], levels: list[_Level]) -> None:
+    """Work out the next depth of ``depths`` into ``levels``, and the depths after it while they
+    hold WORK places in all."""
+    work = 0
+    while not work or (len(levels[-1].next_firsts) and work + len(levels[-1].cells) <= WORK):
+        firsts = levels[-1].next_firsts if levels else np.zeros(1, dtype=np.int64)
+        levels.append(_Level(next(depths), firsts))
+        work += len(levels[-1].cells)
+
+
+def _known(children: list[np.ndarray]) -> tuple[list[np.ndarray], int]:
+    """The places in preorder of the regions of the depths worked out (``children``), and how
+    many regions come before the first of the next depth: the places below that are right (the
+    next depth's regions count as UNKNOWN regions each, which pushes every place after them up)."""
+    places = _preorder(children, leaf=0, unknown=UNKNOWN)
+    pairs, here = children[-1], places[-1]
+    parents = (pairs >= 0).any(axis=1)
+    reached = int(here[parents].min()) + 1 if parents.any() else int(sum(map(len, places)))
+    return places, reached
+
+
+UNKNOWN = 1 << 40
+"""The count of regions a region of a depth not worked out yet stands for in ``_known``: more
+than any grid has, few enough that the places stay in int64."""
+WORK = 1 << 18
+"""Depths are worked out ahead while they hold this many places in all (the next one holds no
+more than the last): a deep depth is small, and each go costs ``_known`` over every depth."""
+REGIONS = 1 << 13
+"""Regions whose events ``_tables`` lays out at a time (about 45,000 events at 1000 x 1000)."""
+
+
+def _tables(levels: list[_Level], places: list[np.ndarray], start: int, stop: int) -> Iterator[_Table]:
+    """The tables of the regions of places ``start`` to ``stop`` (each depth's in order of place),
+    REGIONS at a time, each one laid out as it is reached."""
+    chosen = []
+    for place in places:
+        regions = ((place >= start) & (place < stop)).nonzero()[0]
+        regions = regions.take(np.argsort(place.take(regions)))
+        chosen.append((regions, place.take(regions)))
+    for at in range(start, stop, REGIONS):
+        parts = []
+        for depth, (regions, place) in enumerate(chosen):
+            first, last = np.searchsorted(place, (at, at + REGIONS)).tolist()
+            if first < last:
+                parts.append((depth, levels[depth], regions[first:last], place[first:last]))
+        yield _table(parts, at)
 
 
 class _Level:
@@ -123,6 +173,7 @@ class _Level:
         self.walls = (np.bincount(regions, minlength=len(self.sizes)), source.take(walls), target.take(walls),
                       way.take(walls))
         """Per region how many walls, then each wall's cell in half A, cell in half B, direction."""
+        self.wall_starts = np.cumsum(self.walls[0]) - self.walls[0]
         seeds = np.column_stack((split.cells.take(split.seed_a), split.cells.take(split.seed_b)))
         kept = split.pairs >= 0
         self.next_firsts = np.zeros(int(split.pairs.max(initial=-1)) + 1, dtype=np.int64)
@@ -168,44 +219,56 @@ class _Table(NamedTuple):
     runs: np.ndarray
 
 
-def _table(levels: list[tuple[int, _Level, np.ndarray]]) -> _Table:
-    """The events of the regions of ``levels`` (depth, level, each region's place in the preorder
-    of the regions said: its half A's label is 1 + twice that), region after region in that order:
-    its CHAMBER, its cells joining their halves (one SETS run from PACK_FROM cells), the CURRENT
-    of its door and its walls."""
-    length = np.zeros(max(int(place.max()) for _, _, place in levels) + 1, dtype=np.int64)
-    for _, level, place in levels:
-        length[place] = 3 + np.where(level.sizes >= PACK_FROM, 0, level.sizes - 1) + level.walls[0]
+def _table(parts: list[tuple[int, _Level, np.ndarray, np.ndarray]], first: int) -> _Table:
+    """The events of the regions of ``parts`` (depth, level, regions of it, their places in the
+    preorder of the regions said, from ``first`` on: a region's half A's label is 1 + twice its
+    place), region after region in order of place: its CHAMBER, its cells joining their halves
+    (one SETS run from PACK_FROM cells), the CURRENT of its door and its walls."""
+    length = np.zeros(max(int(place[-1]) for *_, place in parts) + 1 - first, dtype=np.int64)
+    for _, level, regions, place in parts:
+        sizes = level.sizes.take(regions)
+        length[place - first] = 3 + np.where(sizes >= PACK_FROM, 0, sizes - 1) + level.walls[0].take(regions)
     offset = np.cumsum(length) - length
     total = int(length.sum())
     table = _Table(np.zeros(total, dtype=np.uint8), np.zeros(total, dtype=np.int32),
                    np.full(total, -1, dtype=np.int32), np.full(total, -1, dtype=np.int32), np.zeros(0))
-    runs = [_lay_out(table, depth, level, offset.take(place), 1 + 2 * place) for depth, level, place in levels]
+    runs = [_lay_out(table, depth, level, regions, offset.take(place - first), 1 + 2 * place)
+            for depth, level, regions, place in parts]
     rows = np.concatenate(runs)
     return table._replace(runs=rows[np.argsort(rows[:, 0]), 1:])
 
 
-def _lay_out(table: _Table, depth: int, level: _Level, at: np.ndarray, labels: np.ndarray) -> np.ndarray:
-    """Write ``level``'s regions' events into ``table``, each region's from row ``at``; returns
-    its SETS runs as rows: their row in the table, then ``_Table.runs``'s fields."""
-    sizes = level.sizes
-    table.kinds[at], table.cells[at], table.values[at] = CHAMBER, level.firsts, sizes
+def _spans(starts: np.ndarray, sizes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The entries of the runs of ``sizes`` entries from ``starts``, one after another, and each
+    one's run."""
+    run = np.repeat(np.arange(len(sizes)), sizes)
+    ends = np.cumsum(sizes)
+    return (starts - ends + sizes).take(run) + np.arange(int(ends[-1]) if len(ends) else 0), run
+
+
+def _lay_out(table: _Table, depth: int, level: _Level, regions: np.ndarray, at: np.ndarray,
+             labels: np.ndarray) -> np.ndarray:
+    """Write the events of ``level``'s ``regions`` into ``table``, each region's from row ``at``;
+    returns its SETS runs as rows: their row in the table, then ``_Table.runs``'s fields."""
+    sizes, starts = level.sizes.take(regions), level.starts.take(regions)
+    table.kinds[at], table.cells[at], table.values[at] = CHAMBER, level.firsts.take(regions), sizes
     big = sizes >= PACK_FROM
-    owner = np.repeat(np.arange(len(sizes)), sizes)
-    small = (~big).take(owner).nonzero()[0]  # the places of the regions said a SET event a cell
-    region = owner.take(small)
-    rows = at.take(region) + 1 + small - level.starts.take(region)
+    small, region = _spans(starts.compress(~big), sizes.compress(~big))  # said a SET event a cell
+    region = (~big).nonzero()[0].take(region)
+    rows = at.take(region) + 1 + small - starts.take(region)
     table.kinds[rows], table.cells[rows] = SET, level.cells.take(small)
     table.values[rows] = labels.take(region) + level.sides.take(small)
     door = at + 1 + np.where(big, 1, sizes)
-    table.kinds[door], table.cells[door] = CURRENT, level.doors
+    table.kinds[door], table.cells[door] = CURRENT, level.doors.take(regions)
     count, source, target, way = level.walls
-    region = np.repeat(np.arange(len(sizes)), count)
-    rows = door.take(region) + 1 + np.arange(len(source)) - (np.cumsum(count) - count).take(region)
-    table.kinds[rows], table.cells[rows], table.others[rows], table.values[rows] = WALL, source, target, way
+    count = count.take(regions)
+    walls, region = _spans(level.wall_starts.take(regions), count)
+    rows = door.take(region) + 1 + walls - level.wall_starts.take(regions).take(region)
+    table.kinds[rows], table.cells[rows] = WALL, source.take(walls)
+    table.others[rows], table.values[rows] = target.take(walls), way.take(walls)
     runs = big.nonzero()[0]
     table.kinds[at.take(runs) + 1] = SETS
-    return np.column_stack((at.take(runs) + 1, np.full(len(runs), depth), level.starts.take(runs), sizes.take(runs),
+    return np.column_stack((at.take(runs) + 1, np.full(len(runs), depth), starts.take(runs), sizes.take(runs),
                             labels.take(runs)))
 
 
@@ -344,15 +407,16 @@ def _shown_order(walls: list[tuple[np.ndarray, ...]], children: list[np.ndarray]
     return rows.take(np.argsort(keys, kind="stable"), axis=0)
 
 
-def _preorder(children: list[np.ndarray], leaf: int = 1) -> list[np.ndarray]:
+def _preorder(children: list[np.ndarray], leaf: int = 1, unknown: int = 0) -> list[np.ndarray]:
     """Each depth's regions' places in the shown order. ``children[depth]`` has a row per region:
     its half A's and half B's region at the next depth, -1 for a single cell (a leaf), which takes
-    ``leaf`` places (0: the places count the regions said before, as the shown split's labels do)."""
+    ``leaf`` places (0: the places count the regions said before, as the shown split's labels do);
+    a region of the depth after the last takes ``unknown`` places (it is not worked out yet)."""
     nodes = [np.zeros(0, dtype=np.int64)] * len(children)
     below = np.zeros(0, dtype=np.int64)
     for depth in range(len(children) - 1, -1, -1):  # how many regions each subtree holds
         pairs = children[depth]
-        sizes = np.where(pairs >= 0, below[np.maximum(pairs, 0)] if len(below) else leaf, leaf)
+        sizes = np.where(pairs >= 0, below[np.maximum(pairs, 0)] if len(below) else unknown, leaf)
         nodes[depth] = below = 1 + sizes.sum(axis=1)
     places = [np.zeros(1, dtype=np.int64)]
     for depth, pairs in enumerate(children[:-1]):
