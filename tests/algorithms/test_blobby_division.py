@@ -167,3 +167,112 @@ def test_as_many_dead_ends_and_straight_cells_as_the_cell_by_cell_split():
         means = [sum(c) / samples for c in counts]
         variance = sum(sum((x - m) ** 2 for x in c) / (samples - 1) for c, m in zip(counts, means))
         assert abs(means[0] - means[1]) < 4 * (variance / samples) ** 0.5, means
+
+
+def full_sort(split):
+    """The shown split's order of a depth's places by every key: region, claim, half, cell."""
+    import numpy as np
+
+    places = len(split.cells)
+    return np.lexsort((split.cells, split.owner[:places], split.claim[:places], split.region))
+
+
+@settings(max_examples=25, deadline=None)
+@given(kind=st.sampled_from(["square", "hex", "triangle", "polar"]), width=st.integers(2, 30),
+       height=st.integers(2, 20), seed=st.integers(0, 2**32), coarse=st.booleans())
+def test_the_shown_order_of_a_depths_cells_is_the_full_sort(kind, width, height, seed, coarse):
+    """One sort of a packed key, the close claims sorted again: the very order of a sort by every
+    key; ``coarse`` claims (a few values, each nudged below the key's bits) make many such ties."""
+    import numpy as np
+
+    from visualizer.algorithms import blobby_division
+
+    try:
+        grid = make_grid(kind, width, height)
+    except ValueError:
+        return
+    for split in blobby_division._depths(grid, seed):
+        if coarse:
+            places = len(split.cells)
+            nudge = np.random.default_rng(seed).integers(0, 3, places) * 1e-13
+            split.claim[:places] = np.round(split.claim[:places] / 4) * 4 + nudge
+        assert blobby_division._claim_order(split).tolist() == full_sort(split).tolist()
+
+
+def counting_depths(monkeypatch) -> list[int]:
+    """A spy on the shown split's depths: the number of places of each depth as it is worked out."""
+    from visualizer.algorithms import blobby_division
+
+    worked, depths = [], blobby_division._depths
+
+    def counted(grid, key):
+        for split in depths(grid, key):
+            worked.append(len(split.cells))
+            yield split
+
+    monkeypatch.setattr(blobby_division, "_depths", counted)
+    return worked
+
+
+def depths_at_each_region(events, worked: list[int]) -> list[int]:
+    """How many depths were worked out as each region (its CHAMBER) was said."""
+    return [len(worked) for event in events if event[0] == Kind.CHAMBER]
+
+
+def test_each_depth_is_worked_out_when_its_first_region_is_reached(monkeypatch):
+    """The window starts on the first split at once and never waits for every depth at once: the
+    root's cells and walls come with one depth worked out, the next region with two, and the
+    n-th region with at most n + 1 (a region of depth d comes after d others); the last depth only
+    once a region of it is reached."""
+    from visualizer.algorithms import blobby_division
+
+    worked = counting_depths(monkeypatch)
+    monkeypatch.setattr(blobby_division, "WORK", 0)  # a depth at a time
+    grid = make_grid("square", 40, 30)
+    events = BLOBBY.run(grid, 8, show=True)
+    first = [next(events) for _ in range(3)]
+    assert [e[0] for e in first] == [Kind.OPEN_FIELD, Kind.CHAMBER, Kind.SETS]
+    assert len(first[2][3]) == grid.size and worked == [grid.size]
+    seen = [1, *depths_at_each_region(events, worked)]
+    total = len(list(blobby_division._depths(grid, random.Random(8).getrandbits(64))))
+    assert seen[1] == 2 and seen == sorted(seen) and all(count <= n + 1 for n, count in enumerate(seen))
+    assert seen[-1] == total and seen.index(total) > 2 * total  # many regions said before the deepest
+
+
+def test_the_small_deep_depths_are_worked_out_together(monkeypatch):
+    """Each go works out one depth, then the next ones while all of them hold at most WORK places:
+    fewer goes (and fewer looks over every depth for the places) where the depths are small."""
+    from visualizer.algorithms import blobby_division
+
+    worked = counting_depths(monkeypatch)
+    grid = make_grid("square", 40, 30)
+    monkeypatch.setattr(blobby_division, "WORK", grid.size)
+    seen = depths_at_each_region(BLOBBY.run(grid, 8, show=True), worked)
+    steps = sorted(set(seen))
+    assert seen[:2] == [1, 2] and seen[-1] == len(worked)
+    assert len(steps) < len(worked) and any(later - sooner > 1 for sooner, later in zip(steps, steps[1:]))
+    for sooner, later in zip(steps, steps[1:]):  # a go: one depth, then as many as fit in WORK
+        assert later - sooner == 1 or sum(worked[sooner:later]) <= grid.size
+
+
+@settings(max_examples=20, deadline=None)
+@given(kind=st.sampled_from(["square", "hex", "triangle", "polar"]), width=st.integers(2, 24),
+       height=st.integers(2, 16), seed=st.integers(0, 2**32), regions=st.sampled_from([1, 2, 7]),
+       work=st.sampled_from([0, 50, 10**9]))
+def test_how_the_shown_split_cuts_its_work_never_changes_the_events(kind, width, height, seed, regions, work):
+    """The shown split lays its regions' events out a few regions at a time, and works out a few
+    depths at a time: any number of them makes the same events (the packed runs spelt out) in the
+    same order."""
+    from visualizer.algorithms import blobby_division
+
+    try:
+        grid = make_grid(kind, width, height)
+    except ValueError:
+        return
+    whole = list(expand(BLOBBY.run(grid, seed, show=True)))
+    saved = blobby_division.REGIONS, blobby_division.WORK
+    blobby_division.REGIONS, blobby_division.WORK = regions, work
+    try:
+        assert list(expand(BLOBBY.run(grid, seed, show=True))) == whole
+    finally:
+        blobby_division.REGIONS, blobby_division.WORK = saved

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterator, Mapping
-from itertools import chain, islice, repeat
+from collections.abc import Iterable, Iterator, Mapping
+from itertools import chain, islice
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.events import Event, EventStream, Kind
@@ -81,103 +81,244 @@ def _waits(salt: int, cells: np.ndarray) -> np.ndarray:
 
 
 def _divide_shown(grid: Grid, key: int) -> EventStream:
-    """Region by region, as the window shows it, with a label per half (the SET events' values);
-    each half's cells are said in the order they join it (earliest claim first, then half A,
-    then the lower cell: the order a heap of claims pops them).
+    """Region by region, as the window shows it, with a label per half (the SET events' values):
+    a region, then all of its half B, then all of its half A (the preorder of the tree of splits);
+    each half's cells said in the order they join it (earliest claim first, then half A, then the
+    lower cell: the order a heap of claims pops them).
 
-    The splits are the quiet ones (``_depths``), a depth worked out when the first of its regions
-    is taken up: the regions are taken in preorder (a region, then all of its half B, then all of
-    its half A), so each depth's regions come in the order of their parents, half B first, and a
-    depth's events (``_Shown``) are read in that order, a region's share at a time. The events are
-    made by ``zip`` in C, a region of PACK_FROM cells or more as one SETS run (``_Shown.halves``):
-    six million SET events at 500 x 500 were most of the shown split's cost."""
+    The splits are the quiet ones (``_depths``), each depth cut down to what the shown stream says
+    of it (``_Level``) and worked out when the first region of that depth is reached (with the
+    depths after it while they are small, WORK): the regions before it in preorder are all of
+    depths worked out, so their places are known (``_known``). Their
+    events are laid out in numpy a table of REGIONS regions at a time (``_table``) and said by
+    ``zip`` in C (``_said``), a region of PACK_FROM cells or more as one SETS run. Said region by
+    region in Python, a quarter of a million regions at 500 x 500 cost more than working out the
+    splits; worked out all at once before the second region, the depths froze the window for
+    seconds."""
     yield (OPEN_FIELD, -1, -1, -1)
     if grid.size < 2:
         return
-    depths = _depths(grid, key)
-    levels: list[_Shown] = []
-    rank = np.zeros(1, dtype=np.int64)
-    label = 1
-    sets, unused = repeat(SET), repeat(-1)
-    stack = [(0, 0)]  # (depth, first cell of the region): the root region lists cell 0 first
-    while stack:
-        depth, first = stack.pop()
-        if depth == len(levels):
-            levels.append(_Shown(next(depths), rank))
-            rank = levels[-1].next_rank
-        level = levels[depth]
-        size, door, walls, seed_a, seed_b = next(level.regions)
-        yield (CHAMBER, first, -1, size)
-        if size >= PACK_FROM:
-            yield level.halves(size, label)
-        else:
-            cells, sides = level.next_cells(size)
-            yield from zip(sets, cells, unused, map(label.__add__, sides))
-        yield (CURRENT, door, -1, -1)  # the doorway the new wall keeps
-        yield from islice(level.walls, walls)
-        label += 2
-        if seed_a >= 0:  # half A is pushed first, so half B is taken up first
-            stack.append((depth + 1, seed_a))
-        if seed_b >= 0:
-            stack.append((depth + 1, seed_b))
+    depths, said = _depths(grid, key), 0
+    levels: list[_Level] = []
+    while not levels or len(levels[-1].next_firsts):  # (none: the last depth's halves are single cells)
+        _work_out(depths, levels)
+        places, reached = _known([level.pairs for level in levels])
+        for table in _tables(levels, places, said, reached):
+            yield from chain.from_iterable(_said(levels, table))
+        said = reached
+
+
+def _work_out(depths: Iterator[_Depth], levels: list[_Level]) -> None:
+    """Work out the next depth of ``depths`` into ``levels``, and the depths after it while they
+    hold WORK places in all."""
+    work = 0
+    while not work or (len(levels[-1].next_firsts) and work + len(levels[-1].cells) <= WORK):
+        firsts = levels[-1].next_firsts if levels else np.zeros(1, dtype=np.int64)
+        levels.append(_Level(next(depths), firsts))
+        work += len(levels[-1].cells)
+
+
+def _known(children: list[np.ndarray]) -> tuple[list[np.ndarray], int]:
+    """The places in preorder of the regions of the depths worked out (``children``), and how
+    many regions come before the first of the next depth: the places below that are right (the
+    next depth's regions count as UNKNOWN regions each, which pushes every place after them up)."""
+    places = _preorder(children, leaf=0, unknown=UNKNOWN)
+    pairs, here = children[-1], places[-1]
+    parents = (pairs >= 0).any(axis=1)
+    reached = int(here[parents].min()) + 1 if parents.any() else int(sum(map(len, places)))
+    return places, reached
+
+
+UNKNOWN = 1 << 40
+"""The count of regions a region of a depth not worked out yet stands for in ``_known``: more
+than any grid has, few enough that the places stay in int64."""
+WORK = 1 << 18
+"""Depths are worked out ahead while they hold this many places in all (the next one holds no
+more than the last): a deep depth is small, and each go costs ``_known`` over every depth."""
+REGIONS = 1 << 13
+"""Regions whose events ``_tables`` lays out at a time (about 45,000 events at 1000 x 1000)."""
+
+
+def _tables(levels: list[_Level], places: list[np.ndarray], start: int, stop: int) -> Iterator[_Table]:
+    """The tables of the regions of places ``start`` to ``stop`` (each depth's in order of place),
+    REGIONS at a time, each one laid out as it is reached."""
+    chosen = []
+    for place in places:
+        regions = ((place >= start) & (place < stop)).nonzero()[0]
+        regions = regions.take(np.argsort(place.take(regions)))
+        chosen.append((regions, place.take(regions)))
+    for at in range(start, stop, REGIONS):
+        parts = []
+        for depth, (regions, place) in enumerate(chosen):
+            first, last = np.searchsorted(place, (at, at + REGIONS)).tolist()
+            if first < last:
+                parts.append((depth, levels[depth], regions[first:last], place[first:last]))
+        yield _table(parts, at)
+
+
+class _Level:
+    """One depth's splits as the shown split says them, region by region in the order of their
+    places: the cells in the order they join their halves (``_claim_order``) and each one's half;
+    per region its size, first cell (its CHAMBER's: the seed its half grew from), door, walls (in
+    half A's order of claims, then by cell and direction) and its halves' regions at the next depth."""
+
+    def __init__(self, split: _Depth, firsts: np.ndarray) -> None:
+        order = _claim_order(split)
+        self.cells = split.cells.take(order).astype(np.int32)  # kept to the end: the SETS runs
+        self.sides = split.owner.take(order).astype(np.int8)  # are made as they are said
+        self.starts, self.sizes = split.starts, np.diff(split.starts)
+        self.firsts, self.doors, self.pairs = firsts, split.doors, split.pairs
+        regions, claimed, source, target, way = split.walls
+        walls = np.lexsort((way, source, claimed, regions))
+        self.walls = (np.bincount(regions, minlength=len(self.sizes)), source.take(walls), target.take(walls),
+                      way.take(walls))
+        """Per region how many walls, then each wall's cell in half A, cell in half B, direction."""
+        self.wall_starts = np.cumsum(self.walls[0]) - self.walls[0]
+        seeds = np.column_stack((split.cells.take(split.seed_a), split.cells.take(split.seed_b)))
+        kept = split.pairs >= 0
+        self.next_firsts = np.zeros(int(split.pairs.max(initial=-1)) + 1, dtype=np.int64)
+        self.next_firsts[split.pairs[kept]] = seeds[kept]
+        """The next depth's regions' first cells (the seeds of this depth's halves)."""
+
+
+def _claim_order(split: _Depth) -> np.ndarray:
+    """The depth's places by region, claim, half (A first), then cell: the order the shown split
+    says them in. One stable sort of a 64-bit key: the region, the claim's top bits (a float that
+    is not negative sorts as its bits do) and the half; a region's places hold its cells in
+    order (``_next_places`` keeps it), so stable sorting leaves cells of one claim and half in
+    order (a cell claims its neighbours at one time: a third of the places share a claim). Places
+    whose region and claim's top bits tie with different claims are sorted again by the full keys."""
+    places = len(split.cells)
+    claim, owner, region = split.claim[:places], split.owner[:places], split.region
+    shift = max(int(len(split.starts) - 2).bit_length(), 1)
+    key = region.astype(np.uint64) << np.uint64(64 - shift)
+    key |= (claim.view(np.uint64) >> np.uint64(shift)) << np.uint64(1)
+    key |= owner.astype(np.uint64)
+    order = np.argsort(key, kind="stable")
+    ranked, claims = key.take(order) >> np.uint64(1), claim.take(order)  # (the half left out)
+    tie = ranked[1:] == ranked[:-1]
+    cut = tie & (claims[1:] != claims[:-1])
+    if cut.any():  # rare: claims this close
+        run = np.cumsum(np.append(True, ~tie))  # each run of equal regions and claims' number, from 1
+        redo = np.isin(run, run[1:][cut])
+        at = redo.nonzero()[0]
+        some = order.take(at)
+        order[at] = some.take(np.lexsort((split.cells.take(some), owner.take(some), claim.take(some),
+                                          region.take(some))))
+    return order
+
+
+class _Table(NamedTuple):
+    """Regions' events in the order they are said, as columns; a SETS run is a row of kind SETS
+    whose fields are a row of ``runs``: depth, first place in its level, size, label of half A."""
+
+    kinds: np.ndarray
+    cells: np.ndarray
+    others: np.ndarray
+    values: np.ndarray
+    runs: np.ndarray
+
+
+def _table(parts: list[tuple[int, _Level, np.ndarray, np.ndarray]], first: int) -> _Table:
+    """The events of the regions of ``parts`` (depth, level, regions of it, their places in the
+    preorder of the regions said, from ``first`` on: a region's half A's label is 1 + twice its
+    place), region after region in order of place: its CHAMBER, its cells joining their halves
+    (one SETS run from PACK_FROM cells), the CURRENT of its door and its walls."""
+    length = np.zeros(max(int(place[-1]) for *_, place in parts) + 1 - first, dtype=np.int64)
+    for _, level, regions, place in parts:
+        sizes = level.sizes.take(regions)
+        length[place - first] = 3 + np.where(sizes >= PACK_FROM, 0, sizes - 1) + level.walls[0].take(regions)
+    offset = np.cumsum(length) - length
+    total = int(length.sum())
+    table = _Table(np.zeros(total, dtype=np.uint8), np.zeros(total, dtype=np.int32),
+                   np.full(total, -1, dtype=np.int32), np.full(total, -1, dtype=np.int32), np.zeros(0))
+    runs = [_lay_out(table, depth, level, regions, offset.take(place - first), 1 + 2 * place)
+            for depth, level, regions, place in parts]
+    rows = np.concatenate(runs)
+    return table._replace(runs=rows[np.argsort(rows[:, 0]), 1:])
+
+
+def _spans(starts: np.ndarray, sizes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The entries of the runs of ``sizes`` entries from ``starts``, one after another, and each
+    one's run."""
+    run = np.repeat(np.arange(len(sizes)), sizes)
+    ends = np.cumsum(sizes)
+    return (starts - ends + sizes).take(run) + np.arange(int(ends[-1]) if len(ends) else 0), run
+
+
+def _lay_out(table: _Table, depth: int, level: _Level, regions: np.ndarray, at: np.ndarray,
+             labels: np.ndarray) -> np.ndarray:
+    """Write the events of ``level``'s ``regions`` into ``table``, each region's from row ``at``;
+    returns its SETS runs as rows: their row in the table, then ``_Table.runs``'s fields."""
+    sizes, starts = level.sizes.take(regions), level.starts.take(regions)
+    table.kinds[at], table.cells[at], table.values[at] = CHAMBER, level.firsts.take(regions), sizes
+    big = sizes >= PACK_FROM
+    small, region = _spans(starts.compress(~big), sizes.compress(~big))  # said a SET event a cell
+    region = (~big).nonzero()[0].take(region)
+    rows = at.take(region) + 1 + small - starts.take(region)
+    table.kinds[rows], table.cells[rows] = SET, level.cells.take(small)
+    table.values[rows] = labels.take(region) + level.sides.take(small)
+    door = at + 1 + np.where(big, 1, sizes)
+    table.kinds[door], table.cells[door] = CURRENT, level.doors.take(regions)
+    count, source, target, way = level.walls
+    count = count.take(regions)
+    walls, region = _spans(level.wall_starts.take(regions), count)
+    rows = door.take(region) + 1 + walls - level.wall_starts.take(regions).take(region)
+    table.kinds[rows], table.cells[rows] = WALL, source.take(walls)
+    table.others[rows], table.values[rows] = target.take(walls), way.take(walls)
+    runs = big.nonzero()[0]
+    table.kinds[at.take(runs) + 1] = SETS
+    return np.column_stack((at.take(runs) + 1, np.full(len(runs), depth), starts.take(runs), sizes.take(runs),
+                            labels.take(runs)))
+
+
+_KINDS = {int(kind): kind for kind in Kind}
+
+
+def _said(levels: list[_Level], table: _Table) -> Iterator[Iterable[Event]]:
+    """``table``'s events, made by ``zip`` (in C) a CHUNK at a time from its columns, and said
+    by ``chain`` in C: a generator resumed for every event, or a chunk's list of tuples (the
+    garbage collector looks at each), cost as much again. A SETS row is its run (``_runs``)."""
+    total = len(table.kinds)
+    marks = (table.kinds == SETS).nonzero()[0]
+    kinds = np.array([_KINDS.get(kind, kind) for kind in range(256)], dtype=object)  # ``take`` a chunk's
+    for at in range(0, total, CHUNK):  # members: half the time of a dict's look-ups
+        stop = min(at + CHUNK, total)
+        rows = zip(kinds.take(table.kinds[at:stop]).tolist(), table.cells[at:stop].tolist(),
+                   table.others[at:stop].tolist(), table.values[at:stop].tolist())
+        first, last = np.searchsorted(marks, (at, stop)).tolist()
+        begin = at
+        if first < last:
+            for mark, run in zip(marks[first:last].tolist(), _runs(levels, table.runs[first:last])):
+                yield islice(rows, mark - begin)  # (taken up once the events before it are said)
+                next(rows)
+                yield ((SETS, -1, -1, run),)  # type: ignore[misc]
+                begin = mark + 1
+        yield rows
+
+
+def _runs(levels: list[_Level], runs: np.ndarray) -> list[np.ndarray]:
+    """Each of ``runs``' region's cells joining their halves (labels ``label``, ``label + 1``): a
+    SETS run's rows, all made at once (a run's own arrays cost 4 us, 60,000 runs at 500 x 500):
+    views of one array."""
+    sizes = runs[:, 2]
+    ends = np.cumsum(sizes)
+    count = int(ends[-1])
+    run = np.repeat(np.arange(len(runs)), sizes)
+    place = runs[:, 1].take(run) + np.arange(count) - (ends - sizes).take(run)
+    rows = np.empty((count, 3), dtype=np.int64)
+    rows[:, 1] = -1
+    depth = runs[:, 0].take(run)
+    for level in np.unique(runs[:, 0]).tolist():
+        these = (depth == level).nonzero()[0]
+        rows[these, 0] = levels[level].cells.take(place.take(these))
+        rows[these, 2] = levels[level].sides.take(place.take(these))
+    rows[:, 2] += runs[:, 3].take(run)
+    return [rows[start:end] for start, end in zip((ends - sizes).tolist(), ends.tolist())]
 
 
 CHUNK = 1 << 15
-"""Array entries turned into Python ints at a time by ``_chunks``."""
-
-
-def _chunks(values: np.ndarray) -> Iterator[int]:
-    """The entries of ``values`` as Python ints, CHUNK at a time (a depth's SET events would be
-    a million Python ints at once at 1000 x 1000)."""
-    return chain.from_iterable(values[at:at + CHUNK].tolist() for at in range(0, len(values), CHUNK))
-
-
-class _Shown:
-    """One depth's splits as the shown split says them, its regions in the order they are taken
-    up (``rank``: each region's place in that order): per region its size, door cell, number of
-    walls and its halves' seeds (-1 for a half of one cell, never a region); the SET events' cells
-    and halves, and the walls, region after region."""
-
-    def __init__(self, split: _Depth, rank: np.ndarray) -> None:
-        places = len(split.cells)
-        region = split.region
-        order = np.lexsort((split.cells, split.owner[:places], split.claim[:places], rank[region]))
-        self.cells = split.cells[order].astype(np.int32)  # kept to the end: every depth has
-        self.sides = split.owner[order].astype(np.int8)  # regions all through the preorder
-        self.taken = 0
-        """The cells of ``cells`` said so far (regions before the one being taken up)."""
-        regions, claimed, source, target, way = split.walls
-        walls = np.lexsort((way, source, claimed, rank[regions]))
-        self.walls = zip(repeat(WALL), _chunks(source[walls]), _chunks(target[walls]), _chunks(way[walls]))
-        visit = np.argsort(rank, kind="stable")
-        pairs = split.pairs
-        seeds = np.where(pairs >= 0, np.column_stack((split.cells[split.seed_a], split.cells[split.seed_b])), -1)
-        count = np.bincount(regions, minlength=len(rank))
-        self.regions = zip(_chunks(np.diff(split.starts)[visit]), _chunks(split.doors[visit]),
-                           _chunks(count[visit]), _chunks(seeds[visit, 0]), _chunks(seeds[visit, 1]))
-        following = np.zeros(int(pairs.max(initial=-1)) + 1, dtype=np.int64)  # parents' ranks, half B first
-        half_a, half_b = pairs[:, 0], pairs[:, 1]
-        following[half_b[half_b >= 0]] = 2 * rank[half_b >= 0]
-        following[half_a[half_a >= 0]] = 2 * rank[half_a >= 0] + 1
-        self.next_rank = np.empty_like(following)
-        self.next_rank[np.argsort(following, kind="stable")] = np.arange(len(following))
-        """The next depth's regions' places in the order they are taken up."""
-
-
-    def next_cells(self, size: int) -> tuple[list[int], list[int]]:
-        """The next region's ``size`` cells, in the order they join their halves, and each one's half."""
-        at, self.taken = self.taken, self.taken + size
-        return self.cells[at:at + size].tolist(), self.sides[at:at + size].tolist()
-
-    def halves(self, size: int, label: int) -> Event:
-        """The next region's cells joining their halves (labels ``label``, ``label + 1``): one SETS run."""
-        at, self.taken = self.taken, self.taken + size
-        rows = np.empty((size, 3), dtype=np.int64)
-        rows[:, 0] = self.cells[at:at + size]
-        rows[:, 1] = -1
-        rows[:, 2] = self.sides[at:at + size]
-        rows[:, 2] += label
-        return (SETS, -1, -1, rows)  # type: ignore[return-value]
+"""Events made into tuples at a time by ``_said``."""
 
 
 class _Depth(NamedTuple):
@@ -266,21 +407,23 @@ def _shown_order(walls: list[tuple[np.ndarray, ...]], children: list[np.ndarray]
     return rows.take(np.argsort(keys, kind="stable"), axis=0)
 
 
-def _preorder(children: list[np.ndarray]) -> list[np.ndarray]:
+def _preorder(children: list[np.ndarray], leaf: int = 1, unknown: int = 0) -> list[np.ndarray]:
     """Each depth's regions' places in the shown order. ``children[depth]`` has a row per region:
-    its half A's and half B's region at the next depth, -1 for a single cell (a leaf)."""
+    its half A's and half B's region at the next depth, -1 for a single cell (a leaf), which takes
+    ``leaf`` places (0: the places count the regions said before, as the shown split's labels do);
+    a region of the depth after the last takes ``unknown`` places (it is not worked out yet)."""
     nodes = [np.zeros(0, dtype=np.int64)] * len(children)
     below = np.zeros(0, dtype=np.int64)
     for depth in range(len(children) - 1, -1, -1):  # how many regions each subtree holds
         pairs = children[depth]
-        sizes = np.where(pairs >= 0, below[np.maximum(pairs, 0)] if len(below) else 1, 1)
+        sizes = np.where(pairs >= 0, below[np.maximum(pairs, 0)] if len(below) else unknown, leaf)
         nodes[depth] = below = 1 + sizes.sum(axis=1)
     places = [np.zeros(1, dtype=np.int64)]
     for depth, pairs in enumerate(children[:-1]):
         here = places[-1]
         after = np.zeros(len(nodes[depth + 1]), dtype=np.int64)
         half_a, half_b = pairs[:, 0], pairs[:, 1]
-        b_size = np.where(half_b >= 0, nodes[depth + 1][np.maximum(half_b, 0)], 1)
+        b_size = np.where(half_b >= 0, nodes[depth + 1][np.maximum(half_b, 0)], leaf)
         after[half_b[half_b >= 0]] = (here + 1)[half_b >= 0]
         after[half_a[half_a >= 0]] = (here + 1 + b_size)[half_a >= 0]
         places.append(after)
