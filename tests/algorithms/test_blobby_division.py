@@ -61,19 +61,19 @@ def test_the_shown_and_the_quiet_split_make_the_same_perfect_maze(kind, width, h
 def test_how_the_quiet_race_steps_never_changes_the_maze(kind, width, height, seed, step, few):
     """The bulk race's bar step and its short-round cut only decide how the work is cut up: any of
     them makes the shown split's maze, wall for wall in the shown order."""
-    from visualizer.algorithms import blobby_division
+    from visualizer.algorithms import blob_race
 
     try:
         grid = make_grid(kind, width, height)
     except ValueError:
         return
     shown = [e[1:] for e in BLOBBY.run(grid, seed, show=True) if e[0] == Kind.WALL]
-    saved = blobby_division.STEP, blobby_division.FEW
-    blobby_division.STEP, blobby_division.FEW = step, few
+    saved = blob_race.STEP, blob_race.FEW
+    blob_race.STEP, blob_race.FEW = step, few
     try:
         quiet = [e[1:] for e in expand(list(BLOBBY.run(grid, seed, show=False))) if e[0] == Kind.WALL]
     finally:
-        blobby_division.STEP, blobby_division.FEW = saved
+        blob_race.STEP, blob_race.FEW = saved
     assert quiet == shown
 
 def test_a_masked_grid_too():
@@ -185,13 +185,13 @@ def test_the_shown_order_of_a_depths_cells_is_the_full_sort(kind, width, height,
     key; ``coarse`` claims (a few values, each nudged below the key's bits) make many such ties."""
     import numpy as np
 
-    from visualizer.algorithms import blobby_division
+    from visualizer.algorithms import blob_race, blobby_division
 
     try:
         grid = make_grid(kind, width, height)
     except ValueError:
         return
-    for split in blobby_division._depths(grid, seed):
+    for split in blob_race.depths(grid, seed):
         if coarse:
             places = len(split.cells)
             nudge = np.random.default_rng(seed).integers(0, 3, places) * 1e-13
@@ -201,16 +201,16 @@ def test_the_shown_order_of_a_depths_cells_is_the_full_sort(kind, width, height,
 
 def counting_depths(monkeypatch) -> list[int]:
     """A spy on the shown split's depths: the number of places of each depth as it is worked out."""
-    from visualizer.algorithms import blobby_division
+    from visualizer.algorithms import blob_race, blobby_division
 
-    worked, depths = [], blobby_division._depths
+    worked, depths = [], blob_race.depths
 
     def counted(grid, key):
         for split in depths(grid, key):
             worked.append(len(split.cells))
             yield split
 
-    monkeypatch.setattr(blobby_division, "_depths", counted)
+    monkeypatch.setattr(blobby_division, "split_depths", counted)
     return worked
 
 
@@ -224,7 +224,7 @@ def test_each_depth_is_worked_out_when_its_first_region_is_reached(monkeypatch):
     root's cells and walls come with one depth worked out, the next region with two, and the
     n-th region with at most n + 1 (a region of depth d comes after d others); the last depth only
     once a region of it is reached."""
-    from visualizer.algorithms import blobby_division
+    from visualizer.algorithms import blob_race, blobby_division
 
     worked = counting_depths(monkeypatch)
     monkeypatch.setattr(blobby_division, "WORK", 0)  # a depth at a time
@@ -234,7 +234,7 @@ def test_each_depth_is_worked_out_when_its_first_region_is_reached(monkeypatch):
     assert [e[0] for e in first] == [Kind.OPEN_FIELD, Kind.CHAMBER, Kind.SETS]
     assert len(first[2][3]) == grid.size and worked == [grid.size]
     seen = [1, *depths_at_each_region(events, worked)]
-    total = len(list(blobby_division._depths(grid, random.Random(8).getrandbits(64))))
+    total = len(list(blob_race.depths(grid, random.Random(8).getrandbits(64))))
     assert seen[1] == 2 and seen == sorted(seen) and all(count <= n + 1 for n, count in enumerate(seen))
     assert seen[-1] == total and seen.index(total) > 2 * total  # many regions said before the deepest
 

@@ -1,0 +1,248 @@
+"""Blobby division's splits in bulk: every region of one depth split at once by a race.
+
+Each cell of a growing half waits a random time, exponential with mean 1, before it claims its
+free neighbours, so a half reaches a cell along the path of least total wait: numpy runs that race
+(delta-stepping shortest paths, ``_race``) for every region of a depth at once, then finds every
+seam and door of the depth in bulk. Every random number is a hash of the run's key, the depth and
+the cell (``keys``), so the shown split, region by region, makes the very same walls.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, NamedTuple
+
+from ..grids import Grid
+
+if TYPE_CHECKING:
+    import numpy as np
+else:
+    from ..core.lazy_numpy import np  # imported on first use: --help stays fast
+
+SEED_KEYS, WAITS, DOOR_KEYS = 0, 1, 2
+"""The three random numbers of a split, per cell (or per wall): which cells are the seeds (the
+two smallest keys), how long each cell waits, which wall of the seam is the door (the smallest)."""
+_MASK = (1 << 64) - 1
+
+
+def depth_salt(key: int, depth: int, stream: int) -> int:
+    """One 64-bit number per (run, depth of the split, kind of draw)."""
+    return _mix_int((key + 0x9E3779B97F4A7C15 * (1 + 3 * depth + stream)) & _MASK)
+
+
+def _mix_int(x: int) -> int:
+    """splitmix64's finaliser on a Python int (the salt; cells are mixed by ``hashed_keys``)."""
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+    return x ^ (x >> 31)
+
+
+def hashed_keys(salt: int, index: np.ndarray) -> np.ndarray:
+    """A random 64-bit key per index (splitmix64 of index and salt): the same key for the same
+    index whether it is drawn with the rest of its depth or alone."""
+    x = (index.astype(np.uint64) + np.uint64(1)) * np.uint64(0x9E3779B97F4A7C15) ^ np.uint64(salt)
+    x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return x ^ (x >> np.uint64(31))
+
+
+def claim_waits(salt: int, cells: np.ndarray) -> np.ndarray:
+    """Each cell's wait before it claims its neighbours: exponential, mean 1."""
+    uniform = ((hashed_keys(salt, cells) >> np.uint64(11)).astype(np.float64) + 0.5) * (1.0 / 9007199254740992.0)
+    return -np.log(uniform)
+
+
+class Depth(NamedTuple):
+    """One depth of the split, all its regions at once (see ``_divide_quiet``)."""
+
+    cells: np.ndarray
+    starts: np.ndarray
+    region: np.ndarray
+    claim: np.ndarray
+    owner: np.ndarray
+    seed_a: np.ndarray
+    seed_b: np.ndarray
+    walls: tuple[np.ndarray, ...]
+    """``_walls_but_doors``'s columns: region, claim of the cell in half A, it, the cell in half B,
+    the direction."""
+    doors: np.ndarray
+    """Each region's door: its cell in half A."""
+    pairs: np.ndarray
+    """Each region's halves' regions at the next depth (-1: a single cell)."""
+
+
+def depths(grid: Grid, key: int) -> Iterator[Depth]:
+    """Every region of one depth split at once, depth after depth.
+
+    The cells are kept in *places*: each region of the depth holds a run of consecutive places,
+    so a depth's passes read memory in order instead of all over the grid (a random read costs
+    several times a sequential one), and a cell that is a region of its own leaves. ``cells``
+    holds each place's cell; ``live`` is the neighbour table in places, every neighbour outside
+    the cell's region cut (``len(cells)``: a place that is never better off, its claim -inf);
+    ``starts`` where each region's run begins. A depth's race (``_race``) follows ``live``, then
+    the seams (``_seams``), the cut between the halves and the next depth's places
+    (``_next_places``), the halves of two cells or more."""
+    size = grid.size
+    live = grid.neighbour_array()
+    live[live < 0] = size
+    cells = np.arange(size, dtype=np.int64)
+    starts = np.array([0, size], dtype=np.int64)
+    depth = 0
+    while len(cells):
+        places = len(cells)
+        region = np.repeat(np.arange(len(starts) - 1), np.diff(starts))
+        claim = np.full(places + 1, np.inf)
+        claim[places] = -np.inf
+        owner = np.zeros(places + 1, dtype=np.int8)
+        owner[places] = 2
+        seed_a, seed_b = _seeds(hashed_keys(depth_salt(key, depth, SEED_KEYS), cells), starts, region)
+        claim[seed_a] = claim[seed_b] = 0.0
+        owner[seed_b] = 1
+        _race(live, claim, owner, claim_waits(depth_salt(key, depth, WAITS), cells), np.concatenate((seed_a, seed_b)))
+        source, target, way = _seams(live, owner)
+        walls, doors = _walls_but_doors(source, target, way, region, claim, cells, depth_salt(key, depth, DOOR_KEYS),
+                                        live.shape[1])
+        _cut(live, source, target, way)
+        old_cells, old_starts = cells, starts
+        live, cells, starts, pairs = _next_places(live, cells, starts, region, owner)
+        yield Depth(old_cells, old_starts, region, claim, owner, seed_a, seed_b, walls, doors, pairs)
+        depth += 1
+
+
+def _seeds(keys: np.ndarray, starts: np.ndarray, region: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each region's places of its two smallest keys (the shown split sorts its region's keys),
+    in the order of the regions."""
+    least = np.minimum.reduceat(keys, starts[:-1])
+    first = keys == least[region]
+    keys = np.where(first, np.iinfo(np.uint64).max, keys)
+    second = keys == np.minimum.reduceat(keys, starts[:-1])[region]
+    return np.flatnonzero(first), np.flatnonzero(second)
+
+
+def _race(live: np.ndarray, claim: np.ndarray, owner: np.ndarray, wait: np.ndarray, now: np.ndarray) -> None:
+    """Claim times (shortest total wait from either seed) and owners, in bulk: ``claim`` holds 0
+    at the seeds (``now``) and infinity elsewhere in the regions when it starts.
+
+    Delta-stepping: the places whose claim improved to below a rising bar pass theirs on at once,
+    round after round, until none is left below it; the rest wait in ``later`` (looked at once a
+    bar, not once a round) until the bar rises past them. Most places pass theirs on once
+    (passing every improvement on at once, Bellman-Ford, passed each one's on a dozen times).
+    A place improved twice waits twice in ``later``, and is passed on once (``_once``)."""
+    directions = live.shape[1]
+    latest = np.zeros(len(claim), dtype=np.int64)
+    bar, start, side, later = STEP, claim.take(now), owner.take(now), []
+    while True:  # the methods, not np.take and np.compress: a round is many short calls
+        for round_ in itertools.count():  # a bar's first round, then while enough places are below it
+            if not len(now) or (round_ and len(now) < FEW):
+                break
+            leave = start + wait.take(now)
+            target = live.take(now, axis=0)
+            better = (claim.take(target) > leave[:, None]).ravel().nonzero()[0]
+            source = better // directions
+            target, reach = target.take(better), leave.take(source)
+            np.minimum.at(claim, target, reach)
+            won = (reach == claim.take(target)).nonzero()[0]
+            target, reach, gain = target.take(won), reach.take(won), side.take(source.take(won))
+            owner[target] = gain
+            soon = reach < bar
+            later.append(target.compress(~soon))
+            now, start, side = target.compress(soon), reach.compress(soon), gain.compress(soon)
+        rest = np.concatenate(later)
+        times = claim.take(rest)
+        waiting = times >= bar  # the others were passed on below the bar already (or are in now)
+        rest, times = rest.compress(waiting), times.compress(waiting)
+        if not len(rest) and not len(now):
+            return
+        bar = max(bar, float(times.min()) if len(rest) else bar) + STEP
+        soon = times < bar
+        now, later = _once(np.concatenate((now, rest.compress(soon))), latest), [rest.compress(~soon)]
+        start, side = claim.take(now), owner.take(now)
+
+
+STEP = 3.0
+"""How far the bar of ``_race`` rises at a time, in mean waits."""
+FEW = 128
+"""Fewer places than this below the bar wait for the next bar's round, where they join the
+places the bar lets through (a round is many calls; each one's cost is most of a short round)."""
+
+
+def _once(places: np.ndarray, latest: np.ndarray) -> np.ndarray:
+    """``places`` without repeats (each at its last place); ``latest`` is scratch, an entry a place."""
+    order = np.arange(len(places))
+    latest[places] = order
+    return np.compress(np.take(latest, places) == order, places)
+
+
+def _seams(live: np.ndarray, owner: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every wall between the halves of the depth's regions, as (place in half A, place in half B,
+    direction from A) columns, in the order of the places in half A."""
+    directions = live.shape[1]
+    half_a = np.flatnonzero(owner[:-1] == 0)
+    rows = np.take(live, half_a, axis=0).ravel()
+    seam = np.flatnonzero(np.take(owner, rows) == 1)
+    return np.take(half_a, seam // directions), np.take(rows, seam), seam % directions
+
+
+def _walls_but_doors(source: np.ndarray, target: np.ndarray, way: np.ndarray, region: np.ndarray,
+                     claim: np.ndarray, cells: np.ndarray, salt: int,
+                     directions: int) -> tuple[tuple[np.ndarray, ...], np.ndarray]:
+    """Every wall of the seams but their doors (the wall of smallest key), as columns: region,
+    claim of the cell in half A, that cell, the cell in half B, the direction; and each region's
+    door cell in half A (every region of two cells or more has a seam: it is connected)."""
+    keys = hashed_keys(salt, cells[source] * directions + way)
+    regions = region[source]  # in order: the seams come in the order of their places
+    if not len(regions):
+        return (regions, claim[source], source, target, way), np.zeros(0, dtype=np.int64)
+    first = np.flatnonzero(np.diff(regions, prepend=-1))
+    least = np.minimum.reduceat(keys, first)
+    door = keys == np.repeat(least, np.diff(first, append=len(keys)))
+    wall = np.flatnonzero(~door)
+    doors = np.zeros(int(region[-1]) + 1, dtype=np.int64)
+    doors[regions[door]] = cells[source[door]]
+    source = source[wall]
+    return (regions[wall], claim[source], cells[source], cells[target[wall]], way[wall]), doors
+
+
+def _cut(live: np.ndarray, source: np.ndarray, target: np.ndarray, way: np.ndarray) -> None:
+    """Cut the seams out of ``live`` both ways (doors too: the halves grow apart from now on)."""
+    places = len(live)
+    back = np.argmax(live[target] == source[:, None], axis=1)
+    live[source, way] = places
+    live[target, back] = places
+
+
+def _next_places(live: np.ndarray, cells: np.ndarray, starts: np.ndarray, region: np.ndarray,
+                 owner: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The next depth's places: each region's half A, then its half B, each in the order its
+    places held (no sort: a place's new one is its half's first plus how many of its half came
+    before it), the halves of one cell left out. Returns ``live`` and ``cells`` in the new
+    places, the new regions' starts and each region's two halves' new numbers (-1 for a single
+    cell)."""
+    places = len(cells)
+    side = owner[:places].astype(np.int64)
+    in_b = side.cumsum()
+    in_b -= side  # places of half B before each place, in all the regions
+    block = starts[:-1]
+    b_before = np.append(in_b, in_b[-1] + side[-1]).take(starts)  # ... before each region
+    sizes_b = np.diff(b_before)
+    sizes = np.column_stack((np.diff(starts) - sizes_b, sizes_b)).ravel()  # half 2 * region + side
+    big = sizes >= 2
+    begins = np.concatenate(([0], np.where(big, sizes, 0).cumsum()))
+    total = int(begins[-1])
+    offset = np.column_stack((begins[:-2:2] - block + b_before[:-1], begins[1:-1:2] - b_before[:-1]))
+    offset[~big.reshape(-1, 2)] = -places - 1  # a single cell's new place comes out negative
+    half = region * 2
+    half += side
+    new = np.empty(places + 1, dtype=np.int64)
+    same = new[:places]
+    np.subtract(np.arange(places), in_b, out=same)
+    np.copyto(same, in_b, where=side == 1)
+    same += offset.ravel().take(half)
+    kept = (same >= 0).nonzero()[0]
+    back = np.empty(total, dtype=np.int64)
+    back[same.take(kept)] = kept
+    same[same < 0] = total
+    new[places] = total
+    pairs = np.where(big, big.cumsum() - 1, -1).reshape(-1, 2)
+    return new.take(live.take(back, axis=0)), cells.take(back), np.append(begins[:-1][big], total), pairs
