@@ -12,7 +12,8 @@ from visualizer.grids import masked
 HEART = str(Path(__file__).parents[2] / "assets" / "masks" / "heart.png")
 
 
-def test_the_masked_grid_is_built_once_for_the_checks_before_a_refusal(tmp_path, monkeypatch, capsys):
+def counting_builds(monkeypatch) -> list[str]:
+    """A spy on masked grids being made: each build's mask name."""
     built = []
     making = masked.MaskedGrid.__init__
 
@@ -21,6 +22,11 @@ def test_the_masked_grid_is_built_once_for_the_checks_before_a_refusal(tmp_path,
         making(self, base, mask)
 
     monkeypatch.setattr(masked.MaskedGrid, "__init__", counted)
+    return built
+
+
+def test_the_masked_grid_is_built_once_for_the_checks_before_a_refusal(tmp_path, monkeypatch, capsys):
+    built = counting_builds(monkeypatch)
     status = main(["generate", "--mask", HEART, "-s", "1500x1500", "-o", str(tmp_path / "m.webp")])
     error = capsys.readouterr().err.strip().splitlines()
     assert status == 2 and len(error) == 1 and "to paint and encode" in error[0], error
@@ -107,14 +113,7 @@ def test_an_accepted_masked_maze_builds_its_grid_and_its_tables_once(tmp_path, m
 
     monkeypatch.setattr(spec, "_LAST_MASKED", {})
     made = spy_on_tables(monkeypatch)
-    built = []
-    making = masked.MaskedGrid.__init__
-
-    def counted(self, base, mask):
-        built.append(mask.name)
-        making(self, base, mask)
-
-    monkeypatch.setattr(masked.MaskedGrid, "__init__", counted)
+    built = counting_builds(monkeypatch)
     assert main(["generate", "--mask", HEART, "-s", "60x50", "--seed", "3", "-o", str(tmp_path / "m.png")]) == 0
     assert (tmp_path / "m.png").stat().st_size > 0
     assert len(built) == 1
