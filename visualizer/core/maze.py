@@ -237,15 +237,19 @@ class Maze:
                 for cell, other, value in rows.tolist():
                     apply((_CARVE, cell, other, value))
             return
-        bits = np.array([1 << k for k in range(self.grid.directions)], dtype=np.uint8)
-        np.bitwise_or.at(self.passages, a, bits[d])
-        np.bitwise_or.at(self.passages, b, bits[np.asarray(self._opposite)[d]])
+        self._open_passages(a, b, d)
         region = self._region
         region[b] = self._branch_regions(region[a], came)
         state = self.state
         reopened = (state[a] == _UNVISITED) | (state[a] == _PRUNED)
         state[a[reopened]] = _PASSAGE
         state[b] = _PASSAGE
+
+    def _open_passages(self, a: np.ndarray, b: np.ndarray, d: np.ndarray) -> None:
+        """The passage from each ``a`` in direction ``d`` opened on both sides (in any order)."""
+        bits = np.array([1 << k for k in range(self.grid.directions)], dtype=np.uint8)
+        np.bitwise_or.at(self.passages, a, bits[d])
+        np.bitwise_or.at(self.passages, b, bits[np.asarray(self._opposite)[d]])
 
     def _apply_joins(self, a: np.ndarray, b: np.ndarray, d: np.ndarray) -> bool:
         """Carves between cells that may both be open already (Kruskal's forest joining) at once,
@@ -257,9 +261,7 @@ class Maze:
         regions = np.concatenate((self._region[a], self._region[b]))
         if int(regions.min()) != int(regions.max()):
             return False
-        bits = np.array([1 << k for k in range(self.grid.directions)], dtype=np.uint8)
-        np.bitwise_or.at(self.passages, a, bits[d])
-        np.bitwise_or.at(self.passages, b, bits[np.asarray(self._opposite)[d]])
+        self._open_passages(a, b, d)
         cells = np.concatenate((a, b))
         state = self.state
         state[cells[(state[cells] == _UNVISITED) | (state[cells] == _PRUNED)]] = _PASSAGE

@@ -259,8 +259,9 @@ class Overlay(SetColouring):
         (Wilson's walks and carves, a corridor's carves and backtracks) or are Kruskal's merges
         (``_apply_joins``), else a row at a time."""
         kinds = rows[:, 0]
-        marks_only = len(rows) >= MIXED_IN_BULK and bool(_MARKS_IN_BULK[kinds].all())
-        if len(rows) >= MIXED_IN_BULK and not marks_only and bool(_JOINS_IN_BULK[kinds].all()):
+        bulk = len(rows) >= MIXED_IN_BULK
+        marks_only = bulk and bool(_MARKS_IN_BULK[kinds].all())
+        if not marks_only and bulk and bool(_JOINS_IN_BULK[kinds].all()):
             self._apply_joins(rows)
             return
         if not marks_only:
