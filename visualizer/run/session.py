@@ -15,9 +15,9 @@ from operator import itemgetter
 from ..core.events import PACKED_BYTES, Event, Kind, last_single, singles
 from ..core.maze import Maze
 from ..solvers import get_solver
-from .first_event import FirstEvent, prepared
 from .overlay import Overlay
 from .quick_solve import QuickDepthSearch, QuickLog, QuickSearch
+from .read_ahead import ReadAhead, next_batch, prepared
 from .spec import MazeSpec
 from .timeline import INTERVAL, PackedRuns, Timeline
 
@@ -47,8 +47,7 @@ PULL_SECONDS = 0.004
 def _next_batch(batch: int, pulled: int, seconds: float) -> int:
     """How many events to pull next, after ``pulled`` took ``seconds``: twice as many as last
     time up to CHUNK, fewer when they would take over PULL_SECONDS."""
-    in_time = CHUNK if seconds <= 0 else int(pulled * PULL_SECONDS / seconds)
-    return max(1, min(CHUNK, 2 * batch, in_time))
+    return next_batch(batch, pulled, seconds, CHUNK, PULL_SECONDS)
 
 
 class Run:
@@ -77,10 +76,10 @@ class Run:
         self._solver_exhausted = False
         self.solves = 0
         """Solves started on this run (tells one solve's narration from the next one's)."""
-        self._source: Iterator[Event] | FirstEvent = self._new_source() if events is None else events
+        self._source: Iterator[Event] | ReadAhead = self._new_source() if events is None else events
         """The generator, standing at ``recorded`` events (less those in ``_rest``); or ``events``, the
         same events recorded beforehand (an animation's one run of its generator). On a large grid a
-        :class:`FirstEvent` until its first event is there (its set-up in a worker thread)."""
+        :class:`ReadAhead` (read in a worker thread, so that no long ``next()`` holds a frame up)."""
         self._batch = 1
         """Events to pull from the generator next (``_next_batch``): a frame looks at its clock
         between pulls, and 256 events can be a lot of work (Kruskal's runs: its whole maze, 0.4 s at
@@ -116,7 +115,7 @@ class Run:
         (``run.editing``), or a seek that rebuilt it; with ``position`` it keys what is computed
         from the maze."""
 
-    def _new_source(self) -> Iterator[Event] | FirstEvent:
+    def _new_source(self) -> Iterator[Event] | ReadAhead:
         return prepared(self.spec.events(self.grid, packed=True), self.grid.size)
 
     @classmethod
@@ -204,13 +203,13 @@ class Run:
             elif self.total is not None:
                 self._end_stream()
                 break
-            elif deadline is not None and not self._source_ready(deadline - clock()):
-                break  # a large maze's set-up goes on in its thread: this frame is drawn without it
+            elif deadline is not None and not self._rest and not self._source_ready(deadline - clock()):
+                break  # a large maze's next events are still being read: this frame is drawn without them
             else:
                 room = count - done
                 if timeline is not None:
                     room = min(room, self._interval - position % self._interval)
-                events, kinds, pulled, ended = self._pull(min(want, room), room)
+                events, kinds, pulled, ended = self._pull(min(want, room), room, wait=deadline is None)
             if not live:
                 pulled, ended = len(events), False
             self._fold(events, kinds, quiet)
@@ -233,7 +232,7 @@ class Run:
         self._live = False
         if done and self.stage == GENERATING and self.position == self._pulled:
             if self.total is None:
-                self._probe_end()  # one event ahead into the log: is this the end?
+                self._probe_end(wait=deadline is None)  # one event ahead into the log: is this the end?
             if self.total == self.position:
                 self._end_stream()  # the last event shows the finished maze at once, as seek does
         if quiet and done:
@@ -241,26 +240,22 @@ class Run:
         return done
 
     def _source_ready(self, timeout: float) -> bool:
-        """False while the generator's first event is still being worked out in its thread
-        (waited for up to ``timeout`` seconds)."""
+        """False while a large maze's next events are still being read in their thread (waited
+        for up to ``timeout`` seconds)."""
         source = self._source
-        return not isinstance(source, FirstEvent) or source.ready(timeout)
+        return not isinstance(source, ReadAhead) or source.ready(timeout)
 
-    def _pull(self, want: int, room: int) -> tuple[list[Event], bytes, int, bool]:
+    def _pull(self, want: int, room: int, wait: bool = True) -> tuple[list[Event], bytes, int, bool]:
         """Up to ``want`` events from the generator, logged, with their kinds a byte each, how many
         single events they are and whether the generator has ended. A packed run counts as its rows:
-        ``room`` singles at most, a run cut where they end, the rest kept for the next pull."""
+        ``room`` singles at most, a run cut where they end, the rest kept for the next pull. Without
+        ``wait`` a stream read in a thread gives only what it has read already."""
         log = self.timeline.log if self.timeline is not None else None
         if self._rest:
             events, self._rest, ended = self._rest, [], False
         else:
-            if isinstance(self._source, FirstEvent):
-                self._source = self._source.rest()  # waits for the worker, if it is still at work
             want = min(want, self._batch)
-            began = time.perf_counter()
-            events = list(islice(self._source, want))
-            self._batch = _next_batch(self._batch, len(events), time.perf_counter() - began)
-            ended = len(events) < want
+            events, ended = self._read(want, wait)
             try:
                 if log is not None:  # the common case: no packed run, one struct.pack_into
                     log.extend(events)
@@ -275,6 +270,19 @@ class Run:
         if log is not None:
             log.extend_runs(events)
         return events, bytes(map(_kind_of, events)), pulled, ended and not self._rest
+
+    def _read(self, want: int, wait: bool) -> tuple[list[Event], bool]:
+        """Up to ``want`` events from the source and whether it has ended; the time a pull took
+        grows or shrinks the next one (``_next_batch``)."""
+        source = self._source
+        began = time.perf_counter()
+        if isinstance(source, ReadAhead):
+            events, ended = source.take(want, wait)
+        else:
+            events = list(islice(source, want))
+            ended = len(events) < want
+        self._batch = _next_batch(self._batch, len(events), time.perf_counter() - began)
+        return events, ended
 
     def _cut(self, events: list[Event], room: int) -> tuple[list[Event], int]:
         """The first ``room`` single events of ``events`` (a packed run cut in two if need be) and
@@ -448,11 +456,12 @@ class Run:
         if target == self.total and self.stage == GENERATING:
             self.step(1)  # nothing left: ends the generation, as a straight run to the end does
 
-    def _probe_end(self) -> None:
-        """Log one more event (not applied) to learn whether the generator has ended right here."""
+    def _probe_end(self, wait: bool = True) -> None:
+        """Log one more event (not applied) to learn whether the generator has ended right here
+        (without ``wait``, only if a stream read in a thread has it already)."""
         if self.timeline is None:
             return
-        _, _, pulled, ended = self._pull(1, 1)
+        _, _, pulled, ended = self._pull(1, 1, wait)
         if pulled:
             self._pulled += pulled
         elif ended:
