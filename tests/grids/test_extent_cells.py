@@ -5,7 +5,6 @@ kind of grid; a grid whose geometry does not allow it (rings) reads every side."
 
 import numpy as np
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from tests.grids.test_masked_rows import MASKABLE, grids, masks
 from visualizer.export import svg
