@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from tests.grids.test_masked_rows import MASKABLE, grids, masks
 from visualizer.export import svg
 from visualizer.grids import GRIDS, Grid, Mask, make_grid
-from visualizer.grids.base import centre_spacing
+from visualizer.grids.base import centre_spacing, sides_present
 
 
 def every_side_extent(grid: Grid) -> svg.Extent:
@@ -60,3 +60,15 @@ def test_the_middle_of_the_top_and_bottom_rows_counts_on_hexes():
     cells = grid.extent_cells().tolist()
     assert 1 in cells and grid.size - 2 in cells  # column 2 of the top row, column 1 of the bottom
     assert_few_sides_reach_as_far_as_all(grid)
+
+
+@settings(max_examples=100, deadline=None)
+@given(grids())
+def test_the_centre_spacing_is_twice_the_median_reach_from_the_first_centre_to_its_sides(grid):
+    """The drawing's scale (squares 1, hexagons sqrt(3), triangles 1 / sqrt(3), rings their own)."""
+    segments, centres = grid.cell_segments(np.arange(1)), grid.unit_centres_of(np.arange(1))
+    sides = segments[0][sides_present(segments[0])]
+    reach = np.hypot(*(sides.mean(axis=1) - centres[0]).T)
+    assert centre_spacing(centres, segments) == float(2 * np.median(reach))
+    spacing = {"square": 1.0, "hex": 3 ** 0.5, "triangle": 3 ** -0.5}.get(grid.kind)
+    assert spacing is None or abs(centre_spacing(centres, segments) - spacing) < 1e-12
