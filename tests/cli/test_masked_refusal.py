@@ -2,6 +2,8 @@
 work ask for it, and that build counts the kept cells without the neighbour tables (over a second
 at 2000 x 2000); an accepted maze makes them once, when the work starts."""
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -118,3 +120,20 @@ def test_an_accepted_masked_maze_builds_its_grid_and_its_tables_once(tmp_path, m
     assert (tmp_path / "m.png").stat().st_size > 0
     assert len(built) == 1
     assert made.count("neighbours") == 1 and made.count("SquareGrid") >= 1
+
+
+@pytest.mark.parametrize("command", ["generate", "worksheet"])
+def test_a_masked_maze_refused_as_a_pdf_imports_neither_fpdf_nor_pygame(tmp_path, command):
+    """fpdf2 takes 0.3 s to import, pygame 0.1 s and numpy.ma (np.unique, np.median) 20 ms, of a
+    refusal that must come within a second: the page is checked from the grid before the document
+    is made."""
+    code = ("import sys, runpy; sys.argv = ['maze-visualizer', *sys.argv[1:]]\n"
+            "try:\n    runpy.run_module('visualizer', run_name='__main__')\n"
+            "except SystemExit as stop:\n    print('exit', stop.code, file=sys.stderr)\n"
+            "print(*(name in sys.modules for name in ('fpdf', 'pygame', 'numpy.ma')), file=sys.stderr)")
+    out = tmp_path / "m.pdf"
+    result = subprocess.run([sys.executable, "-c", code, command, "--mask", HEART, "-s", "1000x1000", "-o", str(out)],
+                            cwd=Path(__file__).parents[2], capture_output=True, text=True, timeout=120)
+    said, status, imported = result.stderr.strip().splitlines()
+    assert "too large to print" in said and status == "exit 2" and imported == "False False False", result.stderr
+    assert not out.exists()

@@ -258,11 +258,13 @@ def check_cell_count(grid: Grid, box: tuple[float, float, float, float], where: 
                          f"{mm(MIN_CELL):.2f} mm; choose a smaller size")
 
 
-def check_grid_fits(grid: Grid, box: tuple[float, float, float, float], where: str) -> Extent:
+def check_grid_fits(grid: Grid, box: tuple[float, float, float, float], where: str,
+                    extent: Extent | None = None) -> Extent:
     """Refuse, from the grid alone, a maze whose cells would print too small in ``box``: by the count
-    of cells first (instant at any size), then by the drawing's size; returns that size."""
+    of cells first (instant at any size), then by the drawing's size (``extent`` when it is known
+    already: a worksheet checks three boxes); returns that size."""
     check_cell_count(grid, box, where)
-    extent = grid_extent(grid)
+    extent = extent or grid_extent(grid)
     check_fits(extent, box, where)
     return extent
 

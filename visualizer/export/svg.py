@@ -368,9 +368,12 @@ def plane_extent(segments: np.ndarray, scale: float) -> tuple[float, float]:
 
 def grid_extent(grid: Grid) -> Extent:
     """The drawing's extent from the grid's sides alone, without the lattice's corner table (a
-    fraction of its time and memory: a page refuses a large maze from it)."""
-    segments = grid.edge_segments()
-    scale = CELL_SPACING / centre_spacing(grid.unit_centres()[:1], segments[:1])
+    fraction of its time and memory: a page refuses a large maze from it), and only from the cells
+    whose sides can reach its edge where the grid knows them (``Grid.extent_cells``)."""
+    cells = grid.extent_cells()
+    segments = grid.edge_segments() if cells is None else grid.cell_segments(cells)
+    first = np.arange(min(1, grid.size))  # the first of ``cells`` too: they run from cell 0
+    scale = CELL_SPACING / centre_spacing(grid.unit_centres_of(first), segments[:1])
     return _with_margin(plane_extent(segments, scale), CELL_SPACING)
 
 

@@ -148,6 +148,7 @@ class HexGrid(Grid):
 
     SEGMENTS_BY_CELL = True
     CENTRES_BY_AXES = True
+    EXTENT_BY_ROWS = True  # x by column; an odd column's half row lower stays above the next row's bottom
 
     def edge_segments(self) -> np.ndarray:
         """Each side runs clockwise between two corners: NW from the corner at 180 degrees to the one

@@ -81,6 +81,7 @@ class SquareGrid(Grid):
 
     SEGMENTS_BY_CELL = True
     CENTRES_BY_AXES = True
+    EXTENT_BY_ROWS = True  # cell (x, y) is the square [x, x + 1] x [y, y + 1]
 
     def edge_segments(self) -> np.ndarray:
         """Unit squares; each side runs clockwise round its cell (N: top left to top right...)."""

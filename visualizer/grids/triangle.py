@@ -109,12 +109,6 @@ class TriangleGrid(Grid):
 
     # --- geometry -----------------------------------------------------------------
 
-    def _corners(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(column, row, points up) of every cell."""
-        cells = np.arange(self.size)
-        x, y = cells % self.width, cells // self.width
-        return x, y, self.points_up(x, y)
-
     CENTRES_BY_AXES = True
 
     def unit_centres(self) -> np.ndarray:
@@ -127,13 +121,21 @@ class TriangleGrid(Grid):
         up = self.points_up(x, y)
         return np.stack([x / 2 + 0.5, (y + np.where(up, 2 / 3, 1 / 3)) * HEIGHT], axis=-1).astype(np.float64)
 
+    SEGMENTS_BY_CELL = True
+    EXTENT_BY_ROWS = True  # cell (x, y) spans x / 2 to x / 2 + 1 across and its row's height down, either way up
+
     def edge_segments(self) -> np.ndarray:
         """Sides clockwise round each triangle; the direction a triangle lacks gets a zero-length
         segment at its centroid (no such edge exists)."""
-        x, y, up = self._corners()
+        return self.cell_segments(np.arange(self.size))
+
+    def cell_segments(self, cells: np.ndarray) -> np.ndarray:
+        cells = np.asarray(cells, dtype=np.int64)
+        x, y = cells % self.width, cells // self.width
+        up = self.points_up(x, y)
         left, right, middle = x / 2, x / 2 + 1, x / 2 + 0.5
         top, bottom = y * HEIGHT, (y + 1) * HEIGHT
-        out = np.repeat(self.unit_centres()[:, None, None, :], 4, axis=1).repeat(2, axis=2)
+        out = np.repeat(self.unit_centres_of(cells)[:, None, None, :], 4, axis=1).repeat(2, axis=2)
 
         def put(mask: np.ndarray, d: int, a: tuple, b: tuple) -> None:
             out[mask, d, 0, 0], out[mask, d, 0, 1] = a[0][mask], a[1][mask]
