@@ -95,10 +95,10 @@ def _wilson_shown(grid: Grid, turns: Iterator[int], flat: Sequence[int], in_maze
             continue
         path[0] = start
         place[start] = top = 0
-        cell = start * directions
+        here = start * directions  # the head's first flat index
         add(~(start << 2))  # CURRENT: the walk's first cell, on screen before its first step
         for d in turns:
-            at = cell + d
+            at = here + d
             nb = flat[at]
             if nb < 0:  # off the edge: choose again
                 continue
@@ -108,7 +108,7 @@ def _wilson_shown(grid: Grid, turns: Iterator[int], flat: Sequence[int], in_maze
                 add(~((top - back) << 2 | 1))  # WALK_ERASE of each, in walk order
                 add(~(nb << 2))  # CURRENT: the head is back where the loop began
                 top = back
-                cell = nb * directions
+                here = nb * directions
                 if len(said) >= RUN_LENGTH:  # a long walk: what it has said so far
                     yield _spelled(said, gone, carved, table, directions, opposite)
                     del said[:], gone[:], carved[:]
@@ -120,7 +120,7 @@ def _wilson_shown(grid: Grid, turns: Iterator[int], flat: Sequence[int], in_maze
             place[nb] = top
             if in_maze[nb]:
                 break
-            cell = nb * directions
+            here = nb * directions
         for a in path[:top]:  # path[top] is the maze cell it reached
             in_maze[a] = 1
         carved += exits[top - 1::-1]  # carved in last step first
