@@ -105,6 +105,29 @@ def test_wilsons_walks_say_what_the_single_events_said(kind, width, height, seed
     assert ours.random() == theirs.random()
 
 
+class OwnNumbers(random.Random):
+    """A ``random.Random`` of its own making: its numbers are what its ``random`` says."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.calls = 0
+
+    def random(self) -> float:
+        self.calls += 1
+        return super().random()
+
+
+@pytest.mark.parametrize("kind", ["square", "hex"])
+def test_wilsons_walks_ask_an_rng_of_its_own_making_for_each_number(kind):
+    """The shown walk draws a plain rng's numbers in bulk; any other rng is asked for each one
+    (bulk draws would pass over its ``random``), and the events are still the single walk's."""
+    grid = make_grid(kind, 30, 20)
+    ours, theirs = OwnNumbers(5), OwnNumbers(5)
+    said = list(expand(ALGORITHMS["wilson"].func(grid, ours, show=True)))
+    assert said == list(single_wilson(grid, theirs))
+    assert ours.calls == theirs.calls > grid.size
+
+
 def fold_both(name: str, kind: str, side: int, seed: int) -> None:
     grid = make_grid(kind, side, side)
     packed_maze, single_maze = Maze(grid), Maze(grid)

@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import random
 from array import array
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from itertools import chain, repeat
 from typing import TYPE_CHECKING, Any
 
 from ..core.events import RUN_LENGTH, Event, EventStream, Kind, packed
 from ..core.narration import Annotation, Code, Narrator, Shape, Told, Tone, plural
 from ..grids import Grid
 from .base import Algorithm
-from .bulk_random import shuffled_positions
+from .bulk_random import Draws, shuffled_positions
 
 if TYPE_CHECKING:
     import numpy as np
@@ -25,6 +26,8 @@ else:
 
 CARVE, CARVES, MIXED = Kind.CARVE, Kind.CARVES, Kind.MIXED
 WALK, WALK_ERASE, CURRENT = Kind.WALK, Kind.WALK_ERASE, Kind.CURRENT
+DRAWS_AT_ONCE = 1 << 15
+"""Direction draws the shown walk takes from ``rng`` in one batch (those left over are handed back)."""
 
 
 def wilson(grid: Grid, rng: random.Random, *, show: bool = True) -> EventStream:
@@ -43,20 +46,35 @@ def join_by_walks(grid: Grid, rng: random.Random, in_maze: bytearray, order: lis
     until it reaches the maze, then carved in: Wilson's loop, which Houston's algorithm takes over
     with part of the maze already made."""
     flat = grid.neighbour_flat()
-    rnd = rng.random
     if not show:
-        yield from _wilson_quiet(grid, rnd, flat, in_maze, order)
+        yield from _wilson_quiet(grid, rng.random, flat, in_maze, order)
         return
-    yield from _wilson_shown(grid, rnd, flat, in_maze, order)
+    if type(rng) is not random.Random:  # its numbers cannot be drawn in bulk
+        rnd, directions = rng.random, grid.directions
+        yield from _wilson_shown(grid, (int(rnd() * directions) for _ in repeat(None)), flat, in_maze, order)
+        return
+    draws, done = Draws(rng), [False]
+    turns = chain.from_iterable(_batches(draws, grid.directions, done))
+    yield from _wilson_shown(grid, turns, flat, in_maze, order)
+    done[0] = True
+    draws.give_back(sum(1 for _ in turns))  # rng left after the draws the walks took
 
 
-def _wilson_shown(grid: Grid, rnd: Callable[[], float], flat: Sequence[int], in_maze: bytearray,
+def _batches(draws: Draws, directions: int, done: list[bool]) -> Iterator[list[int]]:
+    """Batches of ``int(rng.random() * directions)`` until ``done[0]``: chained, a step's draw is
+    a list's next item, taken in C."""
+    while not done[0]:
+        yield draws.below(directions, DRAWS_AT_ONCE)
+
+
+def _wilson_shown(grid: Grid, turns: Iterator[int], flat: Sequence[int], in_maze: bytearray,
                   order: list[int]) -> EventStream:
     """The walks as the window shows them: each step, each erased loop and each carve, handed
     over about RUN_LENGTH events at a time as MIXED runs. Yielding a million erases one by one
     was most of the time; so was spelling out each event in Python: the loop notes a step as
     the ``flat`` index it took, an erased loop as its cells in one slice, a walk's carves as its
-    exits in one slice, and numpy spells the rows out (``_spelled``)."""
+    exits in one slice, and numpy spells the rows out (``_spelled``). ``turns`` is the walk's
+    direction draws, one a step (drawn in bulk: a call of ``rng.random`` a step was a fifth of it)."""
     directions = grid.directions
     table = np.frombuffer(flat, dtype=np.int64)  # type: ignore[call-overload]
     opposite = np.array([grid.opposite(d) for d in range(directions)], dtype=np.int64)
@@ -77,10 +95,10 @@ def _wilson_shown(grid: Grid, rnd: Callable[[], float], flat: Sequence[int], in_
             continue
         path[0] = start
         place[start] = top = 0
-        cell = start
+        here = start * directions  # the head's first flat index
         add(~(start << 2))  # CURRENT: the walk's first cell, on screen before its first step
-        while not in_maze[cell]:
-            at = cell * directions + int(rnd() * directions)
+        for d in turns:
+            at = here + d
             nb = flat[at]
             if nb < 0:  # off the edge: choose again
                 continue
@@ -90,7 +108,7 @@ def _wilson_shown(grid: Grid, rnd: Callable[[], float], flat: Sequence[int], in_
                 add(~((top - back) << 2 | 1))  # WALK_ERASE of each, in walk order
                 add(~(nb << 2))  # CURRENT: the head is back where the loop began
                 top = back
-                cell = nb
+                here = nb * directions
                 if len(said) >= RUN_LENGTH:  # a long walk: what it has said so far
                     yield _spelled(said, gone, carved, table, directions, opposite)
                     del said[:], gone[:], carved[:]
@@ -100,7 +118,9 @@ def _wilson_shown(grid: Grid, rnd: Callable[[], float], flat: Sequence[int], in_
             top += 1
             path[top] = nb
             place[nb] = top
-            cell = nb
+            if in_maze[nb]:
+                break
+            here = nb * directions
         for a in path[:top]:  # path[top] is the maze cell it reached
             in_maze[a] = 1
         carved += exits[top - 1::-1]  # carved in last step first
