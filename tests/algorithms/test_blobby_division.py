@@ -276,3 +276,22 @@ def test_how_the_shown_split_cuts_its_work_never_changes_the_events(kind, width,
         assert list(expand(BLOBBY.run(grid, seed, show=True))) == whole
     finally:
         blobby_division.REGIONS, blobby_division.WORK = saved
+
+
+@settings(max_examples=50, deadline=None)
+@given(size=st.integers(0, 400), regions=st.integers(1, 40), coarse=st.booleans(), seed=st.integers(0, 2**32))
+def test_the_walls_order_by_one_packed_key_is_the_full_sort(size, regions, coarse, seed):
+    """Walls by region, then claim, the rest as they came: one sort of a packed key and the close
+    claims sorted again make the very order of a sort by every key (``coarse``: claims a hair apart,
+    below the key's bits, and many equal ones)."""
+    import numpy as np
+
+    from visualizer.algorithms import blobby_division
+
+    rng = np.random.default_rng(seed)
+    region = rng.integers(0, regions, size)
+    claims = rng.exponential(5.0, len(region))
+    if coarse:
+        claims = np.round(claims) + rng.integers(0, 3, len(region)) * np.spacing(np.round(claims))
+    full = np.lexsort((np.arange(len(region)), claims, region))
+    assert blobby_division._by_claim(region, claims).tolist() == full.tolist()
