@@ -156,8 +156,7 @@ def _claim_order(split: Depth) -> np.ndarray:
     order (``_next_places`` keeps it), so stable sorting leaves cells of one claim and half in
     order (a cell claims its neighbours at one time: a third of the places share a claim). Places
     whose region and claim's top bits tie with different claims are sorted again by the full keys."""
-    places = len(split.cells)
-    claim, owner, region = split.claim[:places], split.owner[:places], split.region
+    claim, owner, region = split.claim.take(split.cells), split.owner, split.region
     shift = max(int(len(split.starts) - 2).bit_length(), 1)
     key = region.astype(np.uint64) << np.uint64(64 - shift)
     key |= (claim.view(np.uint64) >> np.uint64(shift)) << np.uint64(1)
