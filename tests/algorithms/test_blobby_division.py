@@ -173,8 +173,7 @@ def full_sort(split):
     """The shown split's order of a depth's places by every key: region, claim, half, cell."""
     import numpy as np
 
-    places = len(split.cells)
-    return np.lexsort((split.cells, split.owner[:places], split.claim[:places], split.region))
+    return np.lexsort((split.cells, split.owner, split.claim[split.cells], split.region))
 
 
 @settings(max_examples=25, deadline=None)
@@ -195,7 +194,7 @@ def test_the_shown_order_of_a_depths_cells_is_the_full_sort(kind, width, height,
         if coarse:
             places = len(split.cells)
             nudge = np.random.default_rng(seed).integers(0, 3, places) * 1e-13
-            split.claim[:places] = np.round(split.claim[:places] / 4) * 4 + nudge
+            split.claim[split.cells] = np.round(split.claim[split.cells] / 4) * 4 + nudge
         assert blobby_division._claim_order(split).tolist() == full_sort(split).tolist()
 
 
@@ -276,3 +275,22 @@ def test_how_the_shown_split_cuts_its_work_never_changes_the_events(kind, width,
         assert list(expand(BLOBBY.run(grid, seed, show=True))) == whole
     finally:
         blobby_division.REGIONS, blobby_division.WORK = saved
+
+
+@settings(max_examples=50, deadline=None)
+@given(size=st.integers(0, 400), regions=st.integers(1, 40), coarse=st.booleans(), seed=st.integers(0, 2**32))
+def test_the_walls_order_by_one_packed_key_is_the_full_sort(size, regions, coarse, seed):
+    """Walls by region, then claim, the rest as they came: one sort of a packed key and the close
+    claims sorted again make the very order of a sort by every key (``coarse``: claims a hair apart,
+    below the key's bits, and many equal ones)."""
+    import numpy as np
+
+    from visualizer.algorithms import blobby_division
+
+    rng = np.random.default_rng(seed)
+    region = rng.integers(0, regions, size)
+    claims = rng.exponential(5.0, len(region))
+    if coarse:
+        claims = np.round(claims) + rng.integers(0, 3, len(region)) * np.spacing(np.round(claims))
+    full = np.lexsort((np.arange(len(region)), claims, region))
+    assert blobby_division._by_claim(region, claims).tolist() == full.tolist()

@@ -137,7 +137,7 @@ class _Level:
         self.starts, self.sizes = split.starts, np.diff(split.starts)
         self.firsts, self.doors, self.pairs = firsts, split.doors, split.pairs
         regions, claimed, source, target, way = split.walls
-        walls = np.lexsort((way, source, claimed, regions))
+        walls = _by_claim(regions, claimed)
         self.walls = (np.bincount(regions, minlength=len(self.sizes)), source.take(walls), target.take(walls),
                       way.take(walls))
         """Per region how many walls, then each wall's cell in half A, cell in half B, direction."""
@@ -156,8 +156,7 @@ def _claim_order(split: Depth) -> np.ndarray:
     order (``_next_places`` keeps it), so stable sorting leaves cells of one claim and half in
     order (a cell claims its neighbours at one time: a third of the places share a claim). Places
     whose region and claim's top bits tie with different claims are sorted again by the full keys."""
-    places = len(split.cells)
-    claim, owner, region = split.claim[:places], split.owner[:places], split.region
+    claim, owner, region = split.claim.take(split.cells), split.owner, split.region
     shift = max(int(len(split.starts) - 2).bit_length(), 1)
     key = region.astype(np.uint64) << np.uint64(64 - shift)
     key |= (claim.view(np.uint64) >> np.uint64(shift)) << np.uint64(1)
@@ -311,11 +310,29 @@ def _shown_order(walls: list[tuple[np.ndarray, ...]], children: list[np.ndarray]
     claims its neighbours at one time: the lower cell first, as the shown split's heap takes
     them), then by direction."""
     places = _preorder(children)
-    order = [np.lexsort((way, cell, claimed, places[depth][regions]))
-             for depth, (regions, claimed, cell, _, way) in enumerate(walls)]
-    keys = np.concatenate([places[d][w[0]][o] for d, (w, o) in enumerate(zip(walls, order))])
-    rows = np.concatenate([np.column_stack(w[2:]).take(o, axis=0) for w, o in zip(walls, order)])
-    return rows.take(np.argsort(keys, kind="stable"), axis=0)
+    regions = np.concatenate([places[depth].take(wall[0]) for depth, wall in enumerate(walls)])
+    rows = np.concatenate([np.column_stack(wall[2:]) for wall in walls])
+    return rows.take(_by_claim(regions, np.concatenate([wall[1] for wall in walls])), axis=0)
+
+
+def _by_claim(regions: np.ndarray, claims: np.ndarray) -> np.ndarray:
+    """The order of walls by region, then claim, the rest as they come (a depth's seams come by
+    cell, then direction: ``split_depths``): one stable sort of a 64-bit key, the region and the
+    claim's top bits (a float that is not negative sorts as its bits do); walls whose keys tie
+    with different claims are sorted again by the full claim (four keys at once cost twice as much)."""
+    shift = max(int(regions.max(initial=0)).bit_length(), 1)
+    key = regions.astype(np.uint64) << np.uint64(64 - shift)
+    key |= claims.view(np.uint64) >> np.uint64(shift)
+    order = np.argsort(key, kind="stable")
+    ranked, close = key.take(order), claims.take(order)
+    tie = ranked[1:] == ranked[:-1]
+    cut = tie & (close[1:] != close[:-1])
+    if cut.any():  # rare: claims this close
+        run = np.cumsum(np.append(True, ~tie))
+        at = np.isin(run, run[1:][cut]).nonzero()[0]
+        some = order.take(at)
+        order[at] = some.take(np.lexsort((some, claims.take(some), run.take(at))))  # each run apart
+    return order
 
 
 def _preorder(children: list[np.ndarray], leaf: int = 1, unknown: int = 0) -> list[np.ndarray]:
