@@ -170,9 +170,32 @@ def test_a_long_step_later_on_is_read_in_a_thread_and_holds_no_frame_up(quick_lo
         done, took = frame(run)
         slowest, empty = max(slowest, took), 0 if done else empty + 1
     assert slowest < 1.0 and run.position <= 400 and not run.finished
+    assert not run._rest  # every event the worker handed over is shown
     gate.set()
     until_finished(run)
     maze, _ = straight(STEPS, run.total)
+    assert run.maze.same_as(maze)
+
+
+def test_a_stream_read_by_the_window_goes_to_a_thread_at_its_first_long_read(quick_long_reads, monkeypatch):
+    """Wilson's and Aldous-Broder's long reads come later: the first one is read by the window
+    (one slow frame), the ones after it by a worker."""
+    spec = MazeSpec("backtracker", "square", 60, 40, 2)
+    gate = threading.Event()
+    monkeypatch.setattr(MazeSpec, "events", slowed(long_at=3000, gate=gate, gate_at=3200))
+    run = Run(spec)
+    while run.position < 2000:
+        frame(run, count=50)
+    assert not run._source.threaded and not run._source.worker.is_alive()
+    slowest, empty = 0.0, 0
+    while empty < 20:
+        done, took = frame(run, count=50)
+        slowest, empty = max(slowest, took), 0 if done else empty + 1
+    assert run._source.threaded and slowest < 1.0 and 3000 <= run.position <= 3200
+    gate.set()
+    until_finished(run)
+    monkeypatch.undo()
+    maze, _ = straight(spec, run.total)
     assert run.maze.same_as(maze)
 
 
@@ -234,3 +257,19 @@ def test_the_worker_holds_no_more_than_its_share(quick_long_reads, monkeypatch):
     time.sleep(0.2)  # the worker reads on while the window draws
     held = run._source._shared.held
     assert 64 <= held <= 64 + read_ahead.LARGEST_CHUNK
+
+
+def test_the_rest_of_a_cut_run_is_shown_while_the_worker_is_busy(quick_long_reads, monkeypatch):
+    """A frame of 10 events cuts a packed run of Kruskal's in two; the frames after it show the
+    rest even while the worker waits on a long step."""
+    from visualizer.algorithms import kruskal
+
+    monkeypatch.setattr(kruskal, "MERGES_AT_ONCE", 64)
+    gate = threading.Event()
+    monkeypatch.setattr(MazeSpec, "events", slowed(long_at=2, gate=gate, gate_at=4))
+    run = Run(SPEC)
+    for _ in range(200):
+        frame(run)
+    assert run._source.threaded and run.position > 100 and not run._rest
+    gate.set()
+    until_finished(run)
