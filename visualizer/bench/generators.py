@@ -169,7 +169,7 @@ def longest_pause(name: str, side: int) -> tuple[float, int, float]:
     """The longest wait for the next event of ``name``'s shown stream (packed, as the window takes
     it) after its first, how many of those waits passed PAUSE_TARGET, and the wait for the first
     event (seconds): on a grid this large the window works the first one out in a thread
-    (``run.first_event``) and goes on drawing, so only the later waits are frames."""
+    (``run.read_ahead``) and goes on drawing, so only the later waits are frames."""
     import numpy  # noqa: F401 - imported already in a window: not a wait of the stream's own
 
     from ..run.spec import MazeSpec

@@ -149,7 +149,7 @@ from visualizer.app.main import frame_loop
 from visualizer.app.scenes.watch import INSTANT
 from visualizer.run.spec import MazeSpec
 _open((int(sys.argv[2]), int(sys.argv[3])))
-shell = _shell(MazeSpec("backtracker", sys.argv[1], 1000, 1000, 1), speed=INSTANT)
+shell = _shell(MazeSpec(sys.argv[5], sys.argv[1], 1000, 1000, 1), speed=INSTANT)
 _frame(shell, 0)
 first = time.perf_counter() - start
 frames, clock = [], pygame.time.Clock()
@@ -175,17 +175,23 @@ BIG_WINDOW_SIZE = (1280, 800)
 IDLE_SECONDS = 3.0
 
 
-def big_window(driver: str = "dummy", size: tuple[int, int] = BIG_WINDOW_SIZE) -> dict:
-    """A 1000 x 1000 backtracker in the window at instant, in a fresh process (for a true peak
-    memory): the first frame, every frame's time while it generates, the peak (VmHWM) and the
-    share of a core the idle window uses afterwards. ``driver`` "x11" uses the X server in
+def big_window(driver: str = "dummy", size: tuple[int, int] = BIG_WINDOW_SIZE, algorithm: str = "backtracker") -> dict:
+    """A 1000 x 1000 maze of ``algorithm`` in the window at instant, in a fresh process (for a
+    true peak memory): the first frame, every frame's time while it generates, the peak (VmHWM)
+    and the share of a core the idle window uses afterwards. ``driver`` "x11" uses the X server in
     DISPLAY (Xvfb on a machine without a screen), as a real window does."""
-    script = [sys.executable, "-c", BIG_WINDOW_SCRIPT, SquareGrid.kind, str(size[0]), str(size[1]), str(IDLE_SECONDS)]
+    script = [sys.executable, "-c", BIG_WINDOW_SCRIPT, SquareGrid.kind, str(size[0]), str(size[1]), str(IDLE_SECONDS),
+              algorithm]
     env = dict(os.environ, SDL_VIDEODRIVER=driver, SDL_AUDIODRIVER="dummy")
     out = subprocess.run(script, capture_output=True, text=True, timeout=600, env=env)
     if out.returncode != 0:
         return {"error": (out.stderr.strip().splitlines() or ["failed"])[-1]}
     return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+SLOW_STEPS = "blobby_division"
+"""A generator with steps of 0.1 - 0.4 s at 1000 x 1000 (a depth's race): the window reads it in
+a worker thread (``run.read_ahead``), and its row shows whether any frame still waits for one."""
 
 
 def big_window_rows(out: Callable[[str], None]) -> dict:
@@ -205,6 +211,15 @@ def big_window_rows(out: Callable[[str], None]) -> dict:
             f"{big['over_100ms']} of {big['frames']} over), peak memory {big['peak_mb']:.0f} MB "
             f"(target <= 250 MB: {_verdict(big['peak_mb'] <= 250)}), idle after the run {big['idle_cpu']:.1%} "
             f"of a core (target < 3 %: {_verdict(big['idle_cpu'] < 0.03)}), generated in {big['total']:.1f} s")
+    slow = big_window("dummy", algorithm=SLOW_STEPS)
+    figures["slow_steps"] = slow
+    if "error" in slow:
+        out(f"  1000x1000 {SLOW_STEPS} in the window (dummy): failed ({slow['error']})")
+    else:
+        out(f"  1000x1000 {SLOW_STEPS} in the window (dummy; long steps read in a thread): frames while "
+            f"generating median {slow['median'] * 1000:.0f} ms, slowest {slow['worst'] * 1000:.0f} ms (target "
+            f"< 100 ms: {_verdict(slow['worst'] < 0.1)}; {slow['over_100ms']} of {slow['frames']} over), "
+            f"generated in {slow['total']:.1f} s")
     if "x11" in figures and "error" not in figures["x11"] and "error" not in figures["dummy"]:
         x11, dummy = figures["x11"], figures["dummy"]
         out(f"  ... the X window against the dummy driver: slowest frame {x11['worst'] / dummy['worst']:.2f}x, "
