@@ -41,6 +41,7 @@ CHUNK_SECONDS = 0.002
 """About how long the worker reads before it hands a chunk over."""
 LARGEST_CHUNK = 256
 QUICK_CHUNKS = 8
+"""Chunks after the first (the set-up) in which a stream that has no long read is given back."""
 
 
 def next_batch(batch: int, pulled: int, seconds: float, largest: int, budget: float) -> int:
@@ -79,7 +80,7 @@ class _Shared:
         """Read chunks while there is room, until the end, an error or ``closed``. A worker that
         has met no long read in QUICK_CHUNKS chunks after its first (the set-up) gives the
         generator back to the reader: the stream is a quick one."""
-        size, first, quick = 1, True, 0
+        size, after_first = 1, 0
         try:
             while self._wait_for_room():
                 chunk: list[Event] = []
@@ -89,13 +90,13 @@ class _Shared:
                 except BaseException as error:  # handed to the reader's thread by ``take``
                     self.error = error
                 seconds = time.perf_counter() - began
-                if not first and time.thread_time() - cpu > LONG_READ:
+                if after_first and time.thread_time() - cpu > LONG_READ:
                     self.for_good = True
                 if self._hand_over(chunk, size):
                     break
                 size = next_batch(size, len(chunk), seconds, LARGEST_CHUNK, CHUNK_SECONDS)
-                first, quick = False, quick + 1
-                if quick > QUICK_CHUNKS and not self.for_good:
+                after_first += 1
+                if after_first > QUICK_CHUNKS and not self.for_good:
                     break
         finally:
             with self.changed:
