@@ -22,7 +22,11 @@ def phase_word(run: Run) -> str:
 def state_word(run: Run, paused: bool) -> str:
     if run.stage == SOLVING:
         return "solving" + (" (paused)" if paused else "")
-    return "done" if run.stage == DONE else ("paused" if paused else "running")
+    if run.stage == DONE:
+        return "done"
+    if paused and run.marks_behind:
+        return "paused (working out the marks)"  # a seek far into instant steps: idle frames catch up
+    return "paused" if paused else "running"
 
 
 def describe_last(run: Run) -> str:

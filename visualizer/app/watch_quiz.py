@@ -40,6 +40,7 @@ class QuizKeys:
     racing: bool
     show_metrics: bool
     until: Breakpoint | None
+    read_for_keys: bool
 
     def words_room(self) -> bool:
         """A quiz's question and verdict want the presenting strip's larger share."""
@@ -125,7 +126,9 @@ class QuizKeys:
         self.paused = True
         run = self.run
         moved = quiz.follow(run)
-        if quiz.pending is None:
+        if quiz.pending is None and self.teacher.far_behind:
+            self.read_for_keys = True  # no question until the narration has read this far (a frame at a time)
+        elif quiz.pending is None:
             if quiz.next_question(self.teacher, deadline=time.perf_counter() + QUIZ_BUDGET) is not None:
                 self._quiz_over_said = False
             elif run.idle and not self._quiz_over_said:

@@ -58,7 +58,7 @@ def _ready_shell(side: int):
     watch.start_solver()
     watch.run.step(1 << 40)
     watch.edits.warm()
-    while not watch._snapshots_filled:  # the idle work after a build, done: an edit's frames alone are timed
+    while watch.run.wants_fill:  # the idle work after a build, done: an edit's frames alone are timed
         _frame(shell)
     return shell
 

@@ -42,6 +42,13 @@ MANY_CELLS = 4096
 
 PULL_SECONDS = 0.004
 """About how long one pull from the generator may take."""
+SEEK_FOLD = 1 << 16
+"""A seek folds the overlay parts quiet steps skipped when they are at most this many events
+(0.1 - 0.2 s); further, it shows the maze without the generation's marks and idle frames work
+them out (``fill_snapshots``): blobby division's 27 million events at 1000 x 1000 took a minute."""
+IDLE_FILL = 1 << 20
+"""Idle frames store every overlay part quiet steps skipped when they are at most this many
+events (1 - 2 s of work), so any seek is quick; more, only those the position shown needs."""
 
 
 def _next_batch(batch: int, pulled: int, seconds: float) -> int:
@@ -486,7 +493,11 @@ class Run:
             self._restart()
         else:
             base = self.timeline.snapshot_at_or_before(target)
-            self.timeline.restore(base, self.maze, self.overlay)
+            if self.timeline.overlay_gap(base) > SEEK_FOLD:
+                self.timeline.restore_unmarked(base, self.maze, self.overlay, bytes(sorted(_OUTLASTING)))
+                self._overlay_true = False  # until idle frames have worked the marks out
+            else:
+                self.timeline.restore(base, self.maze, self.overlay)
             self.position = base
         self.overlay.dirty.clear()
         self.step(target - self.position)
@@ -499,18 +510,45 @@ class Run:
         self.position = self._pulled = 0
         self.total = None
 
+    @property
+    def wants_fill(self) -> bool:
+        """True while idle frames have display snapshots to store (``fill_snapshots``)."""
+        return self._fill_upto() > 0
+
+    @property
+    def marks_behind(self) -> bool:
+        """True while the maze shown lacks the generation's marks a straight run shows there (a
+        seek far into quiet steps), until ``fill_snapshots`` has worked them out."""
+        return not self._overlay_true and self.stage == GENERATING and self.timeline is not None
+
+    def _fill_upto(self) -> int:
+        """The last boundary whose skipped overlay part idle frames are to store: every one while
+        they are few (IDLE_FILL events), else the one the position shown needs when its marks are
+        behind (0: none)."""
+        timeline = self.timeline
+        if timeline is None or not timeline.missing_events:
+            return 0
+        if timeline.missing_events <= IDLE_FILL:
+            return len(timeline.overlay_parts) - 1
+        return self.position // self._interval if self.marks_behind else 0
+
     def fill_snapshots(self, deadline: float, clock: Callable[[], float] = time.perf_counter) -> bool:
         """Idle work: store the display snapshots that quiet (instant) steps skipped, on a scratch
-        overlay, until ``deadline``. True when there is nothing left to do."""
+        overlay, until ``deadline`` (see ``_fill_upto``); once the position shown has its snapshot,
+        its marks are put back (the same picture as a straight run's). True when nothing is left."""
         if self.timeline is None:
             return True
-        if self._scratch is None:
+        upto = self._fill_upto()
+        if upto and self._scratch is None:
             self._scratch = Overlay(self.grid, shows_stack=self.spec.info.shows_stack)
-        while clock() < deadline:
-            if self.timeline.fill_some(self._scratch):
+        while upto and self._scratch is not None and clock() < deadline:
+            if self.timeline.fill_some(self._scratch, upto=upto):
                 self._scratch = None
-                return True
-        return False
+        if self._scratch is not None:
+            return False
+        if self.marks_behind and not self.timeline.overlay_gap(self.position):
+            self.seek(self.position)  # the marks, exactly: the snapshot is stored now
+        return not self.wants_fill
 
     @property
     def solver_events(self) -> int:

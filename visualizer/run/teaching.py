@@ -36,6 +36,11 @@ the nearest one instead of from the start."""
 CHECKPOINT_MOST_CELLS = 100_000
 """Larger mazes keep no copies (a narrator of a million cells is a hundred megabytes); after a seek
 back their panel reads from the start again, a budget a frame, saying how far it has got."""
+READ_AT_ONCE = 1 << 16
+"""A key that needs the narration where the run stands (Right, Left, L, the quiz) reads at most
+this many events at once (0.1 - 0.2 s); further behind (a seek or a pause far into a large run's
+instant steps: blobby division's 27 million events at 1000 x 1000 read for over a minute), the
+key waits for the panel to catch up, a budget a frame (``far_behind``)."""
 LEFT_BY_GENERATION = frozenset({"floor", "room", "unvisited", "pruned", "connector"})
 """Legend colours a finished generation leaves on the board, which a solver never paints."""
 MOST_CHECKPOINTS = 16
@@ -179,6 +184,31 @@ class Teacher:
             self.solve, self._solve_key = Narration(narrator(run.grid, {"start": start, "goal": goal})), key
         self.solve.fold(run.solver_log[self.solve.position:run.solver_events])
         return True
+
+    @property
+    def unread(self) -> int:
+        """Events the generation's narration has still to read to stand where the run stands
+        (after a seek back: from the last copy at or before it, or from the start)."""
+        position = self.run.position
+        if self.generation.position <= position:
+            return position - self.generation.position
+        return position - max((at for at in self._checkpoints if at <= position), default=0)
+
+    @property
+    def far_behind(self) -> bool:
+        """True when reading up to the run's position at once would freeze the window (READ_AT_ONCE)."""
+        return not self._solving() and self.unread > READ_AT_ONCE
+
+    @property
+    def read_share(self) -> float:
+        """How much of the run up to its position the generation's narration has read (0 - 1)."""
+        position = self.run.position
+        return 1.0 if not position else min(1.0, (position - self.unread) / position)
+
+    def knows_step_start(self) -> bool:
+        """True when where the last applied step began is known without reading (``step_start``)."""
+        starts = max(self._starts, self.generation.starts, key=len)
+        return self._solving() or not self.run.position or bool(starts and starts[-1] >= self.run.position)
 
     @property
     def caught_up(self) -> bool:

@@ -440,17 +440,49 @@ class Timeline:
     def restore(self, position: int, maze: Maze, overlay: Overlay) -> None:
         """Put ``maze`` and ``overlay`` in their state at ``position``, a multiple of the interval
         not past the log's last full chunk."""
+        index = self._restore_maze(position, maze)
+        if self.overlay_parts[index] is None and index > 0:
+            self._fill_overlay(index, overlay)
+        else:
+            self._restore_overlay(index, overlay)
+        overlay.last = self.log.event(position - 1) if position else None
+
+    def restore_unmarked(self, position: int, maze: Maze, overlay: Overlay, outlasting: bytes) -> None:
+        """:meth:`restore`, but for the overlay only what outlasts a generation's steps (the events
+        whose kinds are in ``outlasting``: phases, connectors) and no marks or sets: what quiet steps
+        leave on screen. Costs no fold of the skipped overlay parts (``overlay_gap``), which a seek
+        far into a stretch of quiet steps would wait seconds for."""
+        index = self._restore_maze(position, maze)
+        start = index
+        while start > 0 and self.overlay_parts[start] is None:
+            start -= 1
+        self._restore_overlay(start, overlay)
+        wanted = np.zeros(256, dtype=bool)
+        wanted[list(outlasting)] = True
+        for chunk in range(start, index):
+            for at in np.flatnonzero(wanted[self.log.chunks[chunk]["kind"]]).tolist():
+                overlay.apply(self.log.event(chunk * self.interval + at))
+        overlay.drop_stale_marks()
+        overlay.dirty.clear()
+        overlay.last = self.log.event(position - 1) if position else None
+
+    def _restore_maze(self, position: int, maze: Maze) -> int:
+        """Put ``maze`` in its state at ``position`` (see :meth:`restore`); returns its boundary."""
         index = position // self.interval
         if position % self.interval or index > len(self.log.chunks):
             raise ValueError(f"no snapshot at position {position}")
         self._restore_track(self.maze_parts, index, maze_targets(maze), MAZE_FRESH)
         maze.rooms = self.log.rooms(index)
         maze.relabelled = np.empty(0, dtype=np.intp)
-        if self.overlay_parts[index] is None and index > 0:
-            self._fill_overlay(index, overlay)
-        else:
-            self._restore_overlay(index, overlay)
-        overlay.last = self.log.event(position - 1) if position else None
+        return index
+
+    def overlay_gap(self, position: int) -> int:
+        """Events to fold before the overlay at ``position``'s boundary can be restored: 0 when its
+        part is stored, else as many as there are since the last boundary that has one."""
+        index = start = position // self.interval
+        while start > 0 and self.overlay_parts[start] is None:
+            start -= 1
+        return (index - start) * self.interval
 
     @staticmethod
     def _restore_track(parts: list[Part | None], index: int, targets: dict[str, np.ndarray],
@@ -490,21 +522,27 @@ class Timeline:
 
     def missing_overlay(self) -> int:
         """The first boundary whose overlay part quiet steps skipped, or 0 when none is missing."""
-        for index in range(1, len(self.overlay_parts)):
-            if self.overlay_parts[index] is None:
-                return index
-        return 0
+        try:
+            return self.overlay_parts.index(None, 1)
+        except ValueError:
+            return 0
 
-    def fill_some(self, scratch: Overlay, chunks: int = 4) -> bool:
-        """Store up to ``chunks`` skipped overlay parts, folding ``scratch`` (never the overlay on
-        screen): done while the window is idle, so the first seek after instant mode is as quick
-        as any. Returns True when none is missing any more."""
+    @property
+    def missing_events(self) -> int:
+        """Events whose overlay parts quiet steps skipped: what filling them all would fold."""
+        return (self.overlay_parts.count(None) - 1) * self.interval  # (index 0, the start, is implicit)
+
+    def fill_some(self, scratch: Overlay, chunks: int = 4, upto: int | None = None) -> bool:
+        """Store up to ``chunks`` skipped overlay parts (of boundaries up to ``upto``, all when
+        None), folding ``scratch`` (never the overlay on screen): done while the window is idle, so
+        a later seek is as quick as any. Returns True when none of them is missing any more."""
+        last = len(self.overlay_parts) - 1 if upto is None else min(upto, len(self.overlay_parts) - 1)
         index = self.missing_overlay()
-        if not index:
+        if not index or index > last:
             return True
-        last = min(len(self.overlay_parts) - 1, index + chunks - 1)
-        self._fill_overlay(last, scratch)
-        return not self.missing_overlay()
+        self._fill_overlay(min(last, index + chunks - 1), scratch)
+        index = self.missing_overlay()
+        return not index or index > last
 
     @property
     def nbytes(self) -> int:

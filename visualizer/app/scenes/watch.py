@@ -111,7 +111,8 @@ class WatchScene(QuizKeys, EditKeys, PlayKeys, WatchPanel, Scene):
         """True while End races the run to its finish at instant speed."""
         self._caught_up = True
         """False while the teaching panel is still catching up with the run."""
-        self._snapshots_filled = False
+        self.read_for_keys = False
+        """True while the narration reads on for a key that needed it (``_wait_for_reading``)."""
         self.teacher = Teacher(self.run)
         self._teaching: Memo[TeachingView] = Memo()
         """The last teaching view, keyed by what it was built from."""
@@ -145,7 +146,6 @@ class WatchScene(QuizKeys, EditKeys, PlayKeys, WatchPanel, Scene):
         self.credit = 0.0
         self.paused = False  # a new maze starts moving (R after End must not look like nothing happened)
         self.racing = False
-        self._snapshots_filled = False
         self.figures.forget_legend()
         self.endpoints = [None, None]
         animated, self.edits = self.edits.animated, HandEdits(self.host, self.run, self.endpoints)
@@ -225,6 +225,10 @@ class WatchScene(QuizKeys, EditKeys, PlayKeys, WatchPanel, Scene):
             self.quiz.skip(self.teacher)
             self.host.message(f"Not answered: {why}.", 10.0)
             return
+        if self.teacher.far_behind:
+            self.run.step(1)
+            self._wait_for_reading("Right went one event on")
+            return
         self.teacher.step_forward()
         if self.quiz is not None:
             self.quiz.go_on(self.run)  # no question here: the quiz steps on to the next by itself
@@ -242,7 +246,18 @@ class WatchScene(QuizKeys, EditKeys, PlayKeys, WatchPanel, Scene):
         if run.solver is None and run.position == 0:
             self.host.message("This is the start: nothing to step back to")
             return
+        if not self.teacher.knows_step_start() and self.teacher.far_behind:
+            run.seek(run.position - 1)
+            self._wait_for_reading("Left went one event back")
+            return
         self.teacher.step_back()
+
+    def _wait_for_reading(self, done: str) -> None:
+        """Say that a key needing the explanation here did less (or nothing: ``done``), and read
+        on a budget a frame until it can (``advance``), even with the panel hidden."""
+        self.read_for_keys = True
+        self.host.message(f"{done}: the explanation is still reading the run "
+                          f"({self.teacher.read_share:.0%}); whole steps once it has")
 
     def step_event(self, direction: int) -> None:
         """Shift+Right / Shift+Left: one event forward or back, whatever step it belongs to."""
@@ -297,6 +312,9 @@ class WatchScene(QuizKeys, EditKeys, PlayKeys, WatchPanel, Scene):
         it may stop in the middle of a step, right where that line runs)."""
         if self.run.idle:
             self.host.message("Finished: no line runs again (R restarts)")
+            return
+        if self.teacher.far_behind:
+            self._wait_for_reading("L waits")
             return
         self.teacher.catch_up(math.inf)
         lit = self.teacher.narration.lit
@@ -432,7 +450,7 @@ class WatchScene(QuizKeys, EditKeys, PlayKeys, WatchPanel, Scene):
 
     @property
     def background(self) -> bool:
-        return not self._snapshots_filled or (not self._caught_up and self.explaining)
+        return self.run.wants_fill or (not self._caught_up and (self.explaining or self.read_for_keys))
 
     @property
     def instant(self) -> bool:
@@ -441,7 +459,8 @@ class WatchScene(QuizKeys, EditKeys, PlayKeys, WatchPanel, Scene):
     def advance(self, dt: float) -> None:
         """Pull as many events as the speed allows for ``dt`` seconds, within the frame budget;
         while paused or done, store the display snapshots instant mode skipped (a few ms a
-        frame, nothing on screen changes), so a later seek is as quick as any."""
+        frame), so a later seek is as quick as any, and put back the marks of a position a seek
+        reached without them (``Run.fill_snapshots``)."""
         if self.quiz is not None:
             self._quiz_frame()
         began = time.perf_counter()
@@ -454,13 +473,14 @@ class WatchScene(QuizKeys, EditKeys, PlayKeys, WatchPanel, Scene):
             self._run_until()
         elif self.busy:
             self._pull_events(dt)
-        elif not self._snapshots_filled:
-            self._snapshots_filled = self.run.fill_snapshots(time.perf_counter() + IDLE_WORK)
+        elif self.run.wants_fill:
+            self.run.fill_snapshots(time.perf_counter() + IDLE_WORK)
         else:
             self.edits.warm()  # the parts counted once, before the first edit needs them
-        if self.explaining:  # idle, the panel may take a larger share of the frame to catch up
+        if self.explaining or self.read_for_keys:  # idle, the panel may take a larger share of the frame
             self._caught_up = self.teacher.catch_up(time.perf_counter()
                                                     + (TEACH_BUDGET if self.busy else IDLE_TEACH_BUDGET))
+            self.read_for_keys = self.read_for_keys and not self._caught_up
         self.report_solution()
         self.refresh_distances()
         self.own.tick(self.run, self.solver, self.reload_own, self.host.message)
@@ -507,8 +527,6 @@ class WatchScene(QuizKeys, EditKeys, PlayKeys, WatchPanel, Scene):
 
     def _pull_events(self, dt: float) -> None:
         now = time.perf_counter()
-        if self.instant or self.racing:
-            self._snapshots_filled = False  # quiet steps skip display snapshots: fill them when idle
         if self.racing and self.run.stage != SOLVING:
             self.run.step(1 << 30, deadline=now + self.host.work_budget(INSTANT_BUDGET), quiet=True)
             if self.run.finished:
