@@ -1,11 +1,12 @@
 """How much of a core the window uses idle after a large run (issue 27's target: under 3 % at
 1000 x 1000). Not a test: run it by hand, under a real X server where there is one.
 
-    python scripts/idle_cpu.py [SIDE] [--seconds 5]
+    python scripts/idle_cpu.py [SIDE] [--seconds 5] [--algorithm NAME]
     xvfb-run -a -s "-screen 0 1400x900x24" env SDL_VIDEODRIVER=x11 python scripts/idle_cpu.py
 
-The window generates a SIDE x SIDE backtracker at instant, finishes its idle work (the display
-snapshots instant mode skipped), then runs the real frame loop (``app.main.frame_loop``) for the
+The window generates a SIDE x SIDE maze at instant (the backtracker unless told), finishes its idle
+work (the display snapshots instant mode skipped, when there are few enough), then runs the real
+frame loop (``app.main.frame_loop``) for the
 given seconds; the share is CPU seconds over wall seconds.
 """
 
@@ -35,14 +36,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("side", nargs="?", type=int, default=1000)
     parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--algorithm", default="backtracker")
     args = parser.parse_args()
     open_window((1280, 800))
-    shell = Shell(MazeSpec("backtracker", "square", args.side, args.side, 1), speed=INSTANT,
+    shell = Shell(MazeSpec(args.algorithm, "square", args.side, args.side, 1), speed=INSTANT,
                   screen=pygame.display.get_surface())
     start = time.perf_counter()
     while not shell.base.run.idle:
         frame(shell, 1 / 60)
-    print(f"generated {args.side}x{args.side} in {time.perf_counter() - start:.1f} s")
+    print(f"generated a {args.algorithm} {args.side}x{args.side} in {time.perf_counter() - start:.1f} s")
     clock, start, cpu = pygame.time.Clock(), time.perf_counter(), time.process_time()
     while shell.base.background:
         frame(shell, clock.tick(FPS) / 1000)

@@ -36,6 +36,7 @@ from ..own_file import OwnFile, own_solver
 from ..pacing import (
     DEFAULT_SOLVER,
     DEFAULT_SPEED,
+    IDLE_WORK,
     INSTANT,
     next_algorithm,
     next_grid,
@@ -74,8 +75,6 @@ REPAINT_ROOM = 0.035
 hands the board more (the changed cells of a re-solve in two or three frames, not eight)."""
 RESOLVE_SHARE = 0.01
 """Seconds of a frame a re-solve after an edit gets at least, whatever the perfect check took."""
-IDLE_WORK = 0.008
-"""Seconds a paused or finished run spends each frame on snapshots that instant mode skipped."""
 
 
 class WatchScene(QuizKeys, EditKeys, PlayKeys, WatchPanel, Scene):
