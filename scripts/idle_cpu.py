@@ -6,8 +6,8 @@
 
 The window generates a SIDE x SIDE maze at instant (the backtracker unless told), finishes its idle
 work (the display snapshots instant mode skipped, when there are few enough), then runs the real
-frame loop (``app.main.frame_loop``) for the
-given seconds; the share is CPU seconds over wall seconds.
+frame loop (``app.main.frame_loop``) for the given seconds; the share is CPU seconds over wall
+seconds.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from visualizer.app.main import FPS, frame_loop, open_window  # noqa: E402
+from visualizer.app.main import FPS, frame_loop, freeze_start_up, open_window  # noqa: E402
 from visualizer.app.scenes.watch import INSTANT  # noqa: E402
 from visualizer.app.shell import Shell  # noqa: E402
 from visualizer.run.spec import MazeSpec  # noqa: E402
@@ -39,6 +39,7 @@ def main() -> None:
     parser.add_argument("--algorithm", default="backtracker")
     args = parser.parse_args()
     open_window((1280, 800))
+    freeze_start_up()  # as the app does before its first run
     shell = Shell(MazeSpec(args.algorithm, "square", args.side, args.side, 1), speed=INSTANT,
                   screen=pygame.display.get_surface())
     start = time.perf_counter()

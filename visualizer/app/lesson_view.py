@@ -16,7 +16,7 @@ from ..run.lesson import Lesson, Slide
 from ..run.lesson_run import stop_position
 from . import look
 from .bookmarks import Bookmarks
-from .main import frame_loop, open_window
+from .main import frame_loop, freeze_start_up, open_window
 from .scenes.compare import CompareScene
 from .scenes.watch import WatchScene
 from .shell import Shell
@@ -99,7 +99,9 @@ def present(lesson: Lesson, theme: str | None = None, walls: str | None = None, 
     of ``main.run_app`` with the slide keys first."""
     look.start(theme, walls, layout)
     first = lesson.slides[0]
-    shell = Shell(first.spec, speed=first.speed, screen=open_window())
+    screen = open_window()
+    freeze_start_up()
+    shell = Shell(first.spec, speed=first.speed, screen=screen)
     pygame.display.set_caption(f"Maze Visualizer: {lesson.title}")
     presenter = Presenter(shell, lesson)
     marks = Bookmarks(shell)
