@@ -42,6 +42,11 @@ QUICK_SHARE = 0.04
 SHOW_SECONDS = 0.025
 """About what marking a million-cell re-solve's search costs: it follows the search's last stage
 in the same frame when that much of the frame's share is left."""
+WARM_MOST_CELLS = 250_000
+"""An idle finished maze of at most this many cells has its parts counted before the first edit
+(``warm``: 0.1 - 0.2 s at 500 x 500). A larger one counts them at its first edit: at 1000 x 1000
+that is 0.7 s and 220 MB, which an idle window spent in one frame, doubling its memory, for
+edits few make on cells under a pixel wide."""
 
 
 class HandEdits:
@@ -386,11 +391,9 @@ class HandEdits:
     def check(self) -> Check:
         """The perfectness check of the maze as it stands (once per change): the figures the
         editor keeps edit by edit, so a click on a million cells costs the cells it changed."""
-        run = self.run
         self.editor.table = self.table()
         self.editor.like = self.graph()
-        key = (id(run), run.position, run.maze_version, self.editor.figures_version)
-        return self._check.get(key, self.editor.check)
+        return self._check.get(self._check_key(), self.editor.check)
 
     def settle(self, budget: float) -> None:
         """A closed passage's search that did not end at once: a frame's share more of it. Called
@@ -401,9 +404,20 @@ class HandEdits:
 
     def warm(self) -> None:
         """Count the finished maze's parts once, while nothing else needs the frame, so the first
-        edit does not pay for it."""
-        if self.run.finished and self.editor.editable() is None:
+        edit does not pay for it (up to WARM_MOST_CELLS cells)."""
+        if self.warm_pending:
             self.check()
+
+    @property
+    def warm_pending(self) -> bool:
+        """True while ``warm`` has the finished maze's parts still to count."""
+        run = self.run
+        return (run.finished and run.grid.size <= WARM_MOST_CELLS and self.editor.editable() is None
+                and not self._check.fresh(self._check_key()))
+
+    def _check_key(self) -> tuple:
+        run = self.run
+        return id(run), run.position, run.maze_version, self.editor.figures_version
 
     def goal_reachable(self) -> bool:
         """Whether any way leads from the solve's start to its goal: one look at the parts the

@@ -57,7 +57,7 @@ def _ready_shell(side: int):
     watch.run.finish_generation()
     watch.start_solver()
     watch.run.step(1 << 40)
-    watch.edits.warm()
+    watch.edits.check()  # the parts counted first (an idle window does so up to WARM_MOST_CELLS cells)
     while watch.run.wants_fill:  # the idle work after a build, done: an edit's frames alone are timed
         _frame(shell)
     return shell

@@ -449,7 +449,8 @@ class WatchScene(QuizKeys, EditKeys, PlayKeys, WatchPanel, Scene):
 
     @property
     def background(self) -> bool:
-        return self.run.wants_fill or (not self._caught_up and (self.explaining or self.read_for_keys))
+        return (self.run.wants_fill or self.edits.warm_pending
+                or (not self._caught_up and (self.explaining or self.read_for_keys)))
 
     @property
     def instant(self) -> bool:
