@@ -147,3 +147,27 @@ def test_marks_shown_before_the_quiet_steps_are_not_left_on_a_far_seek(far):
     run.seek(run.total - 1)
     assert run.marks_behind
     assert_unmarked_straight(run, run.total - 1)
+
+
+def test_quiet_steps_within_one_interval_still_get_their_marks_back(far):
+    """Quiet steps that cross no boundary leave no part missing: the marks are still behind, and
+    idle frames put them back (the state row does not say they are being worked out for good)."""
+    run = Run(MazeSpec("backtracker", "square", 12, 10, 1), interval=INTERVAL)
+    run.step(INTERVAL + 3)
+    run.step(5, quiet=True)
+    assert run.marks_behind and not run.timeline.missing_events
+    assert run.wants_fill
+    fill(run)
+    assert not run.marks_behind and not run.wants_fill
+    assert_shows(run, INTERVAL + 8)
+
+
+def test_a_fill_cut_off_by_a_seek_that_needs_none_leaves_nothing_to_do(far):
+    run = quiet_to_end(MazeSpec("backtracker", "square", 16, 12, 1))
+    run.seek(run.total - 1)
+    assert run.marks_behind
+    run.fill_snapshots(deadline=0.0)  # cut off at once: a scratch overlay was made
+    run.seek(3)  # near the start: exact at once
+    assert not run.marks_behind
+    assert run.fill_snapshots(deadline=float("inf")) or not run.wants_fill
+    assert run._scratch is None, "the scratch overlay of the fill cut off is kept"

@@ -366,13 +366,14 @@ class HandEdits:
 
     def table(self) -> np.ndarray:
         """The grid's neighbour table, built once (a tenth of a second for a million cells: in
-        ``warm``, before the first edit), for the checks and the re-solves."""
+        ``warm`` before the first edit, or at it above WARM_MOST_CELLS), for the checks and the re-solves."""
         grid = self.run.grid
         return self._neighbours.get(id(grid), lambda: grid.neighbour_array(np.int64))
 
     def graph(self) -> PassageGraph | None:
         """The maze's passages kept for scipy's searches (None: a small maze, or no scipy): built
-        once (a fifth of a second, in ``warm``), then brought up to date by each search, O(change)."""
+        once (a fifth of a second, in ``warm`` or at the first edit), then brought up to date by
+        each search, O(change)."""
         run = self.run
         if run.grid.size < QUICK_FROM_CELLS or not run.finished or not passage_graph.available():
             return None

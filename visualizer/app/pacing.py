@@ -22,8 +22,6 @@ SPEEDS = (1, 2, 4, 8, 15, 30, 60, 120, 250, 500, 1000, 2000, 4000, 8000, 16000, 
 DEFAULT_SPEED = 120
 SIZE_STEPS = (4, 6, 8, 10, 12, 16, 20, 25, 30, 40, 50, 64, 80, 100, 128, 160, 200, 256)
 DEFAULT_SOLVER = "bfs"
-IDLE_WORK = 0.008
-"""Seconds a paused or finished run spends each frame on snapshots that instant mode skipped."""
 
 
 def speed_label(speed: float) -> str:

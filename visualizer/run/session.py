@@ -512,8 +512,8 @@ class Run:
 
     @property
     def wants_fill(self) -> bool:
-        """True while idle frames have display snapshots to store (``fill_snapshots``)."""
-        return self._fill_upto() > 0
+        """True while idle frames have display snapshots to store or marks to put back (``fill_snapshots``)."""
+        return self.marks_behind or self._fill_upto() > 0
 
     @property
     def marks_behind(self) -> bool:
@@ -522,15 +522,15 @@ class Run:
         return not self._overlay_true and self.stage == GENERATING and self.timeline is not None
 
     def _fill_upto(self) -> int:
-        """The last boundary whose skipped overlay part idle frames are to store: every one while
-        they are few (IDLE_FILL events), else the one the position shown needs when its marks are
-        behind (0: none)."""
+        """The last boundary whose skipped overlay part idle frames are to store: the one the
+        position shown needs while its marks are behind, else every one while they are few
+        (IDLE_FILL events; 0: none)."""
         timeline = self.timeline
         if timeline is None or not timeline.missing_events:
             return 0
-        if timeline.missing_events <= IDLE_FILL:
-            return len(timeline.overlay_parts) - 1
-        return self.position // self._interval if self.marks_behind else 0
+        if self.marks_behind:
+            return self.position // self._interval
+        return len(timeline.overlay_parts) - 1 if timeline.missing_events <= IDLE_FILL else 0
 
     def fill_snapshots(self, deadline: float, clock: Callable[[], float] = time.perf_counter) -> bool:
         """Idle work: store the display snapshots that quiet (instant) steps skipped, on a scratch
@@ -539,7 +539,9 @@ class Run:
         if self.timeline is None:
             return True
         upto = self._fill_upto()
-        if upto and self._scratch is None:
+        if not upto:
+            self._scratch = None  # (a fill cut off by a seek that needed none: the scratch is not wanted)
+        elif self._scratch is None:
             self._scratch = Overlay(self.grid, shows_stack=self.spec.info.shows_stack)
         while upto and self._scratch is not None and clock() < deadline:
             if self.timeline.fill_some(self._scratch, upto=upto):

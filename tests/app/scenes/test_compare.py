@@ -490,35 +490,3 @@ def test_a_pane_the_checker_stops_says_why_and_takes_no_place(window, own_files,
     assert [v for _, v, _ in scene.figures(broken, 0.0)][1:] == ["stopped"] * 3
     assert sorted(p.finished_at for p in scene.panes[1:]) == [0, 1, 2]
     assert ("Stopped", f"{name} at {broken.finding.message}") in scene.panel_lines()
-
-
-def test_a_step_back_far_into_instant_steps_gets_each_panes_marks_back_while_paused(window, monkeypatch):
-    """Paused mid-instant and stepped back, a pane far from its last marks is shown at once
-    without them; paused frames then work them out, and the pane shows a straight run's marks."""
-    from helpers import straight
-
-    from visualizer.run import session
-
-    monkeypatch.setattr(session, "SEEK_FOLD", 64)
-    monkeypatch.setattr(session, "IDLE_FILL", 64)
-    shell = open_compare(window, names=["blobby_division", "wilson"], size=(40, 30), speed=INSTANT)
-    scene = shell.scene
-    for pane in scene.panes:
-        pane.run._interval = 16
-        pane.run.timeline = session.Timeline(pane.run.grid, 16)
-    while min(pane.run.position for pane in scene.panes) < 600:
-        shell.frame([], 1 / 60)
-    press(shell, pygame.K_SPACE)
-    scene.put_marks_back = lambda: None  # the frames of the key press alone
-    press(shell, pygame.K_LEFT)
-    behind = [pane for pane in scene.panes if pane.run.marks_behind]
-    assert behind, "the seek folded the skipped marks"
-    del scene.put_marks_back
-    for _ in range(2000):
-        if not any(pane.run.marks_behind for pane in scene.panes):
-            break
-        shell.frame([], 1 / 60)
-    for pane in behind:
-        assert not pane.run.marks_behind
-        maze, overlay = straight(pane.run.spec, pane.run.position)
-        assert np.array_equal(pane.run.overlay.set_id, overlay.set_id) and pane.run.maze.same_as(maze)

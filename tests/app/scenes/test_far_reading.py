@@ -82,3 +82,17 @@ def test_a_small_run_reads_at_once_as_before(screen):
     press(shell, pygame.K_LEFT)
     assert watch.run.position < total and "still reading" not in (shell.toast or ("",))[0]
     assert not watch.run.marks_behind
+
+
+def test_a_restart_drops_the_reading_a_key_asked_for(screen, near, monkeypatch):
+    from visualizer.app.scenes import watch as watch_module
+
+    shell = finished_instant(screen)
+    monkeypatch.setattr(watch_module, "IDLE_TEACH_BUDGET", 0.0)  # the reading never ends in a frame
+    monkeypatch.setattr(watch_module, "TEACH_BUDGET", 0.0)
+    watch = shell.base
+    watch.explain = False
+    press(shell, pygame.K_LEFT)
+    assert watch.read_for_keys
+    press(shell, pygame.K_r)
+    assert not watch.read_for_keys, "the new run's narration would be read with the panel hidden"

@@ -35,7 +35,6 @@ from ..own_file import stopped_rows
 from ..pacing import (
     DEFAULT_SOLVER,
     DEFAULT_SPEED,
-    IDLE_WORK,
     INSTANT,
     next_algorithm,
     next_grid,
@@ -249,13 +248,8 @@ class CompareScene(Scene):
     def busy(self) -> bool:
         return not self.paused and not all(pane.done for pane in self.panes)
 
-    @property
-    def background(self) -> bool:
-        return any(pane.run.marks_behind for pane in self.panes)
-
     def advance(self, dt: float) -> None:
         if self.paused:
-            self.put_marks_back()
             return
         if self.timing:
             deadline = time.perf_counter() + TIMING_BUDGET
@@ -266,14 +260,6 @@ class CompareScene(Scene):
         else:
             self.advance_lockstep(dt)
         self.note_finishes()
-
-    def put_marks_back(self) -> None:
-        """Paused: a pane that a step back took far into its instant steps (shown without the
-        generation's marks) gets them worked out, a budget a frame (``Run.fill_snapshots``)."""
-        deadline = time.perf_counter() + IDLE_WORK
-        for pane in self.panes:
-            if pane.run.marks_behind:
-                pane.run.fill_snapshots(deadline)
 
     def advance_lockstep(self, dt: float) -> None:
         """The same number of events for every pane that is not done."""

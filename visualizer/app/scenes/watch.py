@@ -36,7 +36,6 @@ from ..own_file import OwnFile, own_solver
 from ..pacing import (
     DEFAULT_SOLVER,
     DEFAULT_SPEED,
-    IDLE_WORK,
     INSTANT,
     next_algorithm,
     next_grid,
@@ -75,6 +74,8 @@ REPAINT_ROOM = 0.035
 hands the board more (the changed cells of a re-solve in two or three frames, not eight)."""
 RESOLVE_SHARE = 0.01
 """Seconds of a frame a re-solve after an edit gets at least, whatever the perfect check took."""
+IDLE_WORK = 0.008
+"""Seconds a paused or finished run spends each frame on snapshots that instant mode skipped."""
 
 
 class WatchScene(QuizKeys, EditKeys, PlayKeys, WatchPanel, Scene):
@@ -145,6 +146,7 @@ class WatchScene(QuizKeys, EditKeys, PlayKeys, WatchPanel, Scene):
         self.credit = 0.0
         self.paused = False  # a new maze starts moving (R after End must not look like nothing happened)
         self.racing = False
+        self.read_for_keys, self._caught_up = False, True  # (the old run's reading is not wanted)
         self.figures.forget_legend()
         self.endpoints = [None, None]
         animated, self.edits = self.edits.animated, HandEdits(self.host, self.run, self.endpoints)
