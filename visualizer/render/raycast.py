@@ -147,7 +147,7 @@ def cast(segments: np.ndarray, x: float, y: float, angles: np.ndarray,
     qx, qy = segments[:, 0, 0] - x, segments[:, 0, 1] - y
     ex, ey = segments[:, 1, 0] - segments[:, 0, 0], segments[:, 1, 1] - segments[:, 0, 1]
     rx, ry = np.cos(angles)[:, None], np.sin(angles)[:, None]
-    with np.errstate(divide="ignore", invalid="ignore"):
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):  # nearly parallel: no hit
         inverse = 1.0 / (rx * ey - ry * ex)
         along_ray = (qx * ey - qy * ex) * inverse
         along_segment = (qx * ry - qy * rx) * inverse
