@@ -67,7 +67,7 @@ def test_how_the_quiet_race_steps_never_changes_the_maze(kind, width, height, se
         grid = make_grid(kind, width, height)
     except ValueError:
         return
-    shown = [e[1:] for e in BLOBBY.run(grid, seed, show=True) if e[0] == Kind.WALL]
+    shown = [e[1:] for e in expand(BLOBBY.run(grid, seed, show=True)) if e[0] == Kind.WALL]
     saved = blob_race.STEP, blob_race.FEW
     blob_race.STEP, blob_race.FEW = step, few
     try:
@@ -87,7 +87,7 @@ def test_the_quiet_stream_packs_each_depth_of_walls_and_says_the_same_walls():
     grid = make_grid("hex", 20, 15)
     quiet = list(BLOBBY.run(grid, 3, show=False))
     assert any(event[0] == Kind.WALLS for event in quiet)
-    shown_walls = {e[1:] for e in BLOBBY.run(grid, 3, show=True) if e[0] == Kind.WALL}
+    shown_walls = {e[1:] for e in expand(BLOBBY.run(grid, 3, show=True)) if e[0] == Kind.WALL}
     assert {e[1:] for e in expand(quiet) if e[0] == Kind.WALL} == shown_walls
 
 
@@ -214,8 +214,9 @@ def counting_depths(monkeypatch) -> list[int]:
 
 
 def depths_at_each_region(events, worked: list[int]) -> list[int]:
-    """How many depths were worked out as each region (its CHAMBER) was said."""
-    return [len(worked) for event in events if event[0] == Kind.CHAMBER]
+    """How many depths were worked out as each region (its CHAMBER, in a MIXED run) was said."""
+    return [len(worked) for event in events if event[0] == Kind.MIXED
+            for kind in event[3][:, 0].tolist() if kind == Kind.CHAMBER]
 
 
 def test_each_depth_is_worked_out_when_its_first_region_is_reached(monkeypatch):
@@ -229,10 +230,11 @@ def test_each_depth_is_worked_out_when_its_first_region_is_reached(monkeypatch):
     monkeypatch.setattr(blobby_division, "WORK", 0)  # a depth at a time
     grid = make_grid("square", 40, 30)
     events = BLOBBY.run(grid, 8, show=True)
-    first = [next(events) for _ in range(3)]
-    assert [e[0] for e in first] == [Kind.OPEN_FIELD, Kind.CHAMBER, Kind.SETS]
-    assert len(first[2][3]) == grid.size and worked == [grid.size]
-    seen = [1, *depths_at_each_region(events, worked)]
+    first = [next(events) for _ in range(2)]
+    assert [e[0] for e in first] == [Kind.OPEN_FIELD, Kind.MIXED]
+    rows = first[1][3]
+    assert rows[0, 0] == Kind.CHAMBER and (rows[1:grid.size + 1, 0] == Kind.SET).all() and worked == [grid.size]
+    seen = depths_at_each_region([first[1]], worked) + depths_at_each_region(events, worked)
     total = len(list(blob_race.depths(grid, random.Random(8).getrandbits(64))))
     assert seen[1] == 2 and seen == sorted(seen) and all(count <= n + 1 for n, count in enumerate(seen))
     assert seen[-1] == total and seen.index(total) > 2 * total  # many regions said before the deepest

@@ -8,8 +8,7 @@ cells. Walls follow organic curves, and it works on any grid, hexagons included.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Mapping
-from itertools import chain, islice
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.events import Event, EventStream, Kind
@@ -24,10 +23,8 @@ if TYPE_CHECKING:
 else:
     from ..core.lazy_numpy import np  # imported on first use: --help stays fast
 
-OPEN_FIELD, WALL, WALLS, SET, SETS, CURRENT, CHAMBER = (Kind.OPEN_FIELD, Kind.WALL, Kind.WALLS, Kind.SET, Kind.SETS,
-                                                        Kind.CURRENT, Kind.CHAMBER)
-PACK_FROM = 8
-"""A region of this many cells or more says its cells' halves as one SETS run (fewer: SET events)."""
+OPEN_FIELD, WALL, WALLS, SET, CURRENT, CHAMBER, MIXED = (Kind.OPEN_FIELD, Kind.WALL, Kind.WALLS, Kind.SET,
+                                                         Kind.CURRENT, Kind.CHAMBER, Kind.MIXED)
 
 
 def blobby_division(grid: Grid, rng: random.Random, *, show: bool = True) -> EventStream:
@@ -58,10 +55,12 @@ def _divide_shown(grid: Grid, key: int) -> EventStream:
     of it (``_Level``) and worked out when the first region of that depth is reached (with the
     depths after it while they are small, WORK): the regions before it in preorder are all of
     depths worked out, so their places are known (``_known``). Their
-    events are laid out in numpy a table of REGIONS regions at a time (``_table``) and said by
-    ``zip`` in C (``_said``), a region of PACK_FROM cells or more as one SETS run. Said region by
-    region in Python, a quarter of a million regions at 500 x 500 cost more than working out the
-    splits; worked out all at once before the second region, the depths froze the window for
+    events are laid out in numpy a table of REGIONS regions at a time (``_table``) and said as
+    MIXED runs of CHUNK rows (``_said``): every consumer counts and folds a run as its single
+    events, and the maze takes a run's walls in bulk. Said region by region in Python, a quarter
+    of a million regions at 500 x 500 cost more than working out the splits; said as single
+    events (a SETS run per large region, the rest one tuple each), folding them was 2.4 - 2.8x the
+    quiet split; worked out all at once before the second region, the depths froze the window for
     seconds."""
     yield (OPEN_FIELD, -1, -1, -1)
     if grid.size < 2:
@@ -72,7 +71,7 @@ def _divide_shown(grid: Grid, key: int) -> EventStream:
         _work_out(depths, levels)
         places, reached = _known([level.pairs for level in levels])
         for table in _tables(levels, places, said, reached):
-            yield from chain.from_iterable(_said(levels, table))
+            yield from _said(table)
         said = reached
 
 
@@ -132,8 +131,8 @@ class _Level:
 
     def __init__(self, split: Depth, firsts: np.ndarray) -> None:
         order = _claim_order(split)
-        self.cells = split.cells.take(order).astype(np.int32)  # kept to the end: the SETS runs
-        self.sides = split.owner.take(order).astype(np.int8)  # are made as they are said
+        self.cells = split.cells.take(order).astype(np.int32)
+        self.sides = split.owner.take(order).astype(np.int8)
         self.starts, self.sizes = split.starts, np.diff(split.starts)
         self.firsts, self.doors, self.pairs = firsts, split.doors, split.pairs
         regions, claimed, source, target, way = split.walls
@@ -176,33 +175,29 @@ def _claim_order(split: Depth) -> np.ndarray:
 
 
 class _Table(NamedTuple):
-    """Regions' events in the order they are said, as columns; a SETS run is a row of kind SETS
-    whose fields are a row of ``runs``: depth, first place in its level, size, label of half A."""
+    """Regions' events in the order they are said, as columns."""
 
     kinds: np.ndarray
     cells: np.ndarray
     others: np.ndarray
     values: np.ndarray
-    runs: np.ndarray
 
 
 def _table(parts: list[tuple[int, _Level, np.ndarray, np.ndarray]], first: int) -> _Table:
     """The events of the regions of ``parts`` (depth, level, regions of it, their places in the
     preorder of the regions said, from ``first`` on: a region's half A's label is 1 + twice its
     place), region after region in order of place: its CHAMBER, its cells joining their halves
-    (one SETS run from PACK_FROM cells), the CURRENT of its door and its walls."""
+    (a SET each), the CURRENT of its door and its walls."""
     length = np.zeros(max(int(place[-1]) for *_, place in parts) + 1 - first, dtype=np.int64)
     for _, level, regions, place in parts:
-        sizes = level.sizes.take(regions)
-        length[place - first] = 3 + np.where(sizes >= PACK_FROM, 0, sizes - 1) + level.walls[0].take(regions)
+        length[place - first] = 2 + level.sizes.take(regions) + level.walls[0].take(regions)
     offset = np.cumsum(length) - length
     total = int(length.sum())
-    table = _Table(np.zeros(total, dtype=np.uint8), np.zeros(total, dtype=np.int32),
-                   np.full(total, -1, dtype=np.int32), np.full(total, -1, dtype=np.int32), np.zeros(0))
-    runs = [_lay_out(table, depth, level, regions, offset.take(place - first), 1 + 2 * place)
-            for depth, level, regions, place in parts]
-    rows = np.concatenate(runs)
-    return table._replace(runs=rows[np.argsort(rows[:, 0]), 1:])
+    table = _Table(np.zeros(total, dtype=np.int64), np.zeros(total, dtype=np.int64),
+                   np.full(total, -1, dtype=np.int64), np.full(total, -1, dtype=np.int64))
+    for _, level, regions, place in parts:
+        _lay_out(table, level, regions, offset.take(place - first), 1 + 2 * place)
+    return table
 
 
 def _spans(starts: np.ndarray, sizes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -213,19 +208,15 @@ def _spans(starts: np.ndarray, sizes: np.ndarray) -> tuple[np.ndarray, np.ndarra
     return (starts - ends + sizes).take(run) + np.arange(int(ends[-1]) if len(ends) else 0), run
 
 
-def _lay_out(table: _Table, depth: int, level: _Level, regions: np.ndarray, at: np.ndarray,
-             labels: np.ndarray) -> np.ndarray:
-    """Write the events of ``level``'s ``regions`` into ``table``, each region's from row ``at``;
-    returns its SETS runs as rows: their row in the table, then ``_Table.runs``'s fields."""
+def _lay_out(table: _Table, level: _Level, regions: np.ndarray, at: np.ndarray, labels: np.ndarray) -> None:
+    """Write the events of ``level``'s ``regions`` into ``table``, each region's from row ``at``."""
     sizes, starts = level.sizes.take(regions), level.starts.take(regions)
     table.kinds[at], table.cells[at], table.values[at] = CHAMBER, level.firsts.take(regions), sizes
-    big = sizes >= PACK_FROM
-    small, region = _spans(starts.compress(~big), sizes.compress(~big))  # said a SET event a cell
-    region = (~big).nonzero()[0].take(region)
-    rows = at.take(region) + 1 + small - starts.take(region)
-    table.kinds[rows], table.cells[rows] = SET, level.cells.take(small)
-    table.values[rows] = labels.take(region) + level.sides.take(small)
-    door = at + 1 + np.where(big, 1, sizes)
+    cells, region = _spans(starts, sizes)  # a SET event a cell
+    rows = at.take(region) + 1 + cells - starts.take(region)
+    table.kinds[rows], table.cells[rows] = SET, level.cells.take(cells)
+    table.values[rows] = labels.take(region) + level.sides.take(cells)
+    door = at + 1 + sizes
     table.kinds[door], table.cells[door] = CURRENT, level.doors.take(regions)
     count, source, target, way = level.walls
     count = count.take(regions)
@@ -233,59 +224,17 @@ def _lay_out(table: _Table, depth: int, level: _Level, regions: np.ndarray, at: 
     rows = door.take(region) + 1 + walls - level.wall_starts.take(regions).take(region)
     table.kinds[rows], table.cells[rows] = WALL, source.take(walls)
     table.others[rows], table.values[rows] = target.take(walls), way.take(walls)
-    runs = big.nonzero()[0]
-    table.kinds[at.take(runs) + 1] = SETS
-    return np.column_stack((at.take(runs) + 1, np.full(len(runs), depth), starts.take(runs), sizes.take(runs),
-                            labels.take(runs)))
 
 
-_KINDS = {int(kind): kind for kind in Kind}
-
-
-def _said(levels: list[_Level], table: _Table) -> Iterator[Iterable[Event]]:
-    """``table``'s events, made by ``zip`` (in C) a CHUNK at a time from its columns, and said
-    by ``chain`` in C: a generator resumed for every event, or a chunk's list of tuples (the
-    garbage collector looks at each), cost as much again. A SETS row is its run (``_runs``)."""
-    total = len(table.kinds)
-    marks = (table.kinds == SETS).nonzero()[0]
-    kinds = np.array([_KINDS.get(kind, kind) for kind in range(256)], dtype=object)  # ``take`` a chunk's
-    for at in range(0, total, CHUNK):  # members: half the time of a dict's look-ups
-        stop = min(at + CHUNK, total)
-        rows = zip(kinds.take(table.kinds[at:stop]).tolist(), table.cells[at:stop].tolist(),
-                   table.others[at:stop].tolist(), table.values[at:stop].tolist())
-        first, last = np.searchsorted(marks, (at, stop)).tolist()
-        begin = at
-        if first < last:
-            for mark, run in zip(marks[first:last].tolist(), _runs(levels, table.runs[first:last])):
-                yield islice(rows, mark - begin)  # (taken up once the events before it are said)
-                next(rows)
-                yield ((SETS, -1, -1, run),)  # type: ignore[misc]
-                begin = mark + 1
-        yield rows
-
-
-def _runs(levels: list[_Level], runs: np.ndarray) -> list[np.ndarray]:
-    """Each of ``runs``' region's cells joining their halves (labels ``label``, ``label + 1``): a
-    SETS run's rows, all made at once (a run's own arrays cost 4 us, 60,000 runs at 500 x 500):
-    views of one array."""
-    sizes = runs[:, 2]
-    ends = np.cumsum(sizes)
-    count = int(ends[-1])
-    run = np.repeat(np.arange(len(runs)), sizes)
-    place = runs[:, 1].take(run) + np.arange(count) - (ends - sizes).take(run)
-    rows = np.empty((count, 3), dtype=np.int64)
-    rows[:, 1] = -1
-    depth = runs[:, 0].take(run)
-    for level in np.unique(runs[:, 0]).tolist():
-        these = (depth == level).nonzero()[0]
-        rows[these, 0] = levels[level].cells.take(place.take(these))
-        rows[these, 2] = levels[level].sides.take(place.take(these))
-    rows[:, 2] += runs[:, 3].take(run)
-    return [rows[start:end] for start, end in zip((ends - sizes).tolist(), ends.tolist())]
+def _said(table: _Table) -> Iterator[Event]:
+    """``table``'s events as MIXED runs of CHUNK rows each."""
+    rows = np.column_stack(table)
+    for at in range(0, len(rows), CHUNK):
+        yield (MIXED, -1, -1, rows[at:at + CHUNK])  # type: ignore[misc]
 
 
 CHUNK = 1 << 15
-"""Events made into tuples at a time by ``_said``."""
+"""Rows of a MIXED run (``_said``): a window cuts a run where its frame's events end."""
 
 
 def _divide_quiet(grid: Grid, key: int) -> EventStream:

@@ -110,8 +110,8 @@ class Kind(IntEnum):
     # --- display only, packed: built-in shown streams (a user's file yields singles) ----------
     SETS = 26
     """A run of SET events in one: ``value`` a ``(k, 3)`` integer array of their ``(cell, -1, set)``
-    rows in order (``cell`` and ``other`` -1). Kruskal's repaint of a merged set, blobby division's
-    regions. It counts as ``k`` events: the log, positions and seeks see the ``k`` singles."""
+    rows in order (``cell`` and ``other`` -1). Kruskal's repaint of a merged set (blobby division says
+    its regions in MIXED runs). It counts as ``k`` events: the log, positions and seeks see the ``k`` singles."""
     CURRENTS = 27
     """A run of CURRENT events in one, rows ``(cell, -1, -1)`` in order (Aldous-Broder's steps over
     cells already in the maze); ``k`` events, as for SETS."""

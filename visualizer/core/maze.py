@@ -281,6 +281,9 @@ class Maze:
         if bool((kinds == _PRUNE).all()):
             self._apply_prunes(changing[:, 1:])
             return
+        if bool((kinds == _WALL).all()):
+            self._apply_walls(changing[:, 1:])
+            return
         apply = self.apply
         for event in changing.tolist():
             apply(tuple(event))
