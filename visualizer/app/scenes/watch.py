@@ -6,7 +6,6 @@ speed setting, and says what the panel and the scrub bar show.
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Hashable
 from typing import Any
@@ -51,6 +50,7 @@ from ..watch_edits import EditKeys
 from ..watch_panel import WatchPanel, path_words
 from ..watch_play import PlayKeys
 from ..watch_quiz import QuizKeys
+from ..watch_steps import StepKeys
 
 FRAME_BUDGET = 0.010
 """Seconds of generator work per frame at a finite speed (the rest of the frame is for drawing)."""
@@ -78,7 +78,7 @@ IDLE_WORK = 0.008
 """Seconds a paused or finished run spends each frame on snapshots that instant mode skipped."""
 
 
-class WatchScene(QuizKeys, EditKeys, PlayKeys, WatchPanel, Scene):
+class WatchScene(StepKeys, QuizKeys, EditKeys, PlayKeys, WatchPanel, Scene):
     """One generator run at a time, driven frame by frame."""
 
     name = "watch"
@@ -214,72 +214,6 @@ class WatchScene(QuizKeys, EditKeys, PlayKeys, WatchPanel, Scene):
             return
         self.restart(spec)
 
-    def step_forward(self) -> None:
-        """Right: pause and apply one algorithm step (one pass through the pseudocode's loop)."""
-        self.paused = True
-        self.until = None
-        if self.run.idle:
-            self.host.message("Finished: R restarts, N makes a new maze")
-            return
-        if self.quiz is not None and self.quiz.pending is not None:
-            why = self.quiz.pending.why
-            self.quiz.skip(self.teacher)
-            self.host.message(f"Not answered: {why}.", 10.0)
-            return
-        if self.teacher.far_behind:
-            self.run.step(1)
-            self._wait_for_reading("Right went one event on")
-            return
-        self.teacher.step_forward()
-        if self.quiz is not None:
-            self.quiz.go_on(self.run)  # no question here: the quiz steps on to the next by itself
-
-    def step_back(self) -> None:
-        """Left: pause and undo one algorithm step: a solver's while one is shown, else the
-        generation's (from the timeline)."""
-        self.paused = True
-        self.until = None
-        run = self.run
-        if run.solver is not None and run.solver_events == 0:
-            run.clear_solution()
-            self.host.message("Solution cleared: Left steps back through the generation")
-            return
-        if run.solver is None and run.position == 0:
-            self.host.message("This is the start: nothing to step back to")
-            return
-        if not self.teacher.knows_step_start() and self.teacher.far_behind:
-            run.seek(run.position - 1)
-            self._wait_for_reading("Left went one event back")
-            return
-        self.teacher.step_back()
-
-    def _wait_for_reading(self, done: str) -> None:
-        """Say that a key needing the explanation here did less (or nothing: ``done``), and read
-        on a budget a frame until it can (``advance``), even with the panel hidden."""
-        self.read_for_keys = True
-        self.host.message(f"{done}: the explanation is still reading the run "
-                          f"({self.teacher.read_share:.0%}); whole steps once it has")
-
-    def step_event(self, direction: int) -> None:
-        """Shift+Right / Shift+Left: one event forward or back, whatever step it belongs to."""
-        self.paused = True
-        self.until = None
-        run = self.run
-        if direction > 0:
-            if run.idle:
-                self.host.message("Finished: R restarts, N makes a new maze")
-            else:
-                run.step(1)
-        elif run.solver is not None:
-            if run.solver_events == 0:
-                run.clear_solution()
-            else:
-                run.seek_solver(run.solver_events - 1)
-        elif run.position == 0:
-            self.host.message("This is the start: nothing to step back to")
-        else:
-            run.seek(run.position - 1)
-
     def toggle_explain(self) -> None:
         """E shows the teaching panel even over M's figures (they make way: the teacher asked for
         the words), or hides it."""
@@ -307,32 +241,6 @@ class WatchScene(QuizKeys, EditKeys, PlayKeys, WatchPanel, Scene):
         if self.explain is not None:
             return self.explain
         return self.paused or self.speed <= EXPLAIN_BELOW
-
-    def run_to_line(self) -> None:
-        """L: run on, event by event, until the pseudocode line lit now is lit again (a breakpoint:
-        it may stop in the middle of a step, right where that line runs)."""
-        if self.run.idle:
-            self.host.message("Finished: no line runs again (R restarts)")
-            return
-        if self.teacher.far_behind:
-            self._wait_for_reading("L waits")
-            return
-        self.teacher.catch_up(math.inf)
-        lit = self.teacher.narration.lit
-        if lit < 0:
-            self.step_forward()
-            return
-        self.until = Breakpoint(lit, self.teacher.narration.code)
-        self.paused = False
-        self.host.message(f"Running to line {lit + 1}: {self.teacher.narration.code[lit].strip()}")
-
-    def run_to_phase(self) -> None:
-        """PgDn: run on until the next phase of the generation begins."""
-        if self.run.finished:
-            self.host.message("The maze is finished: no phase left (S solves it)")
-            return
-        self.until = Breakpoint.next_phase(self.run)
-        self.paused = False
 
     def jump(self, direction: int) -> None:
         """Home: the empty grid; End: the finished maze. When the end is not known yet the run
