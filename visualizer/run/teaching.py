@@ -206,9 +206,11 @@ class Teacher:
         return 1.0 if not position else min(1.0, (position - self.unread) / position)
 
     def knows_step_start(self) -> bool:
-        """True when where the last applied step began is known without reading (``step_start``)."""
-        starts = max(self._starts, self.generation.starts, key=len)
-        return self._solving() or not self.run.position or bool(starts and starts[-1] >= self.run.position)
+        """True when where the last applied step began is known without reading (``step_start``):
+        the generation's step starts read so far (kept across seeks back) reach the run's position."""
+        if len(self.generation.starts) > len(self._starts):
+            self._starts = self.generation.starts
+        return self._solving() or not self.run.position or bool(self._starts and self._starts[-1] >= self.run.position)
 
     @property
     def caught_up(self) -> bool:
@@ -258,12 +260,9 @@ class Teacher:
     def step_start(self) -> int:
         """Where the step holding the last applied event began (0 when nothing is applied)."""
         position = self._position()
-        if not self._solving():
-            if len(self.generation.starts) > len(self._starts):
-                self._starts = self.generation.starts
-            if self._starts and self._starts[-1] >= position:  # known already: no reading needed
-                index = bisect_right(self._starts, position - 1) - 1
-                return self._starts[index] if index >= 0 else 0
+        if not self._solving() and self.knows_step_start():  # known already: no reading needed
+            index = bisect_right(self._starts, position - 1) - 1
+            return self._starts[index] if index >= 0 else 0
         self.catch_up(math.inf)
         return self.narration.step_start(position)
 

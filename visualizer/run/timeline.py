@@ -453,9 +453,7 @@ class Timeline:
         leave on screen. Costs no fold of the skipped overlay parts (``overlay_gap``), which a seek
         far into a stretch of quiet steps would wait seconds for."""
         index = self._restore_maze(position, maze)
-        start = index
-        while start > 0 and self.overlay_parts[start] is None:
-            start -= 1
+        start = self._last_stored(index)
         self._restore_overlay(start, overlay)
         wanted = np.zeros(256, dtype=bool)
         wanted[list(outlasting)] = True
@@ -463,7 +461,6 @@ class Timeline:
             for at in np.flatnonzero(wanted[self.log.chunks[chunk]["kind"]]).tolist():
                 overlay.apply(self.log.event(chunk * self.interval + at))
         overlay.drop_stale_marks()
-        overlay.dirty.clear()
         overlay.last = self.log.event(position - 1) if position else None
 
     def _restore_maze(self, position: int, maze: Maze) -> int:
@@ -479,10 +476,14 @@ class Timeline:
     def overlay_gap(self, position: int) -> int:
         """Events to fold before the overlay at ``position``'s boundary can be restored: 0 when its
         part is stored, else as many as there are since the last boundary that has one."""
-        index = start = position // self.interval
-        while start > 0 and self.overlay_parts[start] is None:
-            start -= 1
-        return (index - start) * self.interval
+        index = position // self.interval
+        return (index - self._last_stored(index)) * self.interval
+
+    def _last_stored(self, index: int) -> int:
+        """The last boundary at or before ``index`` whose overlay part is stored (0: the empty start)."""
+        while index > 0 and self.overlay_parts[index] is None:
+            index -= 1
+        return index
 
     @staticmethod
     def _restore_track(parts: list[Part | None], index: int, targets: dict[str, np.ndarray],
@@ -511,9 +512,7 @@ class Timeline:
     def _fill_overlay(self, index: int, overlay: Overlay) -> None:
         """Fold the overlay alone from the last boundary that has a part up to ``index``, storing
         the parts on the way (they were skipped by quiet steps)."""
-        start = index
-        while start > 0 and self.overlay_parts[start] is None:
-            start -= 1
+        start = self._last_stored(index)
         self._restore_overlay(start, overlay)
         for chunk in range(start, index):
             _consume(map(overlay.apply, self.log.events(chunk * self.interval, (chunk + 1) * self.interval)))

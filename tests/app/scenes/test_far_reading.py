@@ -96,3 +96,20 @@ def test_a_restart_drops_the_reading_a_key_asked_for(screen, near, monkeypatch):
     assert watch.read_for_keys
     press(shell, pygame.K_r)
     assert not watch.read_for_keys, "the new run's narration would be read with the panel hidden"
+
+
+def test_left_far_behind_still_takes_a_whole_step_where_the_step_starts_are_known(screen, near):
+    """A seek back leaves the narration behind (it reads again from its last copy), but where the
+    steps began was read already: Left goes back a whole step at once, no reading needed."""
+    shell = finished_instant(screen)
+    watch = shell.base
+    press(shell, pygame.K_LEFT)
+    frames_until(shell, lambda: watch.teacher.unread == 0 and not watch.run.marks_behind)
+    watch.seek(watch.run.total // 2)
+    assert watch.teacher.far_behind and watch.teacher.knows_step_start()
+    start = watch.teacher.step_start()  # (known: no reading)
+    assert start < watch.run.position - 1
+    shell.toast = None
+    press(shell, pygame.K_LEFT)
+    assert watch.run.position == start, "a whole step back, not one event"
+    assert "still reading" not in (shell.toast or ("",))[0]
