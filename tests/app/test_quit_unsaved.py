@@ -109,3 +109,17 @@ def test_nothing_made_quits_at_once(screen):
     shell = shell_of(screen)
     key(shell, pygame.K_q)
     assert not shell.running
+
+
+def test_a_message_in_the_same_frame_does_not_hide_what_a_second_quit_would_lose(screen):
+    """A GIF that finished writing in the frame of the first Q put its own message up and hid the
+    warning: the warning stands, the other message joins it."""
+    shell = shell_of(screen, quiz=1)
+    answer_one(shell)
+    key(shell, pygame.K_q)
+    shell.message("Recording saved (2 frames): maze.gif", 8.0)
+    shown = shell.shown_message()
+    assert "Not saved: 1 quiz answer" in shown and "Recording saved" in shown
+    shell.frame([], QUIT_CONFIRM_SECONDS + 0.1)  # the warning's time is up: messages show as ever
+    shell.message("Paused")
+    assert shell.shown_message() == "Paused"

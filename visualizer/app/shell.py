@@ -106,6 +106,8 @@ class Shell(RecordingKeys, LayoutRects, PointerControls):
         self.toast: tuple[str, float] | None = None
         self._toast_yields = False
         """True when the message on screen goes at the next key (it only introduced something)."""
+        self._quit_warning: str | None = None
+        """What a first quit warned would be lost (``request_quit``); it stands QUIT_CONFIRM_SECONDS."""
         self.caption: str | None = None
         """What the words show when no message is up (a lesson slide's caption): a key's message
         shows over it for its few seconds, then the caption is back."""
@@ -219,7 +221,8 @@ class Shell(RecordingKeys, LayoutRects, PointerControls):
         unsaved = [words for scene in self.scenes for words in scene.unsaved()]
         if unsaved and self.clock_time - self._quit_asked_at > QUIT_CONFIRM_SECONDS:
             self._quit_asked_at = self.clock_time
-            self.message(f"Not saved: {'; '.join(unsaved)}. Quit anyway: Q or Esc again", QUIT_CONFIRM_SECONDS)
+            self._quit_warning = f"Not saved: {'; '.join(unsaved)}. Quit anyway: Q or Esc again"
+            self.message(self._quit_warning, QUIT_CONFIRM_SECONDS)
             return
         self.quit()
 
@@ -245,6 +248,15 @@ class Shell(RecordingKeys, LayoutRects, PointerControls):
         return self.show_help or self.minimised
 
     def message(self, text_: str, seconds: float = TOAST_SECONDS, yields: bool = False) -> None:
+        """Show ``text_`` for ``seconds``. While the warning of a first quit stands (unsaved work:
+        the next Q quits), a later message joins it instead of hiding it (a GIF finished writing in
+        the same frame hid it, and the user never learnt what a second Q would lose)."""
+        warning = self._quit_warning
+        standing = warning is not None and self.clock_time - self._quit_asked_at <= QUIT_CONFIRM_SECONDS
+        if standing and text_ != warning:
+            self.toast = (f"{warning} ({text_})", self._quit_asked_at + QUIT_CONFIRM_SECONDS)
+            self._toast_yields = False
+            return
         self.toast = (text_, self.clock_time + seconds)
         self._toast_yields = yields
 
