@@ -17,7 +17,7 @@ from visualizer.app.main import open_window
 from visualizer.app.shell import Shell
 from visualizer.cli import main
 from visualizer.core import distance
-from visualizer.core.distance import distances_from, heat_levels, longest_path
+from visualizer.core.distance import Searches, distances_from, heat_levels, longest_path
 from visualizer.core.maze import Maze
 from visualizer.render.palette import HEAT, HEAT_COLOURS, HEAT_LEVELS
 from visualizer.render.styles import cell_styles
@@ -76,6 +76,21 @@ def test_distances_are_breadth_first_steps_through_open_passages(spec, pick, wit
     with searching(with_scipy):
         got = distances_from(maze, start)
     assert got.tolist() == plain_bfs(maze, start)
+
+
+@given(recipes, st.integers(0, 10**6), st.integers(0, 10**6), st.booleans())
+def test_steps_between_two_cells_are_breadth_first_steps_or_cut_off(spec, pick, other, with_scipy):
+    """The solution's length in the figures: the goal's parents walked back, on one search of
+    passages built once (dungeons and braids leave cells cut off: -1)."""
+    spec = checked(spec)
+    if spec is None:
+        return
+    maze = spec.build()
+    start, goal = pick % maze.grid.size, other % maze.grid.size
+    with searching(with_scipy):
+        searches = Searches(maze)
+        got = [searches.steps_between(start, goal), searches.steps_between(goal, start)]
+    assert got == [plain_bfs(maze, start)[goal], plain_bfs(maze, goal)[start]]
 
 
 @given(recipes, st.booleans())

@@ -41,7 +41,9 @@ def _scipy_graph(links: Adjacency):
         return None
     indptr, indices = links
     size = len(indptr) - 1
-    return csr_matrix((np.ones(len(indices), dtype=np.int8), indices, indptr), shape=(size, size))
+    graph = csr_matrix((np.ones(len(indices)), indices, indptr), shape=(size, size))
+    graph.sort_indices()  # scipy searches float64 rows in order; given others, it copies and sorts them each time
+    return graph
 
 
 def _python_search(links: Adjacency, start: int) -> tuple[list[int], list[int], list[int]]:
@@ -119,16 +121,44 @@ class LongestPath:
         return (self.cells[0], self.cells[-1]) if self.cells else (-1, -1)
 
 
-def longest_path(maze: Maze) -> LongestPath:
+class Searches:
+    """One maze's passages searched breadth-first as often as a caller needs, the adjacency (and
+    scipy's matrix of it) built once: ``measure`` sweeps twice and finds the solution on the same
+    passages."""
+
+    def __init__(self, maze: Maze) -> None:
+        self.maze = maze
+        self.links = adjacency(maze)
+        self.graph = _scipy_graph(self.links)
+
+    def farthest(self, start: int) -> tuple[int, list[int] | np.ndarray]:
+        """A cell farthest from ``start`` and every reached cell's parent on the way."""
+        return _farthest_with_parents(self.links, self.graph, start)
+
+    def steps_between(self, start: int, goal: int) -> int:
+        """Steps of a shortest walk from ``start`` to ``goal`` (-1 when cut off): the goal's
+        parents walked back (a search tree's path to a cell is a shortest one)."""
+        _, parent = self.farthest(start)
+        steps, cell = 0, goal
+        if isinstance(parent, np.ndarray):
+            parent = parent.tolist()
+        while cell != start:
+            cell = parent[cell]
+            if cell < 0:
+                return -1
+            steps += 1
+        return steps
+
+
+def longest_path(maze: Maze, searches: Searches | None = None) -> LongestPath:
     """Double sweep: the cell farthest from any open cell is one end of a longest path; the cell
-    farthest from it is the other end."""
+    farthest from it is the other end (``searches``: the maze's, when the caller keeps them)."""
     open_cells = np.flatnonzero(maze.open_mask())
     if not len(open_cells):
         return LongestPath(())
-    links = adjacency(maze)
-    graph = _scipy_graph(links)
-    first, _ = _farthest_with_parents(links, graph, int(open_cells[0]))
-    cell, parent = _farthest_with_parents(links, graph, first)
+    searches = searches or Searches(maze)
+    first, _ = searches.farthest(int(open_cells[0]))
+    cell, parent = searches.farthest(first)
     steps = parent.tolist() if isinstance(parent, np.ndarray) else parent
     cells = [cell]
     while cell != first:

@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from .distance import distances_from, longest_path
+from .distance import Searches, longest_path
 from .maze import CellState, Maze
 
 POPCOUNT = np.array([bin(i).count("1") for i in range(256)], dtype=np.uint8)
@@ -105,9 +105,10 @@ def measure(maze: Maze) -> Metrics:
     dead_bits = maze.passages[dead]
     for d, name in enumerate(grid.direction_names):
         histogram[name] = int(np.count_nonzero(dead_bits == (1 << d)))
-    longest = longest_path(maze).length  # double sweep: exact on trees, a close bound with loops
+    searches = Searches(maze)
+    longest = longest_path(maze, searches).length  # double sweep: exact on trees, a close bound with loops
     corridors = int(corridor.sum())
-    solution = solution_length(maze) if open_mask[maze.entrance[0]] and open_mask[maze.exit[0]] else 0
+    solution = solution_length(maze, searches) if open_mask[maze.entrance[0]] and open_mask[maze.exit[0]] else 0
     return Metrics(
         open_cells=open_cells,
         dead_ends=100 * float(dead.sum()) / max(1, open_cells),
@@ -281,7 +282,7 @@ def parts(maze: Maze, open_mask: np.ndarray) -> int:
     return count
 
 
-def solution_length(maze: Maze) -> int:
+def solution_length(maze: Maze, searches: Searches | None = None) -> int:
     """Cells on a shortest path from entrance to exit, both ends counted (0 when the exit is cut off)."""
-    steps = int(distances_from(maze, maze.entrance[0])[maze.exit[0]])
+    steps = (searches or Searches(maze)).steps_between(maze.entrance[0], maze.exit[0])
     return steps + 1 if steps >= 0 else 0
