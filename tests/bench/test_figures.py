@@ -124,3 +124,23 @@ def test_without_heavy_the_left_out_generator_rows_say_so(monkeypatch):
     lines: list[str] = []
     generators.generator_figures(out=lines.append, big=40, small=20, huge=80)
     assert sum(bench.HEAVY_NOTE in line for line in lines) == 3
+
+
+def test_a_ratio_row_takes_the_median_pair_measured_side_by_side():
+    """One slow moment of a shared machine moves one pair, not the row: the figures printed are
+    the median pair's own (ours and theirs from the same minute), each pair one call of each."""
+    from visualizer.bench.figures import median_pair
+
+    calls: list[str] = []
+    ours, theirs = iter([3.0, 9.0, 4.0]), iter([1.0, 1.0, 2.0])  # ratios 3, 9 and 2: the median is 3
+
+    def mine() -> float:
+        calls.append("ours")
+        return next(ours)
+
+    def other() -> float:
+        calls.append("theirs")
+        return next(theirs)
+
+    assert median_pair(mine, other) == (3.0, 1.0, 3.0)
+    assert calls == ["ours", "theirs"] * 3
