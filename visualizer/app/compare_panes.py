@@ -7,6 +7,7 @@ figures read against theirs.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 import pygame
@@ -46,6 +47,8 @@ class Pane:
         self._metrics: Memo[Metrics] = Memo()
         self.event_cost = 0.0
         """Seconds per event of the pane's last step at instant (0: not measured yet)."""
+        self.painted_at = 0.0
+        """``time.perf_counter()`` at the board's last repaint."""
 
     @property
     def title(self) -> str:
@@ -74,16 +77,22 @@ class Pane:
         may = not busy or now - self._metrics.computed_at >= METRICS_SECONDS or self.run.finished
         return self._metrics.get((self.run.position, self.run.finished), lambda: measure(self.run.maze), may)
 
-    def paint(self, size: tuple[int, int]) -> pygame.Surface:
-        """The board surface, brought up to date (laid out again when the pane's size changed)."""
+    def paint(self, size: tuple[int, int], due: bool = True) -> pygame.Surface:
+        """The board surface, brought up to date (laid out again when the pane's size changed);
+        ``due`` False leaves a surface of the right layout as it was (the changes wait for the next
+        repaint)."""
         overlay = self.run.overlay
         size = (max(1, size[0]), max(1, size[1]))
-        if self.board is None or self.surface is None or self.surface.get_size() != size \
-                or (self.board.width, self.board.height) != size or self.board.grid is not self.run.grid:
+        laid_out = (self.board is not None and self.surface is not None and self.surface.get_size() == size
+                    and (self.board.width, self.board.height) == size and self.board.grid is self.run.grid)
+        if self.board is None or self.surface is None or not laid_out:
             self.board = Board(self.run.grid, *size)
             self.surface = pygame.Surface(size, depth=32)
             self.board.use_format(self.surface.map_rgb)
             overlay.full_redraw = True
+        elif not due:
+            return self.surface
+        self.painted_at = time.perf_counter()
         full, cells = overlay.take_dirty()
         if full or cells:
             pixels = pygame.surfarray.pixels2d(self.surface)

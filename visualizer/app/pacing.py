@@ -20,6 +20,14 @@ if TYPE_CHECKING:
 INSTANT = math.inf
 SPEEDS = (1, 2, 4, 8, 15, 30, 60, 120, 250, 500, 1000, 2000, 4000, 8000, 16000, 32000, INSTANT)
 DEFAULT_SPEED = 120
+INSTANT_BUDGET = 0.06
+"""Seconds of generator work per frame in instant mode at least (the shell may allow more when
+drawing is slow, so generating keeps 85 % of each frame), in the watch scene and shared by the
+compare scene's panes."""
+INSTANT_PAINT_SECONDS = 0.15
+"""In instant mode a board (the watch scene's, each compare pane's) is repainted at most this often
+(about 7 times a second) until it is done: enough to watch it fill, cheap enough to leave the frame
+to the generator."""
 SIZE_STEPS = (4, 6, 8, 10, 12, 16, 20, 25, 30, 40, 50, 64, 80, 100, 128, 160, 200, 256)
 DEFAULT_SOLVER = "bfs"
 

@@ -490,3 +490,45 @@ def test_a_pane_the_checker_stops_says_why_and_takes_no_place(window, own_files,
     assert [v for _, v, _ in scene.figures(broken, 0.0)][1:] == ["stopped"] * 3
     assert sorted(p.finished_at for p in scene.panes[1:]) == [0, 1, 2]
     assert ("Stopped", f"{name} at {broken.finding.message}") in scene.panel_lines()
+
+
+@pytest.mark.parametrize("speed", [INSTANT, 4000.0])
+def test_at_instant_a_pane_is_repainted_a_few_times_a_second_and_whole_at_the_end(window, monkeypatch, speed):
+    """At instant a pane waits INSTANT_PAINT_SECONDS between repaints while it is made, as the watch
+    scene's board does (a repaint every frame was a quarter of the panes' time); at a finite speed
+    every frame shows its events; either way each finished pane shows its whole maze."""
+    from visualizer.app import compare_panes
+    from visualizer.app.pacing import INSTANT_PAINT_SECONDS
+
+    clock = [100.0]
+    monkeypatch.setattr(compare_panes.time, "perf_counter", lambda: clock[0])
+    monkeypatch.setattr("visualizer.app.scenes.compare.time.perf_counter", lambda: clock[0])
+    shell = open_compare(window, size=(40, 30), speed=speed)
+    painted: list[int] = []
+    for pane in shell.scene.panes:
+        real = pane.paint
+
+        def counted(size, due=True, real=real):
+            before = pane_state(shell)
+            surface = real(size, due)
+            painted.append(int(pane_state(shell) != before))
+            return surface
+        pane.paint = counted
+    frames = 0
+    while not all(pane.done for pane in shell.scene.panes):
+        clock[0] += INSTANT_PAINT_SECONDS / 3
+        shell.frame([], 1 / 60)
+        frames += 1
+        assert frames < 20_000
+    shell.frame([], 1 / 60)
+    if speed == INSTANT:
+        assert 0 < sum(painted) < len(painted)  # some frames left the boards as they were
+    else:
+        assert sum(painted) == len(painted)
+    for pane in shell.scene.panes:
+        assert pane.run.finished
+        assert not pane.run.overlay.full_redraw and not pane.run.overlay.dirty  # nothing left unpainted
+
+
+def pane_state(shell) -> tuple:
+    return tuple(pane.painted_at for pane in shell.scene.panes)

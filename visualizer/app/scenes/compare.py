@@ -36,6 +36,8 @@ from ..pacing import (
     DEFAULT_SOLVER,
     DEFAULT_SPEED,
     INSTANT,
+    INSTANT_BUDGET,
+    INSTANT_PAINT_SECONDS,
     next_algorithm,
     next_grid,
     next_solver,
@@ -284,7 +286,7 @@ class CompareScene(Scene):
             for pane in moving:                            # (Kruskal shuffles every wall): not timed
                 pane.run.step(FIRST_CHUNK, quiet=True)
             moving = [pane for pane in moving if not pane.done]
-        budget = self.host.work_budget(FRAME_BUDGET)
+        budget = self.host.work_budget(INSTANT_BUDGET)
         costs = sum(pane.event_cost for pane in moving)
         count = max(1, int(budget / costs)) if costs > 0 else FIRST_CHUNK
         for pane in moving:
@@ -363,9 +365,16 @@ class CompareScene(Scene):
         short = self.short_labels(layouts[0].figures.width // 2 if layouts else 0, size, now)
         for i, (pane, layout) in enumerate(zip(self.panes, layouts)):
             self.draw_title(surface, pane, i, layout.title, size)
-            board = pane.paint(layout.board.size)
+            board = pane.paint(layout.board.size, self.paint_due(pane, now))
             surface.blit(board, layout.board.topleft)
             self.draw_figures(surface, pane, layout.figures, size, extremes, now, short)
+
+    def paint_due(self, pane: Pane, now: float) -> bool:
+        """Whether ``pane``'s board is repainted this frame: always, but at instant while it is still
+        being made, INSTANT_PAINT_SECONDS after its last repaint (as the watch scene's board; a pane's
+        repaint every frame was a quarter of the panes' time)."""
+        filling = self.speed == INSTANT and self.busy and not pane.run.finished
+        return not filling or now - pane.painted_at >= INSTANT_PAINT_SECONDS
 
     def short_labels(self, half: int, size: int, now: float) -> set[str]:
         """The figure labels shortened to four letters, decided for every pane at once (the widest

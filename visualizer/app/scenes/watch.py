@@ -36,6 +36,8 @@ from ..pacing import (
     DEFAULT_SOLVER,
     DEFAULT_SPEED,
     INSTANT,
+    INSTANT_BUDGET,
+    INSTANT_PAINT_SECONDS,
     next_algorithm,
     next_grid,
     next_solver,
@@ -54,12 +56,6 @@ from ..watch_steps import StepKeys
 
 FRAME_BUDGET = 0.010
 """Seconds of generator work per frame at a finite speed (the rest of the frame is for drawing)."""
-INSTANT_BUDGET = 0.06
-"""Seconds of generator work per frame in instant mode at least (the shell may allow more when
-drawing is slow, so generating keeps 85 % of each frame)."""
-INSTANT_PAINT_SECONDS = 0.15
-"""In instant mode the board is repainted at most this often (about 7 times a second) until it is
-done: enough to watch it fill, cheap enough to leave the frame to the generator."""
 BRAID_STEPS = (25, 50, 100)
 EXPLAIN_BELOW = 60
 """Speeds (events a second) at or below which the explanations show without being asked for."""
