@@ -250,3 +250,73 @@ def test_the_watch_legend_lists_the_solvers_own_start_and_goal_while_they_are_dr
     assert legend.keys() >= {"solver start", "solver goal"}
     watch.click(20, False)  # the same cell again: back to the entrance, off the board and the legend
     assert "solver start" not in watch.legend_keys()
+
+
+def metrics_panel(hover, height: int, size: int = 17) -> list[str]:
+    """The words a watch panel with the metrics (M) on draws, ``hover`` the pointer's cell lines."""
+    from visualizer.app import panel as panel_module
+    from visualizer.app import text
+    from visualizer.app.panel import PanelContent, draw_panel
+
+    pygame.display.init()
+    pygame.font.init()
+    drawn: list[str] = []
+    plain = text.rendered
+
+    def rendered(words, size_, colour, bold=False):
+        drawn.append(words)
+        return plain(words, size_, colour, bold)
+
+    rows = [("Algorithm", "Binary tree (4/26)"), ("Grid", "square 20 x 15"), ("Seed", "2"), ("Speed", "instant"),
+            ("Phase", "finished"), ("Events", "300"), ("State", "done"), ("Solver", "Breadth-first search")]
+    metrics = [("Dead ends", "26.7 %"), ("Longest path", "19.7 % of cells"), ("Solution", "34 cells"),
+               ("Straight", "59.2 % of corridor cells"), ("Turning", "40.8 %"), ("Junctions", "78")]
+    chart = ("Dead ends open toward", {"N": 43, "E": 37, "S": 0, "W": 0})
+    content = PanelContent(None, rows, hover, ("Metrics", metrics), chart, None, (), "H help   Space pause",
+                           "Figures on, in place of the explanations: E shows the explanations again")
+    original = panel_module.text.rendered
+    panel_module.text.rendered = rendered
+    try:
+        draw_panel(pygame.Surface((392, height)), pygame.Rect(0, 0, 392, height), size, content)
+    finally:
+        panel_module.text.rendered = original
+    return drawn
+
+
+@pytest.mark.parametrize("height", [1080, 768, 650, 560])
+def test_the_pointers_cell_lines_never_push_the_bias_chart_off_the_metrics(height):
+    """Pointing at the board (a teacher does, all the time) adds the cell's lines: they give way
+    to the metrics' chart (the mark of a biased algorithm), and a chart that cannot fit says so."""
+    hover = [("Cell", "(9, 7)"), ("Is", "passage")]
+    pointed, away = metrics_panel(hover, height), metrics_panel(None, height)
+    charted = "Dead ends open toward" in away
+    assert ("Dead ends open toward" in pointed) == charted, "pointing at a cell took the chart away"
+    if not charted:
+        assert any("chart left out" in words for words in away)
+    if height >= 1080:
+        assert "Cell" in pointed and charted, "room for both: both shown"
+
+
+def test_metrics_a_long_message_pushes_out_are_counted_not_dropped_unsaid():
+    """Tab shows the new algorithm's description as a message while the metrics are on: the
+    figures it leaves no room for are counted on a line (a dungeon's rooms and loops went unsaid)."""
+    from visualizer.app import text
+    from visualizer.app.panel import PanelContent, draw_panel
+
+    pygame.display.init()
+    pygame.font.init()
+    drawn: list[str] = []
+    plain = text.rendered
+    metrics = [(f"Figure {i}", f"{i} %") for i in range(14)]
+    message = "Rooms and mazes: rooms, winding corridors, connectors, then dead ends pruned away. " * 3
+    content = PanelContent(None, [("Algorithm", "Rooms and mazes (3/26)")], None, ("Metrics", metrics), None, None,
+                           (), "H help", message)
+    import visualizer.app.panel as panel_module
+    panel_module.text.rendered = lambda words, *args: drawn.append(words) or plain(words, *args)
+    try:
+        draw_panel(pygame.Surface((392, 600)), pygame.Rect(0, 0, 392, 600), 17, content)
+    finally:
+        panel_module.text.rendered = plain
+    shown = [label for label, _ in metrics if label in drawn]
+    assert 0 < len(shown) < len(metrics)
+    assert f"{MORE}{len(metrics) - len(shown)} figures left out (no room)" in drawn

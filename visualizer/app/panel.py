@@ -77,6 +77,9 @@ def draw_panel(surface: pygame.Surface, panel: pygame.Rect, size: int, content: 
     legend_size = size
     if content.extra is None:
         legend_size, hover = legend_room(content, y, width, size, bottom)
+    elif hover is not None and not extra_fits(content, y + size // 3 + rows_height(hover, width, size), width, size,
+                                              bottom):
+        hover = None  # the figures and their chart are what the class was shown; the cell's lines go first
     if hover is not None:
         y += size // 3
         y = draw_rows(surface, hover, x, y, width, size, bottom, ui().text_dim)
@@ -85,6 +88,7 @@ def draw_panel(surface: pygame.Surface, panel: pygame.Rect, size: int, content: 
         heading, rows = content.extra
         if y + int(size * 1.5) < bottom:
             surface.blit(text.rendered(heading, size, ui().text, True), (x, y))
+        rows = rows_that_fit(rows, width, size, bottom - y - int(size * 1.5))  # a long message: say what went
         y = draw_rows(surface, rows, x, y + int(size * 1.5), width, size, bottom)
         if content.chart is not None:
             draw_chart(surface, content.chart, x, y + size // 2, width, size, bottom)
@@ -94,6 +98,13 @@ def draw_panel(surface: pygame.Surface, panel: pygame.Rect, size: int, content: 
         y += scale_height(size)
     draw_legend(surface, content.legend, x, y, width, legend_size, bottom)
     return None
+
+
+def extra_fits(content: PanelContent, y: int, width: int, size: int, bottom: int) -> bool:
+    """Whether the titled block of figures and its chart fit whole between ``y`` and ``bottom``."""
+    assert content.extra is not None
+    y += size // 2 + int(size * 1.5) + rows_height(content.extra[1], width, size)
+    return content.chart is None or y + size // 2 + chart_height(content.chart, size) <= bottom
 
 
 def figures_keep(panel: pygame.Rect, content: PanelContent, y: int, width: int, size: int) -> int:
@@ -622,12 +633,20 @@ SWATCH_CONTRAST = 1.5
 """Below this contrast with the panel a swatch's own colour would not show its edge."""
 
 
+def chart_height(chart: tuple[str, dict[str, int]], size: int) -> int:
+    """Pixels :func:`draw_chart` takes for the whole chart: its heading and a bar a direction."""
+    return int(size * 1.5) + int(size * 1.3) * len(chart[1])
+
+
 def draw_chart(surface: pygame.Surface, chart: tuple[str, dict[str, int]], x: int, y: int, width: int, size: int,
                bottom: int) -> None:
-    """A titled bar chart, each bar labelled and numbered; nothing when the whole chart does not fit."""
+    """A titled bar chart, each bar labelled and numbered; when the whole chart does not fit, a line
+    saying so in its place (a chart cut in half would mislead; one left out unsaid is missed)."""
     heading, counts = chart
-    if y + int(size * 1.5) + int(size * 1.3) * len(counts) > bottom:
-        return  # no room for the whole chart: a chart cut in half would mislead
+    if y + chart_height(chart, size) > bottom:
+        if y + int(size * 1.4) <= bottom:
+            surface.blit(text.rendered(f"{MORE}chart left out (no room)", size, ui().text_dim), (x, y))
+        return
     surface.blit(text.rendered(heading, size, ui().text, True), (x, y))
     y += int(size * 1.5)
     most = max(counts.values(), default=0) or 1
