@@ -112,10 +112,12 @@ class PaneLayout:
     figures: pygame.Rect
 
 
-def pane_layouts(view: pygame.Rect, count: int, line: int, title_lines: int = 1) -> list[PaneLayout]:
+def pane_layouts(view: pygame.Rect, count: int, line: int, title_lines: int = 1,
+                 figure_lines: int = 2) -> list[PaneLayout]:
     """Split the view into ``count`` panes (two side by side or stacked, whichever is squarer for
     the view; three or four in a 2 x 2 grid), each a title (one line, or two when a race's badge
-    does not fit beside the name), a board and two lines of figures."""
+    does not fit beside the name), a board and ``figure_lines`` lines of figures (two figures a
+    line, or one when a pair does not fit whole)."""
     if count <= 2:
         columns, rows = (count, 1) if view.width >= view.height else (1, count)
     else:
@@ -128,7 +130,7 @@ def pane_layouts(view: pygame.Rect, count: int, line: int, title_lines: int = 1)
         left = view.left + (i % columns) * (width + gap)
         top = view.top + (i // columns) * (height + gap)
         title = pygame.Rect(left, top, width, line * title_lines)
-        figures = pygame.Rect(left, top + height - 2 * line, width, 2 * line)
+        figures = pygame.Rect(left, top + height - figure_lines * line, width, figure_lines * line)
         board = pygame.Rect(left, title.bottom + 2, width, max(1, figures.top - title.bottom - 4))
         out.append(PaneLayout(title, board, figures))
     return out

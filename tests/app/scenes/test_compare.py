@@ -146,12 +146,16 @@ def test_space_pauses_every_pane_and_right_steps_each_by_one(window):
 
 
 def test_s_solves_each_pane_in_its_own_maze(window):
+    """... and the figures' Events stay the generators' own (what the finishing badges rank), not
+    the solve's events added to them."""
     shell = open_compare(window, speed=INSTANT)
     run_until_done(shell)
+    made = [shell.scene.figures(pane, 0.0)[0] for pane in shell.scene.panes]
     press(shell, pygame.K_s)
     run_until_done(shell)
     for pane in shell.scene.panes:
-        assert pane.run.solution == shortest_path(pane.run.maze)
+        assert pane.run.solution == shortest_path(pane.run.maze) and pane.run.solver_events > 0
+    assert [shell.scene.figures(pane, 0.0)[0] for pane in shell.scene.panes] == made
 
 
 def test_n_g_and_brackets_change_every_pane_together(window):
@@ -532,3 +536,27 @@ def test_at_instant_a_pane_is_repainted_a_few_times_a_second_and_whole_at_the_en
 
 def pane_state(shell) -> tuple:
     return tuple(pane.painted_at for pane in shell.scene.panes)
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 720), (1920, 1080)])
+def test_on_a_projectors_screen_every_figure_keeps_its_whole_name(size, monkeypatch):
+    """Two figures a line cut "Dead ends" to "Dead" at 1024 x 768 (read as nothing): there the
+    figures take a line each, and every pane's board still has room."""
+    from visualizer.app import text
+
+    surface = open_window(size)
+    try:
+        shell = open_compare(surface, size=(30, 20), speed=120.0)
+        for _ in range(30):
+            shell.frame([], 1 / 60)
+        drawn: list[str] = []
+        real = text.rendered
+        monkeypatch.setattr(text, "rendered", lambda words, *args, **kwargs: drawn.append(words) or real(words, *args,
+                                                                                                          **kwargs))
+        shell.scene.draw_on_screen(shell.screen, shell.view_rect())
+        for name in ("Events", "Dead ends", "Longest", "Solution"):
+            assert drawn.count(name) == len(FOUR) and name[:4] not in drawn
+        layouts = shell.scene.pane_layouts(shell.screen, shell.view_rect())
+        assert all(layout.board.height >= 5 * layout.figures.height // 4 for layout in layouts)
+    finally:
+        pygame.quit()

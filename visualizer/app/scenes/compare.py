@@ -53,6 +53,10 @@ DUNGEON_SUMMARY = (("Floor", "floor_pct", "{:.1f}\u00a0%"), ("Rooms", "rooms", "
 """(label, ``DungeonFigures.numbers`` key, format) of the dungeon figures the summary compares."""
 FRAME_BUDGET = 0.012
 """Seconds of generator work per frame, shared by the panes."""
+FIGURES = 4
+"""Figures under each pane: events, dead ends, longest path, solution."""
+MIN_BOARD_LINES = 6
+"""A pane's board keeps at least this many text lines of height when its figures take a line each."""
 FIRST_CHUNK = 256
 """Events each pane takes twice in the first frame at instant (untimed, then timed), before their
 costs per event are known."""
@@ -362,12 +366,13 @@ class CompareScene(Scene):
         extremes = self.extremes()
         now = time.perf_counter()
         layouts = self.pane_layouts(surface, view)
-        short = self.short_labels(layouts[0].figures.width // 2 if layouts else 0, size, now)
+        columns = self.figure_columns(layouts, size)
+        short = self.short_labels(layouts[0].figures.width // columns if layouts else 0, size, now)
         for i, (pane, layout) in enumerate(zip(self.panes, layouts)):
             self.draw_title(surface, pane, i, layout.title, size)
             board = pane.paint(layout.board.size, self.paint_due(pane, now))
             surface.blit(board, layout.board.topleft)
-            self.draw_figures(surface, pane, layout.figures, size, extremes, now, short)
+            self.draw_figures(surface, pane, layout.figures, size, extremes, now, short, columns)
 
     def paint_due(self, pane: Pane, now: float) -> bool:
         """Whether ``pane``'s board is repainted this frame: always, but at instant while it is still
@@ -437,7 +442,8 @@ class CompareScene(Scene):
 
     def figures(self, pane: Pane, now: float) -> list[tuple[str, str, float]]:
         """(label, value, number) of the pane's figures, the number for finding extremes."""
-        events = ("Events", f"{pane.events:,}", float(pane.events)) if pane.given is None else \
+        made = pane.run.position  # the generator's events: a solve after it (S) adds its own, not these
+        events = ("Events", f"{made:,}", float(made)) if pane.given is None else \
             ("Events", "edited", math.nan)  # no generator made it: nothing to count
         if pane.finding is not None:  # the checker stopped it: a half-made maze has no figures
             return [events, *((label, "stopped", math.nan) for label in ("Dead ends", "Longest", "Solution"))]
@@ -450,12 +456,12 @@ class CompareScene(Scene):
                 ("Solution", f"{m.solution:,}" if m.solution else "-", float(m.solution))]
 
     def draw_figures(self, surface: pygame.Surface, pane: Pane, rect: pygame.Rect, size: int,
-                     extremes: dict[str, tuple[float, float]], now: float, short: set[str]) -> None:
+                     extremes: dict[str, tuple[float, float]], now: float, short: set[str], columns: int = 2) -> None:
         pygame.draw.rect(surface, PANEL, rect, border_radius=4)
-        half = rect.width // 2
-        line = rect.height // 2
+        half = rect.width // columns
+        line = rect.height // (FIGURES // columns)
         for k, (label, value, number) in enumerate(self.figures(pane, now)):
-            x, y = rect.left + 4 + (k % 2) * half, rect.top + (k // 2) * line + 1
+            x, y = rect.left + 4 + (k % columns) * half, rect.top + (k // columns) * line + 1
             colour = TEXT
             if label in extremes:
                 low, high = extremes[label]
@@ -580,10 +586,23 @@ class CompareScene(Scene):
         return self.specs[0]
 
     def pane_layouts(self, surface: pygame.Surface, view: pygame.Rect) -> list[PaneLayout]:
-        line = self.line_height(surface)
+        """The panes' places; a figure a line when two side by side would cut a label short ("Dead"
+        for "Dead ends" read as nothing) and the boards keep MIN_BOARD_LINES lines of height."""
+        line, size = self.line_height(surface), self.pane_text_size(surface)
         layouts = pane_layouts(view, len(self.panes), line)
-        lines = self.title_lines(layouts[0].title.width, self.pane_text_size(surface)) if layouts else 1
-        return layouts if lines == 1 else pane_layouts(view, len(self.panes), line, lines)
+        lines = self.title_lines(layouts[0].title.width, size) if layouts else 1
+        if lines > 1:
+            layouts = pane_layouts(view, len(self.panes), line, lines)
+        if layouts and self.short_labels(layouts[0].figures.width // 2, size, time.perf_counter()):
+            tall = pane_layouts(view, len(self.panes), line, lines, FIGURES)
+            if tall[0].board.height >= MIN_BOARD_LINES * line:
+                return tall
+        return layouts
+
+    @staticmethod
+    def figure_columns(layouts: list[PaneLayout], size: int) -> int:
+        """Figures a line of a pane's figures: as many as its layout has room for."""
+        return 1 if layouts and layouts[0].figures.height >= FIGURES * CompareScene.line_for(size) else 2
 
     @staticmethod
     def pane_text_size(surface: pygame.Surface) -> int:
