@@ -219,6 +219,22 @@ def test_f_draws_the_longest_path_and_names_its_length_and_ends(shell):
     assert "Longest path" not in dict(scene.panel_lines())
 
 
+def test_d_off_then_f_leaves_no_word_of_the_distance_map_behind(shell):
+    """Each of M, D and F says what it did, on or off: "Distance map: steps from the entrance"
+    stood on under the longest path after D was pressed again and F after it."""
+    press(shell, pygame.K_d)
+    assert shell.toast[0].startswith("Distance map: steps")
+    press(shell, pygame.K_d)
+    assert "Distance map off" in shell.toast[0]
+    press(shell, pygame.K_f)
+    assert shell.toast[0].startswith("Longest path drawn") and "Distance" not in shell.toast[0]
+    press(shell, pygame.K_f)
+    assert "Longest path off" in shell.toast[0]
+    press(shell, pygame.K_m)
+    press(shell, pygame.K_m)
+    assert "Figures off" in shell.toast[0]
+
+
 # --- PNG export -------------------------------------------------------------------
 
 

@@ -295,20 +295,24 @@ class WatchScene(StepKeys, QuizKeys, EditKeys, PlayKeys, WatchPanel, Scene):
         self.restart(self.spec.with_(params=params))
         self.host.message(f"Braid {braid} %: " + ("a perfect maze" if not braid else "dead ends opened into loops"))
 
+    # Each toggle says what it did, on or off: a message left from the one before misleads.
+
     def toggle_metrics(self) -> None:
         self.show_metrics = not self.show_metrics
-        if self.show_metrics:
-            self.host.message("Figures on, in place of the explanations: E shows the explanations again")
+        self.host.message("Figures on, in place of the explanations: E shows the explanations again"
+                          if self.show_metrics else "Figures off (M shows them again)")
 
     def toggle_distance_map(self) -> None:
         self.distance_map = not self.distance_map
         self.figures.distance_stamp = -1.0
-        if self.distance_map:
-            self.host.message(f"Distance map: steps from {self.start_name()} (click a cell to measure from it)")
+        self.host.message(f"Distance map: steps from {self.start_name()} (click a cell to measure from it)"
+                          if self.distance_map else "Distance map off (D shows it again)")
 
     def toggle_longest(self) -> None:
         self.show_longest = not self.show_longest
         self.figures.distance_stamp = -1.0
+        self.host.message("Longest path drawn: its length and ends are in the panel" if self.show_longest
+                          else "Longest path off (F draws it again)")
 
     def start_name(self) -> str:
         """Where distances count from, in words: "the entrance" or the clicked cell."""
