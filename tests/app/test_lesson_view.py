@@ -199,3 +199,15 @@ def test_a_compare_slide_that_shows_the_solution_solves_every_pane_once_built(sc
             break
     assert all(pane.run.solution for pane in scene.panes), "a pane drew no path"
     assert all(pane.run.solver == "dfs" for pane in scene.panes)
+
+
+def test_the_help_names_the_slide_keys_in_a_lesson_and_the_bookmark_keys_always(screen) -> None:
+    """H lists F5 / F4 while a lesson is shown and F6 / Shift+F6 in every watch window: keys the
+    window answers before the scene, which only teaching.md named."""
+    lesson = find_lesson("depth-first")
+    plain = Shell(lesson.slides[0].spec, screen=screen)
+    labels = [row.label for row in plain.help_rows()]
+    assert "F6  /  Shift+F6" in labels and "F5  /  F4" not in labels
+    shell = Shell(lesson.slides[0].spec, screen=screen)
+    Presenter(shell, lesson, lambda _: None).show(0)
+    assert {"F5  /  F4", "F6  /  Shift+F6"} <= {row.label for row in shell.help_rows()}

@@ -216,6 +216,8 @@ WATCH_KEYS = KeyTable((
             keys(K.K_e)),
     Binding("Ctrl+E", "save the narration so far (every step's sentence) as Markdown beside the screenshots",
             "save_narration", keys(K.K_e, mods=CTRL)),
+    Binding("F6  /  Shift+F6", "bookmark this moment / save the bookmarks as a lesson beside the screenshots",
+            "bookmark", ()),  # the window's bookmarks answer these keys before the scene (app/bookmarks.py)
     Binding("L", "run until the lit pseudocode line runs again (a breakpoint)", "run_to_line", keys(K.K_l)),
     Binding("PgDn", "run to the start of the next phase", "run_to_phase", keys(K.K_PAGEDOWN)),
     Binding("Home  /  End", "jump to the start / the finished maze (or solve)", "jump", keys(K.K_HOME), args=(-1,)),

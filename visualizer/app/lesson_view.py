@@ -16,6 +16,7 @@ from ..run.lesson import Lesson, Slide
 from ..run.lesson_run import stop_position
 from . import look
 from .bookmarks import Bookmarks
+from .keys import Binding
 from .main import frame_loop, freeze_start_up, open_window
 from .scenes.compare import CompareScene
 from .scenes.watch import WatchScene
@@ -24,6 +25,8 @@ from .shell import Shell
 NEXT_KEY, PREVIOUS_KEY = pygame.K_F5, pygame.K_F4
 """Free in every scene's key table (PgDn and the arrows belong to the watch scene's timeline)."""
 KEY_WORDS = "F5 next slide, F4 previous slide"
+SLIDE_KEYS = Binding("F5  /  F4", "next / previous slide of the lesson", "", ())
+"""The help overlay's row for them while a lesson is shown."""
 
 
 class Presenter:
@@ -34,6 +37,7 @@ class Presenter:
         self.lesson = lesson
         self.say = say
         self.index = -1
+        shell.extra_help = [SLIDE_KEYS]
 
     def handle(self, event: pygame.event.Event) -> bool:
         """True when ``event`` was a slide key (and is used up)."""

@@ -125,6 +125,8 @@ class Shell(RecordingKeys, LayoutRects, PointerControls):
         self._last_key: FrameKey | None = None
         self._last_paint = 0.0
         self._paint_cost = 0.0
+        self.extra_help: list[Binding] = []
+        """Help rows of keys a window answers besides the scenes' and the shell's (a lesson's slides)."""
         self._draw_cost = 0.0
         self._overheads: deque[float] = deque(maxlen=OVERHEAD_FRAMES)
         """Seconds of each recent busy frame besides the scene's work and the repaint (new layouts left out)."""
@@ -551,7 +553,7 @@ class Shell(RecordingKeys, LayoutRects, PointerControls):
         return draw_panel(self.screen, rect, size, panel)
 
     def help_rows(self) -> list[Binding]:
-        return self.scene.overlay_rows() + SHELL_KEYS.help_rows()
+        return self.scene.overlay_rows() + self.extra_help + SHELL_KEYS.help_rows()
 
     def _paint_waited(self, now: float) -> bool:
         """True when a busy board has gone long enough without a repaint: the scene's interval, or
