@@ -71,7 +71,7 @@ def take_back(save: Path) -> tuple[Game | None, str]:
     if game is None:
         return None, message
     left = " (the game you left is now the backup)" if has_backup(save) else ""
-    return game, f"Took back the game you had replaced: level {game.level}{left}"
+    return game, f"Took back the game you had replaced: {game.level_words}{left}"
 
 
 def keep_unreplaced_backup(save: Path) -> None:

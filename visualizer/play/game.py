@@ -111,6 +111,12 @@ class Game:
         return self.level >= FINAL_LEVEL
 
     @property
+    def level_words(self) -> str:
+        """The level as messages name it ("level 3"); a maze of one's own is "your maze", as the panel
+        says, never the level it is only sized like."""
+        return "your maze" if self.own else f"level {self.level}"
+
+    @property
     def clock_running(self) -> bool:
         """The clock runs from the first move key (a continued level that had time on it runs at once)."""
         return self.started or self.moves > 0 or self.elapsed > 0

@@ -568,7 +568,7 @@ def continue_or_explain(path: Path | None = None) -> tuple[Game | None, str]:
         return None, fitted("The save could not be used ({}); it was kept as " + one_line(
             kept.name if kept else path.name, 60) + ".", reason)
     _unmovable.discard(_key(path))
-    return game, f"Welcome back: level {game.level}."
+    return game, f"Welcome back: {game.level_words}."
 
 
 def stays_damaged(path: Path) -> bool:

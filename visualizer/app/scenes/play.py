@@ -162,6 +162,7 @@ class PlayScene(StartScreen, Scene):
 
     def start(self, game: Game) -> None:
         self.game = game
+        self.in_series = self.in_series and not game.own  # a continued maze of one's own: no series seed
         self.remember_reached(game, game.level)
         self.stage = WON if game.won else PLAYING
         self.overlay = Overlay(game.maze.grid)
@@ -553,9 +554,10 @@ class PlayScene(StartScreen, Scene):
 
     def hands_back(self) -> tuple[MazeSpec, dict[str, Any]] | None:
         """The recipe of the level on screen and how P comes back to the game: the daily maze, or
-        the save (a maze of one's own has no recipe that remakes it; a race no save)."""
+        the save. A maze of one's own is handed back too: a command only plays one from the save,
+        which keeps its recipe, and the command's level 1 is a maze never seen (a race has no save)."""
         game = self.game
-        if game is None or game.own or self.race is not None:
+        if game is None or self.race is not None:
             return None
         return game.spec, {"mode": "daily", "day": game.daily} if game.daily else {"mode": "continue"}
 
