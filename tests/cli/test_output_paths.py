@@ -33,3 +33,38 @@ def test_a_file_in_a_missing_folder_is_refused_before_any_work(argv, tmp_path, c
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "not-there" in err, err
     assert not bad.exists()
+
+
+NOT_PDF = [
+    (["worksheet", "-n", "2", "-o", "{dir}/ws2.png"], "ws2.png", "ws2.pdf"),
+    (["worksheet", "-n", "2", "-o", "{dir}/ws3"], "ws3", "ws3.pdf"),
+    (["worksheet", "-n", "2", "-o", "{dir}/sheet.pdf.txt"], "sheet.pdf.txt", "sheet.pdf"),
+    (["lesson", "depth-first", "--handout", "{dir}/h.png"], "h.png", "h.pdf"),
+    (["lesson", "depth-first", "--handout", "{dir}/handout"], "handout", "handout.pdf"),
+]
+
+
+@pytest.mark.parametrize(("argv", "name", "better"), NOT_PDF, ids=lambda v: v if isinstance(v, str) else v[0])
+def test_a_pdf_written_under_another_name_is_refused_in_one_line_before_any_work(argv, name, better, tmp_path,
+                                                                                 capsys, monkeypatch):
+    """A worksheet or a handout is a PDF: ``-o ws2.png`` wrote one into a file that passes for a
+    broken picture (``generate -o y.svg --format png`` is refused the same way)."""
+    def no_work(*args, **kwargs):
+        raise AssertionError("work was done before the refusal")
+
+    monkeypatch.setattr(MazeSpec, "build", no_work)
+    monkeypatch.setattr(MazeSpec, "events", no_work)
+    monkeypatch.setattr("visualizer.export.worksheet.worksheet_bytes", no_work)
+    monkeypatch.setattr("visualizer.export.handout.handout_bytes", no_work)
+    assert main([part.format(dir=tmp_path) for part in argv]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == (f"maze-visualizer: error: cannot write {tmp_path / name}: the file is a PDF, so its name must "
+                   f"end in .pdf: name it {tmp_path / better}\n")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_pdf_name_is_taken_in_any_case(tmp_path):
+    out = tmp_path / "Sheet.PDF"
+    assert main(["worksheet", "-n", "1", "-s", "4x4", "--seed", "1", "--no-answers", "-o", str(out)]) == 0
+    assert out.read_bytes().startswith(b"%PDF")

@@ -3,6 +3,7 @@ match the maze (no picture inside), and it stays small and the same for the same
 
 from __future__ import annotations
 
+import math
 import re
 import zlib
 
@@ -163,3 +164,128 @@ def test_a_worksheet_too_fine_to_print_is_refused_before_any_maze_is_made(argv, 
 def test_every_paper_has_a_name_for_sentences():
     assert set(pdf.PAPER_NAMES) == set(pdf.PAPERS)
     assert pdf.page_words("a4") == "an A4 page" and pdf.page_words("letter", "answer page") == "a Letter answer page"
+
+
+# --- the entrance and exit marks, printed -------------------------------------------------------
+
+FILLED = re.compile(r"([\d.]+) ([\d.]+) ([\d.]+) rg ((?:[-\d.]+ [-\d.]+ [ml] )+)h f\*? ")
+WHITE = (255, 255, 255)
+MM = pdf.DPI / 25.4
+"""Dots in a millimetre."""
+
+
+def fills(page: str) -> list[tuple[tuple[int, int, int], list[tuple[float, float]]]]:
+    """Each filled shape of the page: its colour and its corners, in dots from the top-left corner."""
+    shapes = []
+    for m in FILLED.finditer(page):
+        numbers = [float(v) for v in re.findall(r"[-\d.]+(?= )", m.group(4))]
+        shapes.append((colour_of(m), list(zip(numbers[::2], numbers[1::2], strict=True))))
+    return shapes
+
+
+def contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    """WCAG 2 contrast ratio of two colours."""
+    def luminance(colour):
+        r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in (v / 255 for v in colour))
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def box_of(points):
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def is_round(points) -> bool:
+    cx, cy = sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)
+    radii = [math.hypot(x - cx, y - cy) for x, y in points]
+    return len(points) >= 12 and max(radii) - min(radii) < 0.05 * max(radii)
+
+
+def tip_of(arrow) -> tuple[float, float]:
+    """The point of an up or down arrow: its one corner at the top or the bottom (the tail is flat)."""
+    top, bottom = min(p[1] for p in arrow), max(p[1] for p in arrow)
+    at_top = [p for p in arrow if abs(p[1] - top) < 0.5]
+    at_bottom = [p for p in arrow if abs(p[1] - bottom) < 0.5]
+    (tip,) = at_top if len(at_top) == 1 else at_bottom
+    return tip
+
+
+def gap_marks(page: str, columns: int) -> list[dict[str, list]]:
+    """For each square maze on the page (a white floor under its walls), the shapes drawn round its
+    entrance (above the top-left cell) and its exit (below the bottom-right cell), and its cell size."""
+    shapes = fills(page)
+    floors = [box_of(points) for colour, points in shapes[1:] if colour == WHITE]  # the first is the page
+    marks = [(colour, points) for colour, points in shapes if colour != WHITE]
+    found = []
+    for x0, y0, x1, y1 in floors:
+        cell = (x1 - x0) / columns
+        reach = 2 * max(cell, 60)
+        gaps = {"entrance": (x0 + cell / 2, y0), "exit": (x1 - cell / 2, y1)}
+        near = {name: [(c, p) for c, p in marks if all(math.dist(q, gap) < reach for q in p)]
+                for name, gap in gaps.items()}
+        found.append({"cell": cell, "gaps": gaps, **near})
+    assert sum(len(maze["entrance"]) + len(maze["exit"]) for maze in found) == len(marks)  # nothing elsewhere
+    return found
+
+
+def sheet_pages(tmp_path, *args: str) -> list[str]:
+    out = tmp_path / "w.pdf"
+    assert main(["worksheet", "-a", "backtracker", "-s", "15x15", "--seed", "3", *args, "-o", str(out)]) == 0
+    return pages(out.read_bytes())
+
+
+@pytest.mark.parametrize("theme", ["light", "high-contrast"])
+@pytest.mark.parametrize(("source", "page", "mazes"), [
+    ("generate 5x5", 0, 1),  # cells of 3 cm: the marks grow with them
+    ("worksheet", 0, 6),  # six mazes of 15 x 15: cells of 4 mm
+    ("worksheet", 1, 6),  # the answer key, twelve to a page: cells of 3 mm, the marks at their smallest
+])
+def test_the_entrance_and_exit_print_dark_large_and_apart(tmp_path, source, page, mazes, theme):
+    """On white paper the marks are the page's ink (at least 7:1, WCAG AAA: a black-and-white printer
+    keeps them; the window's yellow printed a faint grey), at least 3 mm long and 2.5 mm wide or
+    larger with the cells, outside the maze; the entrance points in from a round dot, the exit
+    points out without one."""
+    if source == "worksheet":
+        sheet = sheet_pages(tmp_path, "-n", "6", "--theme", theme)[page]
+        columns = 15
+    else:
+        (sheet,) = pages(generate(tmp_path, "-a", "backtracker", "-s", "5x5", "--seed", "3", "--theme", theme))
+        columns = 5
+    found = gap_marks(sheet, columns)
+    assert len(found) == mazes
+    for maze in found:
+        cell = maze["cell"]
+        for name in ("entrance", "exit"):
+            shapes = maze[name]
+            assert shapes, f"no mark at the {name}"
+            for colour, _ in shapes:
+                assert contrast(colour, WHITE) >= 7, (name, colour)
+            dots = [points for _, points in shapes if is_round(points)]
+            (arrow,) = [points for _, points in shapes if not is_round(points)]
+            assert len(dots) == (1 if name == "entrance" else 0), name
+            x0, y0, x1, y1 = box_of(arrow)
+            assert y1 - y0 >= max(3 * MM, 0.7 * cell), (name, y1 - y0, cell)  # its length
+            assert x1 - x0 >= max(2.5 * MM, 0.5 * cell), (name, x1 - x0, cell)  # its head's width
+            gap = maze["gaps"][name]
+            outside = all(p[1] < gap[1] for _, points in shapes for p in points) if name == "entrance" else \
+                all(p[1] > gap[1] for _, points in shapes for p in points)
+            assert outside, f"the {name} mark covers the maze"
+            tip = tip_of(arrow)
+            distances = [math.dist(p, gap) for p in arrow]
+            if name == "entrance":  # points in: its tip is its nearest point to the gap
+                assert math.dist(tip, gap) == min(distances)
+            else:  # points out: its tip is its farthest
+                assert math.dist(tip, gap) == max(distances)
+
+
+def test_no_mark_is_stroked_in_a_colour_that_prints_faint(tmp_path):
+    """Every stroke on a worksheet's page is dark on white (7:1), but the answer key's blue path
+    (inside the maze, not needed to find the way in)."""
+    sheet = sheet_pages(tmp_path, "-n", "2")
+    path = svg.maze_drawing(MazeSpec("backtracker", "square", 15, 15, 3).build(), LIGHT, solution=True).path_colour
+    for page in sheet:
+        colours = {colour_of(m) for m in STROKE.finditer(page)} - {path}
+        assert colours and all(contrast(colour, WHITE) >= 7 for colour in colours), colours

@@ -32,7 +32,8 @@ def register(sub: Subcommands) -> None:
     parser.add_argument("--check", action="store_true", help="check the lesson file and exit (no window)")
     parser.add_argument("--handout", metavar="FILE.pdf", default=None,
                         help="write a PDF handout instead of presenting: a page per slide with its board at the "
-                             "stop, its caption, and the pseudocode with the lit line and the step's sentence")
+                             "stop, its caption, and the pseudocode with the lit line and the step's sentence "
+                             "(the name must end in .pdf)")
     parser.add_argument("--notes", action="store_true",
                         help="with --handout: add each slide's note (the teacher's copy)")
     parser.add_argument("--paper", choices=PAPERS, default="a4", help="with --handout: page size (default: a4)")
@@ -50,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     if args.lesson is None:
         raise ValueError("name a lesson or a lesson file (maze-visualizer lesson --list shows the shipped ones)")
     if args.handout is not None:
-        check_output_path(args.handout)
+        check_output_path(args.handout, ending=".pdf")
     elif args.notes or args.paper != "a4":
         raise UsageError("--notes and --paper go with --handout FILE.pdf")
     lesson = find_lesson(args.lesson)

@@ -59,11 +59,13 @@ def path_words(path: str, option: str | None) -> str:
     return f"{option} {path}" if option else f"cannot write {path}"
 
 
-def check_output_path(path: str, option: str | None = None) -> None:
+def check_output_path(path: str, option: str | None = None, ending: str | None = None) -> None:
     """Refuse, before any work, an output path that cannot name a writable file in an existing folder.
 
     ``option`` names the side file's option (``--csv``) in the message; without it the path is the
-    command's main output. An existing device or FIFO is written through, so its folder may be read-only."""
+    command's main output. An existing device or FIFO is written through, so its folder may be read-only.
+    ``ending`` (``.pdf``), for a command that writes one format only, is what the name must end in, in
+    any case: a PDF written into ``sheet.png`` or ``sheet`` would pass for a broken picture or no file."""
     if not path:
         raise UsageError(f"{option}: empty file name" if option else "empty output path")
     words = path_words(path, option)
@@ -87,6 +89,11 @@ def check_output_path(path: str, option: str | None = None) -> None:
     replaced = target is None or stat.S_ISREG(target.st_mode)
     if replaced and not os.access(folder, os.W_OK | os.X_OK):
         raise UsageError(f"{words}: folder {folder} is not writable")
+    if ending is not None and not path.lower().endswith(ending.lower()):
+        stem = os.path.splitext(path)[0]
+        named = stem if stem.lower().endswith(ending.lower()) else stem + ending
+        raise UsageError(f"{words}: the file is a {ending.lstrip('.').upper()}, so its name must end in "
+                         f"{ending}: name it {named}")
 
 
 def write_file(path: str, data: str | bytes | Iterable[str | bytes], option: str | None = None) -> None:

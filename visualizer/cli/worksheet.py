@@ -21,7 +21,8 @@ def register(sub: Subcommands) -> None:
                             "answer-key page at the end. The same seed always gives the same sheet.")
     add_maze_options(parser, "15x15")
     parser.add_argument("--count", "-n", type=int, default=6, metavar="N", help="mazes on the sheet (default: 6)")
-    parser.add_argument("--output", "-o", metavar="FILE.pdf", required=True, help="the PDF to write")
+    parser.add_argument("--output", "-o", metavar="FILE.pdf", required=True,
+                        help="the PDF to write (its name must end in .pdf)")
     parser.add_argument("--paper", choices=PAPERS, default="a4", help="page size (default: a4)")
     parser.add_argument("--theme", choices=THEMES, default="light", help="colours (default: light, for paper)")
     parser.add_argument("--no-answers", dest="answers", action="store_false", help="leave out the answer key")
@@ -33,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
     Without ``--seed`` a random one is used and named on standard error (it is on the sheet too)."""
     from ..export.worksheet import check_count, worksheet_bytes
 
-    check_output_path(args.output)
+    check_output_path(args.output, ending=".pdf")
     check_count(args.count)
     base = spec_from_args(args)
     write_file(args.output, worksheet_bytes(base, args.count, args.paper, args.theme, args.answers))

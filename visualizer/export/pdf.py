@@ -5,12 +5,14 @@ Pages are vector drawings (fpdf2): the same strokes and fills as the SVG, so the
 at any zoom and a page of a large maze is a few hundred kilobytes, not a picture of it. The page
 is laid out in dots at DPI (a user unit of the document is 1/300 inch), the text is in the PDF's
 own Helvetica, and the creation date is fixed, so the same maze always gives the same bytes.
+The entrance and exit are the one thing drawn otherwise (``marks``): solid arrows in the page's
+ink, large enough to see, where the SVG has the window's thin yellow ones (a faint grey in print).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING
@@ -40,6 +42,9 @@ FIXED_DATE = datetime(2000, 1, 1, tzinfo=timezone.utc)
 """The creation date written into every file (a real one would make each run's bytes differ)."""
 FONT = "helvetica"
 """One of the PDF's standard fonts: every reader has it, so nothing is embedded."""
+MARK_MIN = 48.0
+"""The entrance and exit marks are drawn for a cell of at least this many dots (4 mm): an arrow of
+3.3 mm with a head 2.6 mm wide, however small the cells (a worksheet's answer key, a 60 x 60 maze)."""
 
 
 def mm(dots: float) -> float:
@@ -53,7 +58,12 @@ def points(size_pt: float) -> int:
 
 def ink(theme: Theme) -> Colour:
     """Text colour on the theme's page: black on light paper, the window's text on dark."""
-    r, g, b = theme.background
+    return ink_on(theme.background)
+
+
+def ink_on(background: Colour) -> Colour:
+    """Black on a light background, the window's text colour on a dark one."""
+    r, g, b = background
     return (0, 0, 0) if r + g + b > 3 * 128 else TEXT
 
 
@@ -192,8 +202,56 @@ def paint(page: Page, drawing: Drawing, box: tuple[float, float, float, float]) 
     if drawing.solution:
         stroke(page, placed([drawing.solution]), drawing.path_colour, max(3.0, min(28.0, cell * 0.28)))
     stroke(page, placed(drawing.walls), drawing.wall, wall)
-    stroke(page, placed(drawing.entrance + drawing.exit), drawing.marker, max(3.0, wall * 1.3))
+    marks(page, drawing, at, cell)
     return at(drawing.offset)
+
+
+def marks(page: Page, drawing: Drawing, at: Callable[[Point], Point], cell: float) -> None:
+    """The entrance and the exit as solid arrows in the page's ink (black on paper: the drawing's
+    yellow printed as a faint grey), sized with the cell but never below ``MARK_MIN``: the entrance
+    points in from a round dot (where the way starts), the exit points out.
+
+    They start where the drawing's own arrows (``svg.gap_arrow``) start, just outside the gap, and
+    go outwards from it; at the cell's own size they stay inside the drawing's margin."""
+    colour = ink_on(drawing.background)
+    size = max(cell, MARK_MIN)
+    for lines, inward in ((drawing.entrance, True), (drawing.exit, False)):
+        tail, head = (at(p) for p in lines[0])
+        near, far = (head, tail) if inward else (tail, head)  # near the gap, away from it
+        length = math.hypot(far[0] - near[0], far[1] - near[1])
+        if length == 0:
+            continue
+        out = ((far[0] - near[0]) / length, (far[1] - near[1]) / length)
+        away = (near[0] + out[0] * size * 0.8, near[1] + out[1] * size * 0.8)
+        if inward:
+            fill(page, [solid_arrow(away, near, size)], colour)
+            fill(page, [disc(away, size * 0.17)], colour)
+        else:
+            fill(page, [solid_arrow(near, away, size)], colour)
+
+
+def solid_arrow(tail: Point, tip: Point, size: float) -> list[Point]:
+    """An arrow from ``tail`` to ``tip`` as one outline: a shaft 0.2 ``size`` wide and a head 0.64
+    ``size`` wide and 0.42 ``size`` long."""
+    dx, dy = tip[0] - tail[0], tip[1] - tail[1]
+    length = math.hypot(dx, dy)
+    ux, uy = dx / length, dy / length
+    px, py = -uy, ux
+    neck = (tip[0] - ux * size * 0.42, tip[1] - uy * size * 0.42)
+
+    def side(p: Point, half: float) -> tuple[Point, Point]:
+        return (p[0] + px * half, p[1] + py * half), (p[0] - px * half, p[1] - py * half)
+
+    tail_left, tail_right = side(tail, size * 0.1)
+    neck_left, neck_right = side(neck, size * 0.1)
+    head_left, head_right = side(neck, size * 0.32)
+    return [tail_left, neck_left, head_left, tip, head_right, neck_right, tail_right]
+
+
+def disc(centre: Point, radius: float, sides: int = 32) -> list[Point]:
+    """A round dot as a polygon of ``sides`` sides (smooth at print size)."""
+    return [(centre[0] + radius * math.cos(2 * math.pi * k / sides),
+             centre[1] + radius * math.sin(2 * math.pi * k / sides)) for k in range(sides)]
 
 
 def printable(words: str) -> str:
