@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from visualizer.core.events import Kind
 from visualizer.grids import GRIDS, Mask, make_grid
 from visualizer.grids.base import sides_present
-from visualizer.render.board import Board, fit_camera
+from visualizer.render.board import WALL_WEIGHTS, Board, fit_camera
 from visualizer.render.image import render_surface
 from visualizer.render.palette import CONNECTOR, MAT, STYLE_COLOURS, WALL, Style
 from visualizer.run.overlay import Overlay
@@ -441,3 +441,18 @@ def test_a_click_between_two_cells_picks_the_wall_between_them_and_a_centre_none
     for x in range(board.width):  # nothing outside the maze, nor its outer wall, is a wall to open
         for y in (0, board.height - 1):
             assert board.wall_at(x, y) is None
+
+
+@given(kind=st.sampled_from(list(GRIDS)), w=st.integers(1, 40), h=st.integers(1, 20),
+       view=st.tuples(st.integers(100, 1300), st.integers(100, 1000)), walls=st.sampled_from(list(WALL_WEIGHTS)))
+def test_the_fitted_mazes_outer_walls_are_whole_inside_the_view(kind, w, h, view, walls):
+    """The fit leaves room for the half of the outer wall outside the grid's span: a triangle
+    maze filling the view's height drew its top and bottom walls half as thick as the others."""
+    w, h = at_least(kind, w, h)
+    run = run_at(MazeSpec("backtracker", kind, w, h, 1), 1.0, False)
+    if not run.grid.pixel_margin(10.0):
+        return  # walls drawn as tiles inside the span (square grids): at the view's edge they are whole
+    board = Board(run.grid, *view, walls=WALL_WEIGHTS[walls])
+    owner = board.owner  # a wall or a post owning a pixel of the view's border is cut by it
+    for strip in (owner[0], owner[-1], owner[:, 0], owner[:, -1]):
+        assert (strip < run.grid.size).all(), "an outer wall reaches the view's edge"

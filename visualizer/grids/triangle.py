@@ -158,7 +158,7 @@ class TriangleGrid(Grid):
 
     def pixel_margin(self, unit: float) -> int:
         """Half a wall outside the border, all round."""
-        return 2 * math.ceil(unit * 0.06) + 2
+        return 2 * math.ceil(unit * 0.08) + 2  # the half wall of pixel_layout: scale * 0.08
 
     def pixel_layout(self, width: int, height: int, scale: float, origin: tuple[float, float],
                      canonical: np.ndarray, walls: float = 1.0) -> Layout:

@@ -29,10 +29,11 @@ def draw_endpoints(surface: pygame.Surface, board: Board, origin: tuple[int, int
     goal when they are not the entrance and the exit."""
     size = marker_size(board)
     line = max(2, int(size / 10))
+    view = pygame.Rect(origin, (board.width, board.height)).inflate(-line, -line)
     for cell, colour, corners in ((entrance, ENTRANCE, ((0, -0.42), (0.38, 0.3), (-0.38, 0.3))),
                                   (exit_, EXIT, ((-0.3, -0.3), (0.3, -0.3), (0.3, 0.3), (-0.3, 0.3)))):
         x, y = _centre(board, origin, cell)
-        points = [(x + dx * size * 1.4, y + dy * size * 1.4) for dx, dy in corners]
+        points = inside([(x + dx * size * 1.4, y + dy * size * 1.4) for dx, dy in corners], view)
         pygame.draw.polygon(surface, colour, points)
         pygame.draw.polygon(surface, OUTLINE, points, line)
     if start is not None:
@@ -44,6 +45,16 @@ def draw_endpoints(surface: pygame.Surface, board: Board, origin: tuple[int, int
         points = [(x + dx * size * 0.5, y + dy * size * 0.5) for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0))]
         pygame.draw.polygon(surface, SOLVER_GOAL, points)
         pygame.draw.polygon(surface, OUTLINE, points, line)
+
+
+def inside(points: list[tuple[float, float]], view: pygame.Rect) -> list[tuple[float, float]]:
+    """``points`` moved as one into ``view`` where they stick out of it: a marker larger than its
+    cell (tiny cells) at the maze's edge would be cut by the view's edge, a triangle read as a
+    trapezoid; shifted a few pixels it stays whole, still over its cell."""
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    dx = max(0.0, view.left - min(xs)) - max(0.0, max(xs) - view.right)
+    dy = max(0.0, view.top - min(ys)) - max(0.0, max(ys) - view.bottom)
+    return [(x + dx, y + dy) for x, y in points]
 
 
 def _centre(board: Board, origin: tuple[int, int], cell: int) -> tuple[float, float]:
