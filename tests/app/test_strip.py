@@ -254,3 +254,21 @@ def test_board_only_keeps_the_quiz_question_in_view_beside_a_message(size, words
     assert "Quiz on" in said and question.prompt.split()[0] in said.split()
     for number, _ in enumerate(question.choices, 1):
         assert f"{number}:" in said, "a choice of the question is not in the caption"
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("algorithm", ["backtracker", "kruskal", "prim", "hunt_and_kill", "recursive_division"])
+def test_presenting_shows_the_whole_pseudocode_to_the_class(size, algorithm, words_of):
+    """The strip grows (up to CODE_STRIP_SHARE of the height) until the algorithm's pseudocode of
+    up to ten lines shows whole at 100 % text: it showed two of nine lines at 1024 x 768, with
+    "... 5 more rows above", while the side panel showed them all. The board keeps most of the room."""
+    from visualizer.app.layout import CODE_STRIP_SHARE
+    from visualizer.app.panel import MORE
+
+    shell, surface = paused_mid_run(size, Arrangement.PRESENTING, algorithm)
+    code = shell.scene.teaching().code
+    said = [words_of[id(source)][0] for source, _ in surface.blits if id(source) in words_of]
+    assert not [words for words in said if words.startswith(MORE) and "rows" in words], "a row of the code hidden"
+    assert all(any(line.strip() in words for words in said) for line in code)
+    assert shell.panel_rect().height <= size[1] * CODE_STRIP_SHARE
+    assert shell.view_rect().height >= size[1] * 0.5

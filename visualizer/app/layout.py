@@ -51,6 +51,10 @@ ROOMY_STRIP_SHARE = 0.36
 """The strip's share while a quiz asks (the question and the last answer's verdict) or a lesson
 slide's caption stands beside the step's sentence: both whole in large type come before the
 board's size (the board is paused on the question, or stands at the slide's stop)."""
+CODE_STRIP_SHARE = 0.4
+"""The most of the window's height the strip grows to so the pseudocode shows whole (at 100 % text
+twelve lines at 1024 x 768, ten at 1920 x 1080, where the type is larger; beyond it the code box
+scrolls to the lit line, as before)."""
 STRIP_LINES = 7
 """Body lines the strip holds at least, whatever the window's height."""
 CAPTION_LINES = 3
@@ -79,40 +83,46 @@ def scrub_height(window: Size, timeline: bool) -> int:
     return int(text_size(window) * 1.9) if timeline else 0
 
 
-def words_height(window: Size, arrangement: Arrangement, roomy: bool = False) -> int:
+def words_height(window: Size, arrangement: Arrangement, roomy: bool = False, want: int = 0) -> int:
     """Height of the strip or caption under the board (0 beside it: the side panel); ``roomy``:
-    the scene has more words than usual to show whole (a quiz)."""
+    the scene has more words than usual to show whole (a quiz); ``want``: the pixels the strip's
+    pseudocode takes whole, which it grows to, up to CODE_STRIP_SHARE (on a projector the class
+    reads the whole algorithm; it showed two of nine lines at 1024 x 768)."""
     height = window[1]
     if arrangement is Arrangement.PRESENTING:  # larger text takes more of the height, up to half
-        share = min(0.5, (ROOMY_STRIP_SHARE if roomy else STRIP_SHARE) * max(1.0, text.scale()) ** 0.5)
-        return max(int(height * share), STRIP_LINES * int(text_size(window) * 1.4))
+        grow = max(1.0, text.scale()) ** 0.5
+        share = min(0.5, (ROOMY_STRIP_SHARE if roomy else STRIP_SHARE) * grow)
+        least = max(int(height * share), STRIP_LINES * int(text_size(window) * 1.4))
+        return max(least, min(want, int(height * min(0.5, CODE_STRIP_SHARE * grow))))
     if arrangement is Arrangement.BOARD:
         return int(caption_size(window) * 1.3) * CAPTION_LINES + MARGIN
     return 0
 
 
-def view_rect(window: Size, timeline: bool, arrangement: Arrangement = SIDE, roomy: bool = False) -> pygame.Rect:
+def view_rect(window: Size, timeline: bool, arrangement: Arrangement = SIDE, roomy: bool = False,
+              want: int = 0) -> pygame.Rect:
     """The board view: left of the panel (or above the strip), above the scrub bar when the
     scene has a timeline."""
     width, height = window
     scrub = scrub_height(window, timeline)
     beside = panel_width(window) if arrangement is SIDE else 0
-    under = words_height(window, arrangement, roomy)
+    under = words_height(window, arrangement, roomy, want)
     return pygame.Rect(MARGIN, MARGIN, max(1, width - beside - 2 * MARGIN),
                        max(1, height - under - 2 * MARGIN - (scrub + MARGIN // 2 if scrub else 0)))
 
 
-def scrub_rect(window: Size, timeline: bool, arrangement: Arrangement = SIDE, roomy: bool = False) -> pygame.Rect:
-    view = view_rect(window, timeline, arrangement, roomy)
+def scrub_rect(window: Size, timeline: bool, arrangement: Arrangement = SIDE, roomy: bool = False,
+               want: int = 0) -> pygame.Rect:
+    view = view_rect(window, timeline, arrangement, roomy, want)
     return pygame.Rect(view.left, view.bottom + MARGIN // 2, view.width, scrub_height(window, timeline))
 
 
-def panel_rect(window: Size, arrangement: Arrangement = SIDE, roomy: bool = False) -> pygame.Rect:
+def panel_rect(window: Size, arrangement: Arrangement = SIDE, roomy: bool = False, want: int = 0) -> pygame.Rect:
     """Where the words go: the side panel, the presenting strip or the caption band."""
     width, height = window
     if arrangement is SIDE:
         return pygame.Rect(width - panel_width(window), 0, panel_width(window), height)
-    under = words_height(window, arrangement, roomy)
+    under = words_height(window, arrangement, roomy, want)
     return pygame.Rect(0, height - under, width, under)
 
 
@@ -132,17 +142,18 @@ class FrameKey:
 
 
 def changed_rects(last: FrameKey | None, key: FrameKey, painted: bool, help_open: bool, window: Size,
-                  timeline: bool, arrangement: Arrangement = SIDE, roomy: bool = False) -> list[pygame.Rect]:
+                  timeline: bool, arrangement: Arrangement = SIDE, roomy: bool = False,
+                  want: int = 0) -> list[pygame.Rect]:
     """The screen areas whose content changed since the frame drawn with ``last`` (the whole window
-    after a change of the window part, or while the help overlay covers everything); ``roomy`` as
-    for ``words_height``."""
+    after a change of the window part, or while the help overlay covers everything); ``roomy`` and
+    ``want`` as for ``words_height``."""
     if last is None or key.window != last.window or help_open:
         return [pygame.Rect((0, 0), window)]
     rects = []
     if painted or key.board != last.board:
-        rects.append(view_rect(window, timeline, arrangement, roomy))
+        rects.append(view_rect(window, timeline, arrangement, roomy, want))
     if key.timeline != last.timeline:
-        rects.append(scrub_rect(window, timeline, arrangement, roomy).inflate(8, 8))
+        rects.append(scrub_rect(window, timeline, arrangement, roomy, want).inflate(8, 8))
     if key.panel != last.panel:
-        rects.append(panel_rect(window, arrangement, roomy))
+        rects.append(panel_rect(window, arrangement, roomy, want))
     return rects

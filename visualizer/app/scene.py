@@ -246,6 +246,11 @@ class Scene:
         """True while the scene has more words than usual to show whole (the presenting strip grows)."""
         return False
 
+    def pseudocode(self) -> tuple[str, ...]:
+        """The lines of pseudocode the scene's words explain its run with (none: no explanations);
+        the presenting strip makes room for them whole."""
+        return ()
+
     def recipe(self) -> "MazeSpec | None":
         """The maze on screen as a recipe (screenshot names), or None."""
         return None

@@ -520,7 +520,7 @@ class Shell(RecordingKeys, LayoutRects, PointerControls):
             return []
         timeline = scene.timeline()
         rects = layout.changed_rects(self._last_key, key, painted, self.show_help, self.screen.get_size(),
-                                     timeline is not None, self.arrangement, self.words_room())
+                                     timeline is not None, self.arrangement, self.words_room(), self.words_want())
         self._last_key = key
         self.screen.fill(ui().window)
         view = self.view_rect()

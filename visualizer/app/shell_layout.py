@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from . import layout
+from . import layout, strip
 
 if TYPE_CHECKING:
     from .layout import Arrangement
@@ -35,14 +35,23 @@ class LayoutRects:
         beside the step's sentence, must both read whole in large type."""
         return self.scene.words_room() or self.caption is not None
 
+    def words_want(self) -> int:
+        """Pixels the presenting strip's pseudocode takes whole (0 in the other arrangements): the
+        strip grows to it, within its roomy share. From the run's own pseudocode, shown or not, so
+        E does not lay the board out again."""
+        if self.arrangement is not layout.Arrangement.PRESENTING:
+            return 0
+        window = self.screen.get_size()
+        return strip.code_column_height(self.scene.pseudocode(), window[0], layout.text_size(window))
+
     def view_rect(self) -> pygame.Rect:
         return layout.view_rect(self.screen.get_size(), self.scene.timeline() is not None, self.arrangement,
-                                self.words_room())
+                                self.words_room(), self.words_want())
 
     def scrub_rect(self) -> pygame.Rect:
         return layout.scrub_rect(self.screen.get_size(), self.scene.timeline() is not None, self.arrangement,
-                                 self.words_room())
+                                 self.words_room(), self.words_want())
 
     def panel_rect(self) -> pygame.Rect:
         """Where the words go: the side panel, or the strip or caption under the board."""
-        return layout.panel_rect(self.screen.get_size(), self.arrangement, self.words_room())
+        return layout.panel_rect(self.screen.get_size(), self.arrangement, self.words_room(), self.words_want())

@@ -9,6 +9,8 @@ they hand over the same :class:`~visualizer.app.panel.PanelContent` the side pan
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 
 from ..render.themes import ui
@@ -35,6 +37,21 @@ SENTENCE_LINE = 1.3
 SMALLEST = text.SMALLEST
 CODE_SHARE = 0.55
 """The presenting strip's share of its width given to the pseudocode."""
+
+
+@lru_cache(maxsize=32)
+def code_column_height(code: tuple[str, ...], window_width: int, size: int) -> int:
+    """Pixels the presenting strip takes to show ``code`` whole in its code column under the title
+    and the status line (a status beside the title leaves a row to spare), in a window
+    ``window_width`` wide at body ``size`` (0 for no code); as ``draw_strip`` and
+    ``draw_code_column`` lay them out."""
+    if not code:
+        return 0
+    pad = size
+    width = int((window_width - 3 * pad) * CODE_SHARE)
+    box = len(code_rows(code, width, size)) * code_line_height(size) + 2 * (max(11, size - 2) // 3)
+    status = int(max(SMALLEST, size - 3) * 1.3)
+    return pad + int(size * 1.3) + status + size // 3 + box
 
 
 def fitted_sentence(sentence: str, largest: int, width: int, height: int) -> tuple[int, list[str]]:

@@ -523,6 +523,10 @@ class WatchScene(StepKeys, QuizKeys, EditKeys, PlayKeys, WatchPanel, Scene):
             return own
         return tuple(self.teacher.annotations()) + own
 
+    def pseudocode(self) -> tuple[str, ...]:
+        narrator = self.spec.info.narrator
+        return tuple(line.text for line in narrator.code) if narrator is not None else ()
+
     def teaching(self) -> TeachingView | None:
         if not self.explaining:
             return None
