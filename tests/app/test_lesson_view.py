@@ -211,3 +211,87 @@ def test_the_help_names_the_slide_keys_in_a_lesson_and_the_bookmark_keys_always(
     shell = Shell(lesson.slides[0].spec, screen=screen)
     Presenter(shell, lesson, lambda _: None).show(0)
     assert {"F5  /  F4", "F6  /  Shift+F6"} <= {row.label for row in shell.help_rows()}
+
+
+def slide_number(lesson, scene: str) -> int:
+    """The index of the lesson's first slide on ``scene``."""
+    return next(i for i, slide in enumerate(lesson.slides) if slide.scene == scene)
+
+
+def test_a_lab_slide_keeps_its_caption_when_a_batch_is_done(screen) -> None:
+    """uniform-vs-biased's lab slide: the sampling ends a second or so after F5, and its verdict
+    ("wilson: 5,000 mazes, p = 0.688: looks uniform") took the caption's place for 4 seconds (a
+    screenshot taken then showed no caption; one taken later did). The caption stays; the verdict is
+    the panel's, for this algorithm and the next one Tab samples."""
+    lesson = find_lesson("uniform-vs-biased")
+    index = slide_number(lesson, "lab")
+    caption = f"Slide {index + 1} of {len(lesson.slides)}: {lesson.slides[index].caption}"
+    shell = Shell(lesson.slides[0].spec, screen=screen)
+    Presenter(shell, lesson, lambda _: None).show(index)
+    lab = shell.scene
+    lab.goals = dict.fromkeys(lab.goals, 500)  # batches of 500, not 5,000: the same ending, sooner
+    for algorithm in lesson.slides[index].algorithms[:2]:
+        assert lab.sampler.name == algorithm
+        for _ in range(3000):
+            shell.frame([], 1 / 30)
+            if not lab.busy:
+                break
+        assert not lab.busy, f"{algorithm}'s batch never finished"
+        shell.frame([], 1 / 30)
+        assert shell.shown_message() == caption, "the lab's verdict took the slide's caption's place"
+        assert ("Verdict", lab.verdict_text()) in lab.panel_lines() and "p = " in lab.verdict_text()
+        shell.handle_key(pygame.K_TAB, 0)
+
+
+def test_outside_a_lesson_the_lab_still_says_its_verdict(screen) -> None:
+    lesson = find_lesson("uniform-vs-biased")
+    slide = lesson.slides[slide_number(lesson, "lab")]
+    shell = Shell(slide.spec, screen=screen)
+    shell.open_scene("lab", spec=slide.spec, algorithms=["aldous_broder"], samples=500)
+    for _ in range(3000):
+        shell.frame([], 1 / 30)
+        if not shell.scene.busy:
+            break
+    assert shell.shown_message() == f"aldous_broder: 500 mazes, {shell.scene.verdict_text()}"
+
+
+PACING_WORDS = {"lockstep": ("lockstep",), "race": ("race", "racing")}
+"""How a note names each pacing of the compare scene (its panel's Pacing row says the one on screen)."""
+
+
+@pytest.mark.parametrize("name", sorted(shipped_lessons()))
+def test_a_compare_slides_note_names_the_pacing_it_opens_in(screen, name: str) -> None:
+    """uniform-vs-biased's compare note said "Let the race run" while the slide opens in lockstep
+    (the panel said "Pacing: lockstep"): a note may name the slide's pacing, never the other one."""
+    lesson = find_lesson(name)
+    shell = Shell(lesson.slides[0].spec, screen=screen)
+    presenter = Presenter(shell, lesson, lambda _: None)
+    for index, slide in enumerate(lesson.slides):
+        if slide.scene != "compare":
+            continue
+        presenter.show(index)
+        shown = dict(shell.scene.panel_lines())["Pacing"].split(":")[0]
+        assert shown in PACING_WORDS
+        for pacing, words in PACING_WORDS.items():
+            if pacing != shown:
+                said = [word for word in words if word in slide.note.lower()]
+                assert not said, f"slide {index + 1}'s note speaks of a {pacing} ({said}); it opens in {shown}"
+
+
+def test_uniform_vs_biased_compare_slide_finishes_as_its_note_says(screen) -> None:
+    """The note says Wilson's maze is done first, in far fewer events: the panes' badges and
+    event counts show it at the end of the slide's run."""
+    lesson = find_lesson("uniform-vs-biased")
+    index = slide_number(lesson, "compare")
+    assert "Wilson's maze is done first" in lesson.slides[index].note
+    shell = Shell(lesson.slides[0].spec, screen=screen)
+    Presenter(shell, lesson, lambda _: None).show(index)
+    scene = shell.scene
+    for _ in range(2000):
+        shell.frame([], 0.25)
+        if all(pane.run.finished for pane in scene.panes):
+            break
+    wilson, aldous_broder = scene.panes
+    assert (wilson.title, aldous_broder.title) == ("Wilson's", "Aldous-Broder")
+    assert scene.place_text(wilson).startswith("1st") and scene.place_text(aldous_broder).startswith("2nd")
+    assert 2 * wilson.run.position < aldous_broder.run.position

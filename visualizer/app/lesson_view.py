@@ -19,6 +19,7 @@ from .bookmarks import Bookmarks
 from .keys import Binding
 from .main import frame_loop, freeze_start_up, open_window
 from .scenes.compare import CompareScene
+from .scenes.lab import LabScene
 from .scenes.watch import WatchScene
 from .shell import Shell
 
@@ -69,6 +70,9 @@ class Presenter:
             self.solve_compared(slide)
         else:
             self.shell.open_scene("lab", spec=slide.spec, algorithms=list(slide.algorithms))
+            lab = self.shell.scene
+            assert isinstance(lab, LabScene)
+            lab.announce = False  # the caption stays: the panel gives each batch's verdict
         self.shell.show_caption(f"{self.heading(index)}: {slide.caption}")  # under every message, till the next slide
         self.say(f"{self.heading(index)} ({slide.scene}, stops at {slide.stop.words()})"
                  + (f": {slide.note}" if slide.note else ""))

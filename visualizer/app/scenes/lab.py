@@ -224,6 +224,9 @@ class LabScene(Scene):
         self.seed = seed
         self.sorted = False
         self.paused = False
+        self.announce = True
+        """False keeps the message line for a lesson slide's caption: a finished batch's verdict is not
+        said there (the panel's Verdict row and the list of all algorithms give it)."""
         self.current = 0
         self._pictures: dict[tuple[Any, ...], list[pygame.Surface]] = {}
         self._tests: dict[str, tuple[int, ChiSquare | None]] = {}
@@ -270,7 +273,7 @@ class LabScene(Scene):
             return
         sampler = self.sampler
         sampler.run_for(self.host.work_budget(WORK_SECONDS), self.goals[sampler.name] - sampler.samples)
-        if sampler.samples >= self.goals[sampler.name]:
+        if sampler.samples >= self.goals[sampler.name] and self.announce:
             self.host.message(f"{sampler.name}: {sampler.samples:,} mazes, {self.verdict_text()}")
 
     def test(self, name: str | None = None) -> ChiSquare | None:
