@@ -46,14 +46,33 @@ def test_the_help_overlay_lists_the_number_keys_whole_and_inside_the_window(size
     drawn: list[str] = []
     real = text.rendered
     monkeypatch.setattr(text, "rendered", lambda words, *a, **k: drawn.append(words) or real(words, *a, **k))
-    surface = Recording(size)
-    draw_help(surface, WATCH_KEYS.help_rows() + SHELL_KEYS.help_rows(), 18)
+    rows = WATCH_KEYS.help_rows() + SHELL_KEYS.help_rows()
+    pages = draw_help(Recording(size), rows, 18)
+    for page in range(pages):
+        surface = Recording(size)
+        draw_help(surface, rows, 18, page)
+        window = surface.get_rect()
+        assert all(window.contains(rect) for rect in surface.landed)
+        texts = [rect for rect in surface.landed if rect.size != size]
+        assert not any(a.colliderect(b) for i, a in enumerate(texts) for b in texts[i + 1:]), "entries overlap"
     for key, title in algorithm_numbers():
         assert f"{key}  {title}" in drawn
-    window = surface.get_rect()
-    assert all(window.contains(rect) for rect in surface.landed)
-    texts = [rect for rect in surface.landed if rect.size != size]
-    assert not any(a.colliderect(b) for i, a in enumerate(texts) for b in texts[i + 1:]), "entries overlap"
+    assert all(row.label in drawn for row in rows), "a key on no page"
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (800, 600), (1920, 1080)])
+def test_the_help_never_shrinks_far_below_the_body_size_it_goes_on_pages(size, monkeypatch, screen):
+    """At 1024 x 768 every key on one page was 11-pixel text, unreadable on a projector: past
+    HELP_FLOOR below the body size the scene's keys go on pages of their own, then the window's
+    keys and the number keys; every key on one page, in order."""
+    from visualizer.app.help import HELP_FLOOR, help_pages
+    from visualizer.app.layout import text_size
+
+    body = text_size(size)
+    pages = help_pages(WATCH_KEYS.help_rows() + SHELL_KEYS.help_rows(), body, size)
+    assert all(size_ >= body - HELP_FLOOR for *_, size_ in pages), [p[2] for p in pages]
+    assert [row for rows, *_ in pages for row in rows] == WATCH_KEYS.help_rows() + SHELL_KEYS.help_rows()
+    assert pages[-1][1] and not any(listed for _, listed, _ in pages[:-1]), "the number keys on the last page"
 
 
 def test_other_scenes_help_does_not_list_the_algorithms(monkeypatch, screen):

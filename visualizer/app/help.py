@@ -11,7 +11,7 @@ from ..algorithms import ALGORITHMS
 from ..grids import GRIDS
 from ..render.themes import ui
 from . import text
-from .keys import NUMBER_CHOICES, NUMBER_LAYERS, ROW_DIGITS, WATCH_KEYS, Binding
+from .keys import NUMBER_CHOICES, NUMBER_LAYERS, ROW_DIGITS, SHELL_KEYS, WATCH_KEYS, Binding
 
 NUMBER_BINDING = next(b for b in WATCH_KEYS.bindings if b.command == "choose_algorithm_number")
 """The watch scene's number keys: the overlay lists the algorithms when its rows hold this one."""
@@ -61,19 +61,60 @@ def number_lines(width: int, size: int) -> list[list[str]]:
     return [[entries[c * rows + r] for c in range(columns) if c * rows + r < len(entries)] for r in range(rows)]
 
 
-def draw_help(surface: pygame.Surface, rows: list[Binding], size: int) -> None:
-    """The rows' keys and actions in a box over everything, the window shaded behind it; when
-    they do not fit one column the rows go into two, and the text shrinks from ``size`` until
-    every row fits the window."""
-    width, height = surface.get_size()
+HELP_FLOOR = 4
+"""Points below the body size the help's text may shrink to keep every key on one page; below
+that the keys go on two pages (a projector's back row could not read 11-pixel text)."""
+SMALLEST_HELP = 10
+MOST_SCENE_PAGES = 3
+"""Pages the scene's own keys may take (the window's keys and the number keys take one more)."""
+
+
+Page = tuple[list[Binding], bool, int]
+"""A page of the help: its rows, whether it lists the number keys, its text size."""
+
+
+def help_pages(rows: list[Binding], size: int, window: tuple[int, int]) -> list[Page]:
+    """The help on one page when it fits at ``size`` less HELP_FLOOR; else on two: the scene's
+    keys, then the number keys and the keys of every scene (``SHELL_KEYS``), each as large as it fits."""
     numbered = any(b is NUMBER_BINDING for b in rows)
-    while True:
-        plan = _plan(rows, size, width, numbered, 1)
-        if plan[-1] > height - 40:
-            plan = _plan(rows, size, width, numbered, 2)
-        if plan[-1] <= height - 40 or size <= 10:
+    least = max(SMALLEST_HELP, size - HELP_FLOOR)
+    whole = _fitted_size(rows, numbered, size, least, window)
+    if whole is not None:
+        return [(rows, numbered, whole)]
+    everywhere = set(SHELL_KEYS.bindings)
+    own = [b for b in rows if b not in everywhere]
+    shared = [b for b in rows if b in everywhere]
+    for count in range(1, MOST_SCENE_PAGES + 1):  # the scene's keys in as few pages as read at ``least``
+        parts = [own[len(own) * k // count:len(own) * (k + 1) // count] for k in range(count)]
+        if count == MOST_SCENE_PAGES or all(_fitted_size(part, False, size, least, window) for part in parts):
             break
-        size -= 1
+    pages = [(part, False) for part in parts if part] + [(shared, numbered)]
+    return [(part, listed, _fitted_size(part, listed, size, SMALLEST_HELP, window) or SMALLEST_HELP)
+            for part, listed in pages if part or listed]
+
+
+def _fitted_size(rows: list[Binding], numbered: bool, size: int, least: int, window: tuple[int, int]) -> int | None:
+    """The largest text size from ``size`` down to ``least`` at which ``rows`` fit the window (in one
+    column or two), or None."""
+    width, height = window
+    for candidate in range(size, least - 1, -1):
+        if min(_plan(rows, candidate, width, numbered, count)[-1] for count in (1, 2)) <= height - 40:
+            return candidate
+    return None
+
+
+def draw_help(surface: pygame.Surface, rows: list[Binding], size: int, page: int = 0) -> int:
+    """Page ``page`` of the help (``help_pages``): the rows' keys and actions in a box over
+    everything, the window shaded behind it, in one column or two. Returns how many pages it has."""
+    pages = help_pages(rows, size, surface.get_size())
+    shown, numbered, size = pages[page % len(pages)]
+    number = page % len(pages) + 1
+    heading = "Keys" if len(pages) == 1 else f"Keys, page {number} of {len(pages)} " + (
+        "(H: next page)" if number < len(pages) else "(H or Esc: close)")
+    width, height = surface.get_size()
+    plan = _plan(shown, size, width, numbered, 1)
+    if plan[-1] > height - 40:
+        plan = _plan(shown, size, width, numbered, 2)
     box_w, key_w, column_w, columns, numbers, needed = plan
     line = int(size * 1.4)
     box = pygame.Rect(0, 0, box_w, min(height - 20, needed))
@@ -84,7 +125,7 @@ def draw_help(surface: pygame.Surface, rows: list[Binding], size: int) -> None:
     pygame.draw.rect(surface, ui().panel, box, border_radius=size // 2)
     pygame.draw.rect(surface, ui().accent, box, 2, border_radius=size // 2)
     x, y = box.left + size, box.top + size
-    surface.blit(text.rendered("Keys", round(size * 1.2), ui().text, True), (x, y))
+    surface.blit(text.rendered(heading, round(size * 1.2), ui().text, True), (x, y))
     top = y + int(line * 1.6)
     bottom = top
     for k, column in enumerate(columns):
@@ -106,6 +147,7 @@ def draw_help(surface: pygame.Surface, rows: list[Binding], size: int) -> None:
             for k, entry in enumerate(row):
                 surface.blit(text.rendered(entry, size, ui().text), (x + k * number_w, y))
             y += line
+    return len(pages)
 
 
 Column = list[tuple[Binding, list[str]]]

@@ -100,6 +100,9 @@ class Shell(RecordingKeys, LayoutRects, PointerControls):
         self.screen: pygame.Surface = screen or self._display_surface()
         self.running = True
         self.show_help = False
+        self.help_page = 0
+        """The help's page shown (a small window shows it on two)."""
+        self._help_pages = 1
         self.minimised = False
         """True while the window is minimised: nothing of the board can be seen (a game's clock stops)."""
         self.clock_time = 0.0
@@ -278,7 +281,12 @@ class Shell(RecordingKeys, LayoutRects, PointerControls):
     # --- shell keys ---------------------------------------------------------------
 
     def toggle_help(self) -> None:
-        self.show_help = not self.show_help
+        """H: the help; on a window too small for it in readable type, H again shows its next page,
+        and after the last closes it."""
+        if self.show_help and self.help_page + 1 < self._help_pages:
+            self.help_page += 1
+            return
+        self.show_help, self.help_page = not self.show_help, 0
 
     def toggle_fullscreen(self) -> None:
         """F11: the whole display, and back to the window size it had."""
@@ -494,8 +502,8 @@ class Shell(RecordingKeys, LayoutRects, PointerControls):
     def frame_key(self, panel: PanelContent) -> FrameKey:
         """What this frame shows besides the board's cells, part by part (see ``FrameKey``)."""
         scene = self.scene
-        window = (id(scene), self.screen.get_size(), text.scale(), self.show_help, self._layouts, ui(),
-                  self.arrangement)
+        window = (id(scene), self.screen.get_size(), text.scale(), (self.show_help, self.help_page), self._layouts,
+                  ui(), self.arrangement)
         return FrameKey(window, (scene.draw_key(), self.camera), scene.timeline(), (panel, self._choice))
 
     def _hover_valid(self) -> bool:
@@ -540,7 +548,7 @@ class Shell(RecordingKeys, LayoutRects, PointerControls):
         if whole is not None:
             self._sentence_whole = whole
         if self.show_help:
-            draw_help(self.screen, self.help_rows(), self.text_size())
+            self._help_pages = draw_help(self.screen, self.help_rows(), self.text_size(), self.help_page)
         return rects
 
     def draw_words(self, panel: PanelContent) -> bool | None:

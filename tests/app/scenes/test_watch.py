@@ -247,8 +247,15 @@ def test_help_overlay_and_escape(screen):
     press(app, pygame.K_ESCAPE)
     assert not app.show_help and app.running
     press(app, pygame.K_h)
-    press(app, pygame.K_h)
+    pages = app._help_pages
+    for page in range(1, pages):  # a window too small for the help in readable type pages it
+        press(app, pygame.K_h)
+        assert app.show_help and app.help_page == page
+    press(app, pygame.K_h)  # after the last page H closes it
     assert not app.show_help
+    press(app, pygame.K_h)
+    press(app, pygame.K_ESCAPE)  # Esc closes it from any page
+    assert not app.show_help and app.running
     press(app, pygame.K_q)
     assert not app.running
 
