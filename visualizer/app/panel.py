@@ -201,7 +201,7 @@ def draw_teaching_and_legend(surface: pygame.Surface, panel: pygame.Rect, conten
     small = max(11, size - 3)
     legend_top = bottom - teaching_legend_height(content, teaching, (y, width, size), bottom)
     scale_top = legend_top - (scale_height(small) if content.scale is not None else 0)
-    if teaching_fits(teaching, width, size, scale_top - size // 2 - y):
+    if teaching_fits(replace(teaching, about=""), width, size, scale_top - size // 2 - y):  # the description gives way
         draw_legend(surface, content.legend, x, legend_top, width, small, bottom)
         draw_scale(surface, content.scale, x, legend_top, width, small)
         return draw_teaching(surface, teaching, x, y, width, size, scale_top - size // 2)
@@ -210,9 +210,12 @@ def draw_teaching_and_legend(surface: pygame.Surface, panel: pygame.Rect, conten
 
 def teaching_legend_height(content: PanelContent, view: TeachingView, at: tuple[int, int, int], bottom: int) -> int:
     """Pixels the legend takes under the teaching panel: whole when the whole pseudocode (and
-    before the first step the description) still fits above it, else only the entries that leave
-    them whole (the least needed go first, a line says how many); the description gives way
-    before the legend goes, and with no entry left the legend is whole (the pseudocode scrolls)."""
+    before the first step the description) still fits above it, else the entries that leave them
+    whole (the least needed go first, a line says how many) while those keep the colours that
+    mean something for the run (see :func:`legend_least`); the description gives way before the
+    legend goes. When even those would cut the pseudocode, it scrolls (its lit line kept) and the
+    legend takes the room its least leaves: whole if it fits there, else what fits, counted (a
+    legend cut to one entry left the board's sets unexplained while the whole code was kept)."""
     y, width, size = at
     small = max(11, size - 3)
     whole = legend_height(content.legend, width, small)
@@ -220,17 +223,38 @@ def teaching_legend_height(content: PanelContent, view: TeachingView, at: tuple[
                                               else 1, min(3, len(view.code))) + size if view.code else 0
     code = max(0, code_height(view.code, width, size) + size // 2 - least_code) if view.code else 0
     scale = scale_height(small) if content.scale is not None else 0
-    heading = int(small * 1.5) + small // 2
     data = size // 3 + rows_height(list(view.data), width, small) if view.about and view.lit < 0 and view.data else 0
-    for asked, beside in ((view, data), (replace(view, about=""), 0)):  # the description shows over the data
+    plain = replace(view, about="")
+    for asked, beside in ((view, data), (plain, 0)):  # the description shows over the data
         spare = bottom - y - teaching_needed(asked, width, size) - beside - code - size // 2 - scale
         if whole <= spare:
             return whole
-        shown, missing = legend_fit(content.legend, width, small, spare - heading)
-        if shown:
-            note = len(text.wrap(missing_words(missing), small, width)) * int(small * 1.4)
-            return heading + entries_height(shown, width, small) + note
-    return whole
+        height, shown = legend_part(content.legend, width, small, spare)
+        if shown >= legend_least(content.legend):
+            return height
+    spare = bottom - y - teaching_needed(plain, width, size) - size // 2 - scale  # the pseudocode scrolls
+    if whole <= spare:
+        return whole
+    height, shown = legend_part(content.legend, width, small, spare)
+    return height if shown else whole
+
+
+def legend_part(legend: Legend, width: int, size: int, room: int) -> tuple[int, int]:
+    """Pixels the legend takes in ``room`` (its heading, the entries that fit, the line counting
+    the rest) and how many entries it lists: (0, 0) when not even one fits."""
+    shown, missing = legend_fit(legend, width, size, room - int(size * 1.5) - size // 2)
+    if not shown:
+        return 0, 0
+    note = len(text.wrap(missing_words(missing), size, width)) * int(size * 1.4) if missing else 0
+    return int(size * 1.5) + size // 2 + entries_height(shown, width, size) + note, len(shown)
+
+
+def legend_least(legend: Legend) -> int:
+    """Entries the legend under the teaching panel keeps before the whole pseudocode does: those
+    that are not the least needed (where the run is, the colours the algorithm gives its own words),
+    at most ``FEW_ENTRIES`` lines with the one counting the rest, and one at least."""
+    meant = sum(not least_needed(key, label) for key, label in legend)
+    return max(1, min(FEW_ENTRIES - 1, meant))
 
 
 def teaching_fits(view: TeachingView, width: int, size: int, room: int) -> bool:
@@ -302,13 +326,8 @@ def draw_teaching(surface: pygame.Surface, view: TeachingView, x: int, y: int, w
     if sentence_height + int(small * 1.3) * len(detail) > room:
         detail = []  # the newest sentence whole comes before the rest of its step
     words_height = sentence_height + int(small * 1.3) * len(detail)
-    if view.about and view.lit < 0:  # before the first step: the description, if the code stays whole
-        before_step = size // 3 + rows_height(list(view.data), width, small) if view.data else 0
-        before_step += size // 3 + int(small * 1.3) * len(text.wrap(view.about, small, width))
-        whole_code = code_height(view.code, width, size) + size // 2 if view.code else 0
-        asked = bool(view.sentences)  # the quiz asks at once: keep its description too, the code scrolls, marked
-        if asked or y + whole_code + words_height + before_step <= bottom:
-            words_height += before_step
+    if view.about and view.lit < 0:  # before the first step: room for the description, if it will show
+        words_height += description_room(view, width, size, bottom - y - words_height, code_least)
     if view.code:
         code_bottom = max(y + code_least - size // 2, bottom - words_height - size // 2)
         y = draw_code(surface, view.code, view.lit, x, y, width, size, code_bottom) + size // 2
@@ -326,6 +345,18 @@ def draw_teaching(surface: pygame.Surface, view: TeachingView, x: int, y: int, w
         if y + size // 3 + int(small * 1.3) * len(about) <= bottom:
             draw_lines(surface, about, x, y + size // 3, small, ui().text_dim, bottom)
     return whole
+
+
+def description_room(view: TeachingView, width: int, size: int, room: int, code_least: int) -> int:
+    """Pixels kept under the newest sentence for the working data and the description before the
+    first step: all they take if they fit in ``room`` beside the whole pseudocode, or (a quiz asks at
+    once) beside its least, the code scrolling, marked; else none, and the pseudocode has the room
+    (kept for a description too long to show, it stood empty over the legend, the code cut to a row)."""
+    small = max(11, size - 3)
+    needed = size // 3 + rows_height(list(view.data), width, small) if view.data else 0
+    needed += size // 3 + int(small * 1.3) * len(text.wrap(view.about, small, width))
+    code = code_least if view.sentences else code_height(view.code, width, size) + size // 2 if view.code else 0
+    return needed if code + needed <= room else 0
 
 
 def status_lines(view: TeachingView, size: int, width: int) -> list[str]:
@@ -538,7 +569,7 @@ def legend_fit(legend: Legend, width: int, size: int, room: int) -> tuple[Legend
     entry when they fit, else the least needed go first and one line says how many are missing."""
     if entries_height(legend, width, size) <= room:
         return legend, 0
-    order = [k for k in LEAST_NEEDED if any(key == k for key, _ in legend)]
+    order = [k for k in LEAST_NEEDED if any(key == k and least_needed(key, label) for key, label in legend)]
     order += [key for key, _ in reversed(legend) if key not in order and key not in MOST_NEEDED]
     order += [key for key, _ in reversed(legend) if key in MOST_NEEDED]
     shown = list(legend)
@@ -548,6 +579,13 @@ def legend_fit(legend: Legend, width: int, size: int, room: int) -> tuple[Legend
         if entries_height(tuple(shown), width, size) + int(size * 1.4) * note <= room:
             break
     return tuple(shown), len(legend) - len(shown)
+
+
+def least_needed(key: str, label: str | None) -> bool:
+    """Whether an entry is among the first to go: a plain one in its usual words, or a marker
+    (its shape says it). One the algorithm gives its own words (Kruskal's "a set of one cell" for
+    the grey cells) explains what the run is doing, and stays longer."""
+    return key in LEAST_NEEDED and (label is None or key in LEGEND_SHAPES)
 
 
 def missing_words(count: int) -> str:

@@ -17,7 +17,7 @@ from ..render.board import Board
 from ..render.palette import GOAL
 from ..render.themes import current
 from ..run.quiz.cadence import cadence_words
-from ..run.quiz.question import CHOICE, Question
+from ..run.quiz.question import CELL, CHOICE, Question
 from ..run.quiz.session import Quiz
 from ..run.teaching import TeachingView
 from . import captures
@@ -54,6 +54,27 @@ def quiz_view(view: TeachingView, quiz: Quiz, name: Callable[[int], str]) -> Tea
         rows.append(("Keys", question.keys_rule()))
     rows += [row for row in view.data if row[0] not in question.hides]
     return dataclasses.replace(view, status=status, sentences=tuple(sentences), detail="", data=tuple(rows))
+
+
+QUIZ_KEYS = "K end quiz   H help   S solve   P play"
+"""The hint's keys that work as always while the quiz is on (Space and E do not: the quiz moves
+the run and asks in the teaching panel)."""
+
+
+def quiz_hint(question: Question | None) -> str:
+    """The key hint while the quiz is on: a question waiting puts how to answer it first and
+    Right skips it; with none up, Right steps on. Space and E are not offered: they do nothing then."""
+    if question is None:
+        return f"Right step   {QUIZ_KEYS}"
+    return f"{answer_keys(question)}   Right skip   {QUIZ_KEYS}"
+
+
+def answer_keys(question: Question) -> str:
+    """The hint's words for answering ``question``: its choices' number keys, or the clicks."""
+    if question.form == CHOICE:
+        count = len(question.choices)
+        return "1 answers" if count == 1 else "1 and 2 answer" if count == 2 else f"1 to {count} answer"
+    return "Click answers" if question.form == CELL else "Click cells   Enter answers"
 
 
 def choice_phrases(question: Question | None) -> tuple[str, ...]:

@@ -14,7 +14,7 @@ from ..run.quiz.cadence import cadence_words
 from ..run.quiz.question import CHOICE
 from ..run.quiz.session import Quiz
 from .keys import NONE, KeyPress, digit_of
-from .quiz_view import choice_phrases, next_cadence, save_summary
+from .quiz_view import choice_phrases, next_cadence, quiz_hint, save_summary
 
 if TYPE_CHECKING:
     from ..run.session import Run
@@ -96,6 +96,10 @@ class QuizKeys:
                 self.answer_quiz(frozenset({digit - 1}))
                 return True
         return super().handle_key(press)  # type: ignore[misc]  # the scene's own keys: Scene follows in the MRO
+
+    def quiz_hint(self) -> str | None:
+        """The key hint while the quiz is on (None when it is off): only the keys that work then."""
+        return None if self.quiz is None else quiz_hint(self.quiz.pending)
 
     def choice_phrases(self) -> tuple[str, ...]:
         return choice_phrases(self.quiz.pending if self.quiz is not None else None)

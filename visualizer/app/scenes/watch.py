@@ -213,6 +213,9 @@ class WatchScene(StepKeys, QuizKeys, EditKeys, PlayKeys, WatchPanel, Scene):
     def toggle_explain(self) -> None:
         """E shows the teaching panel even over M's figures (they make way: the teacher asked for
         the words), or hides it."""
+        if self.quiz is not None:  # the quiz asks in the teaching panel: it stays
+            self.host.message("The quiz asks in the explanations: they stay while it runs (K ends the quiz)")
+            return
         if self.show_metrics:
             self.show_metrics = False
             self.explain = True
@@ -560,7 +563,7 @@ class WatchScene(StepKeys, QuizKeys, EditKeys, PlayKeys, WatchPanel, Scene):
         return "Dead ends open toward", self.metrics().dead_end_directions
 
     def hint(self) -> str:
-        return "H help   Space pause   Right step   E explain   S solve   P play"
+        return self.quiz_hint() or "H help   Space pause   Right step   E explain   S solve   P play"
 
     def recipe(self) -> MazeSpec:
         return self.spec
