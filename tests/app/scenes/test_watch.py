@@ -489,3 +489,16 @@ def test_a_legend_entry_for_many_colours_shows_two_and_others_one(screen):
             assert screen.get_at(box.center)[:3] == tuple(LEGEND[key][0])
         else:
             assert upper == lower == tuple(LEGEND[key][0])
+
+
+def test_the_key_hint_says_what_space_does_now(screen):
+    """Space pauses a running maze, resumes a paused one, and is not offered once all has run."""
+    app = make_app(screen)
+    scene = app.base
+    scene.paused = False
+    assert "Space pause" in scene.hint()
+    scene.paused = True
+    assert "Space resume" in scene.hint()
+    scene.run.step(1 << 30)
+    scene.run.finish_generation()
+    assert scene.run.idle and "Space" not in scene.hint()

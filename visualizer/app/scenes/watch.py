@@ -563,7 +563,13 @@ class WatchScene(StepKeys, QuizKeys, EditKeys, PlayKeys, WatchPanel, Scene):
         return "Dead ends open toward", self.metrics().dead_end_directions
 
     def hint(self) -> str:
-        return self.quiz_hint() or "H help   Space pause   Right step   E explain   S solve   P play"
+        return self.quiz_hint() or f"H help   {self.space_hint()}Right step   E explain   S solve   P play"
+
+    def space_hint(self) -> str:
+        """What Space does now, for the key hint: pause, resume, or nothing once all has run."""
+        if self.run.idle:
+            return ""
+        return "Space resume   " if self.paused else "Space pause   "
 
     def recipe(self) -> MazeSpec:
         return self.spec
