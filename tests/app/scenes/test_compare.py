@@ -560,3 +560,21 @@ def test_on_a_projectors_screen_every_figure_keeps_its_whole_name(size, monkeypa
         assert all(layout.board.height >= 5 * layout.figures.height // 4 for layout in layouts)
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1600, 1080), (1920, 1080)])
+def test_the_panes_keep_their_layout_while_their_counts_grow(size):
+    """A figure a line or two is decided from the words, not the values of the moment: the
+    boards were laid out again, smaller, once the events reached four digits."""
+    surface = open_window(size)
+    try:
+        shell = open_compare(surface, size=(30, 20), speed=2000.0)
+        first = shell.scene.pane_layouts(shell.screen, shell.view_rect())
+        run_until_done(shell)
+        press(shell, pygame.K_s)
+        run_until_done(shell)
+        last = shell.scene.pane_layouts(shell.screen, shell.view_rect())
+        assert [layout.figures for layout in last] == [layout.figures for layout in first]  # (a finishing badge
+        # may take the title a second line, once: that is the title's own rule)
+    finally:
+        pygame.quit()

@@ -55,6 +55,9 @@ FRAME_BUDGET = 0.012
 """Seconds of generator work per frame, shared by the panes."""
 FIGURES = 4
 """Figures under each pane: events, dead ends, longest path, solution."""
+FIGURE_LABELS = ("Events", "Dead ends", "Longest", "Solution")
+WIDEST_VALUES = ("at end", "88.8\u00a0%", "888,888")
+"""The widest values a pane's figures show at the sizes panes hold (``pairs_fit``)."""
 MIN_BOARD_LINES = 6
 """A pane's board keeps at least this many text lines of height when its figures take a line each."""
 FIRST_CHUNK = 256
@@ -593,11 +596,20 @@ class CompareScene(Scene):
         lines = self.title_lines(layouts[0].title.width, size) if layouts else 1
         if lines > 1:
             layouts = pane_layouts(view, len(self.panes), line, lines)
-        if layouts and self.short_labels(layouts[0].figures.width // 2, size, time.perf_counter()):
+        if layouts and not self.pairs_fit(layouts[0].figures.width // 2, size):
             tall = pane_layouts(view, len(self.panes), line, lines, FIGURES)
             if tall[0].board.height >= MIN_BOARD_LINES * line:
                 return tall
         return layouts
+
+    @staticmethod
+    def pairs_fit(half: int, size: int) -> bool:
+        """Whether every figure's label beside the widest value a figure shows fits half a pane's
+        width (the room ``short_labels`` leaves): decided from the words, not the values of the
+        moment, so the boards are not laid out again as the counts grow."""
+        font, label_font = text.font(size, True), text.font(size)
+        widest = max(font.size(value)[0] for value in WIDEST_VALUES)
+        return all(label_font.size(label)[0] + widest + size // 2 <= half - 6 for label in FIGURE_LABELS)
 
     @staticmethod
     def figure_columns(layouts: list[PaneLayout], size: int) -> int:
