@@ -109,3 +109,16 @@ def test_the_games_help_lists_the_move_keys_of_the_grid_played_only(grid, monkey
     for kind in others:
         assert not any(action in shown for _, action in GRIDS[kind].PLAY_HELP), kind
         assert kind in shown  # the line that says other grids move with other keys
+
+
+def test_a_page_beyond_the_last_after_a_resize_becomes_the_last(screen):
+    """On page 3 of 3 at a small size, a larger window has fewer pages: the help shows its last
+    page, headed so, and H closes it (it said "page 1 of 2" and then closed)."""
+    shell = Shell(MazeSpec("backtracker", "square", 8, 6, 3), speed=120.0, screen=pygame.Surface((1920, 1080)))
+    shell.frame([], 0.0)
+    shell.show_help, shell.help_page, shell._help_pages = True, 5, 6
+    shell._last_key = None
+    shell.draw()
+    assert shell.help_page == shell._help_pages - 1
+    shell.toggle_help()
+    assert not shell.show_help

@@ -63,7 +63,8 @@ def number_lines(width: int, size: int) -> list[list[str]]:
 
 HELP_FLOOR = 4
 """Points below the body size the help's text may shrink to keep every key on one page; below
-that the keys go on two pages (a projector's back row could not read 11-pixel text)."""
+that the scene's keys go on pages of their own (up to MOST_SCENE_PAGES), then the window's keys
+and the number keys (a projector's back row could not read 11-pixel text)."""
 SMALLEST_HELP = 10
 MOST_SCENE_PAGES = 3
 """Pages the scene's own keys may take (the window's keys and the number keys take one more)."""
@@ -85,7 +86,7 @@ def help_pages(rows: list[Binding], size: int, window: tuple[int, int]) -> list[
     own = [b for b in rows if b not in everywhere]
     shared = [b for b in rows if b in everywhere]
     for count in range(1, MOST_SCENE_PAGES + 1):  # the scene's keys in as few pages as read at ``least``
-        parts = [own[len(own) * k // count:len(own) * (k + 1) // count] for k in range(count)]
+        parts = [part for k in range(count) if (part := own[len(own) * k // count:len(own) * (k + 1) // count])]
         if count == MOST_SCENE_PAGES or all(_fitted_size(part, False, size, least, window) for part in parts):
             break
     pages = [(part, False) for part in parts if part] + [(shared, numbered)]
@@ -107,8 +108,9 @@ def draw_help(surface: pygame.Surface, rows: list[Binding], size: int, page: int
     """Page ``page`` of the help (``help_pages``): the rows' keys and actions in a box over
     everything, the window shaded behind it, in one column or two. Returns how many pages it has."""
     pages = help_pages(rows, size, surface.get_size())
-    shown, numbered, size = pages[page % len(pages)]
-    number = page % len(pages) + 1
+    page = min(page, len(pages) - 1)  # a larger window than the page was chosen on: fewer pages
+    shown, numbered, size = pages[page]
+    number = page + 1
     heading = "Keys" if len(pages) == 1 else f"Keys, page {number} of {len(pages)} " + (
         "(H: next page)" if number < len(pages) else "(H or Esc: close)")
     width, height = surface.get_size()

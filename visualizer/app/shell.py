@@ -549,6 +549,7 @@ class Shell(RecordingKeys, LayoutRects, PointerControls):
             self._sentence_whole = whole
         if self.show_help:
             self._help_pages = draw_help(self.screen, self.help_rows(), self.text_size(), self.help_page)
+            self.help_page = min(self.help_page, self._help_pages - 1)  # a larger window: fewer pages
         return rects
 
     def draw_words(self, panel: PanelContent) -> bool | None:
