@@ -257,7 +257,8 @@ def test_board_only_keeps_the_quiz_question_in_view_beside_a_message(size, words
 
 
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("algorithm", ["backtracker", "kruskal", "prim", "hunt_and_kill", "recursive_division"])
+@pytest.mark.parametrize("algorithm", ["backtracker", "kruskal", "prim", "hunt_and_kill", "recursive_division",
+                                       "dungeon", "houston"])
 def test_presenting_shows_the_whole_pseudocode_to_the_class(size, algorithm, words_of):
     """The strip grows (up to CODE_STRIP_SHARE of the height) until the algorithm's pseudocode of
     up to ten lines shows whole at 100 % text: it showed two of nine lines at 1024 x 768, with

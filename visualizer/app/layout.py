@@ -53,7 +53,7 @@ slide's caption stands beside the step's sentence: both whole in large type come
 board's size (the board is paused on the question, or stands at the slide's stop)."""
 CODE_STRIP_SHARE = 0.4
 """The most of the window's height the strip grows to so the pseudocode shows whole (at 100 % text
-twelve lines at 1024 x 768, ten at 1920 x 1080, where the type is larger; beyond it the code box
+about ten rows at 1024 x 768, nine at 1920 x 1080, where the type is larger; beyond it the code box
 scrolls to the lit line, as before)."""
 STRIP_LINES = 7
 """Body lines the strip holds at least, whatever the window's height."""

@@ -185,6 +185,12 @@ class Narrator:
         """The pseudocode on screen now (phased narrators show the running phase's)."""
         return self.code
 
+    @classmethod
+    def longest_code(cls) -> Code:
+        """The longest pseudocode this narrator ever shows: its own or a phase's (``phase_code``)."""
+        phases: dict[str, Code] = getattr(cls, "phase_code", {})
+        return max((cls.code, *phases.values()), key=len)
+
     def begins_step(self, previous: Event | None, event: Event) -> bool:
         """True when ``event`` starts a new pass through the loop (``previous`` came just before).
         Asked with the narrator having followed every event up to ``previous`` (so a rule may use

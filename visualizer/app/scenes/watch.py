@@ -14,6 +14,7 @@ import numpy as np
 import pygame
 
 from ...algorithms import ALGORITHMS
+from ...algorithms.braid import BraidNarrator
 from ...core.distance import LongestPath
 from ...core.metrics import Metrics
 from ...render.annotations import draw_annotations, draw_dear_ground, draw_longest_path
@@ -527,8 +528,14 @@ class WatchScene(StepKeys, QuizKeys, EditKeys, PlayKeys, WatchPanel, Scene):
         return tuple(self.teacher.annotations()) + own
 
     def pseudocode(self) -> tuple[str, ...]:
+        """The generation's longest listing: its narrator's or a phase's, or the braid pass's when
+        it braids (a solve's own listing scrolls where it is longer: sizing the strip for it would
+        lay the board out again on S)."""
         narrator = self.spec.info.narrator
-        return tuple(line.text for line in narrator.code) if narrator is not None else ()
+        if narrator is None:
+            return ()
+        codes = [narrator.longest_code()] + ([BraidNarrator.code] if self.spec.params.get("braid") else [])
+        return max(codes, key=len).texts
 
     def teaching(self) -> TeachingView | None:
         if not self.explaining:
