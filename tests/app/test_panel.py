@@ -252,7 +252,8 @@ def test_the_watch_legend_lists_the_solvers_own_start_and_goal_while_they_are_dr
     assert "solver start" not in watch.legend_keys()
 
 
-def metrics_panel(hover, height: int, size: int = 17) -> list[str]:
+def metrics_panel(hover, height: int, size: int = 17, chart=("Dead ends open toward", {"N": 43, "E": 37, "S": 0,
+                                                                                         "W": 0})) -> list[str]:
     """The words a watch panel with the metrics (M) on draws, ``hover`` the pointer's cell lines."""
     from visualizer.app import panel as panel_module
     from visualizer.app import text
@@ -271,7 +272,6 @@ def metrics_panel(hover, height: int, size: int = 17) -> list[str]:
             ("Phase", "finished"), ("Events", "300"), ("State", "done"), ("Solver", "Breadth-first search")]
     metrics = [("Dead ends", "26.7 %"), ("Longest path", "19.7 % of cells"), ("Solution", "34 cells"),
                ("Straight", "59.2 % of corridor cells"), ("Turning", "40.8 %"), ("Junctions", "78")]
-    chart = ("Dead ends open toward", {"N": 43, "E": 37, "S": 0, "W": 0})
     content = PanelContent(None, rows, hover, ("Metrics", metrics), chart, None, (), "H help   Space pause",
                            "Figures on, in place of the explanations: E shows the explanations again")
     original = panel_module.text.rendered
@@ -320,3 +320,15 @@ def test_metrics_a_long_message_pushes_out_are_counted_not_dropped_unsaid():
     shown = [label for label, _ in metrics if label in drawn]
     assert 0 < len(shown) < len(metrics)
     assert f"{MORE}{len(metrics) - len(shown)} figures left out (no room)" in drawn
+
+
+def test_with_no_chart_the_pointers_lines_still_give_way_to_the_figures():
+    """A grid with no direction chart: the cell's lines go when they would push the figures out."""
+    labels = ("Dead ends", "Longest path", "Solution", "Straight", "Turning", "Junctions")
+    dropped = 0
+    for height in range(400, 700, 10):
+        drawn = metrics_panel([("Cell", "(9, 7)"), ("Is", "passage")], height, chart=None)
+        whole = all(label in drawn for label in labels)
+        assert whole or "Cell" not in drawn, height
+        dropped += whole and "Cell" not in drawn
+    assert dropped, "no height where the cell's lines gave way"

@@ -104,7 +104,7 @@ def extra_fits(content: PanelContent, y: int, width: int, size: int, bottom: int
     """Whether the titled block of figures and its chart fit whole between ``y`` and ``bottom``."""
     assert content.extra is not None
     y += size // 2 + int(size * 1.5) + rows_height(content.extra[1], width, size)
-    return content.chart is None or y + size // 2 + chart_height(content.chart, size) <= bottom
+    return y <= bottom and (content.chart is None or y + size // 2 + chart_height(content.chart, size) <= bottom)
 
 
 def figures_keep(panel: pygame.Rect, content: PanelContent, y: int, width: int, size: int) -> int:

@@ -37,12 +37,15 @@ def draw_endpoints(surface: pygame.Surface, board: Board, origin: tuple[int, int
         pygame.draw.polygon(surface, colour, points)
         pygame.draw.polygon(surface, OUTLINE, points, line)
     if start is not None:
-        centre = _centre(board, origin, start)
+        x, y = _centre(board, origin, start)
+        ring = inside([(x - size * 0.5, y - size * 0.5), (x + size * 0.5, y + size * 0.5)], view)
+        centre = ((ring[0][0] + ring[1][0]) / 2, (ring[0][1] + ring[1][1]) / 2)
         pygame.draw.circle(surface, OUTLINE, centre, size * 0.5, max(3, int(size / 5)))
         pygame.draw.circle(surface, SOLVER_START, centre, size * 0.45, max(2, int(size / 8)))
     if goal is not None:
         x, y = _centre(board, origin, goal)
-        points = [(x + dx * size * 0.5, y + dy * size * 0.5) for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0))]
+        points = inside([(x + dx * size * 0.5, y + dy * size * 0.5) for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0))],
+                        view)
         pygame.draw.polygon(surface, SOLVER_GOAL, points)
         pygame.draw.polygon(surface, OUTLINE, points, line)
 
