@@ -113,3 +113,18 @@ def test_taking_back_your_maze_names_it_as_your_maze(data):
     game, message = take_back(save)
     assert game is not None and game.own
     assert message.startswith("Took back the game you had replaced: your maze") and "level" not in message
+
+
+def test_a_maze_of_ones_own_edited_by_hand_is_not_handed_back_as_its_recipe(screen, data):
+    """P plays the watch view's maze edits and all: the recipe would make another maze, which the
+    watch view would show as "the maze you played, made again"."""
+    from visualizer.core.events import Kind
+
+    saved_own_maze(screen)
+    scene = continued_from_the_command(screen).scene
+    assert scene.hands_back() is not None
+    maze = scene.game.maze
+    a, b = next(iter(maze.passage_list()))
+    d = next(d for d in range(maze.grid.directions) if maze.grid.neighbour(a, d) == b)
+    maze.apply((Kind.WALL, a, b, d))
+    assert scene.hands_back() is None

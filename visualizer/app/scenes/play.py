@@ -555,9 +555,10 @@ class PlayScene(StartScreen, Scene):
     def hands_back(self) -> tuple[MazeSpec, dict[str, Any]] | None:
         """The recipe of the level on screen and how P comes back to the game: the daily maze, or
         the save. A maze of one's own is handed back too: a command only plays one from the save,
-        which keeps its recipe, and the command's level 1 is a maze never seen (a race has no save)."""
+        which keeps its recipe, and the command's level 1 is a maze never seen (a race has no save);
+        but not one edited by hand before P: its recipe makes another maze."""
         game = self.game
-        if game is None or self.race is not None:
+        if game is None or self.race is not None or (game.own and not game.maze.same_as(game.spec.build())):
             return None
         return game.spec, {"mode": "daily", "day": game.daily} if game.daily else {"mode": "continue"}
 
