@@ -44,3 +44,24 @@ def test_on_tiny_cells_the_entrance_and_exit_are_drawn_whole_at_the_views_edge()
         assert len(hit) > 50
         assert hit[:, 0].min() >= origin[0] and hit[:, 1].min() >= origin[1]
         assert hit[:, 0].max() < origin[0] + board.width and hit[:, 1].max() < origin[1] + board.height
+
+
+def test_the_longest_paths_end_rings_read_over_small_cells():
+    """The rings at both ends of the longest path (F) are at least as wide as the endpoint
+    markers' least size, however small the cells: they were 14 pixels across over 18-pixel cells."""
+    from visualizer.core.distance import longest_path
+    from visualizer.render.annotations import END_RING, draw_longest_path
+
+    pygame.display.init()
+    maze = MazeSpec("backtracker", "square", 120, 90, 1).build()
+    board = Board(maze.grid, 555, 420)
+    assert board.cell_pixels < 6
+    surface = pygame.Surface((555, 420))
+    cells = longest_path(maze).cells
+    draw_longest_path(surface, board, (0, 0), cells)
+    white = (pygame.surfarray.pixels3d(surface) == (255, 255, 255)).all(axis=2)
+    for end in (cells[0], cells[-1]):
+        x, y = (int(v) for v in board.centres_of(np.array([end]))[0])
+        across = white[max(0, x - 20):x + 21, y]
+        assert across.sum() >= END_RING * 0.5, "the ring's white band is too thin to see"
+        assert np.ptp(np.flatnonzero(across)) >= 2 * END_RING - 3

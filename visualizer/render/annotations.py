@@ -42,6 +42,11 @@ LONGEST = (0, 170, 255)
 """Vivid blue: stands out on the cream floor and on every step of the yellow-to-purple distance map."""
 
 
+END_RING = 9.0
+"""The least radius of the longest path's end rings in pixels: as wide as the endpoint markers'
+least size (18 pixels), so the legend's "both ends ringed" reads on a projector over small cells."""
+
+
 def draw_longest_path(surface: pygame.Surface, board: Board, origin: tuple[int, int], cells: tuple[int, ...]) -> None:
     """The longest path: a dark-edged line with a ringed dot at each end (no arrow: it has no direction)."""
     if not cells:
@@ -51,7 +56,7 @@ def draw_longest_path(surface: pygame.Surface, board: Board, origin: tuple[int, 
     if len(points) >= 2:
         pygame.draw.lines(surface, OUTLINE, False, points, width + 2)
         pygame.draw.lines(surface, LONGEST, False, points, width)
-    radius = max(width * 1.8, board.cell_pixels * 0.3)
+    radius = max(width * 1.8, board.cell_pixels * 0.3, END_RING)
     for end in (points[0], points[-1]):
         pygame.draw.circle(surface, OUTLINE, end, radius + 2)
         pygame.draw.circle(surface, (255, 255, 255), end, radius)
