@@ -11,7 +11,7 @@ import numpy as np
 import pygame
 import pytest
 
-from visualizer.app.panel import legend_fit, meaning
+from visualizer.app.legend import legend_fit, meaning
 from visualizer.app.scenes.watch import INSTANT
 from visualizer.app.shell import Shell
 from visualizer.core.distance import distances_from, heat_levels
@@ -381,7 +381,7 @@ def test_after_an_edit_the_legend_lists_everything_the_board_shows(window, steps
     (the walls first) a last line counts, and figures give way before the legend does."""
     from visualizer.app import text
     from visualizer.app.main import open_window
-    from visualizer.app.panel import meaning
+    from visualizer.app.legend import meaning
     screen = open_window(window)
     try:
         for _ in range(abs(steps)):

@@ -6,7 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from visualizer.app.panel import MORE, code_line_height, code_rows, code_window, draw_swatch
+from visualizer.app.legend import draw_swatch
+from visualizer.app.panel import code_line_height, code_rows, code_window
+from visualizer.app.words import MORE
 from visualizer.render import contrast, themes
 
 
@@ -117,11 +119,11 @@ def test_the_status_line_breaks_between_its_parts_never_after_a_dot(parts, width
     assert squeezed == "".join(parts).replace(" ", ""), "every word kept, in order"
 
 
-def legend_panel(legend, message=None, hover=None, scale=None, size=17, height=768):
-    """The side panel of a 1024 x 768 window drawn with ``legend``; the words drawn, with their sizes."""
+def panel_words(content, height: int, size: int = 17) -> list[tuple[str, int]]:
+    """The words a 392-pixel side panel ``height`` tall draws for ``content``, with their sizes."""
     from visualizer.app import panel as panel_module
     from visualizer.app import text
-    from visualizer.app.panel import PanelContent, draw_panel
+    from visualizer.app.panel import draw_panel
 
     pygame.display.init()
     pygame.font.init()
@@ -134,19 +136,25 @@ def legend_panel(legend, message=None, hover=None, scale=None, size=17, height=7
         drawn.append((words, size_))
         return plain(words, size_, colour, bold)
 
+    panel_module.text.rendered = rendered
+    try:
+        draw_panel(pygame.Surface((392, height)), pygame.Rect(0, 0, 392, height), size, content)
+    finally:
+        panel_module.text.rendered = plain
+    return drawn
+
+
+def legend_panel(legend, message=None, hover=None, scale=None, size=17, height=768):
+    """The side panel of a 1024 x 768 window drawn with ``legend``; the words drawn, with their sizes."""
+    from visualizer.app.panel import PanelContent
+
     rows = [("Algorithm", "Recursive backtracker (1/26)"), ("Grid", "square 10 x 8"), ("Seed", "3"),
             ("Speed", "120 events/s"), ("Phase", "finished"), ("Events", "160"), ("State", "done"),
             ("Solver", "Breadth-first search"), ("Visited", "70 cells"), ("Path", "33 cells"),
             ("Perfect", "no: 1 loop (one drawn in red)"), ("Edits", "1 (Ctrl+Z undoes, Ctrl+Y redoes)")]
     content = PanelContent(None, rows, hover, None, None, scale, tuple(legend), "H help   Space pause   S solve",
                            message)
-    original = panel_module.text.rendered
-    panel_module.text.rendered = rendered
-    try:
-        draw_panel(pygame.Surface((392, height)), pygame.Rect(0, 0, 392, height), size, content)
-    finally:
-        panel_module.text.rendered = original
-    return drawn
+    return panel_words(content, height, size)
 
 
 LONG_LEGEND = [("current", None), ("floor", None), ("distance", None), ("search", None), ("looked", None),
@@ -163,7 +171,7 @@ def test_the_legend_keeps_body_size_and_says_what_it_left_out(height):
     words = dict(drawn)
     assert words.get("Legend") == 17, "the legend's heading is smaller than the panel's text"
     assert all(size == 17 for w, size in drawn if w.startswith("Opened")), "the message shrank to make room"
-    from visualizer.app.panel import meaning
+    from visualizer.app.legend import meaning
     listed = [meaning(k, label) for k, label in LONG_LEGEND if meaning(k, label) in words]
     assert all(words[w] >= 17 for w in listed), "legend entries drawn below the panel's body size"
     notes = [w for w, _ in drawn if "not listed" in w]
@@ -206,7 +214,7 @@ def test_a_cramped_legend_shows_an_entry_or_nothing(lines, monkeypatch):
     no entry the legend is not drawn at all."""
     from visualizer.app import panel as panel_module
     from visualizer.app import text
-    from visualizer.app.panel import draw_legend, meaning
+    from visualizer.app.legend import draw_legend, meaning
 
     pygame.display.init()
     pygame.font.init()
@@ -255,18 +263,7 @@ def test_the_watch_legend_lists_the_solvers_own_start_and_goal_while_they_are_dr
 def metrics_panel(hover, height: int, size: int = 17, chart=("Dead ends open toward", {"N": 43, "E": 37, "S": 0,
                                                                                          "W": 0})) -> list[str]:
     """The words a watch panel with the metrics (M) on draws, ``hover`` the pointer's cell lines."""
-    from visualizer.app import panel as panel_module
-    from visualizer.app import text
-    from visualizer.app.panel import PanelContent, draw_panel
-
-    pygame.display.init()
-    pygame.font.init()
-    drawn: list[str] = []
-    plain = text.rendered
-
-    def rendered(words, size_, colour, bold=False):
-        drawn.append(words)
-        return plain(words, size_, colour, bold)
+    from visualizer.app.panel import PanelContent
 
     rows = [("Algorithm", "Binary tree (4/26)"), ("Grid", "square 20 x 15"), ("Seed", "2"), ("Speed", "instant"),
             ("Phase", "finished"), ("Events", "300"), ("State", "done"), ("Solver", "Breadth-first search")]
@@ -274,13 +271,7 @@ def metrics_panel(hover, height: int, size: int = 17, chart=("Dead ends open tow
                ("Straight", "59.2 % of corridor cells"), ("Turning", "40.8 %"), ("Junctions", "78")]
     content = PanelContent(None, rows, hover, ("Metrics", metrics), chart, None, (), "H help   Space pause",
                            "Figures on, in place of the explanations: E shows the explanations again")
-    original = panel_module.text.rendered
-    panel_module.text.rendered = rendered
-    try:
-        draw_panel(pygame.Surface((392, height)), pygame.Rect(0, 0, 392, height), size, content)
-    finally:
-        panel_module.text.rendered = original
-    return drawn
+    return [words for words, _ in panel_words(content, height, size)]
 
 
 @pytest.mark.parametrize("height", [1080, 768, 650, 560])
@@ -300,23 +291,13 @@ def test_the_pointers_cell_lines_never_push_the_bias_chart_off_the_metrics(heigh
 def test_metrics_a_long_message_pushes_out_are_counted_not_dropped_unsaid():
     """Tab shows the new algorithm's description as a message while the metrics are on: the
     figures it leaves no room for are counted on a line (a dungeon's rooms and loops went unsaid)."""
-    from visualizer.app import text
-    from visualizer.app.panel import PanelContent, draw_panel
+    from visualizer.app.panel import PanelContent
 
-    pygame.display.init()
-    pygame.font.init()
-    drawn: list[str] = []
-    plain = text.rendered
     metrics = [(f"Figure {i}", f"{i} %") for i in range(14)]
     message = "Rooms and mazes: rooms, winding corridors, connectors, then dead ends pruned away. " * 3
     content = PanelContent(None, [("Algorithm", "Rooms and mazes (3/26)")], None, ("Metrics", metrics), None, None,
                            (), "H help", message)
-    import visualizer.app.panel as panel_module
-    panel_module.text.rendered = lambda words, *args: drawn.append(words) or plain(words, *args)
-    try:
-        draw_panel(pygame.Surface((392, 600)), pygame.Rect(0, 0, 392, 600), 17, content)
-    finally:
-        panel_module.text.rendered = plain
+    drawn = [words for words, _ in panel_words(content, 600)]
     shown = [label for label, _ in metrics if label in drawn]
     assert 0 < len(shown) < len(metrics)
     assert f"{MORE}{len(metrics) - len(shown)} figures left out (no room)" in drawn

@@ -264,7 +264,7 @@ def test_presenting_shows_the_whole_pseudocode_to_the_class(size, algorithm, wor
     up to ten lines shows whole at 100 % text: it showed two of nine lines at 1024 x 768, with
     "... 5 more rows above", while the side panel showed them all. The board keeps most of the room."""
     from visualizer.app.layout import CODE_STRIP_SHARE
-    from visualizer.app.panel import MORE
+    from visualizer.app.words import MORE
 
     shell, surface = paused_mid_run(size, Arrangement.PRESENTING, algorithm)
     code = shell.scene.teaching().code

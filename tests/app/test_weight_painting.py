@@ -81,7 +81,7 @@ def colours_in_cell(shell, cell: int) -> set[tuple[int, int, int]]:
 def test_dear_cells_on_the_solution_path_still_show_their_weight(screen):
     """The path runs over dear ground it cannot avoid (a perfect maze): it stays drawn, and the
     dear ground's hatch is drawn over it, so the cost is still seen; the legend names it."""
-    from visualizer.app.panel import meaning
+    from visualizer.app.legend import meaning
     from visualizer.render.palette import DEAREST, Style
     from visualizer.render.themes import current
 

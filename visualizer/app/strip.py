@@ -17,20 +17,20 @@ from ..render.themes import ui
 from ..run.teaching import TeachingView
 from . import text
 from .choice_spots import SPOTS
+from .legend import draw_legend
 from .panel import (
     PanelContent,
     code_line_height,
     code_rows,
     draw_code,
     draw_footer,
-    draw_legend,
-    draw_lines,
     draw_rows,
     draw_scale,
     rows_that_fit,
     scale_height,
 )
 from .quiz_view import QUESTION
+from .words import draw_lines
 
 SENTENCE_LINE = 1.3
 """Line height of the large sentence, in text sizes."""

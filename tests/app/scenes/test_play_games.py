@@ -419,7 +419,7 @@ def test_a_race_or_the_daily_says_a_save_is_kept_only_when_there_is_one(screen, 
 
 
 def legend_words(app) -> list[str]:
-    from visualizer.app.panel import meaning
+    from visualizer.app.legend import meaning
 
     return [meaning(entry, label) for entry, label in app.panel_content().legend]
 

@@ -10,10 +10,12 @@ import pytest
 
 from visualizer.app import panel, text
 from visualizer.app.layout import Arrangement
+from visualizer.app.legend import legend_fit
 from visualizer.app.main import open_window
-from visualizer.app.panel import MORE, code_line_height, code_rows, code_window, draw_panel, legend_fit
+from visualizer.app.panel import code_line_height, code_rows, code_window, draw_panel
 from visualizer.app.quiz_view import quiz_hint
 from visualizer.app.shell import Shell
+from visualizer.app.words import MORE
 from visualizer.render.themes import ui
 from visualizer.run.quiz.question import CELLS, CHOICE, Question
 from visualizer.run.spec import MazeSpec

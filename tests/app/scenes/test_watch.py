@@ -474,7 +474,7 @@ def test_step_back_undoes_exactly_one_event(screen):
 def test_a_legend_entry_for_many_colours_shows_two_and_others_one(screen):
     """Sets and regions are coloured one colour each (blobby division's two halves, Kruskal's
     islands): their swatch shows two colours split corner to corner, a plain entry its one."""
-    from visualizer.app.panel import draw_swatch
+    from visualizer.app.legend import draw_swatch
     from visualizer.render.palette import LEGEND, LEGEND_MIXED
 
     make_app(screen, algorithm="blobby_division", size=(10, 8))
