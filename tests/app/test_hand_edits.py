@@ -380,8 +380,8 @@ def test_after_an_edit_the_legend_lists_everything_the_board_shows(window, steps
     showing: the legend still names the path and the red loop at body size; what it leaves out
     (the walls first) a last line counts, and figures give way before the legend does."""
     from visualizer.app import text
-    from visualizer.app.main import open_window
     from visualizer.app.legend import meaning
+    from visualizer.app.main import open_window
     screen = open_window(window)
     try:
         for _ in range(abs(steps)):
