@@ -75,8 +75,9 @@ Page = tuple[list[Binding], bool, int]
 
 
 def help_pages(rows: list[Binding], size: int, window: tuple[int, int]) -> list[Page]:
-    """The help on one page when it fits at ``size`` less HELP_FLOOR; else on two: the scene's
-    keys, then the number keys and the keys of every scene (``SHELL_KEYS``), each as large as it fits."""
+    """The help on one page when it fits at ``size`` less HELP_FLOOR; else the scene's keys on as
+    few pages as read at that size (up to MOST_SCENE_PAGES), then the number keys and the keys of
+    every scene (``SHELL_KEYS``) on a last page, each page as large as it fits."""
     numbered = any(b is NUMBER_BINDING for b in rows)
     least = max(SMALLEST_HELP, size - HELP_FLOOR)
     whole = _fitted_size(rows, numbered, size, least, window)
@@ -89,7 +90,7 @@ def help_pages(rows: list[Binding], size: int, window: tuple[int, int]) -> list[
         parts = [part for k in range(count) if (part := own[len(own) * k // count:len(own) * (k + 1) // count])]
         if count == MOST_SCENE_PAGES or all(_fitted_size(part, False, size, least, window) for part in parts):
             break
-    pages = [(part, False) for part in parts if part] + [(shared, numbered)]
+    pages = [(part, False) for part in parts] + [(shared, numbered)]
     return [(part, listed, _fitted_size(part, listed, size, SMALLEST_HELP, window) or SMALLEST_HELP)
             for part, listed in pages if part or listed]
 

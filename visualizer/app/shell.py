@@ -101,7 +101,7 @@ class Shell(RecordingKeys, LayoutRects, PointerControls):
         self.running = True
         self.show_help = False
         self.help_page = 0
-        """The help's page shown (a small window shows it on two)."""
+        """The help's page shown (a small window shows it on pages)."""
         self._help_pages = 1
         self.minimised = False
         """True while the window is minimised: nothing of the board can be seen (a game's clock stops)."""

@@ -53,11 +53,9 @@ DUNGEON_SUMMARY = (("Floor", "floor_pct", "{:.1f}\u00a0%"), ("Rooms", "rooms", "
 """(label, ``DungeonFigures.numbers`` key, format) of the dungeon figures the summary compares."""
 FRAME_BUDGET = 0.012
 """Seconds of generator work per frame, shared by the panes."""
-FIGURES = 4
-"""Figures under each pane: events, dead ends, longest path, solution."""
 FIGURE_LABELS = ("Events", "Dead ends", "Longest", "Solution")
-WIDEST_VALUES = ("at end", "88.8\u00a0%", "888,888")
-"""The widest values a pane's figures show at the sizes panes hold (``pairs_fit``)."""
+"""The figures under each pane, in their order."""
+FIGURES = len(FIGURE_LABELS)
 MIN_BOARD_LINES = 6
 """A pane's board keeps at least this many text lines of height when its figures take a line each."""
 FIRST_CHUNK = 256
@@ -72,6 +70,8 @@ LOW, HIGH = (230, 159, 0), ACCENT
 ORDINALS = ("1st", "2nd", "3rd", "4th")
 UNTIL_FINISHED = "at end"
 """A figure of the whole maze while the pane is still carving it: it comes at the end."""
+WIDEST_VALUES = (UNTIL_FINISHED, "88.8\u00a0%", "888,888")
+"""The widest values a pane's figures show at the sizes panes hold (``pairs_fit``)."""
 
 
 class CompareScene(Scene):
@@ -449,9 +449,9 @@ class CompareScene(Scene):
         events = ("Events", f"{made:,}", float(made)) if pane.given is None else \
             ("Events", "edited", math.nan)  # no generator made it: nothing to count
         if pane.finding is not None:  # the checker stopped it: a half-made maze has no figures
-            return [events, *((label, "stopped", math.nan) for label in ("Dead ends", "Longest", "Solution"))]
+            return [events, *((label, "stopped", math.nan) for label in FIGURE_LABELS[1:])]
         if not pane.run.finished:  # a half-carved maze's dead ends and longest path mean nothing yet
-            return [events, *((label, UNTIL_FINISHED, math.nan) for label in ("Dead ends", "Longest", "Solution"))]
+            return [events, *((label, UNTIL_FINISHED, math.nan) for label in FIGURE_LABELS[1:])]
         m = pane.metrics(now, self.busy)
         return [events,
                 ("Dead ends", f"{m.dead_ends:.1f}\u00a0%", m.dead_ends),  # a no-break space: "8.8 %" stays whole
@@ -538,7 +538,7 @@ class CompareScene(Scene):
             return []
         now = time.perf_counter()
         rows = [("Highlights", "blue: most, orange: fewest")]
-        for k, label in enumerate(("Events", "Dead ends", "Longest", "Solution")):
+        for k, label in enumerate(FIGURE_LABELS):
             values = [(figure, pane) for pane in self.panes
                       if not math.isnan((figure := self.figures(pane, now)[k])[2])]  # not the edited pane's events
             (low_fig, low_pane), (high_fig, high_pane) = (min(values, key=lambda v: v[0][2]),
