@@ -296,3 +296,35 @@ def test_the_walls_order_by_one_packed_key_is_the_full_sort(size, regions, coars
         claims = np.round(claims) + rng.integers(0, 3, len(region)) * np.spacing(np.round(claims))
     full = np.lexsort((np.arange(len(region)), claims, region))
     assert blobby_division._by_claim(region, claims).tolist() == full.tolist()
+
+
+@settings(max_examples=60, deadline=None)
+@given(sizes=st.lists(st.integers(2, 40), min_size=1, max_size=30), salt=st.integers(0, 2**64 - 1))
+def test_each_region_gets_two_different_seeds_of_its_own(sizes, salt):
+    import numpy as np
+
+    from visualizer.algorithms import blob_race
+
+    starts = np.concatenate(([0], np.cumsum(sizes)))
+    seed_a, seed_b = blob_race._seeds(salt, starts)
+    assert (seed_a != seed_b).all()
+    for seeds in (seed_a, seed_b):
+        assert ((starts[:-1] <= seeds) & (seeds < starts[1:])).all()
+
+
+def test_every_ordered_pair_of_seeds_is_as_likely():
+    """A region of 5 places and one of 2 beside it: the 20 ordered pairs of the first come up
+    evenly over many salts (a seed drawn from the wrong range, or b never above a, fails it)."""
+    import numpy as np
+
+    from visualizer.algorithms import blob_race
+
+    starts = np.array([0, 2, 7])
+    counts: Counter = Counter()
+    for salt in range(4000):
+        seed_a, seed_b = blob_race._seeds(salt * 0x9E3779B97F4A7C15 % 2**64, starts)
+        counts[(int(seed_a[1]), int(seed_b[1]))] += 1
+    assert len(counts) == 20
+    expected = 4000 / 20
+    statistic = sum((count - expected) ** 2 / expected for count in counts.values())
+    assert chi_square_p(statistic, 19) > 0.001, counts

@@ -4,7 +4,8 @@ Each cell of a growing half waits a random time, exponential with mean 1, before
 free neighbours, so a half reaches a cell along the path of least total wait: numpy runs that race
 (delta-stepping shortest paths, ``_race``) for every region of a depth at once, then finds every
 seam and door of the depth in bulk. Every random number is a hash of the run's key, the depth and
-the cell (``keys``), so the shown split, region by region, makes the very same walls.
+a cell, a wall or a region's number in its depth (``hashed_keys``), and the shown split reads these
+very splits, so it makes the very same walls.
 """
 
 from __future__ import annotations
@@ -21,8 +22,8 @@ else:
     from ..core.lazy_numpy import np  # imported on first use: --help stays fast
 
 SEED_KEYS, WAITS, DOOR_KEYS = 0, 1, 2
-"""The three random numbers of a split, per cell (or per wall): which cells are the seeds (the
-two smallest keys), how long each cell waits, which wall of the seam is the door (the smallest)."""
+"""The three kinds of random number of a split: the seeds (two a region), how long each cell
+waits, which wall of the seam is the door (the wall of smallest key)."""
 _MASK = (1 << 64) - 1
 
 
@@ -100,7 +101,7 @@ def depths(grid: Grid, key: int) -> Iterator[Depth]:
         claim[size] = -np.inf
         owner = np.zeros(size + 1, dtype=np.int8)
         owner[size] = 2
-        seed_a, seed_b = _seeds(hashed_keys(depth_salt(key, depth, SEED_KEYS), cells), starts, region)
+        seed_a, seed_b = _seeds(depth_salt(key, depth, SEED_KEYS), starts)
         seeds = cells.take(np.concatenate((seed_a, seed_b)))
         claim[seeds] = 0.0
         owner[seeds[len(seed_a):]] = 1
@@ -127,14 +128,16 @@ def _waits(salt: int, cells: np.ndarray, size: int) -> np.ndarray:
     return wait
 
 
-def _seeds(keys: np.ndarray, starts: np.ndarray, region: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Each region's places of its two smallest keys (the shown split sorts its region's keys),
-    in the order of the regions."""
-    least = np.minimum.reduceat(keys, starts[:-1])
-    first = keys == least[region]
-    keys = np.where(first, np.iinfo(np.uint64).max, keys)
-    second = keys == np.minimum.reduceat(keys, starts[:-1])[region]
-    return np.flatnonzero(first), np.flatnonzero(second)
+def _seeds(salt: int, starts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each region's two seeds, two different places drawn at random from its own (the i-th
+    region's from the hashes of 2i and 2i + 1): a few numbers a region, not a key a cell, and
+    the shown split, which reads these very splits, plants the same."""
+    first, sizes = starts[:-1], np.diff(starts)
+    draws = hashed_keys(salt, np.arange(2 * len(sizes))).reshape(-1, 2)
+    a = draws[:, 0] % sizes.astype(np.uint64)
+    b = draws[:, 1] % np.maximum(sizes - 1, 1).astype(np.uint64)
+    b += b >= a  # the other places but a's, each as likely
+    return first + a.astype(np.int64), first + b.astype(np.int64)
 
 
 def _race(live: np.ndarray, claim: np.ndarray, owner: np.ndarray, wait: np.ndarray, now: np.ndarray) -> None:

@@ -36,9 +36,10 @@ def blobby_division(grid: Grid, rng: random.Random, *, show: bool = True) -> Eve
     random frontier cell each step, as this generator did before, grows halves with exactly
     these odds (the next of several exponential waits to end is a uniformly random one), so the
     mazes are as likely as before; from a given seed they differ. Every random choice is a
-    function of the split's depth and a cell (``hashed_keys``), so the shown split, which goes region by
-    region, makes the very same walls. Shown, each split names its chamber, every cell as it
-    joins a half (in the order it joins) and the door; unshown only the walls are said.
+    function of the split's depth and a cell, a wall or a region (``hashed_keys``), and the shown
+    split, which goes region by region, reads the same splits, so it makes the very same walls.
+    Shown, each split names its chamber, every cell as it joins a half (in the order it joins)
+    and the door; unshown only the walls are said.
     """
     key = rng.getrandbits(64)
     divide = _divide_shown if show else _divide_quiet
