@@ -94,6 +94,9 @@ def test_the_generator_rows_print_every_ratio_against_its_target(monkeypatch):
     for target in ("<= 3x", "<= 5x", "<= 1.3x", "<= 400 MB"):
         assert target in text, target
     assert "123 MB" in text and "steps" in text
+    blobby = next(line for line in lines if "blobby division" in line)
+    assert "median of 3 pairs" in blobby and f"{figures['blobby_ratio']:5.2f}x" in blobby
+    assert figures["blobby_ratio"] == figures["blobby_seconds"] / figures["plain_seconds"]
 
 
 def test_the_heavy_generator_rows_add_the_per_cell_costs_and_shown_against_quiet(monkeypatch):
