@@ -93,7 +93,7 @@ def generator_figures(out: Callable[[str], None] = print, big: int = BIG, small:
     shown-against-quiet rows and the longest waits for a shown stream's next event (minutes),
     else each says it was left out."""
     out("")
-    out("generators (square, quiet: the headless path; ratios to a plain DFS timed just before and after):")
+    out("generators (square, quiet: the headless path; ratios to a plain DFS timed in the same minutes):")
     blobby, plain, ratio = median_pair(lambda: quiet_run("blobby_division", big)[0],
                                        lambda: timed(partial(plain_dfs, big, big, 1))[0])
     figures: dict = {"plain_seconds": plain, "blobby_seconds": blobby, "blobby_ratio": ratio}
