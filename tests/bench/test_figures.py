@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from helpers import toy_bench_targets
 
 from visualizer.export.animation import write_gif, write_webp
@@ -97,6 +98,18 @@ def test_the_generator_rows_print_every_ratio_against_its_target(monkeypatch):
     blobby = next(line for line in lines if "blobby division" in line)
     assert "median of 3 pairs" in blobby and f"{figures['blobby_ratio']:5.2f}x" in blobby
     assert figures["blobby_ratio"] == figures["blobby_seconds"] / figures["plain_seconds"]
+
+
+@pytest.mark.parametrize("ratio,verdict", [(2.5, "met"), (3.0, "met"), (3.4, "MISSED")])
+def test_the_blobby_row_says_met_only_within_three_times_the_dfs(monkeypatch, ratio, verdict):
+    from visualizer.bench import generators
+
+    monkeypatch.setattr(generators, "kruskal_child", lambda side, name="kruskal": {"error": "left out"})
+    monkeypatch.setattr(generators, "median_pair", lambda ours, theirs: (ratio, 1.0, ratio))
+    lines: list[str] = []
+    generators.generator_figures(out=lines.append, big=30, small=20, huge=40)
+    blobby = next(line for line in lines if "blobby division" in line)
+    assert blobby.split("<= 3x")[1].split()[0] == verdict
 
 
 def test_the_heavy_generator_rows_add_the_per_cell_costs_and_shown_against_quiet(monkeypatch):
