@@ -306,7 +306,8 @@ def test_each_region_gets_two_different_seeds_of_its_own(sizes, salt):
     from visualizer.algorithms import blob_race
 
     starts = np.concatenate(([0], np.cumsum(sizes)))
-    seed_a, seed_b = blob_race._seeds(salt, starts)
+    numbers = np.random.default_rng(salt).permutation(len(sizes))
+    seed_a, seed_b = blob_race._seeds(salt, starts, numbers)
     assert (seed_a != seed_b).all()
     for seeds in (seed_a, seed_b):
         assert ((starts[:-1] <= seeds) & (seeds < starts[1:])).all()
@@ -322,9 +323,44 @@ def test_every_ordered_pair_of_seeds_is_as_likely():
     starts = np.array([0, 2, 7])
     counts: Counter = Counter()
     for salt in range(4000):
-        seed_a, seed_b = blob_race._seeds(salt * 0x9E3779B97F4A7C15 % 2**64, starts)
+        seed_a, seed_b = blob_race._seeds(salt * 0x9E3779B97F4A7C15 % 2**64, starts, np.array([1, 0]))
         counts[(int(seed_a[1]), int(seed_b[1]))] += 1
     assert len(counts) == 20
     expected = 4000 / 20
     statistic = sum((count - expected) ** 2 / expected for count in counts.values())
     assert chi_square_p(statistic, 19) > 0.001, counts
+
+
+@settings(max_examples=80, deadline=None)
+@given(sizes=st.lists(st.integers(2, 12), min_size=1, max_size=25), seed=st.integers(0, 2**32))
+def test_the_next_depths_places_are_each_half_in_order_numbered_as_side_by_side(sizes, seed):
+    """Every half of two places or more becomes a region of the next depth holding its cells in
+    the order they were held, and is numbered as if each region's halves lay side by side in the
+    order of the regions' numbers (the seeds are drawn from these numbers: the maze from a seed
+    must not depend on where the halves are laid out); a half of one place is left out."""
+    import numpy as np
+
+    from visualizer.algorithms import blob_race
+
+    rng = np.random.default_rng(seed)
+    starts = np.concatenate(([0], np.cumsum(sizes)))
+    cells = rng.permutation(int(starts[-1]) * 2)[:int(starts[-1])]
+    numbers = rng.permutation(len(sizes))
+    side = rng.integers(0, 2, len(cells)).astype(np.int8)
+    new_cells, new_starts, new_numbers, pairs = blob_race._next_places(cells, starts, numbers, side)
+    halves = {}  # (region's number, side) -> its cells in order
+    for region in range(len(sizes)):
+        here = slice(starts[region], starts[region + 1])
+        for half in (0, 1):
+            halves[(int(numbers[region]), half)] = cells[here][side[here] == half].tolist()
+    expected = [key for key in sorted(halves) if len(halves[key]) >= 2]
+    assert sorted(new_numbers.tolist()) == list(range(len(expected)))
+    assert new_starts[-1] == len(new_cells) == sum(len(halves[key]) for key in expected)
+    for region in range(len(sizes)):
+        for half in (0, 1):
+            key, new = (int(numbers[region]), half), int(pairs[region, half])
+            if len(halves[key]) < 2:
+                assert new == -1
+                continue
+            assert new_cells[new_starts[new]:new_starts[new + 1]].tolist() == halves[key]
+            assert new_numbers[new] == expected.index(key)

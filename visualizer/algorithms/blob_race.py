@@ -94,6 +94,7 @@ def depths(grid: Grid, key: int) -> Iterator[Depth]:
     live[live < 0] = size
     cells = np.arange(size, dtype=np.int64)
     starts = np.array([0, size], dtype=np.int64)
+    numbers = np.zeros(1, dtype=np.int64)
     depth = 0
     while len(cells):
         region = np.repeat(np.arange(len(starts) - 1), np.diff(starts))
@@ -101,7 +102,7 @@ def depths(grid: Grid, key: int) -> Iterator[Depth]:
         claim[size] = -np.inf
         owner = np.zeros(size + 1, dtype=np.int8)
         owner[size] = 2
-        seed_a, seed_b = _seeds(depth_salt(key, depth, SEED_KEYS), starts)
+        seed_a, seed_b = _seeds(depth_salt(key, depth, SEED_KEYS), starts, numbers)
         seeds = cells.take(np.concatenate((seed_a, seed_b)))
         claim[seeds] = 0.0
         owner[seeds[len(seed_a):]] = 1
@@ -113,7 +114,7 @@ def depths(grid: Grid, key: int) -> Iterator[Depth]:
                                         live.shape[1])
         _cut(live, source, target, way)
         old_cells, old_starts = cells, starts
-        cells, starts, pairs = _next_places(cells, starts, region, side)
+        cells, starts, numbers, pairs = _next_places(cells, starts, numbers, side)
         yield Depth(old_cells, old_starts, region, claim, side, seed_a, seed_b, walls, doors, pairs)
         depth += 1
 
@@ -128,12 +129,12 @@ def _waits(salt: int, cells: np.ndarray, size: int) -> np.ndarray:
     return wait
 
 
-def _seeds(salt: int, starts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Each region's two seeds, two different places drawn at random from its own (the i-th
-    region's from the hashes of 2i and 2i + 1): a few numbers a region, not a key a cell, and
+def _seeds(salt: int, starts: np.ndarray, numbers: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each region's two seeds, two different places drawn at random from its own (region
+    number i's from the hashes of 2i and 2i + 1): a few numbers a region, not a key a cell, and
     the shown split, which reads these very splits, plants the same."""
     first, sizes = starts[:-1], np.diff(starts)
-    draws = hashed_keys(salt, np.arange(2 * len(sizes))).reshape(-1, 2)
+    draws = hashed_keys(salt, np.column_stack((2 * numbers, 2 * numbers + 1)))
     a = draws[:, 0] % sizes.astype(np.uint64)
     b = draws[:, 1] % np.maximum(sizes - 1, 1).astype(np.uint64)
     b += b >= a  # the other places but a's, each as likely
@@ -237,33 +238,27 @@ def _cut(live: np.ndarray, source: np.ndarray, target: np.ndarray, way: np.ndarr
     flat[target * directions + back] = places
 
 
-def _next_places(cells: np.ndarray, starts: np.ndarray, region: np.ndarray,
-                 side: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The next depth's places: each region's half A, then its half B (``side``: each place's),
-    each in the order its places held (no sort: a place's new one is its half's first plus how
-    many of its half came before it), the halves of one cell left out. Returns the cells in the
-    new places, the new regions' starts and each region's two halves' new numbers (-1 for a
-    single cell)."""
-    places = len(cells)
-    side = side.astype(np.int64)
-    in_b = side.cumsum()
-    in_b -= side  # places of half B before each place, in all the regions
-    block = starts[:-1]
-    b_before = np.append(in_b, in_b[-1] + side[-1]).take(starts)  # ... before each region
-    sizes_b = np.diff(b_before)
-    sizes = np.column_stack((np.diff(starts) - sizes_b, sizes_b)).ravel()  # half 2 * region + side
+def _next_places(cells: np.ndarray, starts: np.ndarray, numbers: np.ndarray,
+                 side: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The next depth's places: every region's half A, region after region, then every region's
+    half B (``side``: each place's), each in the order its places held, the halves of one cell
+    left out: two compressions, where interleaving each region's halves cost a dozen passes.
+    Returns the cells in the new places, the new regions' starts, their numbers and each
+    region's two halves' new regions (-1 for a single cell). A region's number (``numbers``) is
+    what its seeds are drawn from: the regions' halves numbered one after the other in the order
+    of their regions' numbers, as if each region's halves lay side by side, so the mazes do not
+    depend on the layout."""
+    in_b = side.view(np.bool_)
+    sizes_b = np.add.reduceat(side, starts[:-1], dtype=np.int64)
+    sizes = np.column_stack((np.diff(starts) - sizes_b, sizes_b))
     big = sizes >= 2
-    begins = np.concatenate(([0], np.where(big, sizes, 0).cumsum()))
-    total = int(begins[-1])
-    offset = np.column_stack((begins[:-2:2] - block + b_before[:-1], begins[1:-1:2] - b_before[:-1]))
-    offset[~big.reshape(-1, 2)] = -places - 1  # a single cell's new place comes out negative
-    half = region * 2
-    half += side
-    same = np.arange(places) - in_b
-    np.copyto(same, in_b, where=side == 1)
-    same += offset.ravel().take(half)
-    kept = (same >= 0).nonzero()[0]
-    back = np.empty(total, dtype=np.int64)
-    back[same.take(kept)] = kept
-    pairs = np.where(big, big.cumsum() - 1, -1).reshape(-1, 2)
-    return cells.take(back), np.append(begins[:-1][big], total), pairs
+    by_number = np.empty_like(big)
+    by_number[numbers] = big
+    number = (by_number.ravel().cumsum().reshape(-1, 2) - 1).take(numbers, axis=0)
+    half_a, half_b = cells.compress(~in_b), cells.compress(in_b)
+    kept = (half_a.compress(np.repeat(big[:, 0], sizes[:, 0])), half_b.compress(np.repeat(big[:, 1], sizes[:, 1])))
+    kept_sizes = np.concatenate((sizes[:, 0].compress(big[:, 0]), sizes[:, 1].compress(big[:, 1])))
+    pairs = np.where(big, big.cumsum(axis=0) - 1, -1)
+    pairs[:, 1] += np.where(big[:, 1], int(big[:, 0].sum()), 0)
+    numbers = np.concatenate((number[:, 0].compress(big[:, 0]), number[:, 1].compress(big[:, 1])))
+    return np.concatenate(kept), np.concatenate(([0], kept_sizes.cumsum())), numbers, pairs
