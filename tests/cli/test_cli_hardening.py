@@ -314,6 +314,7 @@ def test_the_bench_prints_start_up_times_against_the_target():
     assert set(figures) == {"--help", "list"} and all(0 < f["best"] <= f["median"] for f in figures.values())
     rows = [line for line in lines if " s  median " in line]
     assert len(rows) == 2 and all(f"<= {TARGET_STARTUP_SECONDS:g} s" in row for row in rows)
+    assert any("after one to warm up" in line for line in lines)  # a first start's compiling is not timed
 
 
 def test_the_bench_compares_each_new_grid_shape_with_the_square_grid_of_the_same_cells():
@@ -524,3 +525,14 @@ def test_each_number_option_takes_its_limits_and_refuses_one_past_them(parse, te
     else:
         with pytest.raises(argparse.ArgumentTypeError, match="must"):
             parse(text)
+
+
+def test_the_start_up_row_caches_bytecode_in_a_temporary_folder_only_where_a_checkout_has_none():
+    from visualizer.bench.figures import _bytecode_env
+
+    user = {"PYTHONDONTWRITEBYTECODE": "1", "HOME": "/home/a"}
+    env, note = _bytecode_env("/tmp/x", user, cached=False, may_write=False)
+    assert env == {"HOME": "/home/a", "PYTHONPYCACHEPREFIX": "/tmp/x"} and "temporary folder" in note
+    assert user["PYTHONDONTWRITEBYTECODE"] == "1"  # the bench's own environment is left as it was
+    for cached, may_write in ((True, False), (False, True), (True, True)):
+        assert _bytecode_env("/tmp/x", user, cached, may_write) == (user, "")
