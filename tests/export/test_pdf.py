@@ -289,3 +289,28 @@ def test_no_mark_is_stroked_in_a_colour_that_prints_faint(tmp_path):
     for page in sheet:
         colours = {colour_of(m) for m in STROKE.finditer(page)} - {path}
         assert colours and all(contrast(colour, WHITE) >= 7 for colour in colours), colours
+
+
+PLACED_TEXT = re.compile(r"BT ([\d.]+) ([\d.]+) Td \(([^()]*)\) Tj")
+POINTS_HIGH = 841.92
+"""An A4 page's height in points (text is placed in points from the bottom; shapes in dots from the top)."""
+
+
+@pytest.mark.parametrize(("size", "page"), [("60x60", 1), ("60x60", 0), ("15x15", 1)])
+def test_no_entrance_mark_reaches_into_the_number_above_its_maze(tmp_path, size, page):
+    """The marks never shrink below 4 mm: above the tiny cells of an answer key of 60 x 60 they
+    reached past the maze's margin into its number. Each number's baseline stays above its maze's
+    entrance mark, with a gap."""
+    out = tmp_path / "w.pdf"
+    assert main(["worksheet", "-n", "6", "-s", size, "--seed", "1", "-o", str(out)]) == 0
+    sheet = pages(out.read_bytes())[page]
+    numbers = [((float(x) / 0.24), (POINTS_HIGH - float(y)) / 0.24)
+               for x, y, words in PLACED_TEXT.findall(sheet) if words.isdigit()]
+    found = gap_marks(sheet, int(size.split("x")[0]))
+    assert len(found) == len(numbers) == 6
+    for maze in found:
+        gap_x, gap_y = maze["gaps"]["entrance"]
+        above = [(x, y) for x, y in numbers if y < gap_y and abs(x - gap_x) < 4 * max(maze["cell"], 60)]
+        baseline = max(y for _, y in above)  # the nearest number above this maze
+        top = min(p[1] for _, points in maze["entrance"] for p in points)
+        assert top >= baseline + 10, (top, baseline)

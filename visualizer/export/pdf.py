@@ -5,7 +5,7 @@ Pages are vector drawings (fpdf2): the same strokes and fills as the SVG, so the
 at any zoom and a page of a large maze is a few hundred kilobytes, not a picture of it. The page
 is laid out in dots at DPI (a user unit of the document is 1/300 inch), the text is in the PDF's
 own Helvetica, and the creation date is fixed, so the same maze always gives the same bytes.
-The entrance and exit are the one thing drawn otherwise (``marks``): solid arrows in the page's
+The entrance and exit are the one thing drawn otherwise (``mark_shapes``): solid arrows in the page's
 ink, large enough to see, where the SVG has the window's thin yellow ones (a faint grey in print).
 """
 
@@ -181,8 +181,9 @@ def check_fits(drawing: Drawing | Extent, box: tuple[float, float, float, float]
                          f"(at least {mm(MIN_CELL):.2f} mm); choose a smaller size")
 
 
-def paint(page: Page, drawing: Drawing, box: tuple[float, float, float, float]) -> tuple[float, float]:
-    """Draw ``drawing`` as large as fits in ``box``, centred; returns where the grid's top-left corner went."""
+def placement(drawing: Drawing, box: tuple[float, float, float, float]) -> tuple[float, Callable[[Point], Point]]:
+    """The scale that draws ``drawing`` as large as fits in ``box``, centred, and where each of its
+    points then goes on the page."""
     scale = fit_scale(drawing, box)
     x0, y0, x1, y1 = box
     ox = x0 + (x1 - x0 - drawing.width * scale) / 2
@@ -190,6 +191,13 @@ def paint(page: Page, drawing: Drawing, box: tuple[float, float, float, float]) 
 
     def at(p: Point) -> Point:
         return ox + p[0] * scale, oy + p[1] * scale
+
+    return scale, at
+
+
+def paint(page: Page, drawing: Drawing, box: tuple[float, float, float, float]) -> tuple[float, float]:
+    """Draw ``drawing`` as large as fits in ``box``, centred; returns where the grid's top-left corner went."""
+    scale, at = placement(drawing, box)
 
     def placed(lines: Sequence[Sequence[Point]]) -> list[list[Point]]:
         return [[at(p) for p in line] for line in lines]
@@ -202,19 +210,28 @@ def paint(page: Page, drawing: Drawing, box: tuple[float, float, float, float]) 
     if drawing.solution:
         stroke(page, placed([drawing.solution]), drawing.path_colour, max(3.0, min(28.0, cell * 0.28)))
     stroke(page, placed(drawing.walls), drawing.wall, wall)
-    marks(page, drawing, at, cell)
+    for shape in mark_shapes(drawing, at, cell):
+        fill(page, [shape], ink_on(drawing.background))
     return at(drawing.offset)
 
 
-def marks(page: Page, drawing: Drawing, at: Callable[[Point], Point], cell: float) -> None:
-    """The entrance and the exit as solid arrows in the page's ink (black on paper: the drawing's
-    yellow printed as a faint grey), sized with the cell but never below ``MARK_MIN``: the entrance
-    points in from a round dot (where the way starts), the exit points out.
+def painted_top(drawing: Drawing, box: tuple[float, float, float, float]) -> float:
+    """The highest point ``paint`` would draw in ``box``: the drawing's top, or above it an
+    entrance or exit mark (never smaller than ``MARK_MIN``: above a small cell's margin)."""
+    scale, at = placement(drawing, box)
+    shapes = mark_shapes(drawing, at, drawing.unit * scale)
+    return min([at((0.0, 0.0))[1], *(y for shape in shapes for _, y in shape)])
+
+
+def mark_shapes(drawing: Drawing, at: Callable[[Point], Point], cell: float) -> list[list[Point]]:
+    """The entrance and the exit as solid arrows, filled in the page's ink (black on paper: the
+    drawing's yellow printed as a faint grey), sized with the cell but never below ``MARK_MIN``:
+    the entrance points in from a round dot (where the way starts), the exit points out.
 
     They start where the drawing's own arrows (``svg.gap_arrow``) start, just outside the gap, and
     go outwards from it; at the cell's own size they stay inside the drawing's margin."""
-    colour = ink_on(drawing.background)
     size = max(cell, MARK_MIN)
+    shapes = []
     for lines, inward in ((drawing.entrance, True), (drawing.exit, False)):
         tail, head = (at(p) for p in lines[0])
         near, far = (head, tail) if inward else (tail, head)  # near the gap, away from it
@@ -224,10 +241,10 @@ def marks(page: Page, drawing: Drawing, at: Callable[[Point], Point], cell: floa
         out = ((far[0] - near[0]) / length, (far[1] - near[1]) / length)
         away = (near[0] + out[0] * size * 0.8, near[1] + out[1] * size * 0.8)
         if inward:
-            fill(page, [solid_arrow(away, near, size)], colour)
-            fill(page, [disc(away, size * 0.17)], colour)
+            shapes += [solid_arrow(away, near, size), disc(away, size * 0.17)]
         else:
-            fill(page, [solid_arrow(near, away, size)], colour)
+            shapes.append(solid_arrow(near, away, size))
+    return shapes
 
 
 def solid_arrow(tail: Point, tip: Point, size: float) -> list[Point]:

@@ -27,6 +27,7 @@ from .pdf import (
     new_page,
     page_words,
     paint,
+    painted_top,
     paper_name,
     paper_size,
     pdf_bytes,
@@ -70,10 +71,29 @@ def slots(box: Box, columns: int, rows: int) -> list[Box]:
             for r in range(rows) for c in range(columns)]
 
 
+LABEL_CLEARANCE = 1.05
+"""A mark stays below a slot's top by this many of its number's size: the number's digits (its
+baseline at 0.75) and a gap."""
+
+
 def maze_box(slot: Box, label_size: int) -> Box:
     """The part of a slot below its number."""
     x0, y0, x1, y1 = slot
     return x0, y0 + label_size * 1.4, x1, y1
+
+
+def clear_of_label(drawing: Drawing, slot: Box, label_size: int) -> Box:
+    """The part of a slot below its number, lowered where an entrance or exit mark would reach up
+    into the number (a mark is never smaller than 4 mm: above a small cell's margin, as in the
+    answer key of mazes of 60 x 60)."""
+    x0, top, x1, y1 = maze_box(slot, label_size)
+    floor = slot[1] + label_size * LABEL_CLEARANCE
+    for _ in range(16):  # the top moves down by what is missing; a centred drawing moves by half of it
+        missing = floor - painted_top(drawing, (x0, top, x1, y1))
+        if missing < 0.5:
+            break
+        top += missing
+    return x0, top, x1, y1
 
 
 def best_grid(drawing: Drawing | Extent, box: Box, count: int, label_size: int) -> tuple[int, int]:
@@ -182,7 +202,7 @@ def sheet_pages(doc: FPDF, specs: Sequence[MazeSpec], layout: SheetLayout, theme
         header(page, theme, title, answers=False)
         footer(page, theme, command, len(pages), total)
         for k, slot in enumerate(puzzle_slots[:len(specs) - start], start):
-            left, _ = paint(page, drawings[k], maze_box(slot, number_size))
+            left, _ = paint(page, drawings[k], clear_of_label(drawings[k], slot, number_size))
             label(page, left, slot[1], k + 1, None, number_size, colour)
     for start in range(0, len(answer_drawings), per_answer_page):
         page = new_page(doc, paper, theme)
@@ -190,7 +210,7 @@ def sheet_pages(doc: FPDF, specs: Sequence[MazeSpec], layout: SheetLayout, theme
         header(page, theme, title, answers=True)
         footer(page, theme, command, len(pages), total)
         for k, slot in enumerate(answer_slots[:len(specs) - start], start):
-            left, _ = paint(page, answer_drawings[k], maze_box(slot, answer_size))
+            left, _ = paint(page, answer_drawings[k], clear_of_label(answer_drawings[k], slot, answer_size))
             label(page, left, slot[1], k + 1, specs[k].seed, answer_size, colour)
     return pages
 
