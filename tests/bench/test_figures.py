@@ -160,3 +160,18 @@ def test_a_ratio_row_takes_the_median_pair_measured_side_by_side():
 
     assert median_pair(mine, other) == (3.0, 1.0, 3.0)
     assert calls == ["ours", "theirs"] * 3
+
+
+@pytest.mark.parametrize(("speedup", "verdict"), [(0.9, "MISSED"), (1.0, "met"), (1.5, "met")])
+def test_the_quiet_row_asks_only_that_quiet_is_no_slower(speedup, verdict):
+    """Issue 27 wants every shown stream within 2x of its quiet one; the old row asked quiet to be
+    at least 2x faster and printed MISSED for each generator that met issue 27 (both hold only at
+    exactly 2x). Now quiet must just be no slower."""
+    from visualizer.bench.figures import QUIET_SIDE, _print_quiet_targets
+
+    rows = [{"algorithm": "wilson", "grid": "square", "side": QUIET_SIDE, "seconds": 1.5 * speedup,
+             "quiet_seconds": 1.5, "quiet_speedup": speedup}]
+    lines: list[str] = []
+    _print_quiet_targets({"rows": rows}, lines.append)
+    (row,) = [line for line in lines if "wilson" in line]
+    assert row.split()[-1] == verdict

@@ -231,25 +231,28 @@ def count_events(stream: Iterable[object]) -> int:
     return sum(1 for _ in stream)
 
 
-QUIET_TARGETS = {"wilson": 2.0, "aldous_broder": 2.0, "kruskal": 2.0, "blobby_division": 2.0, "dungeon": 2.0,
-                 "backtracker": 1.3}
-"""Quiet (``show=False``) generation must be at least this many times faster than annotated, at
-``QUIET_SIDE`` on square grids: headless work should not pay for the pictures' events."""
+QUIET_NAMES = ("wilson", "aldous_broder", "kruskal", "blobby_division", "dungeon", "backtracker")
+QUIET_AT_LEAST = 1.0
+"""Quiet (``show=False``) generation must be no slower than annotated, at ``QUIET_SIDE`` on square
+grids: headless work should not pay for the pictures' events. (It was "at least 2x faster"; issue
+27's target, every shown stream within 2x of its quiet one, the generators section's row, replaced
+it: the two held together only at exactly 2x.)"""
 QUIET_SIDE = 500
 
 
 def _print_quiet_targets(figures: dict, out: Callable[[str], None]) -> None:
     rows = {r["algorithm"]: r for r in figures["rows"]
-            if r["grid"] == SquareGrid.kind and r["side"] == QUIET_SIDE and r["algorithm"] in QUIET_TARGETS}
+            if r["grid"] == SquareGrid.kind and r["side"] == QUIET_SIDE and r["algorithm"] in QUIET_NAMES}
     if not rows:
         return
     out("")
-    out(f"quiet vs annotated at {QUIET_SIDE} x {QUIET_SIDE} (square; annotated seconds / quiet seconds):")
-    for name, need in QUIET_TARGETS.items():
+    out(f"quiet vs annotated at {QUIET_SIDE} x {QUIET_SIDE} (square; annotated seconds / quiet seconds; "
+        "quiet no slower):")
+    for name in QUIET_NAMES:
         if name in rows:
             got = rows[name]["quiet_speedup"]
             out(f"  {name:<20}{rows[name]['seconds']:7.2f} s -> {rows[name]['quiet_seconds']:6.2f} s  {got:5.2f}x"
-                f"   >= {need:g}x   {'met' if got >= need else 'MISSED'}")
+                f"   >= {QUIET_AT_LEAST:g}x   {'met' if got >= QUIET_AT_LEAST else 'MISSED'}")
 
 
 def mazelib_installed() -> bool:

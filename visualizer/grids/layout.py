@@ -46,6 +46,11 @@ class Layout:
     """The posts touching some cells (for repainting them when a cell changes)."""
     soft_edges: bool = False
     """Walls run at angles or curve, so their pixel steps show: the board softens them."""
+    join_count: int = 0
+    """Joins (numbered after the posts, ``cell * 4 + k``): pixels within half a wall of two sides of
+    a cell, wall when either side is; 0 for grids that need none."""
+    join_sides: Callable[[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]] | None = None
+    """``join_sides(cells, k)`` -> the two directions of the sides join ``cell * 4 + k`` stands for."""
     extra: dict = field(default_factory=dict)
     """Grid-specific figures tests and markers may read (``tile``, ``radius``)."""
 

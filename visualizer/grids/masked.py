@@ -402,7 +402,8 @@ class MaskedGrid(Grid):
         post_base = base_n + base_n * d
         is_cell = (owner >= 0) & (owner < base_n)
         is_slot = (owner >= base_n) & (owner < post_base)
-        is_post = owner >= post_base
+        join_base = post_base + layout.corner_count
+        is_post = (owner >= post_base) & (owner < join_base)
         new = np.full(owner.shape, -1, dtype=np.int64)
         new[is_cell] = self.index[owner[is_cell]]
         slot = owner[is_slot] - base_n
@@ -411,12 +412,36 @@ class MaskedGrid(Grid):
             posts, at = np.unique(owner[is_post] - post_base, return_inverse=True)
             shown = (self._kept_around(layout, posts) >= 0).any(axis=1)
             new[is_post] = np.where(shown, n + n * d + posts, -1)[at.ravel()]
+        if layout.join_count:
+            is_join = owner >= join_base
+            new[is_join] = self._joins(layout, base_canonical, owner[is_join] - join_base, blank)
         return Layout(owner=np.ascontiguousarray(new, dtype=np.int32), bbox=layout.bbox[self.ids],
                       centres=layout.centres[self.ids], cell_pixels=layout.cell_pixels,
                       corner_count=layout.corner_count,
                       corner_cells=partial(self._kept_around, layout),
                       corners_of=lambda cells: layout.corners_of(self.ids[cells]),
-                      soft_edges=layout.soft_edges, extra=layout.extra)
+                      soft_edges=layout.soft_edges, join_count=n * 4 if layout.join_count else 0,
+                      join_sides=self._join_sides(layout), extra=layout.extra)
+
+    def _joins(self, layout: Layout, base_canonical: np.ndarray, joins: np.ndarray, blank: int) -> np.ndarray:
+        """Base joins renumbered: a kept cell's as its own; inside a missing cell, the first of its
+        two sides that is a kept cell's wall (always wall), else nothing."""
+        assert layout.join_sides is not None
+        n, d = self.size, self.directions
+        cells, k = np.divmod(joins, 4)
+        kept = self.index[cells]
+        first, second = layout.join_sides(cells, k)
+        slot = np.where(base_canonical[cells, first] != blank, base_canonical[cells, first],
+                        base_canonical[cells, second])
+        beside = np.where(slot == blank, -1, n + slot)
+        return np.where(kept >= 0, n + n * d + layout.corner_count + kept * 4 + k, beside)
+
+    def _join_sides(self, layout: Layout) -> Callable[[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]] | None:
+        """The base layout's ``join_sides`` for kept cells (masked ids)."""
+        sides = layout.join_sides
+        if sides is None:
+            return None
+        return lambda cells, k: sides(self.ids[cells], k)
 
     def _kept_around(self, layout: Layout, posts: np.ndarray) -> np.ndarray:
         """The kept cells round each post, in masked ids (-1 off the grid or missing)."""

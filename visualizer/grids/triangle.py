@@ -36,6 +36,11 @@ INRADIUS = math.sqrt(3) / 6
 UP_NORMALS = {E: (math.sqrt(3) / 2, -0.5), S: (0.0, 1.0), W: (-math.sqrt(3) / 2, -0.5)}
 DOWN_NORMALS = {N: (0.0, -1.0), E: (math.sqrt(3) / 2, 0.5), W: (-math.sqrt(3) / 2, 0.5)}
 """Outward unit normal of each side of an upward and a downward triangle (y downward)."""
+JOIN_SIDES = (((E, W), (N, W), (N, E), (N, E)),  # downward: N, E, W
+              ((E, S), (S, W), (E, W), (E, S)))  # upward: E, S, W
+"""``[points up][omitted side]`` -> the other two sides (a join of two sides: ``join_sides``)."""
+STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))
+"""Column and row steps per direction."""
 
 
 class TriangleGrid(Grid):
@@ -193,7 +198,7 @@ class TriangleGrid(Grid):
         return Layout(owner=owner, bbox=np.empty((0, 4), dtype=np.int32), centres=np.empty((0, 2), dtype=np.float32),
                       cell_pixels=scale * 0.6, corner_count=(self.height + 1) * (self.width + 2),
                       corner_cells=self._post_cells, corners_of=self._posts_of, soft_edges=True,
-                      extra={"side": scale})
+                      join_count=self.size * 4, join_sides=self.join_sides, extra={"side": scale})
 
     def _pixel_owner(self, width: int, rows: tuple[int, int], scale: float, origin: tuple[float, float],
                      canonical: np.ndarray, half_wall: float) -> np.ndarray:
@@ -221,19 +226,48 @@ class TriangleGrid(Grid):
                 if d in table:
                     nx, ny = table[d]
                     gap[d] = np.where(pointing, INRADIUS - (dx * nx + dy * ny), gap[d])
-        side = np.argmin(gap, axis=0)  # near a corner, the nearer side owns the pixel
+        side = np.argmin(gap, axis=0)  # near a corner, the nearer side owns the pixel...
         near = np.take_along_axis(gap, side[None], axis=0)[0] < half_wall
-        steps = np.array([(0, -1), (1, 0), (0, 1), (-1, 0)])
-        other_col, other_row = col + steps[side, 0], row + steps[side, 1]
-        other_inside = (other_col >= 0) & (other_col < w) & (other_row >= 0) & (other_row < h)
-        other = np.clip(other_row, 0, h - 1) * w + np.clip(other_col, 0, w - 1)
-        own_slot = canonical[np.maximum(cell, 0), side]
-        border_slot = canonical[other, (side + 2) % 4]  # seen from outside: the inside cell's slot
-        owner = np.where(near & inside, n + own_slot, owner)
+        np.put_along_axis(gap, side[None], np.inf, axis=0)
+        second = np.argmin(gap, axis=0)  # ...unless it lies within half a wall of a second side too
+        both = near & (np.take_along_axis(gap, second[None], axis=0)[0] < half_wall)
+        del gap
+        other_inside, border_slot = self._border_slots(col, row, side, canonical)
+        owner = np.where(near & inside, n + canonical[np.maximum(cell, 0), side], owner)
         owner = np.where(near & ~inside & other_inside, n + border_slot, owner)
+        # outside the grid a second side that is the border's shows it (a border is always wall)
+        second_inside, second_border = self._border_slots(col, row, second, canonical)
+        owner = np.where(both & ~inside & ~other_inside & second_inside, n + second_border, owner)
+        corners = (h + 1) * (w + 2)
+        omitted = 6 - np.where(up, N, S) - side - second  # the triangle's third side names the pair
+        owner = np.where(both & inside, n + n * self.directions + corners + cell * 4 + omitted, owner)
         post = self._post_under(X, Y, col, row, up, half_wall)
         owner = np.where(post >= 0, n + n * self.directions + post, owner)
         return np.ascontiguousarray(owner, dtype=np.int32)
+
+    def _border_slots(self, col: np.ndarray, row: np.ndarray, side: np.ndarray,
+                      canonical: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """For triangles (in or off the grid) and one side of each: whether the triangle beyond that
+        side is on the grid, and that triangle's slot for the side (what a pixel off the grid shows)."""
+        w, h = self.width, self.height
+        steps = np.array(STEPS)
+        other_col, other_row = col + steps[side, 0], row + steps[side, 1]
+        other_inside = (other_col >= 0) & (other_col < w) & (other_row >= 0) & (other_row < h)
+        other = np.clip(other_row, 0, h - 1) * w + np.clip(other_col, 0, w - 1)
+        return other_inside, canonical[other, (side + 2) % 4]  # seen from outside: the inside cell's slot
+
+    # --- wall joins -------------------------------------------------------------------
+    # Near a corner a pixel can lie within half a wall of two sides of its triangle. It shows the
+    # nearer side, but when that side is open and the other closed it must be wall: each such pixel
+    # is a join of the two sides (the triangle's third side names the pair, so a cell has joins
+    # ``cell * 4 + side``, one unused), styled wall when either side is (``render.styles``).
+
+    def join_sides(self, cells: np.ndarray, omitted: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The two sides each join of ``cells`` stands for: the triangle's sides but ``omitted``
+        (for the one unused join of a cell, its side that has no triangle, two of its sides)."""
+        up = self.points_up(cells % self.width, cells // self.width).astype(np.int64)
+        table = np.array(JOIN_SIDES, dtype=np.int64)
+        return table[up, omitted, 0], table[up, omitted, 1]
 
     # --- wall posts -------------------------------------------------------------------
     # Six triangles meet at a corner. Without a post there, the pixels round a corner go to whichever

@@ -30,7 +30,7 @@ from ..run.overlay import Overlay
 from . import themes
 from .palette import CONNECTOR, MAT, PALETTE, WALL
 from .soft_edges import MIN_CELL_PIXELS, ChannelPacking, SoftEdges
-from .styles import cell_styles, corner_styles, edge_styles, opening_flags
+from .styles import cell_styles, corner_styles, edge_styles, join_styles, opening_flags
 
 COLOURS = np.vstack([PALETTE, np.array([CONNECTOR, WALL, MAT], dtype=np.uint8)])
 """The dark theme's style index -> colour; negative pseudo-styles index from the end (-3 connector,
@@ -90,7 +90,9 @@ class Board:
         self.cell_pixels = layout.cell_pixels
         self.corner_count = layout.corner_count
         self.corner_base = n + n * d
-        self.element_count = self.corner_base + self.corner_count
+        self.join_base = self.corner_base + self.corner_count
+        """Joins of two sides near a corner (``Layout.join_count``) are numbered from here."""
+        self.element_count = self.join_base + layout.join_count
         self.element_style = np.full(self.element_count + 1, BACKGROUND_STYLE, dtype=np.int16)
         self.cell_style = np.zeros(n, dtype=np.int16)
         self.packed: np.ndarray | None = None
@@ -99,6 +101,8 @@ class Board:
         self._all_slots: np.ndarray | None = None
         self._needed: np.ndarray | None = None
         """Per cell, whether a full redraw styles it (None: every cell); set by ``_visible_elements``."""
+        self._visible_joins = np.empty(0, dtype=np.int64)
+        """The joins a full redraw styles when not every element is visible (``_visible_elements``)."""
         self._shown: np.ndarray | None = None
         """Per element, whether it owns a pixel (None: most do); a large batch styles only those."""
         self._visible = self._visible_elements()
@@ -134,7 +138,13 @@ class Board:
         self._shown = present
         cells = shown[shown < n]
         slots = shown[(shown >= n) & (shown < self.corner_base)] - n
-        corners = shown[shown >= self.corner_base] - self.corner_base
+        corners = shown[(shown >= self.corner_base) & (shown < self.join_base)] - self.corner_base
+        joins = shown[shown >= self.join_base] - self.join_base
+        if len(joins):  # a join's style is read from its two sides': they are styled too
+            sides = self._join_slots(joins)
+            slots = distinct(np.concatenate([slots, sides.ravel()]))
+            present[self.slot_base + sides.ravel()] = True
+        self._visible_joins = joins
         slot_cell = slots // d
         slot_nb = self.neighbours[slot_cell, slots % d]
         around = self.layout.corner_cells(corners).ravel() if len(corners) else cells[:0]
@@ -178,6 +188,8 @@ class Board:
         if not (0 <= x < self.width and 0 <= y < self.height):
             return -1
         element = int(self.owner[x, y])
+        if element >= self.join_base:  # a join lies inside its cell
+            return (element - self.join_base) // 4
         if element < 0 or element >= self.corner_base:
             return -1
         if element < self.grid.size:
@@ -235,6 +247,10 @@ class Board:
             maze, overlay, slots, self.neighbours, self.cell_style, self._openings(maze))
         if corners is not None:
             self._restyle_corners(maze, overlay, corners)
+        if self.join_base < self.element_count:  # a side's style changed: so did its joins', both cells'
+            beside = self.neighbours[cells].ravel()
+            around = distinct(np.concatenate([cells, beside[beside >= 0]]), self.grid.size)
+            self._restyle_joins((around[:, None] * 4 + np.arange(4)).ravel())
 
     def _restyle_visible(self, maze: Maze, overlay: Overlay) -> None:
         if self._visible is None:
@@ -250,6 +266,9 @@ class Board:
             maze, overlay, slots, self.neighbours, self.cell_style, self._openings(maze))
         if self.corner_count:
             self._restyle_corners(maze, overlay, corners)
+        if self.join_base < self.element_count:
+            self._restyle_joins(np.arange(self.element_count - self.join_base) if self._visible is None
+                                else self._visible_joins)
 
     def _note_painted(self, maze: Maze, overlay: Overlay, cells: np.ndarray | None) -> None:
         """Remember the passages and connectors of ``cells`` (all when None) as they are restyled:
@@ -299,6 +318,19 @@ class Board:
         joined = self.grid.corner_joined(maze.passages, around)
         self.element_style[self.corner_base + corners] = corner_styles(overlay, around, joined, self.cell_style)
         return self.corner_base + corners
+
+    def _join_slots(self, joins: np.ndarray) -> np.ndarray:
+        """``(len(joins), 2)``: the edge slots of the two sides each join stands for."""
+        assert self.layout.join_sides is not None
+        cells, k = np.divmod(joins, 4)
+        first, second = self.layout.join_sides(cells, k)
+        return np.stack([self.canonical[cells, first], self.canonical[cells, second]], axis=1)
+
+    def _restyle_joins(self, joins: np.ndarray) -> None:
+        """Joins: wall when either of their sides is (after the sides are restyled)."""
+        sides = self.slot_base + self._join_slots(joins)
+        self.element_style[self.join_base + joins] = join_styles(self.element_style[sides[:, 0]],
+                                                                 self.element_style[sides[:, 1]])
 
     # --- painting -----------------------------------------------------------------
 

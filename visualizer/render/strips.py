@@ -25,7 +25,7 @@ from ..grids.layout import Layout
 from ..run.overlay import Overlay
 from .board import BACKGROUND_STYLE, Camera, canonical_in_place
 from .soft_edges import MIN_CELL_PIXELS, ChannelPacking, SoftEdges
-from .styles import cell_styles, corner_styles, edge_styles, opening_flags
+from .styles import cell_styles, corner_styles, edge_styles, join_styles, opening_flags
 
 STRIP_PIXELS = 1 << 18
 """Pixels in one band of rows (1 MB of ownership map; 64 rows of a 4096-pixel-wide picture). A slanted
@@ -220,7 +220,8 @@ def element_styles(maze: Maze, overlay: Overlay, neighbour_rows: Callable[[int, 
     grid = maze.grid
     n, d = grid.size, grid.directions
     corner_base = n + n * d
-    style = np.full(corner_base + layout.corner_count + 1, BACKGROUND_STYLE, dtype=np.int16)
+    join_base = corner_base + layout.corner_count
+    style = np.full(join_base + layout.join_count + 1, BACKGROUND_STYLE, dtype=np.int16)
     cell_style = cell_styles(maze, overlay)
     style[:n] = cell_style
     openings = opening_flags(n, d, (tuple(maze.entrance), tuple(maze.exit)))
@@ -236,4 +237,21 @@ def element_styles(maze: Maze, overlay: Overlay, neighbour_rows: Callable[[int, 
         around = layout.corner_cells(corners)
         joined = grid.corner_joined(maze.passages, around)
         style[corner_base + corners] = corner_styles(overlay, around, joined, cell_style)
+    if layout.join_count and layout.join_sides is not None:
+        for start in range(0, n, rows):  # after every slot: a join reads the slots of both its sides
+            block = neighbour_rows(start, min(n, start + rows))
+            cells = np.repeat(np.arange(start, start + len(block)), 4)
+            k = np.tile(np.arange(4), len(block))
+            first, second = layout.join_sides(cells, k)
+            sides = [n + own_slot(grid, block, cells - start, side, start) for side in (first, second)]
+            style[join_base + cells * 4 + k] = join_styles(style[sides[0]], style[sides[1]])
     return style
+
+
+def own_slot(grid: Grid, block: np.ndarray, rows: np.ndarray, side: np.ndarray, start: int) -> np.ndarray:
+    """The edge slot (as ``canonical_slots`` numbers it) of side ``side`` of the cells at ``rows`` of
+    ``block`` (neighbour-table rows from cell ``start`` on)."""
+    d = grid.directions
+    beyond = block[rows, side]
+    theirs = (side >= d // 2) & (beyond >= 0)
+    return np.where(theirs, beyond.astype(np.int64) * d + (side + d // 2) % d, (rows + start) * d + side)

@@ -99,6 +99,15 @@ def corner_styles(overlay: Overlay, around: np.ndarray, joined: np.ndarray, styl
     return styles
 
 
+def join_styles(first: np.ndarray, second: np.ndarray) -> np.ndarray:
+    """Style of each join of two sides (the pixels near a corner within half a wall of both, from
+    the two sides' styles): wall when either is a wall, else a connector when either is one, else
+    the winning style of the two passages."""
+    out = np.where((first == CONNECTOR_STYLE) | (second == CONNECTOR_STYLE), np.int16(CONNECTOR_STYLE),
+                   lower_rank(np.maximum(first, 0), np.maximum(second, 0)))
+    return np.where((first == WALL_STYLE) | (second == WALL_STYLE), np.int16(WALL_STYLE), out).astype(np.int16)
+
+
 def opening_flags(size: int, directions: int, ends: tuple[tuple[int, ...], ...]) -> np.ndarray:
     """A flag per edge slot ``cell * D + d`` for the entrance and exit gaps ``ends`` in the outer wall."""
     openings = np.zeros(size * directions, dtype=bool)
@@ -108,8 +117,8 @@ def opening_flags(size: int, directions: int, ends: tuple[tuple[int, ...], ...])
     return openings
 
 
-__all__ = ["Mark", "cell_styles", "edge_styles", "corner_styles", "opening_flags", "lower_rank", "WALL_STYLE",
-           "CONNECTOR_STYLE"]
+__all__ = ["Mark", "cell_styles", "edge_styles", "corner_styles", "join_styles", "opening_flags", "lower_rank",
+           "WALL_STYLE", "CONNECTOR_STYLE"]
 
 
 LEGEND_ORDER = ("current", "floor", "room", "weight", "distance", "region", "set", "stack", "frontier", "walk",
