@@ -201,17 +201,23 @@ def wall_distances(board: Board, maze, closed: list[tuple[np.ndarray, np.ndarray
     return nearest
 
 
-@pytest.mark.parametrize(("seed", "weight"), [(1, "normal"), (2, "thick"), (3, "normal")])
-def test_a_closed_side_is_wall_across_its_whole_width_even_beside_an_open_corner(seed, weight):
+HOLED = ("............", "....XXX.....", "....XXX.....", "............", "X...........", "XX..........")
+"""A mask with a hole and a cut corner: its kept cells' joins are renumbered, the missing ones' dropped."""
+
+
+@pytest.mark.parametrize(("seed", "weight", "masked"), [(1, "normal", False), (2, "thick", False),
+                                                        (3, "normal", False), (4, "thick", True)])
+def test_a_closed_side_is_wall_across_its_whole_width_even_beside_an_open_corner(seed, weight, masked):
     """Near a corner a pixel is within half a wall of two sides; when the nearer one is open and
     the other closed it used to show the floor: a notch beside each post, and straight walls
     looked beaded on a projector. Every pixel well within half a wall of a closed side (border
     included) is wall, and every wall pixel is about that close to one."""
+    from visualizer.grids import Mask
     from visualizer.grids.layout import half_wall
     from visualizer.render.board import WALL_WEIGHTS
     from visualizer.render.styles import WALL_STYLE
 
-    spec = MazeSpec("backtracker", "triangle", 12, 6, seed)
+    spec = MazeSpec("backtracker", "triangle", 12, 6, seed, mask=Mask(HOLED) if masked else None)
     maze = spec.build()
     grid = maze.grid
     board = Board(grid, 640, 400, walls=WALL_WEIGHTS[weight])
