@@ -149,7 +149,7 @@ def test_bad_window_and_play_options(args, message):
 
 
 def test_bench_skips_mazelib_cleanly_when_absent(monkeypatch):
-    from visualizer.bench import figures as bench
+    from visualizer.bench import mazelib as bench
 
     monkeypatch.setattr(bench, "mazelib_installed", lambda: False)
     lines = []

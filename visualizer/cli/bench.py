@@ -57,8 +57,9 @@ def parse_sizes(text: str, option: str = "--sizes") -> list[int]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..bench.figures import DEFAULT_SIZES, HEAVY_NOTE, HEAVY_SIZES, compare_with_mazelib, run_bench
+    from ..bench.figures import DEFAULT_SIZES, HEAVY_NOTE, HEAVY_SIZES, run_bench
     from ..bench.generators import generator_figures
+    from ..bench.mazelib import compare_with_mazelib
 
     default = HEAVY_SIZES if args.heavy else DEFAULT_SIZES
     sizes = parse_sizes(args.sizes or ",".join(map(str, default)))
