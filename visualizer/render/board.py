@@ -526,8 +526,17 @@ def canonical_in_place(grid: Grid, table: np.ndarray) -> np.ndarray:
     for start in range(0, n, SLOT_BLOCK):
         block = table[start:start + SLOT_BLOCK]
         own = np.arange(start, start + len(block), dtype=np.int32)[:, None] * d + np.arange(d, dtype=np.int32)
+        cells = own[:, 0] // d
         for k in range(half, d):
-            nb = block[:, k]
-            block[:, k] = np.where(nb >= 0, nb * d + grid.opposite(k), own[:, k])
+            block[:, k] = edge_slot(grid, cells, np.int32(k), block[:, k])
         block[:, :half] = own[:, :half]
     return table
+
+
+def edge_slot(grid: Grid, cells: np.ndarray, side: np.ndarray, beyond: np.ndarray) -> np.ndarray:
+    """The slot ``canonical_slots`` gives side ``side`` of ``cells``, whose neighbours that way are
+    ``beyond`` (-1 past the border): the cell's own for the first half of the directions and on the
+    border, else the neighbour's slot for the way back."""
+    d = grid.directions
+    theirs = (side >= d // 2) & (beyond >= 0)
+    return np.where(theirs, beyond * d + (side + d // 2) % d, cells * d + side)

@@ -23,7 +23,7 @@ from ..core.maze import Maze
 from ..grids import Grid
 from ..grids.layout import Layout
 from ..run.overlay import Overlay
-from .board import BACKGROUND_STYLE, Camera, canonical_in_place
+from .board import BACKGROUND_STYLE, Camera, canonical_in_place, edge_slot
 from .soft_edges import MIN_CELL_PIXELS, ChannelPacking, SoftEdges
 from .styles import cell_styles, corner_styles, edge_styles, join_styles, opening_flags
 
@@ -243,15 +243,8 @@ def element_styles(maze: Maze, overlay: Overlay, neighbour_rows: Callable[[int, 
             cells = np.repeat(np.arange(start, start + len(block)), 4)
             k = np.tile(np.arange(4), len(block))
             first, second = layout.join_sides(cells, k)
-            sides = [n + own_slot(grid, block, cells - start, side, start) for side in (first, second)]
+            sides = [n + edge_slot(grid, cells, side, block[cells - start, side].astype(np.int64))
+                     for side in (first, second)]
             style[join_base + cells * 4 + k] = join_styles(style[sides[0]], style[sides[1]])
     return style
 
-
-def own_slot(grid: Grid, block: np.ndarray, rows: np.ndarray, side: np.ndarray, start: int) -> np.ndarray:
-    """The edge slot (as ``canonical_slots`` numbers it) of side ``side`` of the cells at ``rows`` of
-    ``block`` (neighbour-table rows from cell ``start`` on)."""
-    d = grid.directions
-    beyond = block[rows, side]
-    theirs = (side >= d // 2) & (beyond >= 0)
-    return np.where(theirs, beyond.astype(np.int64) * d + (side + d // 2) % d, (rows + start) * d + side)
