@@ -76,7 +76,7 @@ needs_proc = pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="
 @needs_proc
 @pytest.mark.parametrize("sig", SIGNALS)
 def test_an_export_stopped_by_a_signal_leaves_no_file(tmp_path, sig):
-    process = start("generate", "-s", "400x400", "-o", "maze.svg", cwd=tmp_path)
+    process = start("generate", "-s", "1000x1000", "-o", "maze.svg", cwd=tmp_path)  # 3 s: never done first
     wait_for(lambda: handles_sigterm(process.pid))
     time.sleep(0.5)
     out, err = end(process, sig)
