@@ -27,6 +27,11 @@ def half_wall(width: float, weight: float) -> float:
     return max(weight, width * weight)
 
 
+JOINS_PER_CELL = 4
+"""Join elements numbered per cell (a triangle's: one for each pair of its sides, named by the
+third side's direction, one unused)."""
+
+
 @dataclass
 class Layout:
     owner: np.ndarray
@@ -47,7 +52,7 @@ class Layout:
     soft_edges: bool = False
     """Walls run at angles or curve, so their pixel steps show: the board softens them."""
     join_count: int = 0
-    """Joins (numbered after the posts, ``cell * 4 + k``): pixels within half a wall of two sides of
+    """Joins (numbered after the posts, ``cell * JOINS_PER_CELL + k``): pixels within half a wall of two sides of
     a cell, wall when either side is; 0 for grids that need none."""
     join_sides: Callable[[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]] | None = None
     """``join_sides(cells, k)`` -> the two directions of the sides join ``cell * 4 + k`` stands for."""

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..core.graph import components, small_components
 from .base import MAX_SIDE, Grid, Neighbours, Taken
-from .layout import Layout
+from .layout import JOINS_PER_CELL, Layout
 
 if TYPE_CHECKING:
     import numpy as np
@@ -420,7 +420,7 @@ class MaskedGrid(Grid):
                       corner_count=layout.corner_count,
                       corner_cells=partial(self._kept_around, layout),
                       corners_of=lambda cells: layout.corners_of(self.ids[cells]),
-                      soft_edges=layout.soft_edges, join_count=n * 4 if layout.join_count else 0,
+                      soft_edges=layout.soft_edges, join_count=n * JOINS_PER_CELL if layout.join_count else 0,
                       join_sides=self._join_sides(layout), extra=layout.extra)
 
     def _joins(self, layout: Layout, base_canonical: np.ndarray, joins: np.ndarray, blank: int) -> np.ndarray:
@@ -428,13 +428,13 @@ class MaskedGrid(Grid):
         two sides that is a kept cell's wall (always wall), else nothing."""
         assert layout.join_sides is not None
         n, d = self.size, self.directions
-        cells, k = np.divmod(joins, 4)
+        cells, k = np.divmod(joins, JOINS_PER_CELL)
         kept = self.index[cells]
         first, second = layout.join_sides(cells, k)
         slot = np.where(base_canonical[cells, first] != blank, base_canonical[cells, first],
                         base_canonical[cells, second])
         beside = np.where(slot == blank, -1, n + slot)
-        return np.where(kept >= 0, n + n * d + layout.corner_count + kept * 4 + k, beside)
+        return np.where(kept >= 0, n + n * d + layout.corner_count + kept * JOINS_PER_CELL + k, beside)
 
     def _join_sides(self, layout: Layout) -> Callable[[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]] | None:
         """The base layout's ``join_sides`` for kept cells (masked ids)."""

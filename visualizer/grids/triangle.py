@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
 from .base import ARROWS_AND_WASD, Grid, Neighbours, Taken
-from .layout import Layout, clip_box, distinct
+from .layout import JOINS_PER_CELL, Layout, clip_box, distinct
 from .layout import half_wall as wall_half
 
 if TYPE_CHECKING:
@@ -198,7 +198,7 @@ class TriangleGrid(Grid):
         return Layout(owner=owner, bbox=np.empty((0, 4), dtype=np.int32), centres=np.empty((0, 2), dtype=np.float32),
                       cell_pixels=scale * 0.6, corner_count=(self.height + 1) * (self.width + 2),
                       corner_cells=self._post_cells, corners_of=self._posts_of, soft_edges=True,
-                      join_count=self.size * 4, join_sides=self.join_sides, extra={"side": scale})
+                      join_count=self.size * JOINS_PER_CELL, join_sides=self.join_sides, extra={"side": scale})
 
     def _pixel_owner(self, width: int, rows: tuple[int, int], scale: float, origin: tuple[float, float],
                      canonical: np.ndarray, half_wall: float) -> np.ndarray:
@@ -240,7 +240,7 @@ class TriangleGrid(Grid):
         owner = np.where(both & ~inside & ~other_inside & second_inside, n + second_border, owner)
         corners = (h + 1) * (w + 2)
         omitted = 6 - np.where(up, N, S) - side - second  # the triangle's third side names the pair
-        owner = np.where(both & inside, n + n * self.directions + corners + cell * 4 + omitted, owner)
+        owner = np.where(both & inside, n + n * self.directions + corners + cell * JOINS_PER_CELL + omitted, owner)
         post = self._post_under(X, Y, col, row, up, half_wall)
         owner = np.where(post >= 0, n + n * self.directions + post, owner)
         return np.ascontiguousarray(owner, dtype=np.int32)
@@ -260,7 +260,7 @@ class TriangleGrid(Grid):
     # Near a corner a pixel can lie within half a wall of two sides of its triangle. It shows the
     # nearer side, but when that side is open and the other closed it must be wall: each such pixel
     # is a join of the two sides (the triangle's third side names the pair, so a cell has joins
-    # ``cell * 4 + side``, one unused), styled wall when either side is (``render.styles``).
+    # ``cell * JOINS_PER_CELL + side``, one unused), styled wall when either side is (``render.styles``).
 
     def join_sides(self, cells: np.ndarray, omitted: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The two sides each join of ``cells`` stands for: the triangle's sides but ``omitted``

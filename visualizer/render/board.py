@@ -25,7 +25,7 @@ import numpy as np
 
 from ..core.maze import Maze
 from ..grids import Grid
-from ..grids.layout import WALL_WEIGHTS, distinct
+from ..grids.layout import JOINS_PER_CELL, WALL_WEIGHTS, distinct
 from ..run.overlay import Overlay
 from . import themes
 from .palette import CONNECTOR, MAT, PALETTE, WALL
@@ -189,7 +189,7 @@ class Board:
             return -1
         element = int(self.owner[x, y])
         if element >= self.join_base:  # a join lies inside its cell
-            return (element - self.join_base) // 4
+            return (element - self.join_base) // JOINS_PER_CELL
         if element < 0 or element >= self.corner_base:
             return -1
         if element < self.grid.size:
@@ -250,7 +250,7 @@ class Board:
         if self.join_base < self.element_count:  # a side's style changed: so did its joins', both cells'
             beside = self.neighbours[cells].ravel()
             around = distinct(np.concatenate([cells, beside[beside >= 0]]), self.grid.size)
-            self._restyle_joins((around[:, None] * 4 + np.arange(4)).ravel())
+            self._restyle_joins((around[:, None] * JOINS_PER_CELL + np.arange(JOINS_PER_CELL)).ravel())
 
     def _restyle_visible(self, maze: Maze, overlay: Overlay) -> None:
         if self._visible is None:
@@ -322,7 +322,7 @@ class Board:
     def _join_slots(self, joins: np.ndarray) -> np.ndarray:
         """``(len(joins), 2)``: the edge slots of the two sides each join stands for."""
         assert self.layout.join_sides is not None
-        cells, k = np.divmod(joins, 4)
+        cells, k = np.divmod(joins, JOINS_PER_CELL)
         first, second = self.layout.join_sides(cells, k)
         return np.stack([self.canonical[cells, first], self.canonical[cells, second]], axis=1)
 

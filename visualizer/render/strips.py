@@ -21,7 +21,7 @@ import numpy as np
 
 from ..core.maze import Maze
 from ..grids import Grid
-from ..grids.layout import Layout
+from ..grids.layout import JOINS_PER_CELL, Layout
 from ..run.overlay import Overlay
 from .board import BACKGROUND_STYLE, Camera, canonical_in_place, edge_slot
 from .soft_edges import MIN_CELL_PIXELS, ChannelPacking, SoftEdges
@@ -240,11 +240,10 @@ def element_styles(maze: Maze, overlay: Overlay, neighbour_rows: Callable[[int, 
     if layout.join_count and layout.join_sides is not None:
         for start in range(0, n, rows):  # after every slot: a join reads the slots of both its sides
             block = neighbour_rows(start, min(n, start + rows))
-            cells = np.repeat(np.arange(start, start + len(block)), 4)
-            k = np.tile(np.arange(4), len(block))
+            cells = np.repeat(np.arange(start, start + len(block)), JOINS_PER_CELL)
+            k = np.tile(np.arange(JOINS_PER_CELL), len(block))
             first, second = layout.join_sides(cells, k)
             sides = [n + edge_slot(grid, cells, side, block[cells - start, side].astype(np.int64))
                      for side in (first, second)]
-            style[join_base + cells * 4 + k] = join_styles(style[sides[0]], style[sides[1]])
+            style[join_base + cells * JOINS_PER_CELL + k] = join_styles(style[sides[0]], style[sides[1]])
     return style
-
