@@ -238,3 +238,18 @@ def test_a_closed_side_is_wall_across_its_whole_width_even_beside_an_open_corner
     assert inside.sum() > 5000
     assert wall[inside].all(), np.argwhere(inside & ~wall)[:5]
     assert (distance[wall] < reach + 0.75).all(), np.argwhere(wall & (distance > reach + 0.75))[:5]
+
+
+def test_a_click_beside_a_corner_picks_the_triangle_it_falls_in():
+    """Pixels near a corner within half a wall of two sides are joins: a click there picks the
+    triangle they lie in, as a click on its floor or its own wall does (not nothing)."""
+    maze = MazeSpec("backtracker", "triangle", 12, 6, 5).build()
+    board = styled_board(maze, 640, 400)
+    xs, ys = np.nonzero(board.owner >= board.join_base)
+    assert len(xs) > 100
+    centres = board.cell_centres()
+    for x, y in list(zip(xs.tolist(), ys.tolist()))[::7]:
+        cell = board.cell_at(x, y)
+        assert cell >= 0, (x, y)
+        nearest = int(np.argmin(np.hypot(*(centres - np.array([x + 0.5, y + 0.5])).T)))
+        assert cell == nearest, (x, y, cell, nearest)  # near a corner, nearest its own triangle's centre
